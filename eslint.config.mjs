@@ -1,0 +1,56 @@
+// Lint rules, including the layer rules of docs/architecture.md: lib/ is the pure core and may import nothing
+// of the project's outer layers, no Node built-ins and no frameworks.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const nodeBuiltins = [
+  "assert", "buffer", "child_process", "cluster", "crypto", "dgram", "dns", "events", "fs", "fs/promises", "http",
+  "http2", "https", "net", "os", "path", "perf_hooks", "process", "readline", "stream", "timers", "tls", "url",
+  "util", "v8", "vm", "worker_threads", "zlib",
+];
+
+export default tseslint.config(
+  { ignores: ["node_modules/", ".next/", "generated/", "data/", "next-env.d.ts", "playwright-report/", "test-results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            ...nodeBuiltins.map((name) => ({ name, message: "lib/ is pure: no Node built-ins." })),
+            { name: "react", message: "lib/ is framework-free." },
+            { name: "react-dom", message: "lib/ is framework-free." },
+            { name: "socket.io", message: "lib/ is framework-free." },
+            { name: "socket.io-client", message: "lib/ is framework-free." },
+            { name: "@prisma/client", message: "lib/ does no I/O." },
+            { name: "server-only", message: "lib/ runs on both sides." },
+          ],
+          patterns: [
+            { group: ["node:*"], message: "lib/ is pure: no Node built-ins." },
+            { group: ["next", "next/*", "next-auth", "next-auth/*", "zustand", "zustand/*"], message: "lib/ is framework-free." },
+            { group: ["@/server/*", "@/app/*", "@/components/*", "**/server/*", "**/app/*", "**/components/*", "../../server*", "../../app*", "../../components*"], message: "lib/ may not import outer layers." },
+            { group: ["@/generated/*", "**/generated/*", "@prisma/*"], message: "lib/ does no I/O." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/server/*", "**/server/*", "@/app/*"], message: "components/ run in the browser: import lib/, not server/ or app/." }] },
+      ],
+    },
+  },
+);
