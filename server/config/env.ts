@@ -1,0 +1,43 @@
+/**
+ * The process environment, parsed once at boot. A missing or malformed variable stops the server with a message
+ * that names it, instead of failing later somewhere deep in a request.
+ *
+ * @example
+ *   const env = parseEnv(process.env); // throws EnvError("PORT: must be a port number (1-65535)")
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
+    .optional(),
+  SEED_ENCRYPTION_KEY: z.string().min(1).optional(),
+  NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { readonly dataDir: string; readonly databaseUrl: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings come from shells and .env files meaning "unset".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Bad environment: ${problems.join("; ")}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const databaseUrl = parsed.data.DATABASE_URL ?? `file:${path.join(dataDir, "fairgammon.db")}`;
+  return { ...parsed.data, dataDir, databaseUrl };
+}
