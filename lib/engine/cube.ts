@@ -1,0 +1,44 @@
+/**
+ * The doubling cube in match play: who may double, and what a take does to the cube.
+ *
+ * A player may double at the start of their own turn, before rolling, when the cube is centred or theirs, except in
+ * the Crawford game. Doubling beyond what the match needs (a "dead" cube) is legal. As in GNU Backgammon, the cube
+ * stops at 4096 (its MAX_CUBE), which also keeps it inside the 4-bit log2 field of a gnubg Match ID.
+ *
+ * @example
+ *   canDouble(state, "white"); // true at white's turn start with a centred cube outside the Crawford game
+ */
+
+import { colorName, type CubeState, type MatchErrorCode, type MatchState } from "./match-state";
+import { err, ok, opponentOf, type Color, type Result } from "./types";
+
+export const MAX_CUBE_VALUE = 4096;
+
+/** Why `color` may not double now, or ok. */
+export function checkDouble(state: MatchState, color: Color): Result<true, MatchErrorCode> {
+  if (state.phase === "match-over") return err("ERR_MATCH_OVER", "The match is over.");
+  if (state.pendingResign !== null) {
+    return err("ERR_RESIGN_PENDING", `${colorName(state.pendingResign.player)} has offered to resign; that must be answered first.`);
+  }
+  if (state.phase !== "turn-start") {
+    return err("ERR_WRONG_PHASE", "You can only double at the start of your turn, before rolling.");
+  }
+  if (state.onRoll !== color) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(color)}'s turn.`);
+  if (state.crawford) return err("ERR_CRAWFORD_GAME", "Nobody may double in the Crawford game.");
+  if (state.cube.owner === opponentOf(color)) {
+    return err("ERR_CUBE_OWNED", `The cube belongs to ${opponentOf(color)}; only its owner may redouble.`);
+  }
+  if (state.cube.value >= MAX_CUBE_VALUE) {
+    return err("ERR_CUBE_LIMIT", `The cube is at its limit of ${MAX_CUBE_VALUE}.`);
+  }
+  return ok(true);
+}
+
+export function canDouble(state: MatchState, color: Color): boolean {
+  return checkDouble(state, color).ok;
+}
+
+/** The cube after `taker` accepts a double: twice the value, on the taker's side. */
+export function cubeAfterTake(cube: CubeState, taker: Color): CubeState {
+  return { value: cube.value * 2, owner: taker };
+}

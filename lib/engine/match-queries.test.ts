@@ -1,0 +1,110 @@
+// Queries over a match state. Expected answers follow from the rules tested in match.test.ts: who acts in each phase,
+// and the sentences the UI shows.
+import { describe, expect, it } from "vitest";
+
+import { decodeMatchId, encodeMatchId } from "./gnubg-id";
+import { apply } from "./match";
+import { newMatch, type GameRecord, type MatchAction, type MatchState } from "./match-state";
+import { currentLegalPlays, describeGameRecord, describeState, legalActions, matchIdFields } from "./match-queries";
+import { initialPosition } from "./position";
+
+function run(state: MatchState, ...actions: MatchAction[]): MatchState {
+  return actions.reduce((s, action) => {
+    const next = apply(s, action);
+    if (!next.ok) throw new Error(next.message);
+    return next.value;
+  }, state);
+}
+
+const start = newMatch({ matchLength: 5 });
+const opened = run(start, { type: "opening-roll", dice: [3, 1] });
+const blackTurn = run(opened, { type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] });
+const doubled = run(blackTurn, { type: "double", player: "black" });
+const resigning = run(opened, { type: "resign-offer", player: "black", level: 2 });
+const crawfordTurn = { ...blackTurn, crawford: true };
+const over = run(opened, { type: "resign-offer", player: "black", level: 3 }, { type: "resign-accept", player: "white" },
+  { type: "opening-roll", dice: [5, 2] }, { type: "resign-offer", player: "black", level: 2 }, { type: "resign-accept", player: "white" });
+
+describe("legalActions", () => {
+  const resignBoth = [{ type: "resign-offer", player: "white" }, { type: "resign-offer", player: "black" }];
+  it.each([
+    { name: "before the opening roll", s: start, expected: [{ type: "opening-roll", player: null }] },
+    { name: "dice to play", s: opened, expected: [{ type: "move", player: "white" }, ...resignBoth] },
+    { name: "turn start", s: blackTurn, expected: [{ type: "double", player: "black" }, { type: "roll", player: "black" }, ...resignBoth] },
+    { name: "turn start in the Crawford game", s: crawfordTurn, expected: [{ type: "roll", player: "black" }, ...resignBoth] },
+    { name: "double offered", s: doubled, expected: [{ type: "take", player: "white" }, { type: "drop", player: "white" }, ...resignBoth] },
+    { name: "resignation pending", s: resigning, expected: [{ type: "resign-accept", player: "white" }, { type: "resign-decline", player: "white" }] },
+    { name: "match over", s: over, expected: [] },
+  ])("$name", ({ s, expected }) => {
+    expect(legalActions(s)).toEqual(expected);
+  });
+
+  it("every listed action type is accepted by apply (with suitable parameters)", () => {
+    for (const s of [blackTurn, doubled, resigning]) {
+      for (const allowed of legalActions(s)) {
+        const action = { level: 1, dice: [2, 1], ...allowed } as MatchAction;
+        expect(apply(s, action).ok).toBe(true);
+      }
+    }
+  });
+});
+
+describe("currentLegalPlays", () => {
+  it("lists the plays for the rolled dice, and nothing outside the moving phase", () => {
+    const plays = currentLegalPlays(opened);
+    expect(plays.map((p) => p.notation)).toContain("8/5 6/5");
+    expect(plays.every((p) => p.result.turn === "black")).toBe(true);
+    expect(currentLegalPlays(blackTurn)).toEqual([]);
+    expect(currentLegalPlays(resigning)).toEqual([]);
+  });
+});
+
+describe("describeState", () => {
+  it.each([
+    { s: start, text: "Game 1: waiting for the opening roll." },
+    { s: opened, text: "White to play 3-1." },
+    { s: blackTurn, text: "Black to roll or double." },
+    { s: crawfordTurn, text: "Black to roll." },
+    { s: doubled, text: "Black doubles to 2; white to take or drop." },
+    { s: resigning, text: "Black offers to resign a gammon (2 points); white to accept or decline." },
+    { s: over, text: "White wins the match 5–0." },
+    { s: { ...start, crawford: true, gameNumber: 3 }, text: "Game 3 (Crawford game): waiting for the opening roll." },
+  ])("$text", ({ s, text }) => {
+    expect(describeState(s)).toBe(text);
+  });
+});
+
+describe("describeGameRecord", () => {
+  const base: GameRecord = {
+    number: 2, winner: "black", points: 4, resultKind: "gammon", ending: "played", cubeValue: 2, crawford: false,
+    finalPosition: initialPosition("white"), scoreAfter: { white: 0, black: 4 },
+  };
+  it.each([
+    { game: base, text: "Game 2: black wins 4 points (gammon, cube 2)." },
+    { game: { ...base, ending: "dropped", resultKind: "single", points: 1, cubeValue: 1 }, text: "Game 2: black wins 1 point (double dropped, cube 1)." },
+    { game: { ...base, ending: "resigned", crawford: true }, text: "Game 2: black wins 4 points (gammon resigned, cube 2, Crawford game)." },
+  ] as { game: GameRecord; text: string }[])("$text", ({ game, text }) => {
+    expect(describeGameRecord(game)).toBe(text);
+  });
+});
+
+describe("matchIdFields (gnubg Match ID, white = player 0)", () => {
+  it.each([
+    { name: "before the opening roll", s: start, fields: { gameState: "none", onRoll: "white", turn: "white", dice: [0, 0], doubled: false, resign: 0 } },
+    { name: "dice to play", s: opened, fields: { gameState: "playing", onRoll: "white", turn: "white", dice: [3, 1], cubeOwner: null } },
+    { name: "double offered", s: doubled, fields: { gameState: "playing", onRoll: "black", turn: "white", doubled: true, cubeValue: 1, dice: [0, 0] } },
+    { name: "resignation pending", s: resigning, fields: { onRoll: "white", turn: "white", resign: 2 } },
+    { name: "match over by resignation", s: over, fields: { gameState: "resigned", resign: 2, score: { white: 5, black: 0 }, matchLength: 5 } },
+    { name: "Crawford game", s: crawfordTurn, fields: { crawford: true, onRoll: "black" } },
+  ])("$name", ({ s, fields }) => {
+    expect(matchIdFields(s)).toMatchObject(fields);
+  });
+
+  it("encodes to a Match ID that decodes to the same fields", () => {
+    const taken = run(doubled, { type: "take", player: "white" });
+    for (const s of [start, opened, doubled, taken, resigning, over]) {
+      const fields = matchIdFields(s);
+      expect(decodeMatchId(encodeMatchId(fields))).toEqual({ ok: true, value: fields });
+    }
+  });
+});

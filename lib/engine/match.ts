@@ -1,0 +1,273 @@
+/**
+ * The match reducer: `apply(state, action)` moves a match on by one action, or says in a sentence why it may not.
+ * It never throws for a wrong action and never mutates its input, so the server (the authority) and the browser
+ * (replay and review) rebuild the same state by folding it over the stored actions (`replay`).
+ *
+ * Games follow one another automatically: when a game ends and nobody has reached the match length, the state waits
+ * for the opening roll of the next game. The Crawford rule is applied as GNU Backgammon does (see `nextGame`).
+ *
+ * @example
+ *   const opened = apply(newMatch({ matchLength: 5 }), { type: "opening-roll", dice: [3, 1] });
+ *   // white's 3 beats black's 1, so white plays 3-1 as its first move:
+ *   const next = opened.ok && apply(opened.value, { type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] });
+ *   // next: ok, phase "turn-start", black may double or roll
+ *   replay({ matchLength: 5 }, storedActions); // the same fold, from the start
+ */
+
+import { checkDouble, cubeAfterTake } from "./cube";
+import {
+  CENTRED_CUBE,
+  colorName,
+  newMatch,
+  resultKindOfLevel,
+  resultMultiplier,
+  type GameEnding,
+  type GameRecord,
+  type MatchAction,
+  type MatchErrorCode,
+  type MatchOptions,
+  type MatchState,
+  type Score,
+} from "./match-state";
+import { legalPlays, validatePlay } from "./moves";
+import type { MoveSpec } from "./notation";
+import { gameResult, initialPosition, swapTurn } from "./position";
+import { COLORS, err, ok, opponentOf, type Color, type Dice, type GameResultKind, type Position, type Result } from "./types";
+
+export type MatchResult = Result<MatchState, MatchErrorCode>;
+
+type Fail = { readonly ok: false; readonly code: MatchErrorCode; readonly message: string };
+
+/** Applies one action. Every failure leaves the caller's state as it was and explains itself. */
+export function apply(state: MatchState, action: MatchAction): MatchResult {
+  const malformed = checkShape(action);
+  if (malformed !== null) return malformed;
+  if (state.phase === "match-over") return err("ERR_MATCH_OVER", `The match is over: ${state.winner ?? "nobody"} won it.`);
+  if (state.pendingResign !== null && action.type !== "resign-accept" && action.type !== "resign-decline") {
+    const resigner = state.pendingResign.player;
+    return err(
+      "ERR_RESIGN_PENDING",
+      `${colorName(resigner)} has offered to resign; ${opponentOf(resigner)} must accept or decline before play goes on.`,
+    );
+  }
+  switch (action.type) {
+    case "opening-roll":
+      return openingRoll(state, action.dice);
+    case "double": {
+      const allowed = checkDouble(state, action.player);
+      if (!allowed.ok) return allowed;
+      const doubler = action.player;
+      return ok({ ...state, phase: "double-offered", pendingDouble: { player: doubler, value: state.cube.value * 2 }, turn: opponentOf(doubler) });
+    }
+    case "take":
+    case "drop":
+      return answerDouble(state, action.player, action.type);
+    case "roll":
+      return roll(state, action.player, action.dice);
+    case "move":
+      return move(state, action.player, action.moves);
+    case "resign-offer": {
+      if (!inGame(state)) return err("ERR_WRONG_PHASE", "You can only resign during a game, after its opening roll.");
+      return ok({ ...state, pendingResign: { player: action.player, level: action.level }, turn: opponentOf(action.player) });
+    }
+    case "resign-accept":
+    case "resign-decline":
+      return answerResign(state, action.player, action.type);
+  }
+}
+
+/** Folds `apply` over `actions` from a new match; the first failure names the action (1-based) that caused it. */
+export function replay(options: MatchOptions, actions: readonly MatchAction[]): MatchResult {
+  let state = newMatch(options);
+  for (const [index, action] of actions.entries()) {
+    const next = apply(state, action);
+    if (!next.ok) return err(next.code, `Action ${index + 1} (${describeType(action)}): ${next.message}`);
+    state = next.value;
+  }
+  return ok(state);
+}
+
+function describeType(action: MatchAction): string {
+  return "player" in action ? `${action.type} by ${action.player}` : action.type;
+}
+
+function inGame(state: MatchState): boolean {
+  return state.phase === "turn-start" || state.phase === "double-offered" || state.phase === "moving";
+}
+
+/** fair-dice-v1 section 4: die 0 is white's, die 1 black's; a tie is void; the higher die plays both dice. */
+function openingRoll(state: MatchState, dice: Dice): MatchResult {
+  if (state.phase !== "opening") return err("ERR_WRONG_PHASE", "This game has already had its opening roll.");
+  const [whiteDie, blackDie] = dice;
+  // Copies, so the state never shares an array with the caller's action log.
+  if (whiteDie === blackDie) return ok({ ...state, voidedOpenings: [...state.voidedOpenings, [whiteDie, blackDie]] });
+  const starter: Color = whiteDie > blackDie ? "white" : "black";
+  return ok({ ...state, phase: "moving", position: initialPosition(starter), onRoll: starter, turn: starter, dice: [whiteDie, blackDie] });
+}
+
+function answerDouble(state: MatchState, player: Color, answer: "take" | "drop"): MatchResult {
+  const pending = state.pendingDouble;
+  if (state.phase !== "double-offered" || pending === null) return err("ERR_WRONG_PHASE", `There is no double to ${answer}.`);
+  if (player === pending.player) {
+    return err("ERR_NOT_YOUR_TURN", `You offered this double; ${opponentOf(player)} decides whether to ${answer} it.`);
+  }
+  if (answer === "drop") return finishGame(state, pending.player, "single", "dropped", state.position);
+  return ok({
+    ...state,
+    phase: "turn-start",
+    cube: cubeAfterTake(state.cube, player),
+    pendingDouble: null,
+    turn: pending.player,
+  });
+}
+
+function roll(state: MatchState, player: Color, dice: Dice): MatchResult {
+  const wrongPhase = notInTurnPhase(state, "turn-start");
+  if (wrongPhase !== null) return wrongPhase;
+  if (player !== state.onRoll) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(player)}'s turn to roll.`);
+  return ok({ ...state, phase: "moving", dice: [dice[0], dice[1]] });
+}
+
+function move(state: MatchState, player: Color, moves: readonly MoveSpec[]): MatchResult {
+  const wrongPhase = notInTurnPhase(state, "moving");
+  if (wrongPhase !== null) return wrongPhase;
+  if (player !== state.onRoll || state.dice === null) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(player)}'s turn to move.`);
+  let next: Position;
+  if (moves.length === 0) {
+    const legal = legalPlays(state.position, state.dice);
+    if (legal.length > 0) {
+      return err("ERR_MUST_MOVE", `You must play your roll: ${legal.length} legal play${legal.length === 1 ? " is" : "s are"} possible.`);
+    }
+    next = swapTurn(state.position);
+  } else {
+    const play = validatePlay(state.position, state.dice, moves);
+    if (!play.ok) return err("ERR_ILLEGAL_PLAY", `That play is not legal: ${play.message}.`);
+    next = play.value.result;
+  }
+  const result = gameResult(next);
+  if (result !== null) return finishGame(state, result.winner, result.kind, "played", next);
+  const opponent = opponentOf(player);
+  return ok({ ...state, phase: "turn-start", position: next, onRoll: opponent, turn: opponent, dice: null });
+}
+
+/** Why the game is not at `wanted` (turn-start or moving), as a sentence; null when it is. */
+function notInTurnPhase(state: MatchState, wanted: "turn-start" | "moving"): Fail | null {
+  if (state.phase === wanted) return null;
+  if (state.pendingDouble !== null) {
+    const doubler = state.pendingDouble.player;
+    return err("ERR_WRONG_PHASE", `${colorName(doubler)} has doubled; ${opponentOf(doubler)} must take or drop first.`);
+  }
+  if (state.phase === "opening") return err("ERR_WRONG_PHASE", "The game has not started: the opening roll comes first.");
+  if (state.phase === "moving") return err("ERR_WRONG_PHASE", "The dice are already rolled: play them.");
+  return err("ERR_WRONG_PHASE", "Roll the dice before moving.");
+}
+
+function answerResign(state: MatchState, player: Color, answer: "resign-accept" | "resign-decline"): MatchResult {
+  const pending = state.pendingResign;
+  if (pending === null) return err("ERR_NO_RESIGN_PENDING", "Nobody has offered to resign.");
+  if (player === pending.player) {
+    return err("ERR_NOT_YOUR_TURN", `You offered to resign; ${opponentOf(player)} decides whether to accept.`);
+  }
+  if (answer === "resign-accept") return finishGame(state, player, resultKindOfLevel(pending.level), "resigned", state.position);
+  return ok({ ...state, pendingResign: null, turn: expectedTurn(state) });
+}
+
+/** Whose action a game in progress waits for when no resignation is pending. */
+function expectedTurn(state: MatchState): Color | null {
+  if (state.phase === "double-offered" && state.pendingDouble !== null) return opponentOf(state.pendingDouble.player);
+  return state.onRoll;
+}
+
+function finishGame(state: MatchState, winner: Color, kind: GameResultKind, ending: GameEnding, finalPosition: Position): MatchResult {
+  const points = state.cube.value * resultMultiplier(kind);
+  const score: Score = { ...state.score, [winner]: state.score[winner] + points };
+  const record: GameRecord = {
+    number: state.gameNumber,
+    winner,
+    points,
+    resultKind: kind,
+    ending,
+    cubeValue: state.cube.value,
+    crawford: state.crawford,
+    finalPosition,
+    scoreAfter: score,
+  };
+  const finished: MatchState = {
+    ...state,
+    score,
+    games: [...state.games, record],
+    position: finalPosition,
+    onRoll: null,
+    turn: null,
+    dice: null,
+    pendingDouble: null,
+    pendingResign: null,
+  };
+  if (score[winner] >= state.matchLength) return ok({ ...finished, phase: "match-over", winner });
+  return ok(nextGame(finished));
+}
+
+/**
+ * The state before the opening roll of the next game. As in GNU Backgammon's NewGame: the game after the Crawford game
+ * is post-Crawford, and a game is the Crawford game when no Crawford game has been played yet and the leader is
+ * exactly one point short while the trailer is not (so a 1-point match never has one).
+ */
+function nextGame(state: MatchState): MatchState {
+  const postCrawford = state.postCrawford || state.crawford;
+  const leader = Math.max(state.score.white, state.score.black);
+  const trailer = Math.min(state.score.white, state.score.black);
+  const crawford = !postCrawford && leader === state.matchLength - 1 && trailer < state.matchLength - 1;
+  return {
+    ...state,
+    phase: "opening",
+    gameNumber: state.gameNumber + 1,
+    crawford,
+    postCrawford,
+    cube: CENTRED_CUBE,
+    position: initialPosition("white"),
+    voidedOpenings: [],
+  };
+}
+
+function isDie(value: unknown): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 6;
+}
+
+function isDice(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 2 && value.every(isDie);
+}
+
+function isPoint(value: unknown): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 25;
+}
+
+/**
+ * Actions are folded from stored JSON, so their shape is checked here rather than trusted from the type.
+ * Returns null when the action is well formed.
+ */
+function checkShape(action: MatchAction): Fail | null {
+  const raw = action as unknown as Record<string, unknown>;
+  const bad = (what: string): Fail => err("ERR_INVALID_ACTION", `Malformed ${String(raw.type)} action: ${what}.`);
+  if (action.type !== "opening-roll" && !COLORS.includes(raw.player as Color)) return bad("player must be white or black");
+  switch (action.type) {
+    case "opening-roll":
+    case "roll":
+      return isDice(raw.dice) ? null : bad("dice must be two whole numbers from 1 to 6");
+    case "move": {
+      const moves = raw.moves;
+      const wellFormed = Array.isArray(moves) && moves.length <= 4 &&
+        moves.every((m: unknown) => typeof m === "object" && m !== null && isPoint((m as Record<string, unknown>).from) && isPoint((m as Record<string, unknown>).to));
+      return wellFormed ? null : bad("moves must be at most four {from, to} pairs of point numbers 0 to 25");
+    }
+    case "resign-offer":
+      return raw.level === 1 || raw.level === 2 || raw.level === 3 ? null : bad("level must be 1, 2 or 3");
+    case "double":
+    case "take":
+    case "drop":
+    case "resign-accept":
+    case "resign-decline":
+      return null;
+    default:
+      return err("ERR_INVALID_ACTION", `Unknown action type ${JSON.stringify(raw.type)}.`);
+  }
+}
