@@ -25,3 +25,49 @@ export interface AuditBundle {
   readonly clientSeeds: { readonly white: string; readonly black: string };
   readonly rolls: readonly BundleRoll[];
 }
+
+/**
+ * One turn of the game record, the input of check 5 (docs/fair-dice-v1.md, section 7). A record has one entry per
+ * turn that was played or passed, in match order — a turn whose dice were rolled counts even when the game ended
+ * (resignation, timeout) before the move was made. A game's first entry is its opening move: `player` is the opener
+ * and `dice` are [die1, die2] exactly as logged (white's die first). Voided opening ties do not appear. Dice are always
+ * in the logged order, never sorted. Games are numbered 1, 2, 3, ... as in the roll log.
+ */
+export interface RecordTurn {
+  readonly game: number;
+  readonly player: SeatColor;
+  readonly dice: readonly [number, number];
+}
+
+export type CheckId =
+  | "bundle-format"
+  | "commitment"
+  | "nonce-sequence"
+  | "rolls-recomputed"
+  | "opening-resolution"
+  | "record-dice";
+
+export type CheckStatus = "passed" | "failed" | "skipped" | "not-yet-revealed";
+
+/** The outcome of one verification check; a failure says where (nonce, or game and move) in a readable sentence. */
+export interface CheckResult {
+  readonly id: CheckId;
+  readonly title: string;
+  readonly status: CheckStatus;
+  readonly detail: string;
+  readonly nonce?: number;
+  readonly game?: number;
+  /** 1-based turn of the game record within its game (the opening move is move 1). */
+  readonly move?: number;
+}
+
+/**
+ * "verified" only when every check passed; "failed" when any check failed; "not-yet-revealed" when the server seed
+ * is still secret and nothing failed; "incomplete" when a check was skipped (e.g. no game record) and nothing failed.
+ */
+export type Verdict = "verified" | "failed" | "not-yet-revealed" | "incomplete";
+
+export interface VerifyReport {
+  readonly verdict: Verdict;
+  readonly checks: readonly CheckResult[];
+}

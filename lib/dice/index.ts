@@ -1,0 +1,31 @@
+/**
+ * fair-dice-v1 (docs/fair-dice-v1.md): commitments, client seeds, rolls, opening resolution and the verifier. Pure
+ * and synchronous; runs unchanged in Node and the browser.
+ *
+ * @example
+ *   import { commitmentOf, combineClientSeeds, rollForNonce, verify } from "@/lib/dice";
+ *   const dice = rollForNonce(serverSeed, combineClientSeeds(white, black), nonce);
+ *   const report = verify(bundle, record);
+ */
+export type {
+  AuditBundle,
+  BundleRoll,
+  CheckId,
+  CheckResult,
+  CheckStatus,
+  RecordTurn,
+  RollKind,
+  SeatColor,
+  Verdict,
+  VerifyReport,
+} from "./types";
+export { commitmentOf, isCommitment, isServerSeed } from "./commitment";
+export { CLIENT_SEED_MAX_LENGTH, combineClientSeeds, validateClientSeed, type ClientSeedError } from "./client-seed";
+export { REJECT_FROM, createRoller, diceFromByteStream, rollForNonce, rollMessage, type Roller } from "./roll";
+export { resolveOpening, type OpeningOutcome } from "./opening";
+export { parseBundle, parseRecord, type FormatError } from "./bundle-schema";
+export { recordFromRollLog, type LoggedTurn } from "./record";
+export { CHECK_TITLES } from "./check-titles";
+export { verify } from "./verify";
+export { simulateMatch, type SimulateOptions } from "./simulate";
+export { chiSquarePValue, chiSquareStatistic, logGamma, regularizedUpperGamma } from "./stats";

@@ -1,0 +1,105 @@
+/**
+ * The game record a roll log implies, and check 5 (docs/fair-dice-v1.md, section 7): the dice of the turns that
+ * were played are exactly the dice of the roll log, in order. A voided opening tie is no turn; the opening roll that
+ * starts a game is the opener's first turn, with the dice as logged (white's die first).
+ *
+ * @example
+ *   recordFromRollLog(bundle.rolls); // [{ game: 1, move: 1, nonce: 0, player: "black", dice: [3, 5] }, ...]
+ */
+import { CHECK_TITLES } from "./check-titles";
+import { resolveOpening } from "./opening";
+import type { BundleRoll, CheckResult, RecordTurn, SeatColor } from "./types";
+
+/** One turn the roll log implies, with where it came from. `player` is null only for a turn roll logged without one. */
+export interface LoggedTurn {
+  readonly game: number;
+  /** 1-based within its game; the opening move is move 1. */
+  readonly move: number;
+  readonly nonce: number;
+  readonly player: SeatColor | null;
+  readonly dice: readonly [number, number];
+}
+
+/** The turns a game record must hold for this roll log, in order. */
+export function recordFromRollLog(rolls: readonly BundleRoll[]): LoggedTurn[] {
+  const turns: LoggedTurn[] = [];
+  let game: number | undefined;
+  let move = 0;
+  for (const roll of rolls) {
+    let player: SeatColor | null;
+    if (roll.kind === "opening") {
+      const outcome = resolveOpening(roll.dice[0], roll.dice[1]);
+      if ("void" in outcome) continue;
+      player = outcome.opener;
+    } else {
+      player = roll.player;
+    }
+    move = roll.game === game ? move + 1 : 1;
+    game = roll.game;
+    turns.push({ game: roll.game, move, nonce: roll.nonce, player, dice: roll.dice });
+  }
+  return turns;
+}
+
+/** Check 5: the record's turns against the turns the roll log implies, reporting the first difference. */
+export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly RecordTurn[], source: string): CheckResult {
+  const logged = recordFromRollLog(rolls);
+  for (let i = 0; i < Math.max(logged.length, record.length); i++) {
+    const expected = logged[i];
+    const actual = record[i];
+    if (expected === undefined) {
+      const extra = actual as RecordTurn;
+      const move = moveOf(record, i);
+      return failed(
+        `The game record (${source}) has ${record.length} turns but the roll log only ${logged.length}: the record's ` +
+          `game ${extra.game}, move ${move} (${extra.player} ${showDice(extra.dice)}) has no roll behind it.`,
+        { game: extra.game, move },
+      );
+    }
+    const where = { nonce: expected.nonce, game: expected.game, move: expected.move };
+    const at = `game ${expected.game}, move ${expected.move} (nonce ${expected.nonce})`;
+    if (actual === undefined) {
+      return failed(
+        `The roll log has ${logged.length} turns but the game record (${source}) only ${record.length}: the roll for ` +
+          `${at}, ${expected.player ?? "no player"} ${showDice(expected.dice)}, is missing from the record.`,
+        where,
+      );
+    }
+    const same =
+      actual.game === expected.game && actual.player === expected.player &&
+      actual.dice[0] === expected.dice[0] && actual.dice[1] === expected.dice[1];
+    if (!same) {
+      return failed(
+        `At ${at} the game record has game ${actual.game}, ${actual.player} ${showDice(actual.dice)}, but the roll log ` +
+          `gives game ${expected.game}, ${expected.player ?? "no player"} ${showDice(expected.dice)}.`,
+        where,
+      );
+    }
+  }
+  return {
+    id: "record-dice",
+    title: CHECK_TITLES["record-dice"],
+    status: "passed",
+    detail: `All ${record.length} turns of the game record (${source}) have exactly the dice of the roll log, in order.`,
+  };
+}
+
+/** Check 5 when there is nothing to compare. */
+export function recordCheckWithout(reason: string, status: "skipped" | "failed"): CheckResult {
+  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status, detail: reason };
+}
+
+export function showDice(dice: readonly [number, number]): string {
+  return `${dice[0]}-${dice[1]}`;
+}
+
+/** The 1-based move number of record[i] within its game. */
+function moveOf(record: readonly RecordTurn[], i: number): number {
+  let move = 1;
+  while (move <= i && record[i - move]?.game === record[i]?.game) move++;
+  return move;
+}
+
+function failed(detail: string, where: { nonce?: number; game?: number; move?: number }): CheckResult {
+  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status: "failed", detail, ...where };
+}

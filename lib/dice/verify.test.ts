@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import vectors from "./fixtures/fair-dice-v1.vectors.json";
+import { simulateMatch } from "./simulate";
+import type { AuditBundle, BundleRoll, CheckId, CheckResult, RecordTurn, VerifyReport } from "./types";
+import { verify } from "./verify";
+
+// A protocol-true match (ties included) from the public-1 vector's seed; every tampering below starts from it.
+const SEED = vectors.vectors[0]!.serverSeed;
+const { bundle: honest, record: honestRecord } = simulateMatch({
+  serverSeed: SEED,
+  clientSeeds: vectors.vectors[0]!.clientSeeds,
+  matchId: "m-honest",
+  rolls: 300,
+  turnsPerGame: 12,
+});
+
+/** A deep copy as plain JSON, as the verifier receives it. */
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function check(report: VerifyReport, id: CheckId): CheckResult {
+  const found = report.checks.find((c) => c.id === id);
+  if (found === undefined) throw new Error(`no check ${id}`);
+  return found;
+}
+
+function statuses(report: VerifyReport): Record<string, string> {
+  return Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
+}
+
+const firstTurnIndex = honest.rolls.findIndex((r, i) => r.kind === "turn" && i > 20);
+const firstTieIndex = honest.rolls.findIndex((r) => r.kind === "opening" && r.dice[0] === r.dice[1]);
+
+describe("verify: honest bundles", () => {
+  it("the fixture has ties and several games (so the tampering tests mean something)", () => {
+    expect(firstTieIndex).toBeGreaterThan(0);
+    expect(honest.rolls.at(-1)?.game).toBeGreaterThan(3);
+  });
+
+  it("verifies a finished match with its record, every check passed, in spec order", () => {
+    const report = verify(copy(honest), copy(honestRecord));
+    expect(report.verdict).toBe("verified");
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([
+      ["bundle-format", "passed"],
+      ["commitment", "passed"],
+      ["nonce-sequence", "passed"],
+      ["rolls-recomputed", "passed"],
+      ["opening-resolution", "passed"],
+      ["record-dice", "passed"],
+    ]);
+  });
+
+  it("accepts a record embedded in the bundle under `record`", () => {
+    const report = verify({ ...copy(honest), record: copy(honestRecord) });
+    expect(report.verdict).toBe("verified");
+    expect(check(report, "record-dice").detail).toContain("embedded in the bundle");
+  });
+
+  it("prefers a record given separately over an embedded one", () => {
+    const report = verify({ ...copy(honest), record: [] }, copy(honestRecord));
+    expect(report.verdict).toBe("verified");
+    expect(check(report, "record-dice").detail).toContain("given separately");
+  });
+
+  it("is incomplete, not verified, without a record", () => {
+    const report = verify(copy(honest));
+    expect(report.verdict).toBe("incomplete");
+    expect(check(report, "record-dice")).toMatchObject({ status: "skipped", detail: expect.stringContaining("no game record given") });
+  });
+
+  it("is not-yet-revealed while the seed is secret, and still runs checks 2, 4 and 5", () => {
+    const running = simulateMatch({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, rolls: 50, revealed: false });
+    const report = verify(copy(running.bundle), copy(running.record));
+    expect(report.verdict).toBe("not-yet-revealed");
+    expect(statuses(report)).toEqual({
+      "bundle-format": "passed",
+      commitment: "not-yet-revealed",
+      "nonce-sequence": "passed",
+      "rolls-recomputed": "not-yet-revealed",
+      "opening-resolution": "passed",
+      "record-dice": "passed",
+    });
+  });
+
+  it("still fails a running match whose log is broken", () => {
+    const running = copy({ ...honest, serverSeed: null, rolls: [...honest.rolls] });
+    running.rolls.splice(5, 1);
+    const report = verify(running);
+    expect(report.verdict).toBe("failed");
+    expect(check(report, "nonce-sequence")).toMatchObject({ status: "failed", nonce: 6 });
+  });
+
+  it("verifies a match with no rolls yet (aborted before the first roll)", () => {
+    const report = verify({ ...copy(honest), rolls: [] }, []);
+    expect(report.verdict).toBe("verified");
+  });
+
+  it.each(vectors.vectors)("verifies the dice of vector $label as a bundle's rolls (check 3)", (v) => {
+    const bundle: AuditBundle = {
+      protocol: "fair-dice-v1",
+      matchId: v.label,
+      commitment: v.commitment,
+      serverSeed: v.serverSeed,
+      clientSeeds: v.clientSeeds,
+      rolls: v.rolls.map((r) => ({ nonce: r.nonce, game: 1, kind: "turn", player: "white", dice: [r.dice[0]!, r.dice[1]!] })),
+    };
+    const report = verify(bundle);
+    expect(check(report, "commitment").status).toBe("passed");
+    expect(check(report, "rolls-recomputed").status).toBe("passed");
+  });
+});
+
+describe("verify: tampered bundles are caught by the right check, at the right place", () => {
+  type Tamper = (b: { -readonly [K in keyof AuditBundle]: AuditBundle[K] } & { rolls: BundleRoll[] }, r: RecordTurn[]) => void;
+  const i = firstTurnIndex;
+  const t = firstTieIndex;
+  const cases: [string, Tamper, CheckId, Partial<CheckResult>, RegExp][] = [
+    [
+      "a changed die",
+      (b) => {
+        const roll = b.rolls[i]!;
+        b.rolls[i] = { ...roll, dice: [roll.dice[0], (roll.dice[1] % 6) + 1] };
+      },
+      "rolls-recomputed",
+      { nonce: i },
+      new RegExp(`nonce ${i} .* logged as \\d-\\d, but the seeds give \\d-\\d`),
+    ],
+    [
+      "a changed seed",
+      (b) => {
+        b.serverSeed = `${b.serverSeed!.slice(0, -1)}${b.serverSeed!.endsWith("0") ? "1" : "0"}`;
+      },
+      "commitment",
+      {},
+      /not the published commitment/,
+    ],
+    ["a changed commitment", (b) => void (b.commitment = "0".repeat(64)), "commitment", {}, /not the one committed to/],
+    ["a nonce gap", (b) => void b.rolls.splice(i, 1), "nonce-sequence", { nonce: i + 1 }, new RegExp(`nonce ${i} is missing`)],
+    ["a nonce repeat", (b) => void b.rolls.splice(i, 0, b.rolls[i]!), "nonce-sequence", { nonce: i }, new RegExp(`nonce ${i} is used again`)],
+    [
+      "an opening tie treated as a start",
+      (b) => {
+        const reroll = b.rolls[t + 1]!;
+        b.rolls[t + 1] = { ...reroll, kind: "turn", player: "white" };
+      },
+      "opening-resolution",
+      { nonce: t + 1 },
+      new RegExp(`nonce ${t} was a tie .*void and must be rolled again`),
+    ],
+    [
+      "record dice differing from the log",
+      (_b, r) => {
+        const turn = r[i]!;
+        r[i] = { ...turn, dice: [(turn.dice[0] % 6) + 1, turn.dice[1]] };
+      },
+      "record-dice",
+      { game: honestRecord[i]!.game },
+      /the game record has .* but the roll log gives/,
+    ],
+    ["an extra record turn", (_b, r) => void r.push({ game: 99, player: "white", dice: [1, 2] }), "record-dice", { game: 99 }, /has no roll behind it/],
+    [
+      "a missing record turn",
+      (_b, r) => void r.pop(),
+      "record-dice",
+      { nonce: honest.rolls.length - 1 },
+      /is missing from the record/,
+    ],
+  ];
+
+  it.each(cases)("%s", (_name, tamper, id, where, detail) => {
+    const bundle = copy(honest) as Parameters<Tamper>[0];
+    const record = copy(honestRecord);
+    tamper(bundle, record);
+    const report = verify(bundle, record);
+    expect(report.verdict).toBe("failed");
+    const failed = check(report, id);
+    expect(failed.status).toBe("failed");
+    expect(failed).toMatchObject(where);
+    expect(failed.detail).toMatch(detail);
+  });
+
+  it("a changed die leaves the other checks of the bundle passing", () => {
+    const bundle = copy(honest) as Parameters<Tamper>[0];
+    const roll = bundle.rolls[i]!;
+    bundle.rolls[i] = { ...roll, dice: [roll.dice[0], (roll.dice[1] % 6) + 1] };
+    expect(statuses(verify(bundle))).toMatchObject({ commitment: "passed", "nonce-sequence": "passed", "opening-resolution": "passed" });
+  });
+
+  it("the record check names game, move and nonce of a differing turn", () => {
+    const record = copy(honestRecord);
+    const turn = record[i]!;
+    record[i] = { ...turn, player: turn.player === "white" ? "black" : "white" };
+    // Expected by counting: the move is the turn's place within its game, the nonce that of the i-th roll which is
+    // not a voided tie.
+    const move = honestRecord.slice(0, i + 1).filter((x) => x.game === turn.game).length;
+    const nonce = honest.rolls.filter((r) => !(r.kind === "opening" && r.dice[0] === r.dice[1]))[i]!.nonce;
+    expect(check(verify(copy(honest), record), "record-dice")).toMatchObject({ game: turn.game, move, nonce });
+  });
+});

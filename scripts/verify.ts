@@ -1,0 +1,112 @@
+/**
+ * Command-line verifier for fair-dice-v1 audit bundles (docs/provably-fair.md explains it for players).
+ *
+ *   npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]
+ *
+ * The game record for check 5 comes from --record if given, else from a `record` field inside the bundle; without
+ * either, check 5 is skipped and the verdict is "incomplete".
+ *
+ * Exit codes: 0 every check passed ("verified"); 1 not verified — a check failed (including a bundle that is JSON but
+ * not a valid fair-dice-v1 bundle), or the seed is not revealed yet, or the record is missing; 2 the input could not be
+ * read or is not JSON, or the arguments are wrong.
+ *
+ * @example
+ *   npm run --silent verify -- match-42.json --json
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { verify, type CheckResult, type VerifyReport } from "@/lib/dice";
+
+const USAGE = "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]";
+
+class InputError extends Error {}
+
+function readJson(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path === "-" ? 0 : path, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new InputError(`cannot read the ${what} ${path === "-" ? "from standard input" : path}: ${reason}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InputError(`the ${what} ${path === "-" ? "on standard input" : path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+const MARKS: Record<CheckResult["status"], string> = {
+  passed: "PASS",
+  failed: "FAIL",
+  skipped: "SKIP",
+  "not-yet-revealed": "WAIT",
+};
+
+function where(check: CheckResult): string {
+  const parts: string[] = [];
+  if (check.nonce !== undefined) parts.push(`nonce ${check.nonce}`);
+  if (check.game !== undefined) parts.push(`game ${check.game}`);
+  if (check.move !== undefined) parts.push(`move ${check.move}`);
+  return parts.length === 0 ? "" : ` at ${parts.join(", ")}`;
+}
+
+function formatReport(report: VerifyReport, source: string): string {
+  const lines = [`fair-dice-v1 verification of ${source}`, ""];
+  for (const check of report.checks) lines.push(`  ${MARKS[check.status]}  ${check.title}${check.status === "failed" ? where(check) : ""}: ${check.detail}`);
+  lines.push("");
+  const failed = report.checks.filter((c) => c.status === "failed");
+  switch (report.verdict) {
+    case "verified":
+      lines.push("VERIFIED: every check passed.");
+      break;
+    case "failed":
+      lines.push(`FAILED: ${failed.map((c) => `check "${c.title}"${where(c)}`).join("; ")}.`);
+      break;
+    case "not-yet-revealed":
+      lines.push("NOT VERIFIED YET: the server seed is revealed when the match ends; checks 1 and 3 wait for it. Nothing failed so far.");
+      break;
+    case "incomplete":
+      lines.push("INCOMPLETE: nothing failed, but not every check could run (see SKIP above), so the match is not verified.");
+      break;
+  }
+  return lines.join("\n");
+}
+
+function main(argv: readonly string[]): number {
+  let values: { json?: boolean; record?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      options: { json: { type: "boolean" }, record: { type: "string" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`verify: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const [bundlePath, ...extra] = positionals;
+  if (bundlePath === undefined || extra.length > 0) {
+    process.stderr.write(`verify: give exactly one bundle file (or - for standard input)\n${USAGE}\n`);
+    return 2;
+  }
+  let report: VerifyReport;
+  try {
+    const bundle = readJson(bundlePath, "bundle");
+    const record = values.record === undefined ? undefined : readJson(values.record, "record");
+    report = verify(bundle, record);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    process.stderr.write(`verify: ${error.message}\n`);
+    return 2;
+  }
+  process.stdout.write(`${values.json ? JSON.stringify(report, null, 2) : formatReport(report, bundlePath === "-" ? "standard input" : bundlePath)}\n`);
+  return report.verdict === "verified" ? 0 : 1;
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,70 @@
+/**
+ * Sealing a server seed at rest: AES-256-GCM over the seed's 32 bytes with a random 12-byte IV, and the seed's
+ * commitment as additional authenticated data, so a sealed seed only opens for the match whose commitment it was
+ * drawn with. Opening is internal to server/vault: the roll service and the reveal at match end are its only callers.
+ *
+ * @example
+ *   const sealed = sealSeed(key, seedHex, commitment);
+ *   openSealedSeed(key, { commitment, sealed }).unwrap(); // seedHex
+ */
+import { createCipheriv, createDecipheriv } from "node:crypto";
+import { commitmentOf } from "@/lib/dice";
+import { SeedVaultError } from "./errors";
+import { Secret } from "./secret";
+import type { SeedKey } from "./seed-key";
+
+/** Base64 strings, ready for a database row. */
+export interface SealedSeed {
+  readonly ciphertext: string;
+  readonly iv: string;
+  readonly tag: string;
+}
+
+/** What a match stores: the public commitment and the sealed seed behind it. */
+export interface StoredSeed {
+  readonly commitment: string;
+  readonly sealed: SealedSeed;
+}
+
+const CIPHER = "aes-256-gcm";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+function aad(commitment: string): Buffer {
+  return Buffer.from(`fair-dice-v1 server seed, commitment ${commitment}`, "utf8");
+}
+
+export function sealSeed(key: SeedKey, serverSeed: Secret<string>, commitment: string, iv: Uint8Array): SealedSeed {
+  const cipher = createCipheriv(CIPHER, key.unwrap(), iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(aad(commitment));
+  const ciphertext = Buffer.concat([cipher.update(Buffer.from(serverSeed.unwrap(), "hex")), cipher.final()]);
+  return {
+    ciphertext: ciphertext.toString("base64"),
+    iv: Buffer.from(iv).toString("base64"),
+    tag: cipher.getAuthTag().toString("base64"),
+  };
+}
+
+/** The seed, or SeedVaultError ERR_SEED_UNSEAL (wrong key, tampered data, or a seed that does not match). */
+export function openSealedSeed(key: SeedKey, stored: StoredSeed): Secret<string> {
+  let seed: string;
+  try {
+    const iv = Buffer.from(stored.sealed.iv, "base64");
+    const tag = Buffer.from(stored.sealed.tag, "base64");
+    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error("bad lengths");
+    const decipher = createDecipheriv(CIPHER, key.unwrap(), iv, { authTagLength: TAG_BYTES });
+    decipher.setAAD(aad(stored.commitment));
+    decipher.setAuthTag(tag);
+    seed = Buffer.concat([decipher.update(Buffer.from(stored.sealed.ciphertext, "base64")), decipher.final()]).toString("hex");
+  } catch {
+    // The cause is dropped on purpose: nothing of the sealed data or key may travel in the error.
+    throw unsealError(stored.commitment, "wrong SEED_ENCRYPTION_KEY, or the sealed seed was altered");
+  }
+  if (commitmentOf(seed) !== stored.commitment) throw unsealError(stored.commitment, "the seed inside does not match the commitment");
+  return new Secret(seed);
+}
+
+function unsealError(commitment: string, reason: string): SeedVaultError {
+  const label = /^[0-9a-f]{64}$/.test(commitment) ? `commitment ${commitment.slice(0, 12)}…` : "a malformed commitment";
+  return new SeedVaultError("ERR_SEED_UNSEAL", `Cannot open the sealed server seed for ${label}: ${reason}.`);
+}

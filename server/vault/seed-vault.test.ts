@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { Console } from "node:console";
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { commitmentOf, rollForNonce } from "@/lib/dice";
+import { SeedVaultError } from "./errors";
+import { RollService } from "./roll-service";
+import { openSealedSeed, type StoredSeed } from "./sealed-seed";
+import { Secret } from "./secret";
+import { SeedVault } from "./seed-vault";
+
+const key = () => new Secret(Uint8Array.from(randomBytes(32)));
+
+/** Flips one bit of a base64 field's first byte. */
+function flip(base64: string): string {
+  const bytes = Buffer.from(base64, "base64");
+  bytes[0] = bytes[0]! ^ 1;
+  return bytes.toString("base64");
+}
+
+describe("SeedVault", () => {
+  it("draws a seed whose commitment is published and whose plain form only reveal returns", () => {
+    const vault = new SeedVault(key());
+    const stored = vault.draw();
+    const seed = vault.reveal(stored);
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(commitmentOf(seed)).toBe(stored.commitment);
+    expect(Object.keys(stored).sort()).toEqual(["commitment", "sealed"]);
+    expect(Object.keys(stored.sealed).sort()).toEqual(["ciphertext", "iv", "tag"]);
+    expect(Buffer.from(stored.sealed.iv, "base64")).toHaveLength(12);
+    expect(Buffer.from(stored.sealed.tag, "base64")).toHaveLength(16);
+  });
+
+  it("draws a different seed and IV every time", () => {
+    const vault = new SeedVault(key());
+    const a = vault.draw();
+    const b = vault.draw();
+    expect(a.commitment).not.toBe(b.commitment);
+    expect(a.sealed.iv).not.toBe(b.sealed.iv);
+  });
+
+  it("refuses a key that is not 32 bytes", () => {
+    expect(() => new SeedVault(new Secret(new Uint8Array(16)))).toThrow(RangeError);
+  });
+
+  type Tamper = (s: StoredSeed) => StoredSeed;
+  const tampering: [string, Tamper][] = [
+    ["ciphertext", (s) => ({ ...s, sealed: { ...s.sealed, ciphertext: flip(s.sealed.ciphertext) } })],
+    ["tag", (s) => ({ ...s, sealed: { ...s.sealed, tag: flip(s.sealed.tag) } })],
+    ["iv", (s) => ({ ...s, sealed: { ...s.sealed, iv: flip(s.sealed.iv) } })],
+    ["truncated tag", (s) => ({ ...s, sealed: { ...s.sealed, tag: Buffer.from(s.sealed.tag, "base64").subarray(0, 8).toString("base64") } })],
+    ["commitment (the authenticated data)", (s) => ({ ...s, commitment: "0".repeat(64) })],
+    ["not base64 at all", (s) => ({ ...s, sealed: { ...s.sealed, iv: "!!!" } })],
+  ];
+  it.each(tampering)("refuses a tampered %s with ERR_SEED_UNSEAL", (_name, tamper) => {
+    const vault = new SeedVault(key());
+    const stored = vault.draw();
+    expect(() => vault.reveal(tamper(stored))).toThrow(expect.objectContaining({ code: "ERR_SEED_UNSEAL" }));
+  });
+
+  it("refuses a seed sealed under another key", () => {
+    const stored = new SeedVault(key()).draw();
+    expect(() => new SeedVault(key()).reveal(stored)).toThrow(SeedVaultError);
+    expect(() => new RollService(key()).rollFor(stored, "a:b", 0)).toThrow(/wrong SEED_ENCRYPTION_KEY/);
+  });
+});
+
+describe("RollService", () => {
+  it("rolls exactly what lib/dice rolls with the revealed seed", () => {
+    const k = key();
+    const vault = new SeedVault(k);
+    const rolls = new RollService(k);
+    const stored = vault.draw();
+    const seed = vault.reveal(stored);
+    for (let nonce = 0; nonce < 20; nonce++) {
+      expect(rolls.rollFor(stored, "w4h1t3seed:Bl4ck_seed-9", nonce)).toEqual(rollForNonce(seed, "w4h1t3seed:Bl4ck_seed-9", nonce));
+    }
+  });
+});
+
+describe("nothing the vault hands out or throws shows the seed or the key", () => {
+  const k = key();
+  const vault = new SeedVault(k);
+  const rolls = new RollService(k);
+  const stored = vault.draw();
+  const seed = vault.reveal(stored);
+  const seedBytes = Buffer.from(seed, "hex");
+  const keyBytes = Buffer.from(k.unwrap());
+  const forbidden = [
+    seed,
+    seed.toUpperCase(),
+    seedBytes.toString("base64"),
+    seedBytes.toString("base64url"),
+    keyBytes.toString("hex"),
+    keyBytes.toString("base64"),
+  ];
+
+  let unsealError: unknown;
+  try {
+    vault.reveal({ ...stored, sealed: { ...stored.sealed, tag: flip(stored.sealed.tag) } });
+  } catch (error) {
+    unsealError = error;
+  }
+  const objects: [string, unknown][] = [
+    ["the vault", vault],
+    ["the roll service", rolls],
+    ["the key", k],
+    ["the stored seed", stored],
+    ["the opened seed inside the vault", openSealedSeed(k, stored)],
+    ["an unseal error", unsealError],
+    ["everything together", { vault, rolls, k, stored, opened: openSealedSeed(k, stored) }],
+  ];
+
+  function consoleOutput(value: unknown): string {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const console = new Console({ stdout: stream, stderr: stream });
+    console.log(value);
+    console.error("%s %o %O %j", value, value, value, value);
+    console.dir(value, { depth: null, showHidden: true });
+    return Buffer.concat(chunks).toString("utf8");
+  }
+
+  it.each(objects)("%s", (_name, value) => {
+    expect(value).toBeDefined();
+    const renderings = [
+      JSON.stringify(value) ?? "",
+      String(value),
+      `${value as string}`,
+      inspect(value, { depth: null, showHidden: true, getters: true }),
+      consoleOutput(value),
+      value instanceof Error ? `${value.message} ${value.stack ?? ""}` : "",
+    ];
+    for (const text of renderings) for (const secret of forbidden) expect(text).not.toContain(secret);
+  });
+
+  it("the test would notice a leak (the revealed seed is the forbidden text)", () => {
+    expect(consoleOutput({ seed })).toContain(forbidden[0]);
+  });
+
+  it("the stored seed keeps neither the seed nor the key in any field", () => {
+    const text = JSON.stringify(stored);
+    expect(text).not.toContain(seed);
+    expect(Buffer.from(stored.sealed.ciphertext, "base64").equals(seedBytes)).toBe(false);
+  });
+});
