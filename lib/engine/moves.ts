@@ -1,0 +1,173 @@
+/**
+ * Legal plays and checking a play a person gave.
+ *
+ * legalPlays lists every distinct resulting position for the roll, as GNU Backgammon 1.07 does (see move-generator.ts):
+ * enter from the bar first, use both dice (all four for doubles) when possible, else as many as possible, and the
+ * larger die when only one can be played; bear off only with all checkers home. validatePlay accepts checker moves in
+ * any order and any grouping (24/13 for 24/18 18/13, 8/4 8/4 for 8/4(2)) and says why a play is refused.
+ *
+ * @example
+ *   const pos = initialPosition("white");
+ *   legalPlays(pos, [3, 1]).map((p) => p.notation); // ["24/21 24/23", …, "8/5 6/5", …]
+ *   validatePlay(pos, [6, 5], [{ from: 24, to: 13 }]); // ok(the play "24/13")
+ *   findPlayByNotation(pos, [6, 5], "13/8");           // err ERR_NOT_ALL_DICE "must use both dice"
+ */
+
+import { generatePlays } from "./move-generator";
+import { type MoveSpec, parseNotation } from "./notation";
+import { swapTurn } from "./position";
+import { BAR_INDEX, BAR_POINT, type Dice, type LegalPlay, OFF_POINT, type Position, type Result, err, ok, opponentOf } from "./types";
+
+export type PlayErrorCode = "ERR_ILLEGAL_MOVE" | "ERR_NOT_ALL_DICE" | "ERR_LARGER_DIE" | "ERR_MUST_ENTER";
+
+export function legalPlays(pos: Position, dice: Dice): LegalPlay[] {
+  return generatePlays(pos, dice);
+}
+
+export function playPosition(_pos: Position, play: LegalPlay): Position {
+  return play.result;
+}
+
+/** The play of a roll that cannot be played: nothing moves and the opponent is on turn. */
+export function passPlay(pos: Position): LegalPlay {
+  return { moves: [], notation: "", result: swapTurn(pos) };
+}
+
+/** The mover's and opponent's boards as one comparable string. */
+function boardKey(mover: readonly number[], opponent: readonly number[]): string {
+  return `${mover.join(",")}|${opponent.join(",")}`;
+}
+
+interface Realization {
+  readonly key: string;
+  readonly diceUsed: readonly number[];
+  /** Blots hit on points the specs do not name (gnubg would have written "21/18*\/17" for such a move). */
+  readonly hiddenHits: number;
+}
+
+/**
+ * Every way to play `specs` with the dice: each spec is one checker going from→to by one or more dice, specs in any
+ * order, each step legal as gnubg's LegalMove judges it and bar checkers first.
+ */
+function realize(pos: Position, dice: Dice, specs: readonly MoveSpec[]): Realization[] {
+  const pool: number[] = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+  const out: Realization[] = [];
+
+  const canStep = (mover: readonly number[], opponent: readonly number[], from: number, die: number, target: number) => {
+    if ((mover[from - 1] ?? 0) === 0) return false;
+    if (from !== BAR_POINT && (mover[BAR_INDEX] ?? 0) > 0) return false;
+    const dest = from - die;
+    if (dest >= 1) return dest >= target && (opponent[24 - dest] ?? 0) < 2;
+    if (target !== OFF_POINT) return false;
+    let back = 24;
+    while (back > 0 && (mover[back] ?? 0) === 0) back--;
+    return back <= 5 && (from - 1 === back || dest === 0);
+  };
+
+  const walk = (mover: number[], opponent: number[], at: number[], left: boolean[], used: number[], hiddenHits: number): void => {
+    if (at.every((p, i) => p === specs[i]?.to)) {
+      out.push({ key: boardKey(mover, opponent), diceUsed: used, hiddenHits });
+      return;
+    }
+    at.forEach((from, i) => {
+      const target = specs[i]?.to ?? OFF_POINT;
+      if (from === target) return;
+      pool.forEach((die, d) => {
+        // Equal dice are interchangeable: try only the first one still unused.
+        if (pool.findIndex((x, k) => x === die && left[k]) !== d || !canStep(mover, opponent, from, die, target)) return;
+        const dest = Math.max(from - die, OFF_POINT);
+        const m = [...mover];
+        const o = [...opponent];
+        m[from - 1] = (m[from - 1] ?? 0) - 1;
+        let hidden = hiddenHits;
+        if (dest !== OFF_POINT) {
+          if (o[24 - dest] === 1) {
+            o[24 - dest] = 0;
+            o[BAR_INDEX] = (o[BAR_INDEX] ?? 0) + 1;
+            if (dest !== target) hidden++;
+          }
+          m[dest - 1] = (m[dest - 1] ?? 0) + 1;
+        }
+        walk(m, o, at.with(i, dest), left.with(d, false), [...used, die], hidden);
+      });
+    });
+  };
+  walk([...pos[pos.turn]], [...pos[opponentOf(pos.turn)]], specs.map((s) => s.from), pool.map(() => true), [], 0);
+  // The specs fix the mover's final board; only hidden hits change the result. Fewest first: "21/17" means the path
+  // that hits nothing when there is one.
+  return out.sort((a, b) => a.hiddenHits - b.hiddenHits);
+}
+
+function formatSpec(s: MoveSpec): string {
+  const point = (p: number) => (p === BAR_POINT ? "bar" : p === OFF_POINT ? "off" : String(p));
+  return `${point(s.from)}/${point(s.to)}`;
+}
+
+/** Why specs that cannot be played at all are refused, checked in the order a person would want to hear it. */
+function explainUnplayable(pos: Position, dice: Dice, specs: readonly MoveSpec[]): Result<never, PlayErrorCode> {
+  const mover = pos[pos.turn];
+  const opponent = pos[opponentOf(pos.turn)];
+  const roll = `${dice[0]}-${dice[1]}`;
+  const onBar = mover[BAR_INDEX] ?? 0;
+  const fromBar = specs.filter((s) => s.from === BAR_POINT).length;
+  if (onBar > 0 && fromBar < onBar && specs.some((s) => s.from !== BAR_POINT)) {
+    return err("ERR_MUST_ENTER", "must enter from the bar first");
+  }
+  for (const s of specs) {
+    const leaving = specs.filter((o) => o.from === s.from).length;
+    const arriving = specs.filter((o) => o.to === s.from).length;
+    if (leaving > (mover[s.from - 1] ?? 0) + arriving) {
+      return err("ERR_ILLEGAL_MOVE", s.from === BAR_POINT ? "no checker on the bar" : `no checker on ${s.from}`);
+    }
+  }
+  const diceCount = dice[0] === dice[1] ? 4 : 2;
+  if (specs.length > diceCount) return err("ERR_ILLEGAL_MOVE", `${roll} allows at most ${diceCount} moves`);
+  for (const s of specs) {
+    if (s.to === OFF_POINT && mover.some((n, i) => n > 0 && i >= 6)) {
+      return err("ERR_ILLEGAL_MOVE", "cannot bear off while checkers are outside the home board");
+    }
+    if (s.to !== OFF_POINT && (opponent[24 - s.to] ?? 0) >= 2) return err("ERR_ILLEGAL_MOVE", `point ${s.to} is blocked`);
+    if (s.to !== OFF_POINT && realize(pos, dice, [s]).length === 0 && !specs.some((o) => o.to === s.from)) {
+      return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} cannot be played with ${roll}`);
+    }
+  }
+  return err("ERR_ILLEGAL_MOVE", `${specs.map(formatSpec).join(" ")} is not a legal play with ${roll}`);
+}
+
+/**
+ * The legal play that the checker moves produce, or why they are refused. With no legal play the only accepted
+ * answer is no moves, which gives passPlay(pos).
+ */
+export function validatePlay(pos: Position, dice: Dice, moves: readonly MoveSpec[]): Result<LegalPlay, PlayErrorCode> {
+  const plays = legalPlays(pos, dice);
+  const roll = `${dice[0]}-${dice[1]}`;
+  if (plays.length === 0) {
+    return moves.length === 0 ? ok(passPlay(pos)) : err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
+  }
+  for (const s of moves) {
+    if (!Number.isInteger(s.from) || !Number.isInteger(s.to) || s.from > BAR_POINT || s.to < OFF_POINT || s.to >= s.from) {
+      return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} is not a move: a checker goes from 1-24 or the bar to a lower point or off`);
+    }
+  }
+  const mover = pos.turn;
+  const byKey = new Map(plays.map((p) => [boardKey(p.result[mover], p.result[opponentOf(mover)]), p]));
+  const ways = moves.length === 0 ? [] : realize(pos, dice, moves);
+  for (const way of ways) {
+    const play = byKey.get(way.key);
+    if (play) return ok(play);
+  }
+  const needed = plays[0]?.moves.length ?? 0;
+  if (ways.length === 0 && moves.length > 0) return explainUnplayable(pos, dice, moves);
+  const most = ways.reduce((best, w) => (w.diceUsed.length > best.length ? w.diceUsed : best), [] as readonly number[]);
+  if (most.length < needed) {
+    const why = dice[0] !== dice[1] && needed === 2 ? "must use both dice" : `must play ${needed} move${needed === 1 ? "" : "s"} with ${roll}`;
+    return err("ERR_NOT_ALL_DICE", why);
+  }
+  if (needed === 1 && dice[0] !== dice[1]) return err("ERR_LARGER_DIE", `must use the larger die (${Math.max(dice[0], dice[1])})`);
+  return err("ERR_ILLEGAL_MOVE", `${moves.map(formatSpec).join(" ")} is not a legal play with ${roll}`);
+}
+
+export function findPlayByNotation(pos: Position, dice: Dice, text: string): Result<LegalPlay, PlayErrorCode | "ERR_BAD_NOTATION"> {
+  const parsed = parseNotation(text);
+  return parsed.ok ? validatePlay(pos, dice, parsed.value) : parsed;
+}
