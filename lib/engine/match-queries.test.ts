@@ -100,9 +100,16 @@ describe("matchIdFields (gnubg Match ID, white = player 0)", () => {
     expect(matchIdFields(s)).toMatchObject(fields);
   });
 
+  it("caps a final score past the match length, which gnubg would refuse", () => {
+    const gammon = run({ ...opened, cube: { value: 4, owner: null } }, { type: "resign-offer", player: "black", level: 2 }, { type: "resign-accept", player: "white" });
+    expect(gammon.score).toEqual({ white: 8, black: 0 });
+    expect(matchIdFields(gammon).score).toEqual({ white: 5, black: 0 });
+  });
+
   it("encodes to a Match ID that decodes to the same fields", () => {
     const taken = run(doubled, { type: "take", player: "white" });
-    for (const s of [start, opened, doubled, taken, resigning, over]) {
+    const beyond = run({ ...opened, cube: { value: 4, owner: null } }, { type: "resign-offer", player: "black", level: 2 }, { type: "resign-accept", player: "white" });
+    for (const s of [start, opened, doubled, taken, resigning, over, beyond]) {
       const fields = matchIdFields(s);
       expect(decodeMatchId(encodeMatchId(fields))).toEqual({ ok: true, value: fields });
     }

@@ -100,7 +100,8 @@ export function describeGameRecord(game: GameRecord): string {
  * The state as gnubg's Match ID fields (white is gnubg player 0, as in gnubg-id.ts). The game state follows gnubg:
  * "none" before an opening roll, "playing" during a game, and once the match is over how its last game ended
  * ("over", "resigned" with the resigned level kept, or "dropped"). Between games the score already counts the game
- * just finished, as in gnubg after the game is over.
+ * just finished, as in gnubg after the game is over. A final score past the match length (say 7 in a 5-point match) is
+ * capped at the length, because gnubg refuses a Match ID whose score exceeds it; the state keeps the real points.
  */
 export function matchIdFields(state: MatchState): MatchIdFields {
   const last = state.games.at(-1);
@@ -123,6 +124,6 @@ export function matchIdFields(state: MatchState): MatchIdFields {
     resign,
     dice: state.dice ?? [0, 0],
     matchLength: state.matchLength,
-    score: state.score,
+    score: { white: Math.min(state.score.white, state.matchLength), black: Math.min(state.score.black, state.matchLength) },
   };
 }
