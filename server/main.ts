@@ -1,5 +1,6 @@
 /**
- * The one entry point: an HTTP server on one port that serves Next.js (app router) pages and the Socket.IO endpoint.
+ * The one entry point: an HTTP server on one port that serves Next.js (app router) pages, a few plain JSON routes
+ * (health, audit bundles) and the Socket.IO match server.
  *
  * @example
  *   PORT=3000 npx tsx server/main.ts            # development (Next dev server)
@@ -10,15 +11,27 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import next from "next";
 import { Server as SocketServer } from "socket.io";
+import { MAX_PAYLOAD_BYTES } from "@/lib/protocol";
 import { parseEnv, type Env } from "./config/env";
-import { handleHealth, type HealthCheck } from "./http/health";
+import { openDb, type Db } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { AUDIT_ROUTE, handleAudit } from "./http/audit-route";
+import { handleHealth } from "./http/health";
+import { sendError } from "./http/json";
 import { createLogger, type Logger } from "./log";
+import type { Actor, GameServer } from "./match/context";
+import { attachGateway } from "./match/gateway";
+import { MatchService } from "./match/match-service";
+import { Presence } from "./match/presence";
+import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
 
 export interface AppServer {
   readonly url: string;
   readonly port: number;
   readonly http: HttpServer;
-  readonly io: SocketServer;
+  readonly io: GameServer;
+  readonly db: Db;
+  readonly service: MatchService;
   close(): Promise<void>;
 }
 
@@ -27,33 +40,46 @@ export interface AppServerOptions {
   readonly logger?: Logger;
   /** Serve Next.js pages too. Socket-only integration tests leave it off to start in milliseconds. */
   readonly withNext?: boolean;
-  readonly healthChecks?: readonly HealthCheck[];
+  /** An open, migrated database; by default the one at env.databaseUrl is opened (and closed with the server). */
+  readonly db?: Db;
+  readonly seedKey?: SeedKey;
+  /** Who is behind a request (socket handshake or HTTP): the session cookie. */
+  readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
+  readonly abandonAfterMs?: number;
+  readonly now?: () => number;
 }
 
+export const DEFAULT_ABANDON_AFTER_MS = 5 * 60_000;
+
 export async function createAppServer(options: AppServerOptions): Promise<AppServer> {
-  const { env } = options;
+  const { env, identify } = options;
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
-  const startedAt = Date.now();
+  const now = options.now ?? Date.now;
+  const startedAt = now();
   const dev = env.NODE_ENV !== "production";
+  const db = options.db ?? openDb(env.databaseUrl);
+  const seedKey =
+    options.seedKey ?? loadSeedKey({ env: process.env, dataDir: env.dataDir, production: env.NODE_ENV === "production", logger: { warn: (m) => logger.warn(m) } });
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
   const httpServer = createServer((req, res) => {
-    const pathname = (req.url ?? "/").split("?", 1)[0];
-    if (pathname === "/api/health" && req.method === "GET") {
-      void handleHealth(req, res, options.healthChecks ?? [], startedAt);
-      return;
-    }
-    if (!nextHandler) {
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "ERR_NOT_FOUND", message: "No such route." }));
-      return;
-    }
-    nextHandler(req, res).catch((error: unknown) => {
-      logger.error("request failed", { path: pathname, error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end("Internal server error");
+    route(req, res).catch((error: unknown) => {
+      logger.error("request failed", { path: (req.url ?? "/").split("?", 1)[0], error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) sendError(res, 500, "ERR_INTERNAL", "Internal server error.");
+      else res.end();
     });
   });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    if (req.method === "GET" && pathname === "/api/health") {
+      return handleHealth(req, res, [{ name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) }], startedAt);
+    }
+    const audit = req.method === "GET" ? AUDIT_ROUTE.exec(pathname) : null;
+    if (audit) return handleAudit(req, res, decodeURIComponent(audit[1] ?? ""), { db, identify });
+    if (!nextHandler) return sendError(res, 404, "ERR_NOT_FOUND", "No such route.");
+    return nextHandler(req, res);
+  }
 
   if (options.withNext ?? true) {
     const app = next({ dev, dir: process.cwd(), httpServer, port: env.PORT, hostname: env.HOST });
@@ -61,7 +87,17 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     nextHandler = app.getRequestHandler();
   }
 
-  const io = new SocketServer(httpServer, { path: "/socket.io", serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const io: GameServer = new SocketServer(httpServer, { path: "/socket.io", serveClient: false, maxHttpBufferSize: MAX_PAYLOAD_BYTES });
+  const presence = new Presence(startedAt);
+  const vault = new SeedVault(seedKey);
+  const service = new MatchService({
+    db,
+    vault,
+    rolls: new RollService(seedKey),
+    logger,
+    publish: (message) => io.to(`match:${message.matchId}`).emit("match:event", message),
+  });
+  attachGateway({ io, db, vault, service, presence, logger, identify, abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS, now });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -69,23 +105,28 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   });
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
-  logger.info("server listening", { url, mode: dev ? "development" : "production" });
+  logger.info("server listening", { url, mode: dev ? "development" : "production", database: db.kind });
 
   return {
     url,
     port,
     http: httpServer,
     io,
+    db,
+    service,
     close: async () => {
       await io.close();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      if (!options.db) await db.close();
     },
   };
 }
 
 export async function main(): Promise<void> {
   const env = parseEnv(process.env);
-  const server = await createAppServer({ env });
+  const logger = createLogger(env.LOG_LEVEL);
+  const migration = await migrateDatabase(env.databaseUrl);
+  if (migration.applied.length > 0) logger.info("database migrated", { applied: migration.applied });
+  const server = await createAppServer({ env, logger, identify: async () => null });
   const shutdown = () => void server.close().then(() => process.exit(0));
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);

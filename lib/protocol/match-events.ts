@@ -1,0 +1,46 @@
+/**
+ * The record of a match: the events the server persists (one per version, append-only) and broadcasts. Folding them
+ * in order with `applyMatchEvent` (match-view.ts) rebuilds the whole match, on the server after a restart and in the
+ * browser from a snapshot plus live events.
+ *
+ * The server seed appears in exactly one event, `ended`, written when the match is over.
+ */
+import type { BundleRoll } from "../dice/types";
+import type { MatchAction } from "../engine/match-state";
+import type { Color } from "../engine/types";
+
+export interface PlayerInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly isGuest: boolean;
+}
+
+export type Visibility = "public" | "private";
+
+/** Why a match ended: won on the board (including drops and resignations), cancelled before play, or abandoned. */
+export type EndReason = "finished" | "cancelled" | "abandoned";
+
+export type MatchEvent =
+  | {
+      readonly type: "created";
+      readonly matchLength: number;
+      readonly visibility: Visibility;
+      readonly commitment: string;
+      readonly creator: PlayerInfo;
+      readonly creatorColor: Color;
+    }
+  | { readonly type: "joined"; readonly color: Color; readonly player: PlayerInfo }
+  | { readonly type: "seed"; readonly color: Color; readonly clientSeed: string }
+  /** A rules action (lib/engine). Rolls carry the roll-log entry they were drawn as. */
+  | { readonly type: "action"; readonly action: MatchAction; readonly roll?: BundleRoll }
+  | {
+      readonly type: "ended";
+      readonly reason: EndReason;
+      readonly winner: Color | null;
+      /** Revealed here, and nowhere before. */
+      readonly serverSeed: string;
+      /** A sentence for people, e.g. "Black did not come back within 5 minutes." */
+      readonly detail: string;
+    };
+
+export type MatchEventType = MatchEvent["type"];

@@ -1,0 +1,147 @@
+/**
+ * The socket protocol: every client→server command and server→client event, with its payload type and zod schema,
+ * in one place. The server parses every payload with these schemas before it looks at it; the client gets the same
+ * types through Socket.IO's generics. docs/protocol.md describes it for people.
+ *
+ * Every command is acknowledged: `{ ok: true, ... }` or `{ ok: false, code, message }` with nothing changed.
+ *
+ * @example
+ *   socket.emit("match:roll", { matchId, expectedVersion: 12 }, (ack) => { if (!ack.ok) show(ack.message); });
+ */
+import { z } from "zod";
+import type { MatchEvent } from "./match-events";
+import type { ChallengeSummary, MatchSnapshot, PlayOption } from "./snapshot";
+
+/** Bumped on any incompatible change; checked in the handshake (`auth.protocol`). */
+export const PROTOCOL_VERSION = 1;
+
+/** Largest payload the server reads, in bytes (Socket.IO's maxHttpBufferSize). */
+export const MAX_PAYLOAD_BYTES = 16 * 1024;
+
+export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, "not a match id");
+const versionSchema = z.number().int().min(0).max(1_000_000);
+const colorSchema = z.enum(["white", "black"]);
+
+/** A command on one match, optionally pinned to the version the client saw (stale → refused, nothing changes). */
+const onMatch = z.strictObject({ matchId: matchIdSchema, expectedVersion: versionSchema.optional() });
+
+export const commandSchemas = {
+  "lobby:create": z.strictObject({
+    matchLength: z.number().int().min(1).max(25),
+    color: z.enum(["white", "black", "random"]),
+    visibility: z.enum(["public", "private"]),
+  }),
+  "lobby:list": z.strictObject({}),
+  "match:join": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
+  "match:watch": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
+  "match:unwatch": z.strictObject({ matchId: matchIdSchema }),
+  "match:cancel": onMatch,
+  "match:seed": z.strictObject({
+    matchId: matchIdSchema,
+    clientSeed: z.string().max(64),
+    commitment: z.string().max(64),
+  }),
+  "match:roll": onMatch,
+  "match:double": onMatch,
+  "match:take": onMatch,
+  "match:drop": onMatch,
+  "match:move": z.strictObject({
+    matchId: matchIdSchema,
+    expectedVersion: versionSchema.optional(),
+    moves: z.array(z.strictObject({ from: z.number().int().min(0).max(25), to: z.number().int().min(0).max(25) })).max(4),
+  }),
+  "match:resign": z.strictObject({ matchId: matchIdSchema, expectedVersion: versionSchema.optional(), level: z.union([z.literal(1), z.literal(2), z.literal(3)]) }),
+  "match:resign-accept": onMatch,
+  "match:resign-decline": onMatch,
+  "match:claim-abandoned": onMatch,
+  "match:snapshot": z.strictObject({ matchId: matchIdSchema }),
+} as const;
+
+export type CommandName = keyof typeof commandSchemas;
+export type CommandPayload<C extends CommandName> = z.infer<(typeof commandSchemas)[C]>;
+
+export type ErrorCode =
+  | "ERR_BAD_PAYLOAD"
+  | "ERR_UNAUTHENTICATED"
+  | "ERR_NOT_FOUND"
+  | "ERR_FORBIDDEN"
+  | "ERR_NOT_A_PLAYER"
+  | "ERR_SEAT_TAKEN"
+  | "ERR_ALREADY_SEATED"
+  | "ERR_WRONG_STATUS"
+  | "ERR_COMMITMENT_MISMATCH"
+  | "ERR_SEED_ALREADY_SUBMITTED"
+  | "ERR_BAD_CLIENT_SEED"
+  | "ERR_STALE_VERSION"
+  | "ERR_CONFLICT"
+  | "ERR_RATE_LIMITED"
+  | "ERR_OPPONENT_CONNECTED"
+  | "ERR_INTERNAL"
+  // From the rules engine (lib/engine): wrong phase, wrong turn, illegal play and so on.
+  | "ERR_INVALID_ACTION"
+  | "ERR_MATCH_OVER"
+  | "ERR_WRONG_PHASE"
+  | "ERR_NOT_YOUR_TURN"
+  | "ERR_CRAWFORD_GAME"
+  | "ERR_CUBE_OWNED"
+  | "ERR_CUBE_LIMIT"
+  | "ERR_ILLEGAL_PLAY"
+  | "ERR_MUST_MOVE"
+  | "ERR_RESIGN_PENDING"
+  | "ERR_NO_RESIGN_PENDING";
+
+export type Failure = { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+export type Ack<T extends object = object> = ({ readonly ok: true } & T) | Failure;
+
+/** What each command acknowledges with, on success. */
+export interface CommandReplies {
+  "lobby:create": { matchId: string; inviteToken: string | null; snapshot: MatchSnapshot };
+  "lobby:list": { challenges: ChallengeSummary[] };
+  "match:join": { snapshot: MatchSnapshot };
+  "match:watch": { snapshot: MatchSnapshot };
+  "match:unwatch": object;
+  "match:cancel": { version: number };
+  "match:seed": { version: number };
+  "match:roll": { version: number };
+  "match:double": { version: number };
+  "match:take": { version: number };
+  "match:drop": { version: number };
+  "match:move": { version: number };
+  "match:resign": { version: number };
+  "match:resign-accept": { version: number };
+  "match:resign-decline": { version: number };
+  "match:claim-abandoned": { version: number };
+  "match:snapshot": { snapshot: MatchSnapshot };
+}
+
+export type ClientToServerEvents = {
+  [C in CommandName]: (payload: CommandPayload<C>, ack: (reply: Ack<CommandReplies[C]>) => void) => void;
+};
+
+/** One persisted event of a match, as broadcast to its room: apply them in `version` order. */
+export interface MatchEventMessage {
+  readonly matchId: string;
+  readonly version: number;
+  readonly event: MatchEvent;
+  /** When the event leaves a player to move: the legal plays for the dice (empty: the roll cannot be played). */
+  readonly legalPlays?: readonly PlayOption[];
+}
+
+export interface PresenceMessage {
+  readonly matchId: string;
+  readonly connected: Readonly<Record<"white" | "black", boolean>>;
+  /** When each absent player went away (ms since the epoch), for the abandonment clock; null when present. */
+  readonly awaySince: Readonly<Record<"white" | "black", number | null>>;
+}
+
+export interface ServerToClientEvents {
+  "match:event": (message: MatchEventMessage) => void;
+  "match:presence": (message: PresenceMessage) => void;
+  /** Open challenges changed: a lobby refreshes its list. */
+  "lobby:changed": () => void;
+}
+
+/** What a client sends in the handshake (`io(url, { auth })`). */
+export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });
+
+export const seatColorSchema = colorSchema;

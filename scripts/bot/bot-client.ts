@@ -1,0 +1,259 @@
+/**
+ * A bot that plays through the real socket protocol, like a browser would: it keeps a match view fed by events
+ * (resyncing with a snapshot on a version gap or a reconnect), and when the match waits for it, it picks a random
+ * legal action — random legal plays, random cube and resignation decisions. Used by the integration tests, the crash
+ * test and the load benchmark.
+ *
+ * @example
+ *   const bot = new BotClient({ url, cookie, seed: 1 });
+ *   await bot.connect();
+ *   const { matchId } = await bot.create({ matchLength: 5, color: "white", visibility: "public" });
+ */
+import { io, type Socket } from "socket.io-client";
+import { canDouble } from "@/lib/engine/cube";
+import type { Color } from "@/lib/engine/types";
+import {
+  applyMatchEvent,
+  PROTOCOL_VERSION,
+  type Ack,
+  type ClientToServerEvents,
+  type CommandName,
+  type CommandPayload,
+  type CommandReplies,
+  type MatchEventMessage,
+  type MatchSnapshot,
+  type MatchView,
+  type PlayOption,
+  type ServerToClientEvents,
+} from "@/lib/protocol";
+import { mulberry32 } from "./random";
+
+export interface BotOptions {
+  readonly url: string;
+  /** The session cookie header ("next-auth.session-token=…"); none for an anonymous spectator. */
+  readonly cookie?: string;
+  readonly seed: number;
+  /** Chances of the random decisions. */
+  readonly doubleRate?: number;
+  readonly dropRate?: number;
+  readonly resignRate?: number;
+  readonly acceptResignRate?: number;
+  /** Wait before each action, ms (a human-like think time for the load benchmark). */
+  readonly thinkMs?: () => number;
+  /** Reconnect by itself after the server goes away (crash tests). */
+  readonly reconnect?: boolean;
+  /** Watch and play, or only watch. */
+  readonly play?: boolean;
+  /** Called with the time from sending an action to seeing its event broadcast, ms. */
+  readonly onLatency?: (ms: number) => void;
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export class BotClient {
+  readonly socket: ClientSocket;
+  readonly events: MatchEventMessage[] = [];
+  view: MatchView | null = null;
+  you: Color | null = null;
+  legalPlays: readonly PlayOption[] = [];
+  readonly errors: string[] = [];
+  #matchId: string | null = null;
+  #actedAt = -1;
+  #sentAt = 0;
+  #awaitingVersion = -1;
+  #resyncing = false;
+  readonly #random: () => number;
+  readonly #options: BotOptions;
+  #onUpdate: (() => void) | null = null;
+
+  constructor(options: BotOptions) {
+    this.#options = options;
+    this.#random = mulberry32(options.seed);
+    this.socket = io(options.url, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      auth: { protocol: PROTOCOL_VERSION },
+      extraHeaders: options.cookie ? { cookie: options.cookie } : {},
+      reconnection: options.reconnect ?? false,
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+      autoConnect: false,
+    });
+    this.socket.on("match:event", (message) => this.#onEvent(message));
+    this.socket.on("connect", () => {
+      if (this.#matchId) void this.resync();
+    });
+  }
+
+  connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.socket.once("connect", () => resolve());
+      this.socket.once("connect_error", (error) => reject(error));
+      this.socket.connect();
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  /** Sends a command and waits for its answer (rejects only if the server never answers). */
+  send<C extends CommandName>(command: C, payload: CommandPayload<C>, timeoutMs = 10_000): Promise<Ack<CommandReplies[C]>> {
+    const emit = this.socket.timeout(timeoutMs).emit as unknown as (
+      event: C,
+      payload: CommandPayload<C>,
+      ack: (error: Error | null, reply: Ack<CommandReplies[C]>) => void,
+    ) => void;
+    return new Promise((resolve, reject) => {
+      emit.call(this.socket.timeout(timeoutMs), command, payload, (error, reply) => (error ? reject(error) : resolve(reply)));
+    });
+  }
+
+  async create(payload: CommandPayload<"lobby:create">): Promise<{ matchId: string; inviteToken: string | null }> {
+    const reply = await this.send("lobby:create", payload);
+    if (!reply.ok) throw new Error(`create refused: ${reply.code} ${reply.message}`);
+    this.#adopt(reply.snapshot);
+    return { matchId: reply.matchId, inviteToken: reply.inviteToken };
+  }
+
+  async join(matchId: string, inviteToken?: string): Promise<void> {
+    const reply = await this.send("match:join", inviteToken ? { matchId, inviteToken } : { matchId });
+    if (!reply.ok) throw new Error(`join refused: ${reply.code} ${reply.message}`);
+    this.#adopt(reply.snapshot);
+  }
+
+  async watch(matchId: string, inviteToken?: string): Promise<void> {
+    this.#matchId = matchId;
+    const reply = await this.send("match:watch", inviteToken ? { matchId, inviteToken } : { matchId });
+    if (!reply.ok) throw new Error(`watch refused: ${reply.code} ${reply.message}`);
+    this.#adopt(reply.snapshot);
+  }
+
+  async submitSeed(clientSeed: string): Promise<void> {
+    if (!this.view) throw new Error("no match");
+    const reply = await this.send("match:seed", { matchId: this.view.matchId, clientSeed, commitment: this.view.commitment });
+    if (!reply.ok) throw new Error(`seed refused: ${reply.code} ${reply.message}`);
+  }
+
+  /** Resolves when the match has ended (the reveal event has arrived). */
+  finished(timeoutMs = 120_000): Promise<MatchView> {
+    return this.until((view) => view.ended !== null, timeoutMs);
+  }
+
+  until(predicate: (view: MatchView) => boolean, timeoutMs = 60_000): Promise<MatchView> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#onUpdate = null;
+        reject(new Error(`bot ${this.#options.seed}: timed out at version ${this.view?.version} (${this.view?.state.phase}); errors: ${this.errors.join(" | ")}`));
+      }, timeoutMs);
+      const check = () => {
+        if (this.view && predicate(this.view)) {
+          clearTimeout(timer);
+          this.#onUpdate = null;
+          resolve(this.view);
+        }
+      };
+      this.#onUpdate = check;
+      check();
+    });
+  }
+
+  async resync(): Promise<void> {
+    const matchId = this.#matchId;
+    if (!matchId || this.#resyncing) return;
+    this.#resyncing = true;
+    try {
+      const reply = await this.send("match:watch", { matchId });
+      if (reply.ok) this.#adopt(reply.snapshot);
+      else this.errors.push(`resync: ${reply.code}`);
+    } catch (error) {
+      this.errors.push(`resync: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.#resyncing = false;
+    }
+  }
+
+  #adopt(snapshot: MatchSnapshot): void {
+    if (this.view && snapshot.view.version < this.view.version) return;
+    this.#matchId = snapshot.view.matchId;
+    this.view = snapshot.view;
+    this.you = snapshot.you;
+    this.legalPlays = snapshot.legalPlays;
+    this.#changed();
+  }
+
+  #onEvent(message: MatchEventMessage): void {
+    if (!this.view || message.matchId !== this.view.matchId) return;
+    if (message.version <= this.view.version) return;
+    if (message.version !== this.view.version + 1) {
+      void this.resync();
+      return;
+    }
+    this.events.push(message);
+    this.view = applyMatchEvent(this.view, message.version, message.event);
+    this.legalPlays = message.legalPlays ?? [];
+    if (message.version === this.#awaitingVersion) this.#options.onLatency?.(performance.now() - this.#sentAt);
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.#onUpdate?.();
+    if (this.#options.play ?? true) this.#maybeAct();
+  }
+
+  #maybeAct(): void {
+    const view = this.view;
+    if (!view || !this.you || view.status !== "playing" || this.#actedAt === view.version) return;
+    const next = this.#chooseAction(view, this.you);
+    if (!next) return;
+    this.#actedAt = view.version;
+    const act = () => {
+      if (this.view?.version !== view.version) return;
+      this.#sentAt = performance.now();
+      this.#awaitingVersion = view.version + 1;
+      this.send(next.command, next.payload as never).then(
+        (reply) => {
+          if (reply.ok || reply.code === "ERR_STALE_VERSION") return;
+          if (reply.code === "ERR_RATE_LIMITED") {
+            // Back off and try the same decision again, as a client should.
+            this.#actedAt = -1;
+            setTimeout(() => this.#maybeAct(), 250);
+            return;
+          }
+          this.errors.push(`${next.command}: ${reply.code} ${reply.message}`);
+        },
+        (error: unknown) => {
+          this.#actedAt = -1;
+          this.errors.push(`${next.command}: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      );
+    };
+    const think = this.#options.thinkMs?.() ?? 0;
+    if (think > 0) setTimeout(act, think);
+    else act();
+  }
+
+  #chooseAction(view: MatchView, me: Color): { command: CommandName; payload: object } | null {
+    const { state, matchId, version } = view;
+    const base = { matchId, expectedVersion: version };
+    const r = this.#random;
+    if (state.pendingResign) {
+      if (state.turn !== me) return null;
+      return { command: r() < (this.#options.acceptResignRate ?? 0.5) ? "match:resign-accept" : "match:resign-decline", payload: base };
+    }
+    if (state.phase === "turn-start" && state.onRoll === me) {
+      if (r() < (this.#options.resignRate ?? 0.01)) return { command: "match:resign", payload: { ...base, level: (1 + Math.floor(r() * 3)) as 1 | 2 | 3 } };
+      if (canDouble(state, me) && r() < (this.#options.doubleRate ?? 0.1)) return { command: "match:double", payload: base };
+      return { command: "match:roll", payload: base };
+    }
+    if (state.phase === "double-offered" && state.turn === me) {
+      return { command: r() < (this.#options.dropRate ?? 0.3) ? "match:drop" : "match:take", payload: base };
+    }
+    if (state.phase === "moving" && state.onRoll === me && this.legalPlays.length > 0) {
+      const play = this.legalPlays[Math.floor(r() * this.legalPlays.length)];
+      if (!play) return null;
+      return { command: "match:move", payload: { ...base, moves: play.moves.map(({ from, to }) => ({ from, to })) } };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,31 @@
+import { randomInt } from "node:crypto";
+import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
+import { createMatch } from "@/server/db/matches";
+import { LOBBY_ROOM, matchRoom, type CommandContext } from "../context";
+import { fail } from "../match-service";
+import { snapshotFor } from "../snapshot";
+
+/**
+ * Creates a match with a freshly drawn, sealed server seed. Its commitment is public from this moment, before any
+ * client seed can be chosen (fair-dice-v1, section 2, step 1).
+ */
+export async function createCommand(ctx: CommandContext, payload: CommandPayload<"lobby:create">): Promise<Ack<CommandReplies["lobby:create"]>> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to create a match.");
+  const color = payload.color === "random" ? (randomInt(2) === 0 ? "white" : "black") : payload.color;
+  const seed = ctx.vault.draw();
+  const created = await createMatch(ctx.db, {
+    creatorId: actor.id,
+    color,
+    matchLength: payload.matchLength,
+    visibility: payload.visibility,
+    seed,
+  });
+  if (!created.ok) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
+  const matchId = created.value.match.id;
+  const live = await ctx.service.refresh(matchId);
+  if (!live) return fail("ERR_INTERNAL", "The match was created but could not be loaded; open it from the lobby.");
+  await ctx.socket.join(matchRoom(matchId));
+  if (payload.visibility === "public") ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
+  return { ok: true, matchId, inviteToken: live.inviteToken, snapshot: snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs) };
+}

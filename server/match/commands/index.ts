@@ -1,0 +1,38 @@
+/**
+ * The command table: one handler per client→server command of lib/protocol, each in its own file.
+ */
+import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol";
+import type { CommandContext } from "../context";
+import { cancelCommand } from "./cancel";
+import { claimAbandonedCommand } from "./claim-abandoned";
+import { createCommand } from "./create";
+import { doubleCommand, dropCommand, takeCommand } from "./cube";
+import { joinCommand } from "./join";
+import { listCommand } from "./list";
+import { moveCommand } from "./move";
+import { resignAcceptCommand, resignCommand, resignDeclineCommand } from "./resign";
+import { rollCommand } from "./roll";
+import { seedCommand } from "./seed";
+import { snapshotCommand, unwatchCommand, watchCommand } from "./watch";
+
+export type CommandHandler<C extends CommandName> = (ctx: CommandContext, payload: CommandPayload<C>) => Promise<Ack<CommandReplies[C]>>;
+
+export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> } = {
+  "lobby:create": createCommand,
+  "lobby:list": listCommand,
+  "match:join": joinCommand,
+  "match:watch": watchCommand,
+  "match:unwatch": unwatchCommand,
+  "match:snapshot": snapshotCommand,
+  "match:cancel": cancelCommand,
+  "match:seed": seedCommand,
+  "match:roll": rollCommand,
+  "match:double": doubleCommand,
+  "match:take": takeCommand,
+  "match:drop": dropCommand,
+  "match:move": moveCommand,
+  "match:resign": resignCommand,
+  "match:resign-accept": resignAcceptCommand,
+  "match:resign-decline": resignDeclineCommand,
+  "match:claim-abandoned": claimAbandonedCommand,
+};

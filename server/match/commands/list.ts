@@ -1,0 +1,18 @@
+import type { Ack, ChallengeSummary, CommandReplies } from "@/lib/protocol";
+import { listOpenChallenges } from "@/server/db/listings";
+import { LOBBY_ROOM, type CommandContext } from "../context";
+
+/** Public matches waiting for an opponent; the asking socket also hears when the list changes. */
+export async function listCommand(ctx: CommandContext): Promise<Ack<CommandReplies["lobby:list"]>> {
+  await ctx.socket.join(LOBBY_ROOM);
+  const page = await listOpenChallenges(ctx.db, { pageSize: 50 });
+  const challenges: ChallengeSummary[] = page.items.map((match) => ({
+    matchId: match.id,
+    matchLength: match.matchLength,
+    visibility: match.visibility,
+    creator: { id: match.creator.id, name: match.creator.username },
+    openColor: match.white ? "black" : "white",
+    createdAt: match.createdAt.toISOString(),
+  }));
+  return { ok: true, challenges };
+}

@@ -1,0 +1,42 @@
+/**
+ * The shared path of every rules command (roll, double, take, drop, move, resign and its answers): the sender must
+ * hold a seat in a match that is being played, and lib/engine must accept the action. The engine's refusal comes
+ * back as the answer, with its code and sentence, and nothing is stored.
+ */
+import { apply } from "@/lib/engine/match";
+import type { MatchAction } from "@/lib/engine/match-state";
+import type { Color } from "@/lib/engine/types";
+import { seatOf, type Ack, type ErrorCode, type Failure } from "@/lib/protocol";
+import type { CommandContext } from "../context";
+import type { LiveMatch } from "../live-match";
+import { actionDraft, fail, type Decision, type DrawnRoll } from "../match-service";
+
+export interface PlayRequest {
+  readonly matchId: string;
+  readonly expectedVersion?: number;
+}
+
+export function playAction(
+  ctx: CommandContext,
+  request: PlayRequest,
+  build: (seat: Color, live: LiveMatch) => { readonly action: MatchAction; readonly roll?: DrawnRoll } | Failure,
+): Promise<Ack<{ version: number }>> {
+  const { actor } = ctx;
+  if (!actor) return Promise.resolve(fail("ERR_UNAUTHENTICATED", "Sign in to play; spectators cannot act."));
+  return ctx.service.command(request.matchId, (live): Decision => {
+    const seat = seatOf(live.view, actor.id);
+    if (!seat) return fail("ERR_NOT_A_PLAYER", "You do not have a seat in this match.");
+    if (live.view.status !== "playing") {
+      return fail("ERR_WRONG_STATUS", live.view.ended ? "The match is over." : "The match has not started: both players' seeds are needed first.");
+    }
+    if (request.expectedVersion !== undefined && request.expectedVersion !== live.view.version) {
+      return fail("ERR_STALE_VERSION", `Your board is at version ${request.expectedVersion} but the match is at ${live.view.version}; it will refresh.`);
+    }
+    const built = build(seat, live);
+    if ("ok" in built) return built;
+    const { action, roll } = built;
+    const checked = apply(live.view.state, action);
+    if (!checked.ok) return fail(checked.code as ErrorCode, checked.message);
+    return { ok: true, draft: actionDraft(action, actor.id, roll) };
+  });
+}

@@ -1,0 +1,33 @@
+import { validateClientSeed } from "@/lib/dice";
+import { seatOf, type Ack, type CommandPayload, type CommandReplies, type ErrorCode } from "@/lib/protocol";
+import { recordClientSeed } from "@/server/db/matches";
+import type { CommandContext } from "../context";
+import { fail } from "../match-service";
+
+const SEED_ERRORS: Record<string, ErrorCode> = {
+  ERR_MATCH_NOT_FOUND: "ERR_NOT_FOUND",
+  ERR_CLIENT_SEED_ALREADY_SET: "ERR_SEED_ALREADY_SUBMITTED",
+  ERR_COMMITMENT_MISMATCH: "ERR_COMMITMENT_MISMATCH",
+};
+
+/**
+ * A player's client seed, sent with the commitment their client displayed (fair-dice-v1, section 2, step 2). A
+ * different commitment is refused; each seat submits once; when both are in, the opening roll follows by itself.
+ */
+export async function seedCommand(ctx: CommandContext, payload: CommandPayload<"match:seed">): Promise<Ack<CommandReplies["match:seed"]>> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
+  const valid = validateClientSeed(payload.clientSeed);
+  if (!valid.ok) return fail("ERR_BAD_CLIENT_SEED", valid.message);
+  const result = await ctx.service.external(payload.matchId, async (live) => {
+    const seat = seatOf(live.view, actor.id);
+    if (!seat) return fail("ERR_NOT_A_PLAYER", "You do not have a seat in this match.");
+    if (live.view.ended) return fail("ERR_WRONG_STATUS", "The match is over.");
+    if (payload.commitment !== live.view.commitment) {
+      return fail("ERR_COMMITMENT_MISMATCH", "Your client showed a different commitment than this match's; reload the page before choosing a seed.");
+    }
+    return recordClientSeed(ctx.db, { matchId: payload.matchId, color: seat, seed: payload.clientSeed, expectedCommitment: payload.commitment, actorId: actor.id });
+  });
+  if (!result.ok) return fail(SEED_ERRORS[result.code] ?? (result.code as ErrorCode), result.message);
+  return { ok: true, version: result.value.version };
+}

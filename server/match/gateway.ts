@@ -1,0 +1,104 @@
+/**
+ * The Socket.IO side of the match server: checks the protocol version and who the client is at the handshake, then
+ * routes every command through the same steps — rate limit, zod schema, handler, acknowledgement. A handler's bug
+ * answers ERR_INTERNAL to that one command and is logged; the process and the match stay as they were.
+ */
+import type { IncomingMessage } from "node:http";
+import type { z } from "zod";
+import { commandSchemas, handshakeSchema, PROTOCOL_VERSION, type Ack, type CommandName } from "@/lib/protocol";
+import type { Db } from "@/server/db/client";
+import type { Logger } from "@/server/log";
+import type { SeedVault } from "@/server/vault";
+import { commandHandlers, type CommandHandler } from "./commands";
+import type { Actor, CommandContext, GameServer, GameSocket } from "./context";
+import { fail, type MatchService } from "./match-service";
+import type { Presence } from "./presence";
+import { TokenBucket } from "./rate-limit";
+import { presenceOf } from "./snapshot";
+
+export interface GatewayOptions {
+  readonly io: GameServer;
+  readonly db: Db;
+  readonly vault: SeedVault;
+  readonly service: MatchService;
+  readonly presence: Presence;
+  readonly logger: Logger;
+  /** Who is behind a handshake request (the next-auth session cookie); null for an anonymous spectator. */
+  readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
+  readonly abandonAfterMs: number;
+  readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
+  readonly now?: () => number;
+}
+
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The payload is malformed.";
+  const where = issue.path.length > 0 ? issue.path.join(".") : "payload";
+  return `Malformed payload: ${where}: ${issue.message}.`;
+}
+
+export function attachGateway(options: GatewayOptions): void {
+  const { io, logger, presence } = options;
+  const now = options.now ?? Date.now;
+  const limit = options.rateLimit ?? { burst: 30, perSecond: 15 };
+
+  io.use((socket, next) => {
+    if (!handshakeSchema.safeParse(socket.handshake.auth).success) {
+      next(new Error(`ERR_PROTOCOL_VERSION: this server speaks protocol ${PROTOCOL_VERSION}; reload the page.`));
+      return;
+    }
+    options
+      .identify(socket.request)
+      .then((actor) => {
+        socket.data.actor = actor;
+        next();
+      })
+      .catch((error: unknown) => {
+        logger.warn("socket authentication failed", { error: error instanceof Error ? error.message : String(error) });
+        next(new Error("ERR_UNAUTHENTICATED: the session could not be read; sign in again."));
+      });
+  });
+
+  io.on("connection", (socket: GameSocket) => {
+    const actor = socket.data.actor;
+    if (actor) {
+      presence.connect(actor.id, socket.id);
+      void socket.join(`user:${actor.id}`);
+    }
+    const bucket = new TokenBucket(limit.burst, limit.perSecond, now());
+    const ctx: CommandContext = { ...options, actor, socket, now };
+
+    for (const name of Object.keys(commandSchemas) as CommandName[]) {
+      socket.on(name, ((payload: unknown, ack: unknown) => {
+        if (typeof ack !== "function") return; // every command is acknowledged; one that cannot be is ignored
+        const reply = ack as (reply: Ack) => void;
+        if (!bucket.take(now())) {
+          reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
+          return;
+        }
+        const parsed = commandSchemas[name].safeParse(payload);
+        if (!parsed.success) {
+          reply(fail("ERR_BAD_PAYLOAD", describeZodError(parsed.error)));
+          return;
+        }
+        const handler = commandHandlers[name] as CommandHandler<CommandName>;
+        handler(ctx, parsed.data as never).then(reply, (error: unknown) => {
+          logger.error("command failed", { command: name, error: error instanceof Error ? error.message : String(error) });
+          reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
+        });
+      }) as never);
+    }
+
+    socket.on("disconnecting", () => {
+      if (!actor) return;
+      if (!presence.disconnect(actor.id, socket.id, now())) return;
+      for (const room of socket.rooms) {
+        if (!room.startsWith("match:")) continue;
+        const matchId = room.slice("match:".length);
+        void options.service.withMatch(matchId, (live) => {
+          if (live) io.to(room).emit("match:presence", presenceOf(live, presence));
+        });
+      }
+    });
+  });
+}

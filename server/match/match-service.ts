@@ -1,0 +1,265 @@
+/**
+ * The match server's core loop, one command at a time per match: load the match (cache or database) → decide
+ * (validate with lib/engine; roll with the vault) → persist in one transaction (event + roll, version checked) →
+ * broadcast `{version, event}` → answer. Then it settles the match: whatever follows by itself (opening rolls, a
+ * forced pass, the reveal at the end) is written the same way. Nothing lives only in memory: a restarted process
+ * rebuilds every match from its events and settles it again, so a crash between two steps loses nothing.
+ *
+ * @example
+ *   const service = new MatchService({ db, vault, rolls, publish, logger });
+ *   await service.command(matchId, (live) => decideRoll(live, actor)); // { ok: true, version: 12 }
+ */
+import { combineClientSeeds, type BundleRoll } from "@/lib/dice";
+import { currentLegalPlays } from "@/lib/engine/match-queries";
+import type { MatchAction } from "@/lib/engine/match-state";
+import type { Color, Dice } from "@/lib/engine/types";
+import { applyMatchEvent, type Ack, type ErrorCode, type Failure, type MatchEvent, type MatchEventMessage, type MatchView, type PlayOption } from "@/lib/protocol";
+import { appendEvent } from "@/server/db/append-event";
+import type { Db } from "@/server/db/client";
+import { revealSeed } from "@/server/db/matches";
+import type { GameInput, MatchUpdate } from "@/server/db/types";
+import type { Logger } from "@/server/log";
+import type { RollService, SeedVault } from "@/server/vault";
+import { encodePlayEvent } from "./event-codec";
+import { KeyedQueue } from "./keyed-queue";
+import { loadLiveMatch, type LiveMatch } from "./live-match";
+
+/** What a command decides: the one event to append (and the actor it is recorded for). */
+export interface Draft {
+  readonly event: Extract<MatchEvent, { type: "action" | "ended" }>;
+  readonly actorId: string | null;
+}
+
+/** A roll-log entry as drawn: its dice are die values. */
+export type DrawnRoll = BundleRoll & { readonly dice: Dice };
+
+export type Decision = { readonly ok: true; readonly draft: Draft } | Failure;
+
+export interface MatchServiceOptions {
+  readonly db: Db;
+  readonly vault: SeedVault;
+  readonly rolls: RollService;
+  readonly logger: Logger;
+  /** Sends a persisted event to everyone watching the match (all nodes). */
+  readonly publish: (message: MatchEventMessage) => void;
+  readonly now?: () => Date;
+  /** Live matches kept in memory; older ones are reloaded from the database when needed. */
+  readonly cacheSize?: number;
+}
+
+const ATTEMPTS = 3;
+
+export function fail(code: ErrorCode, message: string): Failure {
+  return { ok: false, code, message };
+}
+
+export function playOptions(view: MatchView): PlayOption[] {
+  return currentLegalPlays(view.state).map((play) => ({ notation: play.notation, moves: play.moves }));
+}
+
+export class MatchService {
+  readonly #options: MatchServiceOptions;
+  readonly #queue = new KeyedQueue();
+  readonly #cache = new Map<string, LiveMatch>();
+  readonly #cacheSize: number;
+
+  constructor(options: MatchServiceOptions) {
+    this.#options = options;
+    this.#cacheSize = options.cacheSize ?? 5000;
+  }
+
+  /** Runs `work` in the match's queue on its current state (null: no such match). */
+  withMatch<T>(matchId: string, work: (live: LiveMatch | null) => Promise<T> | T): Promise<T> {
+    return this.#queue.run(matchId, async () => work(await this.#current(matchId)));
+  }
+
+  /**
+   * Decides and persists one command. A version conflict (another node wrote first) reloads the match and decides
+   * again; the sender is answered only after the event is stored and broadcast.
+   */
+  command(matchId: string, decide: (live: LiveMatch) => Decision): Promise<Ack<{ version: number }>> {
+    return this.#queue.run(matchId, async () => {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const live = await this.#current(matchId);
+        if (!live) return fail("ERR_NOT_FOUND", "There is no such match.");
+        const decision = decide(live);
+        if (!decision.ok) return decision;
+        const next = await this.#append(live, decision.draft);
+        if (next === null) continue;
+        await this.#settle(next);
+        return { ok: true as const, version: next.view.version };
+      }
+      return fail("ERR_CONFLICT", "The match changed while your command was handled; look at the board and try again.");
+    });
+  }
+
+  /**
+   * Runs a write that the data layer does itself (join, client seed) in the match's queue, then reloads the match,
+   * broadcasts the events the write added, and runs whatever follows by itself (the opening roll once both seeds
+   * are in). With no write it brings a match up to date after a restart.
+   */
+  external<T extends { ok: boolean }>(matchId: string, write: (live: LiveMatch) => Promise<T>): Promise<T | Failure> {
+    return this.#queue.run(matchId, async () => {
+      const before = await this.#current(matchId);
+      if (!before) return fail("ERR_NOT_FOUND", "There is no such match.");
+      const result = await write(before);
+      if (!result.ok) return result;
+      const loaded = await loadLiveMatch(this.#options.db, matchId);
+      if (!loaded) return fail("ERR_NOT_FOUND", "There is no such match.");
+      for (const { version, event } of loaded.events) {
+        if (version > before.view.version) this.#options.publish({ matchId, version, event, legalPlays: [] });
+      }
+      this.#remember(loaded.live);
+      await this.#settle(loaded.live);
+      return result;
+    });
+  }
+
+  /** Reloads a match from the database and settles it (after a restart, or when another node may have written). */
+  refresh(matchId: string): Promise<LiveMatch | null> {
+    return this.#queue.run(matchId, async () => {
+      this.#cache.delete(matchId);
+      const live = await this.#current(matchId);
+      return live ? this.#settle(live) : null;
+    });
+  }
+
+  /** The dice for the next roll, from the sealed seed (the seed itself never leaves the roll service). */
+  rollNext(live: LiveMatch, kind: BundleRoll["kind"], player: Color | null): DrawnRoll {
+    const { view } = live;
+    const { white, black } = view.clientSeeds;
+    if (!white || !black) throw new Error(`match ${view.matchId}: roll requested before both client seeds`);
+    const nonce = view.rolls.length;
+    const dice = this.#options.rolls.rollFor(live.seed, combineClientSeeds(white, black), nonce);
+    return { nonce, game: view.state.gameNumber, kind, player, dice };
+  }
+
+  forget(matchId: string): void {
+    this.#cache.delete(matchId);
+  }
+
+  async #current(matchId: string): Promise<LiveMatch | null> {
+    const cached = this.#cache.get(matchId);
+    if (cached) return cached;
+    const loaded = await loadLiveMatch(this.#options.db, matchId);
+    if (!loaded) return null;
+    this.#remember(loaded.live);
+    return loaded.live;
+  }
+
+  #remember(live: LiveMatch): void {
+    const id = live.view.matchId;
+    this.#cache.delete(id);
+    this.#cache.set(id, live);
+    if (this.#cache.size > this.#cacheSize) {
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+  }
+
+  /** Persists one event; null when another writer got there first (the cache entry is dropped). */
+  async #append(live: LiveMatch, draft: Draft): Promise<LiveMatch | null> {
+    const { db, now = () => new Date() } = this.#options;
+    const before = live.view;
+    const after = applyMatchEvent(before, before.version + 1, draft.event);
+    const roll = draft.event.type === "action" ? draft.event.roll : undefined;
+    const result = await appendEvent(db, {
+      matchId: before.matchId,
+      expectedVersion: before.version,
+      event: encodePlayEvent(draft.event, draft.actorId),
+      roll: roll && { nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player, die1: roll.dice[0], die2: roll.dice[1] },
+      matchUpdate: matchUpdateFor(before, after, draft.event, now()),
+      game: finishedGame(before, after),
+    });
+    if (!result.ok) {
+      if (result.code === "ERR_VERSION_CONFLICT" || result.code === "ERR_NONCE_TAKEN") {
+        this.#cache.delete(before.matchId);
+        return null;
+      }
+      throw new Error(`match ${before.matchId}: could not store event ${after.version}: ${result.code}`);
+    }
+    const next: LiveMatch = { ...live, view: after };
+    this.#remember(next);
+    this.#options.publish({ matchId: after.matchId, version: after.version, event: draft.event, legalPlays: playOptions(after) });
+    return next;
+  }
+
+  /** Writes what follows by itself until the match waits for a person again. */
+  async #settle(start: LiveMatch): Promise<LiveMatch> {
+    let live = start;
+    for (;;) {
+      const draft = this.#automaticStep(live);
+      if (!draft) break;
+      const next = await this.#append(live, draft);
+      if (next) {
+        live = next;
+        continue;
+      }
+      const reloaded = await this.#current(live.view.matchId);
+      if (!reloaded) return live;
+      live = reloaded;
+    }
+    if (live.view.ended && !live.seedRevealed) {
+      const revealed = await revealSeed(this.#options.db, live.view.matchId, live.view.ended.serverSeed);
+      if (!revealed.ok && revealed.code !== "ERR_SEED_ALREADY_REVEALED") {
+        throw new Error(`match ${live.view.matchId}: reveal refused: ${revealed.code}`);
+      }
+      live = { ...live, seedRevealed: true };
+      this.#remember(live);
+    }
+    return live;
+  }
+
+  #automaticStep(live: LiveMatch): Draft | null {
+    const { view } = live;
+    if (view.ended || view.status !== "playing") return null;
+    const state = view.state;
+    if (state.phase === "opening") {
+      const roll = this.rollNext(live, "opening", null);
+      return actionDraft({ type: "opening-roll", dice: roll.dice }, null, roll);
+    }
+    if (state.phase === "moving" && state.pendingResign === null && state.onRoll && currentLegalPlays(state).length === 0) {
+      return actionDraft({ type: "move", player: state.onRoll, moves: [] }, null);
+    }
+    if (state.phase === "match-over") {
+      return this.endDraft(live, "finished", state.winner, `${state.winner === "white" ? "White" : "Black"} won the match ${state.score.white}–${state.score.black}.`, null);
+    }
+    return null;
+  }
+
+  /** The event that ends a match and reveals its seed (fair-dice-v1, section 2, step 5). */
+  endDraft(live: LiveMatch, reason: "finished" | "cancelled" | "abandoned", winner: Color | null, detail: string, actorId: string | null): Draft {
+    return { event: { type: "ended", reason, winner, detail, serverSeed: this.#options.vault.reveal(live.seed) }, actorId };
+  }
+}
+
+export function actionDraft(action: MatchAction, actorId: string | null, roll?: BundleRoll): Draft {
+  return { event: roll ? { type: "action", action, roll } : { type: "action", action }, actorId };
+}
+
+function matchUpdateFor(before: MatchView, after: MatchView, event: MatchEvent, at: Date): MatchUpdate | undefined {
+  let update: MatchUpdate = {};
+  if (before.rolls.length === 0 && after.rolls.length > 0) update = { ...update, status: "playing", startedAt: at };
+  if (after.state.games.length > before.state.games.length) {
+    update = { ...update, scoreWhite: after.state.score.white, scoreBlack: after.state.score.black };
+  }
+  if (event.type === "ended") {
+    update = { ...update, status: event.reason === "cancelled" ? "aborted" : "finished", winner: event.winner, endReason: event.reason, finishedAt: at };
+  }
+  return Object.keys(update).length > 0 ? update : undefined;
+}
+
+function finishedGame(before: MatchView, after: MatchView): GameInput | undefined {
+  if (after.state.games.length === before.state.games.length) return undefined;
+  const game = after.state.games[after.state.games.length - 1];
+  if (!game) return undefined;
+  return {
+    number: game.number,
+    winner: game.winner,
+    points: game.points,
+    resultType: game.resultKind,
+    endedBy: game.ending,
+    cubeValue: game.cubeValue,
+    crawford: game.crawford,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The snapshot a client gets on opening or resuming a match: the public view, the legal plays, its own seat, and
+ * who is connected. The sealed seed is not part of a LiveMatch's view, so it cannot slip in here; the server seed
+ * appears only inside `view.ended`, once the match is over.
+ */
+import { seatOf, type MatchSnapshot, type PresenceMessage } from "@/lib/protocol";
+import type { Actor } from "./context";
+import type { LiveMatch } from "./live-match";
+import { playOptions } from "./match-service";
+import type { Presence } from "./presence";
+
+export function presenceOf(live: LiveMatch, presence: Presence): PresenceMessage {
+  const { white, black } = live.view.players;
+  return {
+    matchId: live.view.matchId,
+    connected: { white: white ? presence.isConnected(white.id) : false, black: black ? presence.isConnected(black.id) : false },
+    awaySince: { white: white ? presence.awaySince(white.id) : null, black: black ? presence.awaySince(black.id) : null },
+  };
+}
+
+export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Presence, abandonAfterMs: number): MatchSnapshot {
+  const you = seatOf(live.view, actor?.id);
+  const { connected, awaySince } = presenceOf(live, presence);
+  return {
+    view: live.view,
+    legalPlays: playOptions(live.view),
+    you,
+    connected,
+    awaySince,
+    inviteToken: actor && actor.id === live.creatorId && live.view.status === "waiting" ? live.inviteToken : null,
+    abandonAfterMs,
+  };
+}
+
+/** Public matches are open to everyone; private ones to their players, holders of the invite link, and admins. */
+export function canView(live: LiveMatch, actor: Actor | null, inviteToken: string | undefined): boolean {
+  if (live.view.visibility === "public") return true;
+  if (actor?.role === "ADMIN") return true;
+  if (seatOf(live.view, actor?.id)) return true;
+  return inviteToken !== undefined && live.inviteToken !== null && inviteToken === live.inviteToken;
+}

@@ -1,0 +1,69 @@
+/**
+ * A real match server for integration tests: a fresh, migrated SQLite database in a temp folder, a random seed
+ * key, Socket.IO on an ephemeral port (no Next.js: pages are tested end to end with Playwright), and users whose
+ * session cookies are real next-auth tokens.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseEnv } from "@/server/config/env";
+import { openDb, type Db } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { createUser } from "@/server/db/users";
+import { createLogger, type Logger } from "@/server/log";
+import { createAppServer, type AppServer, type AppServerOptions } from "@/server/main";
+import { Secret } from "@/server/vault";
+import { sessionCookieFor, socketIdentifier, TEST_AUTH_SECRET } from "./session";
+
+export interface TestServer {
+  readonly server: AppServer;
+  readonly db: Db;
+  readonly url: string;
+  readonly dir: string;
+  readonly logLines: string[];
+  /** A new user and its session cookie header. */
+  user(name?: string, role?: "USER" | "ADMIN"): Promise<{ id: string; name: string; cookie: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestServer(overrides: Partial<Pick<AppServerOptions, "abandonAfterMs" | "now">> & { dir?: string; keepDir?: boolean } = {}): Promise<TestServer> {
+  const dir = overrides.dir ?? mkdtempSync(path.join(tmpdir(), "fairgammon-test-"));
+  const databaseUrl = `file:${path.join(dir, "test.db")}`;
+  await migrateDatabase(databaseUrl);
+  const db = openDb(databaseUrl);
+  const logLines: string[] = [];
+  const logger: Logger = createLogger("debug", (line) => logLines.push(line));
+  const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl });
+  const server = await createAppServer({
+    env,
+    logger,
+    withNext: false,
+    db,
+    seedKey: new Secret(new Uint8Array(randomBytes(32))),
+    identify: socketIdentifier(db),
+    ...overrides,
+  });
+  return {
+    server,
+    db,
+    url: server.url,
+    dir,
+    logLines,
+    async user(name, role = "USER") {
+      const username = name ?? `player${++counter}${randomBytes(2).toString("hex")}`;
+      const created = await createUser(db, { username, passwordHash: null, role });
+      if (!created.ok) throw new Error(created.message);
+      return { id: created.value.id, name: username, cookie: await sessionCookieFor(created.value) };
+    },
+    async close() {
+      await server.close();
+      await db.close();
+      if (!overrides.keepDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { TEST_AUTH_SECRET };
