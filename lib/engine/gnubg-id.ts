@@ -22,19 +22,14 @@ const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const POSITION_ID_LENGTH = 14;
 const MATCH_ID_LENGTH = 12;
 
+/** Base64 of `bytes` (zero-padded to whole groups of three), cut to `chars` characters: gnubg writes no padding. */
 function toBase64(bytes: Uint8Array, chars: number): string {
   let out = "";
-  for (let c = 0; c < chars; c++) {
-    // Base64 reads the bytes as one big-endian bit stream, six bits per character.
-    let v = 0;
-    for (let b = 0; b < 6; b++) {
-      const bit = c * 6 + b;
-      const byte = bytes[bit >> 3] ?? 0;
-      v = (v << 1) | ((byte >> (7 - (bit & 7))) & 1);
-    }
-    out += ALPHABET[v];
+  for (let i = 0; out.length < chars; i += 3) {
+    const group = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += ALPHABET.charAt(group >> 18) + ALPHABET.charAt((group >> 12) & 63) + ALPHABET.charAt((group >> 6) & 63) + ALPHABET.charAt(group & 63);
   }
-  return out;
+  return out.slice(0, chars);
 }
 
 /** Decodes `text` to `byteCount` bytes; null if a character is not base64 or the bits past the bytes are not zero. */

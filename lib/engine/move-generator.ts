@@ -118,8 +118,10 @@ function save(moves: number, pips: number, depth: number): void {
     slot = (slot + 1) & tableMask;
   }
   if (found === capacity) growSaved();
-  savedWords.set(boardWords.subarray(word, word + WORDS), found * WORDS);
-  savedSteps.set(steps, found * STEP * 4);
+  const to = found * WORDS;
+  for (let k = 0; k < WORDS; k++) savedWords[to + k] = boardWords[word + k] ?? 0;
+  const stepsTo = found * STEP * 4;
+  for (let k = 0; k < STEP * moves; k++) savedSteps[stepsTo + k] = steps[k] ?? 0;
   savedCount[found] = moves;
   savedHash[found] = hash;
   insert(found);
@@ -189,11 +191,17 @@ function search(depth: number, fromPip: number, pips: number): boolean {
   return !used;
 }
 
+/** One side of a saved board as a plain array; a literal, because it allocates once and packed, unlike push. */
 function boardOf(entry: number, offset: number): number[] {
-  const base = entry * STRIDE + offset;
-  const out: number[] = [];
-  for (let k = 0; k < 25; k++) out.push(savedBoards[base + k] ?? 0);
-  return out;
+  const b = savedBoards;
+  const i = entry * STRIDE + offset;
+  // prettier-ignore
+  return [
+    b[i] ?? 0, b[i + 1] ?? 0, b[i + 2] ?? 0, b[i + 3] ?? 0, b[i + 4] ?? 0, b[i + 5] ?? 0, b[i + 6] ?? 0,
+    b[i + 7] ?? 0, b[i + 8] ?? 0, b[i + 9] ?? 0, b[i + 10] ?? 0, b[i + 11] ?? 0, b[i + 12] ?? 0, b[i + 13] ?? 0,
+    b[i + 14] ?? 0, b[i + 15] ?? 0, b[i + 16] ?? 0, b[i + 17] ?? 0, b[i + 18] ?? 0, b[i + 19] ?? 0, b[i + 20] ?? 0,
+    b[i + 21] ?? 0, b[i + 22] ?? 0, b[i + 23] ?? 0, b[i + 24] ?? 0,
+  ];
 }
 
 /** All legal plays for `pos.turn`, one per resulting position, in gnubg's generation order; [] if none. */
@@ -231,12 +239,30 @@ export function generatePlays(pos: Position, dice: Dice): LegalPlay[] {
 const froms = new Int8Array(4);
 const tos = new Int8Array(4);
 
+/**
+ * Notation by move sequence: the same few thousand sequences recur across positions, and a lookup is cheaper than
+ * formatting. The key packs each move's from, to and hit flag into 13 bits (4 moves fit a double exactly).
+ */
+const notationCache = new Map<number, string>();
+const NOTATION_CACHE_LIMIT = 100_000;
+
+function notationOf(count: number, blots: number, key: number): string {
+  let text = notationCache.get(key);
+  if (text === undefined) {
+    text = formatSteps(froms, tos, count, blots);
+    if (notationCache.size >= NOTATION_CACHE_LIMIT) notationCache.clear();
+    notationCache.set(key, text);
+  }
+  return text;
+}
+
 function buildPlays(opponent: SideBoard, turn: Color, nextTurn: Color): LegalPlay[] {
   const plays = new Array<LegalPlay>(found);
   for (let e = 0; e < found; e++) {
     const count = savedCount[e] ?? 0;
     const moves = new Array<CheckerMove>(count);
     let blots = 0;
+    let key = 0;
     for (let m = 0; m < count; m++) {
       const s = (e * 4 + m) * STEP;
       const from = (savedSteps[s] ?? 0) + 1;
@@ -246,6 +272,7 @@ function buildPlays(opponent: SideBoard, turn: Color, nextTurn: Color): LegalPla
       if (hit) blots |= 1 << to;
       froms[m] = from;
       tos[m] = to;
+      key = (key * 64 + from) * 128 + to * 2 + (hit ? 1 : 0);
       moves[m] = { from, to, die: (savedSteps[s + 2] ?? 1) as DieValue, hit };
     }
     const newMover = boardOf(e, MOVER);
@@ -254,7 +281,7 @@ function buildPlays(opponent: SideBoard, turn: Color, nextTurn: Color): LegalPla
       turn === "white"
         ? { white: newMover, black: newOpponent, turn: nextTurn }
         : { white: newOpponent, black: newMover, turn: nextTurn };
-    plays[e] = { moves, notation: formatSteps(froms, tos, count, blots), result };
+    plays[e] = { moves, notation: notationOf(count, blots, key), result };
   }
   return plays;
 }

@@ -8,7 +8,7 @@
  *
  * @example
  *   const pos = initialPosition("white");
- *   legalPlays(pos, [3, 1]).map((p) => p.notation); // ["24/21 24/23", …, "8/5 6/5", …]
+ *   legalPlays(pos, [3, 1]).map((p) => p.notation); // ["24/23 24/21", "24/20", …, "8/5 6/5", …]
  *   validatePlay(pos, [6, 5], [{ from: 24, to: 13 }]); // ok(the play "24/13")
  *   findPlayByNotation(pos, [6, 5], "13/8");           // err ERR_NOT_ALL_DICE "must use both dice"
  */

@@ -33,8 +33,8 @@ const BOARD_LENGTH = 25;
 /** The standard setup on each side's own points: 24:2, 13:5, 8:3, 6:5. */
 const START: SideBoard = Object.freeze([0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]);
 
-/** Builds a Position from arrays the caller promises are valid and will not change (used by trusted engine code). */
-export function positionFromTrustedBoards(white: SideBoard, black: SideBoard, turn: Color): Position {
+/** Builds a Position from arrays known to be valid that nobody will change. */
+function positionFromTrustedBoards(white: SideBoard, black: SideBoard, turn: Color): Position {
   return { white, black, turn };
 }
 
