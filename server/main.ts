@@ -12,6 +12,9 @@ import { pathToFileURL } from "node:url";
 import next from "next";
 import { Server as SocketServer } from "socket.io";
 import { MAX_PAYLOAD_BYTES } from "@/lib/protocol";
+import { prepareAuth } from "./auth/boot";
+import { stampClientAddress } from "./auth/client-address";
+import { socketIdentity } from "./auth/socket-identity";
 import { parseEnv, type Env } from "./config/env";
 import { openDb, type Db } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
@@ -23,6 +26,7 @@ import type { Actor, GameServer } from "./match/context";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
 import { Presence } from "./match/presence";
+import { recoverUnfinishedMatches } from "./match/recovery";
 import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
 
 export interface AppServer {
@@ -46,6 +50,8 @@ export interface AppServerOptions {
   /** Who is behind a request (socket handshake or HTTP): the session cookie. */
   readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
   readonly abandonAfterMs?: number;
+  /** Commands per socket: a burst and a sustained rate per second. */
+  readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   readonly now?: () => number;
 }
 
@@ -72,6 +78,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    stampClientAddress(req, env.TRUST_PROXY);
     if (req.method === "GET" && pathname === "/api/health") {
       return handleHealth(req, res, [{ name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) }], startedAt);
     }
@@ -97,7 +104,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     logger,
     publish: (message) => io.to(`match:${message.matchId}`).emit("match:event", message),
   });
-  attachGateway({ io, db, vault, service, presence, logger, identify, abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS, now });
+  attachGateway({ io, db, vault, service, presence, logger, identify, abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS, rateLimit: options.rateLimit, now });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -126,8 +133,10 @@ export async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
   const migration = await migrateDatabase(env.databaseUrl);
   if (migration.applied.length > 0) logger.info("database migrated", { applied: migration.applied });
-  const server = await createAppServer({ env, logger, identify: async () => null });
-  const shutdown = () => void server.close().then(() => process.exit(0));
+  const auth = prepareAuth({ env, logger });
+  const db = openDb(env.databaseUrl);
+  const server = await createAppServer({ env, logger, db, identify: socketIdentity({ secret: auth.secret, db }) });
+  const shutdown = () => void server.close().then(() => db.close()).then(() => process.exit(0));
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
 }

@@ -119,8 +119,7 @@ export class MatchService {
   refresh(matchId: string): Promise<LiveMatch | null> {
     return this.#queue.run(matchId, async () => {
       this.#cache.delete(matchId);
-      const live = await this.#current(matchId);
-      return live ? this.#settle(live) : null;
+      return this.#current(matchId);
     });
   }
 
@@ -138,13 +137,17 @@ export class MatchService {
     this.#cache.delete(matchId);
   }
 
+  /**
+   * The match as stored. One loaded from the database is settled first: if the process stopped between a command
+   * and what follows it by itself (an opening roll, a pass, the reveal), that happens now.
+   */
   async #current(matchId: string): Promise<LiveMatch | null> {
     const cached = this.#cache.get(matchId);
     if (cached) return cached;
     const loaded = await loadLiveMatch(this.#options.db, matchId);
     if (!loaded) return null;
     this.#remember(loaded.live);
-    return loaded.live;
+    return this.#settle(loaded.live);
   }
 
   #remember(live: LiveMatch): void {
@@ -195,9 +198,10 @@ export class MatchService {
         live = next;
         continue;
       }
-      const reloaded = await this.#current(live.view.matchId);
+      const reloaded = await loadLiveMatch(this.#options.db, live.view.matchId);
       if (!reloaded) return live;
-      live = reloaded;
+      this.#remember(reloaded.live);
+      live = reloaded.live;
     }
     if (live.view.ended && !live.seedRevealed) {
       const revealed = await revealSeed(this.#options.db, live.view.matchId, live.view.ended.serverSeed);
