@@ -1,0 +1,53 @@
+/**
+ * appendEvent: the match server's one write path during play. In one transaction it moves the match from
+ * `expectedVersion` to `expectedVersion + 1` (refused when another write got there first), appends the event with
+ * sequence `expectedVersion + 1`, logs the roll when there is one (fair-dice-v1: a roll is logged before anyone is
+ * told the dice), records a finished game, and applies the match update. Either all of it is written or nothing.
+ *
+ * @example
+ *   const result = await appendEvent(db, {
+ *     matchId, expectedVersion: 7,
+ *     event: { type: "roll", payload: { dice: [6, 6] }, actorId: whiteId },
+ *     roll: { nonce: 4, game: 1, kind: "turn", player: "white", die1: 6, die2: 6 },
+ *   });
+ *   if (result.ok) result.value.version; // 8
+ *   else result.code;                    // "ERR_VERSION_CONFLICT", "ERR_MATCH_NOT_FOUND", "ERR_NONCE_TAKEN", "ERR_GAME_RECORDED"
+ */
+import { err, ok, type Result } from "@/lib/engine/types";
+import type { Db } from "./client";
+import { bumpVersion, insertEvent, insertRoll, updateMatch, versionFailure, writeTransaction } from "./transaction";
+import type { GameInput, MatchUpdate, NewEvent, RollInput } from "./types";
+
+export interface AppendEventInput {
+  readonly matchId: string;
+  /** The version the caller last saw; the write happens only if the match is still there. */
+  readonly expectedVersion: number;
+  readonly event: NewEvent;
+  readonly roll?: RollInput;
+  readonly matchUpdate?: MatchUpdate;
+  readonly game?: GameInput;
+}
+
+export type AppendEventError = "ERR_VERSION_CONFLICT" | "ERR_MATCH_NOT_FOUND" | "ERR_NONCE_TAKEN" | "ERR_GAME_RECORDED";
+
+/** The match's new version, which is also the new event's sequence. */
+export async function appendEvent(db: Db, input: AppendEventInput): Promise<Result<{ readonly version: number }, AppendEventError>> {
+  const { matchId, expectedVersion } = input;
+  const version = expectedVersion + 1;
+  const now = new Date();
+  return writeTransaction<{ version: number }, AppendEventError>(
+    db,
+    async (tx) => {
+      if (!(await bumpVersion(tx, matchId, expectedVersion, now))) return versionFailure(tx, matchId);
+      // The sequence is the version we now hold, so it is free: every write that set a version wrote its event.
+      await insertEvent(tx, matchId, version, input.event, now);
+      if (input.roll && !(await insertRoll(tx, matchId, input.roll, now))) {
+        return err("ERR_NONCE_TAKEN", `nonce ${input.roll.nonce} is already logged for match ${matchId}`);
+      }
+      if (input.matchUpdate) await updateMatch(tx, matchId, input.matchUpdate);
+      if (input.game) await tx.game.create({ data: { matchId, ...input.game }, select: { id: true } });
+      return ok({ version });
+    },
+    (model) => (model === "Game" ? err("ERR_GAME_RECORDED", `game ${input.game?.number} of match ${matchId} is already recorded`) : undefined),
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Fairgammon's persistence layer (see README.md beside this file): open a database, migrate it, and read and write
+ * matches through typed functions that return Results with stable ERR_ codes.
+ *
+ * @example
+ *   import { getDb, migrateDatabase, createMatch, appendEvent, loadMatch } from "@/server/db";
+ *   await migrateDatabase(getDb().url);
+ *   const db = getDb();
+ */
+export { getDb, openDb, type Db, type DbClient } from "./client";
+export { databaseTarget, targetOf, type DatabaseTarget } from "./database-url";
+export { migrateDatabase, MigrationError, type MigrationReport } from "./migrate";
+export { createUser, findUserById, findUserByUsername, type NewUser } from "./users";
+export {
+  DATA_LAYER_EVENTS,
+  createMatch,
+  joinMatch,
+  recordClientSeed,
+  revealSeed,
+  type ClientSeedRecordError,
+  type JoinError,
+  type NewMatch,
+  type RevealError,
+} from "./matches";
+export { appendEvent, type AppendEventError, type AppendEventInput } from "./append-event";
+export { auditBundle, loadMatch, type AuditBundleError, type LoadedMatch } from "./match-read";
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  listMatchesForAdmin,
+  listMatchesForUser,
+  listOpenChallenges,
+  type AdminMatchFilters,
+} from "./listings";
+export {
+  ROLL_LOG_VIEW,
+  listAdminAudit,
+  listRollsForAdmin,
+  recordAdminAudit,
+  type AdminAuditInput,
+  type AdminAuditRow,
+  type AdminRollFilters,
+  type AdminRollRow,
+} from "./admin";
+export type * from "./types";

@@ -1,0 +1,101 @@
+/**
+ * Lists of matches for the lobby, a player's history and the admin console, newest first, one page at a time.
+ * None of them carries seeds or invite tokens.
+ *
+ * @example
+ *   const page = await listMatchesForUser(db, userId, { status: "finished", page: 1, pageSize: 20 });
+ *   page.items[0]?.white?.username; page.total;
+ *   await listOpenChallenges(db);                       // public matches waiting for a player
+ *   await listMatchesForAdmin(db, { from: new Date("2026-11-01"), status: "playing" });
+ */
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db } from "./client";
+import type { MatchStatus, MatchSummary, Page, PageRequest } from "./types";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Page numbers below 1 mean 1; page sizes are held to 1..MAX_PAGE_SIZE. */
+export function normalisePage(request: PageRequest): { readonly page: number; readonly pageSize: number; readonly skip: number } {
+  const page = Math.max(1, Math.floor(request.page ?? 1));
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(request.pageSize ?? DEFAULT_PAGE_SIZE)));
+  return { page, pageSize, skip: (page - 1) * pageSize };
+}
+
+const PLAYER = { select: { id: true, username: true } } as const;
+
+const SUMMARY = {
+  id: true,
+  status: true,
+  visibility: true,
+  matchLength: true,
+  scoreWhite: true,
+  scoreBlack: true,
+  winner: true,
+  endReason: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  updatedAt: true,
+  creator: PLAYER,
+  white: PLAYER,
+  black: PLAYER,
+} as const satisfies Prisma.MatchSelect;
+
+const NEWEST_FIRST: Prisma.MatchOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+/** Matches where the user sits or which the user created. */
+export function involving(userId: string): Prisma.MatchWhereInput {
+  return { OR: [{ whiteId: userId }, { blackId: userId }, { creatorId: userId }] };
+}
+
+export function createdBetween(from: Date | undefined, to: Date | undefined): Prisma.DateTimeFilter | undefined {
+  if (!from && !to) return undefined;
+  return { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) };
+}
+
+async function pageOfMatches(db: Db, where: Prisma.MatchWhereInput, request: PageRequest): Promise<Page<MatchSummary>> {
+  const { page, pageSize, skip } = normalisePage(request);
+  // Not in one transaction: Prisma loads the three players in parallel, which a PostgreSQL transaction (one
+  // connection) would have to queue; a total that is off by a match created in between is harmless.
+  const [total, items] = await Promise.all([
+    db.prisma.match.count({ where }),
+    db.prisma.match.findMany({ where, select: SUMMARY, orderBy: NEWEST_FIRST, skip, take: pageSize }),
+  ]);
+  return { items, total, page, pageSize };
+}
+
+export function listMatchesForUser(db: Db, userId: string, options: PageRequest & { readonly status?: MatchStatus } = {}): Promise<Page<MatchSummary>> {
+  return pageOfMatches(db, { AND: [involving(userId), options.status ? { status: options.status } : {}] }, options);
+}
+
+export interface AdminMatchFilters extends PageRequest {
+  readonly userId?: string;
+  readonly matchId?: string;
+  readonly status?: MatchStatus;
+  /** createdAt >= from */
+  readonly from?: Date;
+  /** createdAt < to */
+  readonly to?: Date;
+}
+
+export function listMatchesForAdmin(db: Db, filters: AdminMatchFilters = {}): Promise<Page<MatchSummary>> {
+  const createdAt = createdBetween(filters.from, filters.to);
+  return pageOfMatches(
+    db,
+    {
+      AND: [
+        filters.userId ? involving(filters.userId) : {},
+        filters.matchId ? { id: filters.matchId } : {},
+        filters.status ? { status: filters.status } : {},
+        createdAt ? { createdAt } : {},
+      ],
+    },
+    filters,
+  );
+}
+
+/** Public matches waiting for an opponent. */
+export function listOpenChallenges(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
+  return pageOfMatches(db, { visibility: "public", status: "waiting" }, request);
+}

@@ -1,0 +1,40 @@
+/**
+ * Users: the minimum the match server needs (the accounts work extends it). Guests have no password hash.
+ *
+ * @example
+ *   const created = await createUser(db, { username: "ada", passwordHash: hash });
+ *   if (!created.ok) created.code; // "ERR_USERNAME_TAKEN"
+ *   await findUserByUsername(db, "ada"); // UserRow | null
+ */
+import { err, ok, type Result } from "@/lib/engine/types";
+import type { Db } from "./client";
+import { uniqueViolation } from "./transaction";
+import type { Role, UserRow } from "./types";
+
+export interface NewUser {
+  readonly username: string;
+  readonly passwordHash?: string | null;
+  readonly role?: Role;
+  readonly isGuest?: boolean;
+}
+
+export async function createUser(db: Db, user: NewUser): Promise<Result<UserRow, "ERR_USERNAME_TAKEN">> {
+  try {
+    return ok(
+      await db.prisma.user.create({
+        data: { username: user.username, passwordHash: user.passwordHash ?? null, role: user.role ?? "USER", isGuest: user.isGuest ?? false },
+      }),
+    );
+  } catch (error) {
+    if (uniqueViolation(error)) return err("ERR_USERNAME_TAKEN", `username "${user.username}" is taken`);
+    throw error;
+  }
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  return db.prisma.user.findUnique({ where: { id } });
+}
+
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
+  return db.prisma.user.findUnique({ where: { username } });
+}
