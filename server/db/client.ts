@@ -1,7 +1,12 @@
 /**
- * Database handles. A `Db` wraps one Prisma client for one database URL; `getDb()` is the process-wide handle for
- * `DATABASE_URL` (one Prisma client per process, kept on globalThis so Next's dev reloads do not open more), and
- * `openDb(url)` opens an isolated one (tests, benchmarks, scripts). Migrate first (server/db/migrate.ts).
+ * Database handles. `getDb()` is the process-wide handle for `DATABASE_URL`; `openDb(url)` opens a handle on any
+ * database (tests, benchmarks, scripts, a server given its URL). Migrate first (server/db/migrate.ts).
+ *
+ * All handles on the same database in one process share one Prisma client, kept on globalThis so Next's dev reloads
+ * do not open more: `openDb("file:./data/x.db")` and `openDb("file:/abs/path/data/x.db")` are one connection. For
+ * SQLite that is required, not just thrifty: better-sqlite3 waits for a lock synchronously, so a second connection
+ * waiting for the first one's open transaction would block the very event loop that transaction needs to finish.
+ * Closing a handle releases it; the client disconnects when its last handle is closed.
  *
  * Two generated clients exist, one per provider (generated/prisma for SQLite, generated/prisma-pg for PostgreSQL);
  * their models are identical (server/db/schema-drift.test.ts), so the data layer is typed with the SQLite client's
@@ -12,6 +17,7 @@
  *   await createUser(db, { username: "ada" });
  *   await db.close();
  */
+import { resolve } from "node:path";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { databaseTarget, ensureSqliteDirectory, targetOf, type DatabaseTarget } from "./database-url";
@@ -36,14 +42,50 @@ function clientFor(target: DatabaseTarget): DbClient {
   return new PrismaClient({ adapter: sqliteAdapter(target.file) });
 }
 
+interface SharedClient {
+  readonly prisma: DbClient;
+  handles: number;
+}
+
+const processWide = globalThis as typeof globalThis & { __fairgammonDb?: Db; __fairgammonClients?: Map<string, SharedClient> };
+
+function clients(): Map<string, SharedClient> {
+  processWide.__fairgammonClients ??= new Map();
+  return processWide.__fairgammonClients;
+}
+
+/** What makes two URLs the same database: the absolute file for SQLite, the URL for PostgreSQL. */
+export function databaseKey(target: DatabaseTarget): string {
+  return target.kind === "sqlite" ? `sqlite:${resolve(target.file)}` : `postgres:${target.url}`;
+}
+
 /** Opens a handle on the database at `url` (`file:…` or `postgres(ql)://…`). Close it when done. */
 export function openDb(url: string): Db {
   const target = targetOf(url);
-  const prisma = clientFor(target);
-  return { kind: target.kind, url, prisma, close: () => prisma.$disconnect() };
+  const key = databaseKey(target);
+  const registry = clients();
+  let shared = registry.get(key);
+  if (!shared) {
+    shared = { prisma: clientFor(target), handles: 0 };
+    registry.set(key, shared);
+  }
+  shared.handles++;
+  const client = shared;
+  let closed = false;
+  return {
+    kind: target.kind,
+    url,
+    prisma: client.prisma,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (--client.handles === 0) {
+        registry.delete(key);
+        await client.prisma.$disconnect();
+      }
+    },
+  };
 }
-
-const processWide = globalThis as typeof globalThis & { __fairgammonDb?: Db };
 
 /** The process-wide handle for `DATABASE_URL` (default: the SQLite file in DATA_DIR, see database-url.ts). */
 export function getDb(): Db {
