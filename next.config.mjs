@@ -5,6 +5,8 @@ const nextConfig = {
   // Type errors are caught by `npm run typecheck` (run by `npm run lint` and CI) over the whole project; repeating
   // that inside every `next build` would only slow `npm start` down.
   typescript: { ignoreBuildErrors: true },
+  // forbidden() answers 403 with app/forbidden.tsx (server/auth/require-admin.ts).
+  experimental: { authInterrupts: true },
   // The custom server (server/main.ts) hosts Next.js and Socket.IO on one port; these packages stay server-side.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "bcryptjs"],
 };

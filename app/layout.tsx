@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { UserMenu } from "@/components/auth/user-menu";
+import { getCurrentUser } from "@/server/auth/session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,12 +9,14 @@ export const metadata: Metadata = {
   description: "Play backgammon matches in real time; every dice roll can be verified by the players themselves.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await getCurrentUser();
   return (
     <html lang="en">
       <body>
         <header className="site-header">
           <a href="/" className="brand">Fairgammon</a>
+          <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />
         </header>
         <main>{children}</main>
       </body>

@@ -10,7 +10,8 @@ import path from "node:path";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 const root = process.cwd();
-const buildSources = ["app", "components", "lib", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+// server/ is in the bundle too: route handlers import server/auth and server/db.
+const buildSources = ["app", "components", "lib", "server", "next.config.mjs", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -19,6 +19,13 @@ const schema = z.object({
     .optional(),
   SEED_ENCRYPTION_KEY: z.string().min(1).optional(),
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The site's public URL (e.g. https://fairgammon.example); unset, next-auth derives it from each request's Host. */
+  NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** "true" behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits are per address). */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

@@ -1,0 +1,7 @@
+// next-auth v4's endpoints (/api/auth/csrf, /session, /callback/credentials, /callback/guest, /signout, …).
+import NextAuth from "next-auth";
+import { authOptions } from "@/server/auth/options";
+
+const handler = NextAuth(authOptions);
+
+export { handler as GET, handler as POST };

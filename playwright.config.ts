@@ -1,0 +1,45 @@
+// End-to-end tests (`npm run test:e2e`): Debian's Chromium (apt-get install -y chromium; Playwright's own browser
+// download cannot work offline) against the production build, served by scripts/e2e-server.ts with a fresh database.
+import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL } from "./e2e/e2e-env";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  // One server and one database for the whole run; specs make their own users, one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      // Without the networking flags Chromium keeps calling home and floods the closed network.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: "npx tsx scripts/e2e-server.ts",
+    url: `${E2E_BASE_URL}/api/health`,
+    // A cold `next build` takes about a minute on two cores; an up-to-date build is reused.
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});

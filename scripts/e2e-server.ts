@@ -1,0 +1,23 @@
+/**
+ * The web server of the end-to-end tests (playwright.config.ts starts it): a fresh data directory, then the same
+ * path as `npm start` — build when the build is stale, then serve in production mode — on E2E_PORT (3100). Secrets
+ * are random per run, as production requires them to be set.
+ *
+ * @example
+ *   npx tsx scripts/e2e-server.ts   # then http://localhost:3100
+ */
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { E2E_DATA_DIR, E2E_PORT } from "../e2e/e2e-env";
+
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+for (const name of ["DATABASE_URL", "NEXTAUTH_URL", "TRUST_PROXY", "HOST"]) delete process.env[name];
+Object.assign(process.env, {
+  DATA_DIR: E2E_DATA_DIR,
+  PORT: String(E2E_PORT),
+  NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+  SEED_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+});
+
+await import("./start");

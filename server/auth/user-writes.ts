@@ -1,0 +1,41 @@
+/**
+ * The two user updates accounts need and server/db/users.ts does not offer yet: turning a guest into a registered
+ * user, and changing a role. They belong with the data layer and should move to server/db/users.ts (the persistence
+ * layer's owner was still writing it when accounts landed); until then they are the only Prisma calls in
+ * server/auth.
+ *
+ * @example
+ *   await convertGuest(db, { id, username: "ada", passwordHash }); // Result<UserRow, "ERR_NOT_GUEST" | "ERR_USERNAME_TAKEN">
+ *   await setRole(db, id, "ADMIN");                                 // UserRow | null
+ */
+import { err, ok, type Result } from "@/lib/engine/types";
+import type { Db } from "@/server/db/client";
+import { uniqueViolation } from "@/server/db/transaction";
+import type { Role, UserRow } from "@/server/db/types";
+
+/** Sets a guest's username and password hash and makes it a registered user, only if it is still a guest. */
+export async function convertGuest(
+  db: Db,
+  change: { readonly id: string; readonly username: string; readonly passwordHash: string },
+): Promise<Result<UserRow, "ERR_NOT_GUEST" | "ERR_USERNAME_TAKEN">> {
+  try {
+    // updateMany with isGuest in the filter: two concurrent claims cannot both succeed.
+    const updated = await db.prisma.user.updateMany({
+      where: { id: change.id, isGuest: true },
+      data: { username: change.username, passwordHash: change.passwordHash, isGuest: false },
+    });
+    if (updated.count === 0) return err("ERR_NOT_GUEST", "This account is not a guest account.");
+  } catch (error) {
+    if (uniqueViolation(error)) return err("ERR_USERNAME_TAKEN", "That username is taken.");
+    throw error;
+  }
+  const user = await db.prisma.user.findUnique({ where: { id: change.id } });
+  if (!user) return err("ERR_NOT_GUEST", "This account no longer exists.");
+  return ok(user);
+}
+
+/** The updated user, or null when no user has that id. */
+export async function setRole(db: Db, id: string, role: Role): Promise<UserRow | null> {
+  const updated = await db.prisma.user.updateMany({ where: { id }, data: { role } });
+  return updated.count === 0 ? null : db.prisma.user.findUnique({ where: { id } });
+}
