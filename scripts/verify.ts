@@ -2,6 +2,7 @@
  * Command-line verifier for fair-dice-v1 audit bundles (docs/provably-fair.md explains it for players).
  *
  *   npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]
+ *   npm run --silent verify -- --match <match id> [--json]     (reads the match from DATABASE_URL)
  *
  * The game record for check 5 comes from --record if given, else from a `record` field inside the bundle; without
  * either, check 5 is skipped and the verdict is "incomplete".
@@ -16,8 +17,11 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { verify, type CheckResult, type VerifyReport } from "@/lib/dice";
+import { openDb } from "@/server/db/client";
+import { databaseTarget } from "@/server/db/database-url";
+import { auditDocument } from "@/server/match/audit-document";
 
-const USAGE = "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]";
+const USAGE = "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]\n       npm run --silent verify -- --match <match id> [--json]";
 
 class InputError extends Error {}
 
@@ -73,13 +77,25 @@ function formatReport(report: VerifyReport, source: string): string {
   return lines.join("\n");
 }
 
-function main(argv: readonly string[]): number {
-  let values: { json?: boolean; record?: string; help?: boolean };
+/** The audit document of a match in the configured database (DATABASE_URL, or the default SQLite file). */
+async function readMatch(matchId: string): Promise<unknown> {
+  const db = openDb(databaseTarget(process.env).url);
+  try {
+    const outcome = await auditDocument(db, matchId);
+    if (!outcome.ok) throw new InputError(`match ${matchId}: ${outcome.message}`);
+    return outcome.document;
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let values: { json?: boolean; record?: string; match?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
-      options: { json: { type: "boolean" }, record: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { json: { type: "boolean" }, record: { type: "string" }, match: { type: "string" }, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
     }));
   } catch (error) {
@@ -91,13 +107,14 @@ function main(argv: readonly string[]): number {
     return 0;
   }
   const [bundlePath, ...extra] = positionals;
-  if (bundlePath === undefined || extra.length > 0) {
-    process.stderr.write(`verify: give exactly one bundle file (or - for standard input)\n${USAGE}\n`);
+  const fromMatch = values.match !== undefined;
+  if (fromMatch ? bundlePath !== undefined : bundlePath === undefined || extra.length > 0) {
+    process.stderr.write(`verify: give exactly one bundle file (or - for standard input), or --match <id>\n${USAGE}\n`);
     return 2;
   }
   let report: VerifyReport;
   try {
-    const bundle = readJson(bundlePath, "bundle");
+    const bundle = fromMatch ? await readMatch(values.match ?? "") : readJson(bundlePath ?? "-", "bundle");
     const record = values.record === undefined ? undefined : readJson(values.record, "record");
     report = verify(bundle, record);
   } catch (error) {
@@ -105,8 +122,9 @@ function main(argv: readonly string[]): number {
     process.stderr.write(`verify: ${error.message}\n`);
     return 2;
   }
-  process.stdout.write(`${values.json ? JSON.stringify(report, null, 2) : formatReport(report, bundlePath === "-" ? "standard input" : bundlePath)}\n`);
+  const source = fromMatch ? `match ${values.match}` : bundlePath === "-" ? "standard input" : (bundlePath ?? "");
+  process.stdout.write(`${values.json ? JSON.stringify(report, null, 2) : formatReport(report, source)}\n`);
   return report.verdict === "verified" ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

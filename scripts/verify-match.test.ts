@@ -1,0 +1,52 @@
+/**
+ * `npm run verify -- --match <id>`: the verifier reads a finished match straight from the database.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { startTestServer, type TestServer } from "@/tests/support/test-server";
+
+const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+let t: TestServer;
+let matchId = "";
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const [a, b] = [await t.user(), await t.user()];
+  const white = new BotClient({ url: t.url, cookie: a.cookie, seed: 5 });
+  const black = new BotClient({ url: t.url, cookie: b.cookie, seed: 6 });
+  await Promise.all([white.connect(), black.connect()]);
+  matchId = (await white.create({ matchLength: 1, color: "white", visibility: "public" })).matchId;
+  await black.join(matchId);
+  await white.submitSeed("cli-white");
+  await black.submitSeed("cli-black");
+  await white.finished();
+  white.close();
+  black.close();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function runVerify(args: string[]) {
+  return spawnSync(tsx, ["scripts/verify.ts", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: `file:${path.join(t.dir, "test.db")}` },
+  });
+}
+
+describe("verify --match", () => {
+  it("verifies a finished match from the database (exit 0)", () => {
+    const run = runVerify(["--match", matchId]);
+    expect(run.stdout).toContain("VERIFIED");
+    expect(run.status).toBe(0);
+  });
+
+  it("says so when there is no such match (exit 2)", () => {
+    const run = runVerify(["--match", "nosuchmatch0000"]);
+    expect(run.stderr).toContain("no such match");
+    expect(run.status).toBe(2);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * A match's audit document: its fair-dice-v1 bundle (docs/fair-dice-v1.md, section 6; rolls from the roll log,
+ * `serverSeed` null until the reveal) plus `record`, the dice of the game record taken from the match's rules actions,
+ * for check 5. Served by GET /api/matches/:id/audit and read by `npm run verify -- --match <id>`.
+ */
+import type { AuditBundle, RecordTurn } from "@/lib/dice";
+import { recordTurnsOf, type MatchStatus } from "@/lib/protocol";
+import type { Db } from "@/server/db/client";
+import { auditBundle } from "@/server/db/match-read";
+import { loadLiveMatch, type LiveMatch } from "./live-match";
+
+export interface AuditDocument extends AuditBundle {
+  readonly status: MatchStatus;
+  readonly matchLength: number;
+  readonly players: { readonly white: string | null; readonly black: string | null };
+  readonly record: RecordTurn[];
+}
+
+export type AuditOutcome =
+  | { readonly ok: true; readonly live: LiveMatch; readonly document: AuditDocument }
+  | { readonly ok: false; readonly code: "ERR_NOT_FOUND" | "ERR_NOT_STARTED"; readonly message: string; readonly live: LiveMatch | null };
+
+export async function auditDocument(db: Db, matchId: string): Promise<AuditOutcome> {
+  const loaded = await loadLiveMatch(db, matchId);
+  if (!loaded) return { ok: false, code: "ERR_NOT_FOUND", message: "There is no such match.", live: null };
+  const bundle = await auditBundle(db, matchId);
+  if (!bundle.ok) {
+    return { ok: false, code: "ERR_NOT_STARTED", message: "No dice have been rolled yet: the match is waiting for the players' seeds.", live: loaded.live };
+  }
+  const { view } = loaded.live;
+  return {
+    ok: true,
+    live: loaded.live,
+    document: {
+      ...bundle.value,
+      status: view.status,
+      matchLength: view.matchLength,
+      players: { white: view.players.white?.name ?? null, black: view.players.black?.name ?? null },
+      record: recordTurnsOf(loaded.events.map(({ event }) => event)),
+    },
+  };
+}
