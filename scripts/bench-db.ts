@@ -15,13 +15,7 @@ import { simulateMatch } from "@/lib/dice";
 import { appendEvent } from "@/server/db/append-event";
 import { openTestDatabase, type TestDatabaseKind } from "@/server/db/test-databases";
 import { seededMatch, testVault } from "@/server/db/test-fixtures";
-
-export interface BenchResult {
-  readonly name: string;
-  readonly figure: number;
-  readonly unit: string;
-  readonly details: Record<string, number | string>;
-}
+import type { BenchResult } from "./bench-result";
 
 const EVENTS = 10_000;
 

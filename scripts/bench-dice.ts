@@ -11,13 +11,7 @@
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { simulateMatch, verify } from "@/lib/dice";
-
-export interface BenchResult {
-  readonly name: string;
-  readonly figure: number;
-  readonly unit: string;
-  readonly details: Record<string, number | string>;
-}
+import type { BenchResult } from "./bench-result";
 
 const ROLLS = 10_000;
 const RUNS = 9;

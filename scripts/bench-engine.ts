@@ -13,13 +13,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { type Dice, type Position, decodePositionId, encodePositionId, legalPlays } from "@/lib/engine";
-
-export interface BenchResult {
-  readonly name: string;
-  readonly figure: number;
-  readonly unit: string;
-  readonly details: Record<string, number | string>;
-}
+import type { BenchResult } from "./bench-result";
 
 const RUNS = 7;
 const WARMUP = 2;

@@ -7,15 +7,9 @@ import os from "node:os";
 import { benchDb } from "./bench-db";
 import { benchDice } from "./bench-dice";
 import { benchEngine } from "./bench-engine";
+import type { BenchResult } from "./bench-result";
 
-interface Result {
-  readonly name: string;
-  readonly figure: number;
-  readonly unit: string;
-  readonly details: Record<string, number | string>;
-}
-
-const benchmarks: Record<string, () => Result | Promise<Result>> = {
+const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   engine: benchEngine,
   dice: benchDice,
   db: () => benchDb(),
