@@ -136,6 +136,7 @@ export async function main(): Promise<void> {
   const auth = prepareAuth({ env, logger });
   const db = openDb(env.databaseUrl);
   const server = await createAppServer({ env, logger, db, identify: socketIdentity({ secret: auth.secret, db }) });
+  void recoverUnfinishedMatches(server.db, server.service, logger);
   const shutdown = () => void server.close().then(() => db.close()).then(() => process.exit(0));
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
