@@ -41,6 +41,9 @@ if (buildIsStale()) {
   }
 }
 
+// `npm start` without NODE_ENV=production is a person trying the site: secrets are generated into DATA_DIR. A
+// deployment sets NODE_ENV=production (or DEPLOYMENT=production) and must then provide them (server/config/env.ts).
+if (process.env.NODE_ENV !== "production") process.env.DEPLOYMENT ??= "local";
 // Set before Next.js and React load, so they run their production builds.
 Object.assign(process.env, { NODE_ENV: "production" });
 const { main } = await import("../server/main");

@@ -65,7 +65,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const dev = env.NODE_ENV !== "production";
   const db = options.db ?? openDb(env.databaseUrl);
   const seedKey =
-    options.seedKey ?? loadSeedKey({ env: process.env, dataDir: env.dataDir, production: env.NODE_ENV === "production", logger: { warn: (m) => logger.warn(m) } });
+    options.seedKey ?? loadSeedKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
   const httpServer = createServer((req, res) => {

@@ -21,14 +21,14 @@ export interface AuthRuntime {
 }
 
 export function prepareAuth(options: {
-  readonly env: Pick<Env, "NODE_ENV" | "NEXTAUTH_SECRET" | "NEXTAUTH_URL" | "dataDir">;
+  readonly env: Pick<Env, "requireSecrets" | "NEXTAUTH_SECRET" | "NEXTAUTH_URL" | "dataDir">;
   readonly logger: { warn(message: string): void; info(message: string, fields?: Record<string, unknown>): void };
   /** Where the settings are published; process.env except in tests. */
   readonly target?: Record<string, string | undefined>;
 }): AuthRuntime {
   const { env, logger } = options;
   const target = options.target ?? process.env;
-  const secret = loadAuthSecret({ secretFromEnv: env.NEXTAUTH_SECRET, dataDir: env.dataDir, production: env.NODE_ENV === "production", logger });
+  const secret = loadAuthSecret({ secretFromEnv: env.NEXTAUTH_SECRET, dataDir: env.dataDir, production: env.requireSecrets, logger });
   target.NEXTAUTH_SECRET = secret;
   if (env.NEXTAUTH_URL) {
     target.NEXTAUTH_URL = env.NEXTAUTH_URL;

@@ -57,7 +57,7 @@ describe("loadAuthSecret", () => {
 });
 
 describe("prepareAuth", () => {
-  const base = { NODE_ENV: "development" as const, NEXTAUTH_SECRET: "from-the-environment-1234" };
+  const base = { requireSecrets: false, NEXTAUTH_SECRET: "from-the-environment-1234" };
 
   it("publishes the secret, and trusts the request host when NEXTAUTH_URL is not set", () => {
     const target: Record<string, string | undefined> = { NEXTAUTH_URL: "" };

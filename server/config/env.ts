@@ -10,6 +10,12 @@ import { z } from "zod";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * "production" on a real deployment: secrets (NEXTAUTH_SECRET, SEED_ENCRYPTION_KEY) must then be set, never
+   * generated. "local" lets a person try the site with `npm start` (which runs the production build) without
+   * configuring anything. Unset, it follows NODE_ENV as the operator gave it.
+   */
+  DEPLOYMENT: z.enum(["local", "production"]).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -30,7 +36,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof schema> & { readonly dataDir: string; readonly databaseUrl: string };
+export type Env = z.infer<typeof schema> & {
+  readonly dataDir: string;
+  readonly databaseUrl: string;
+  /** Secrets must come from the environment (a production deployment), never be generated into DATA_DIR. */
+  readonly requireSecrets: boolean;
+};
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -46,5 +57,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const databaseUrl = parsed.data.DATABASE_URL ?? `file:${path.join(dataDir, "fairgammon.db")}`;
-  return { ...parsed.data, dataDir, databaseUrl };
+  const requireSecrets = (parsed.data.DEPLOYMENT ?? (parsed.data.NODE_ENV === "production" ? "production" : "local")) === "production";
+  return { ...parsed.data, dataDir, databaseUrl, requireSecrets };
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("gives working defaults: port 3000, SQLite in ./data, generated secrets allowed", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.databaseUrl).toMatch(/^file:.*data[\\/]fairgammon\.db$/);
+    expect(env.requireSecrets).toBe(false);
+  });
+
+  it("requires secrets on a production deployment, but not for a local `npm start`", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).requireSecrets).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", DEPLOYMENT: "local" }).requireSecrets).toBe(false);
+    expect(parseEnv({ NODE_ENV: "development", DEPLOYMENT: "production" }).requireSecrets).toBe(true);
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with file:/);
+    expect(() => parseEnv({ DEPLOYMENT: "staging" })).toThrow(/DEPLOYMENT/);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+});
