@@ -6,10 +6,10 @@
  *   PORT=3000 npx tsx server/main.ts            # development (Next dev server)
  *   NODE_ENV=production npx tsx server/main.ts  # after `next build`; `npm start` does both
  */
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import next from "next";
 import { Server as SocketServer } from "socket.io";
 import { MAX_PAYLOAD_BYTES } from "@/lib/protocol";
 import { prepareAuth } from "./auth/boot";
@@ -23,6 +23,7 @@ import { handleHealth } from "./http/health";
 import { sendError } from "./http/json";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
+import { attachCluster, type ClusterLink } from "./match/cluster";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
 import { Presence } from "./match/presence";
@@ -53,6 +54,14 @@ export interface AppServerOptions {
   /** Commands per socket: a burst and a sustained rate per second. */
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   readonly now?: () => number;
+  /**
+   * Scale-out: every node given the same Redis (and database) shares Socket.IO rooms through
+   * @socket.io/redis-streams-adapter and presence through server/match/cluster.ts, and checks its cached matches
+   * against the database before using them. Default env.REDIS_URL; unset, the node stands alone.
+   */
+  readonly redisUrl?: string;
+  /** The Redis stream and channel names' prefix; nodes of one deployment share it (tests use their own). */
+  readonly redisPrefix?: string;
 }
 
 export const DEFAULT_ABANDON_AFTER_MS = 5 * 60_000;
@@ -89,12 +98,24 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   }
 
   if (options.withNext ?? true) {
+    // Loaded only when pages are served: socket-only servers (tests, benchmarks) start faster without it.
+    const { default: next } = await import("next");
     const app = next({ dev, dir: process.cwd(), httpServer, port: env.PORT, hostname: env.HOST });
     await app.prepare();
     nextHandler = app.getRequestHandler();
   }
 
   const io: GameServer = new SocketServer(httpServer, { path: "/socket.io", serveClient: false, maxHttpBufferSize: MAX_PAYLOAD_BYTES });
+  const redisUrl = options.redisUrl ?? env.REDIS_URL;
+  const redis = redisUrl ? (await import("redis")).createClient({ url: redisUrl }) : null;
+  if (redis) {
+    const { createAdapter } = await import("@socket.io/redis-streams-adapter");
+    redis.on("error", (error: Error) => logger.error("redis error", { error: error.message }));
+    await redis.connect();
+    const prefix = options.redisPrefix ?? "fairgammon";
+    // A short XREAD block lets a closing node's reader stop promptly.
+    io.adapter(createAdapter(redis, { streamName: `${prefix}:events`, channelPrefix: prefix, blockTimeInMs: 1000 }));
+  }
   const presence = new Presence(startedAt);
   const vault = new SeedVault(seedKey);
   const service = new MatchService({
@@ -103,8 +124,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     rolls: new RollService(seedKey),
     logger,
     publish: (message) => io.to(`match:${message.matchId}`).emit("match:event", message),
+    sharedDatabase: redis !== null,
   });
+  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
   attachGateway({ io, db, vault, service, presence, logger, identify, abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS, rateLimit: options.rateLimit, now });
+  // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
+  await recoverUnfinishedMatches(db, service, logger);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -112,7 +137,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   });
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
-  logger.info("server listening", { url, mode: dev ? "development" : "production", database: db.kind });
+  logger.info("server listening", { url, mode: dev ? "development" : "production", database: db.kind, cluster: redis !== null });
 
   return {
     url,
@@ -122,7 +147,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     db,
     service,
     close: async () => {
+      cluster?.close();
       await io.close();
+      if (redis) await redis.close();
       if (!options.db) await db.close();
     },
   };
@@ -135,8 +162,13 @@ export async function main(): Promise<void> {
   if (migration.applied.length > 0) logger.info("database migrated", { applied: migration.applied });
   const auth = prepareAuth({ env, logger });
   const db = openDb(env.databaseUrl);
-  const server = await createAppServer({ env, logger, db, identify: socketIdentity({ secret: auth.secret, db }) });
-  void recoverUnfinishedMatches(server.db, server.service, logger);
+  const server = await createAppServer({
+    env,
+    logger,
+    db,
+    identify: socketIdentity({ secret: auth.secret, db }),
+    abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
+  });
   const shutdown = () => void server.close().then(() => db.close()).then(() => process.exit(0));
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);

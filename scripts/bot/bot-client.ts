@@ -46,6 +46,14 @@ export interface BotOptions {
   readonly play?: boolean;
   /** Called with the time from sending an action to seeing its event broadcast, ms. */
   readonly onLatency?: (ms: number) => void;
+  /** Called with every answer the server sends to this bot's commands (tests record what a client receives). */
+  readonly onReply?: (command: CommandName, reply: unknown) => void;
+}
+
+/** A command of this bot's own that the server accepted, and the version it produced. */
+export interface AcceptedCommand {
+  readonly command: CommandName;
+  readonly version: number;
 }
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -57,11 +65,14 @@ export class BotClient {
   you: Color | null = null;
   legalPlays: readonly PlayOption[] = [];
   readonly errors: string[] = [];
+  /** This bot's own play commands that were accepted (seeds and lobby commands are not counted). */
+  readonly accepted: AcceptedCommand[] = [];
   #matchId: string | null = null;
   #actedAt = -1;
   #sentAt = 0;
   #awaitingVersion = -1;
   #resyncing = false;
+  #resyncAgain = false;
   readonly #random: () => number;
   readonly #options: BotOptions;
   #onUpdate: (() => void) | null = null;
@@ -81,6 +92,8 @@ export class BotClient {
     });
     this.socket.on("match:event", (message) => this.#onEvent(message));
     this.socket.on("connect", () => {
+      // A reconnect: whatever was in flight may or may not have been applied. Decide again from a fresh snapshot.
+      this.#actedAt = -1;
       if (this.#matchId) void this.resync();
     });
   }
@@ -105,7 +118,11 @@ export class BotClient {
       ack: (error: Error | null, reply: Ack<CommandReplies[C]>) => void,
     ) => void;
     return new Promise((resolve, reject) => {
-      emit.call(this.socket.timeout(timeoutMs), command, payload, (error, reply) => (error ? reject(error) : resolve(reply)));
+      emit.call(this.socket.timeout(timeoutMs), command, payload, (error, reply) => {
+        if (error) return reject(error);
+        this.#options.onReply?.(command, reply);
+        resolve(reply);
+      });
     });
   }
 
@@ -158,23 +175,36 @@ export class BotClient {
     });
   }
 
+  /** Fetches a fresh snapshot (match:watch); asked again while one is on its way, it fetches once more after it. */
   async resync(): Promise<void> {
     const matchId = this.#matchId;
-    if (!matchId || this.#resyncing) return;
+    if (!matchId) return;
+    if (this.#resyncing) {
+      this.#resyncAgain = true;
+      return;
+    }
     this.#resyncing = true;
     try {
-      const reply = await this.send("match:watch", { matchId });
-      if (reply.ok) this.#adopt(reply.snapshot);
-      else this.errors.push(`resync: ${reply.code}`);
-    } catch (error) {
-      this.errors.push(`resync: ${error instanceof Error ? error.message : String(error)}`);
+      do {
+        this.#resyncAgain = false;
+        try {
+          const reply = await this.send("match:watch", { matchId });
+          if (reply.ok) this.#adopt(reply.snapshot);
+          else this.errors.push(`resync: ${reply.code}`);
+        } catch (error) {
+          // The server went away during the resync; the next "connect" resyncs again.
+          this.errors.push(`resync: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } while (this.#resyncAgain && this.socket.connected);
     } finally {
       this.#resyncing = false;
     }
   }
 
   #adopt(snapshot: MatchSnapshot): void {
-    if (this.view && snapshot.view.version < this.view.version) return;
+    const sameMatch = this.view?.matchId === snapshot.view.matchId;
+    if (this.view && sameMatch && snapshot.view.version < this.view.version) return;
+    if (!sameMatch) this.#actedAt = -1; // another match: its versions start again
     this.#matchId = snapshot.view.matchId;
     this.view = snapshot.view;
     this.you = snapshot.you;
@@ -209,28 +239,45 @@ export class BotClient {
     this.#actedAt = view.version;
     const act = () => {
       if (this.view?.version !== view.version) return;
+      if (!this.socket.connected) {
+        // Sent now, it would wait in the client's buffer; the reconnect decides again from a fresh snapshot.
+        this.#actedAt = -1;
+        return;
+      }
       this.#sentAt = performance.now();
       this.#awaitingVersion = view.version + 1;
       this.send(next.command, next.payload as never).then(
         (reply) => {
-          if (reply.ok || reply.code === "ERR_STALE_VERSION") return;
-          if (reply.code === "ERR_RATE_LIMITED") {
-            // Back off and try the same decision again, as a client should.
-            this.#actedAt = -1;
-            setTimeout(() => this.#maybeAct(), 250);
+          if (reply.ok) {
+            this.accepted.push({ command: next.command, version: (reply as { version: number }).version });
+            return;
+          }
+          if (reply.code === "ERR_STALE_VERSION") return;
+          if (reply.code === "ERR_RATE_LIMITED" || reply.code === "ERR_CONFLICT") {
+            // Back off and decide again, as a client should.
+            this.#retryLater();
             return;
           }
           this.errors.push(`${next.command}: ${reply.code} ${reply.message}`);
         },
         (error: unknown) => {
-          this.#actedAt = -1;
+          // No answer (the connection dropped or the server is gone): the command may or may not have been applied.
+          // A reconnect resyncs and decides again; while still connected, look again a little later.
           this.errors.push(`${next.command}: ${error instanceof Error ? error.message : String(error)}`);
+          this.#retryLater();
         },
       );
     };
     const think = this.#options.thinkMs?.() ?? 0;
     if (think > 0) setTimeout(act, think);
     else act();
+  }
+
+  #retryLater(): void {
+    this.#actedAt = -1;
+    setTimeout(() => {
+      if (this.socket.connected) this.#maybeAct();
+    }, 250);
   }
 
   #chooseAction(view: MatchView, me: Color): { command: CommandName; payload: object } | null {

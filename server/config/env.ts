@@ -32,7 +32,10 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /** Set on every node of a scaled-out deployment: Socket.IO events and presence then travel through this Redis. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  /** How long a player may be away from a match in play before the opponent can claim it. */
+  ABANDON_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -7,6 +7,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/protocol"
 import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
+import type { InterServerEvents } from "./cluster";
 import type { MatchService } from "./match-service";
 import type { Presence } from "./presence";
 
@@ -22,8 +23,8 @@ export interface SocketData {
   actor: Actor | null;
 }
 
-export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface CommandContext {
   readonly actor: Actor | null;

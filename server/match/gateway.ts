@@ -62,7 +62,7 @@ export function attachGateway(options: GatewayOptions): void {
   io.on("connection", (socket: GameSocket) => {
     const actor = socket.data.actor;
     if (actor) {
-      presence.connect(actor.id, socket.id);
+      presence.connect(actor.id, socket.id, now());
       void socket.join(`user:${actor.id}`);
     }
     const bucket = new TokenBucket(limit.burst, limit.perSecond, now());
@@ -82,10 +82,25 @@ export function attachGateway(options: GatewayOptions): void {
           return;
         }
         const handler = commandHandlers[name] as CommandHandler<CommandName>;
-        handler(ctx, parsed.data as never).then(reply, (error: unknown) => {
-          logger.error("command failed", { command: name, error: error instanceof Error ? error.message : String(error) });
-          reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
-        });
+        const started = performance.now();
+        handler(ctx, parsed.data as never).then(
+          (answer) => {
+            // The payload is the client's own; the answer is summed up (snapshots are large), never copied whole.
+            logger.debug("command", {
+              command: name,
+              userId: actor?.id ?? null,
+              payload: parsed.data,
+              ok: answer.ok,
+              ...(answer.ok ? ("version" in answer ? { version: answer.version } : {}) : { code: answer.code }),
+              ms: Math.round((performance.now() - started) * 10) / 10,
+            });
+            reply(answer);
+          },
+          (error: unknown) => {
+            logger.error("command failed", { command: name, error: error instanceof Error ? error.message : String(error) });
+            reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
+          },
+        );
       }) as never);
     }
 

@@ -45,6 +45,12 @@ export interface MatchServiceOptions {
   readonly now?: () => Date;
   /** Live matches kept in memory; older ones are reloaded from the database when needed. */
   readonly cacheSize?: number;
+  /**
+   * Other nodes write to the same database (scale-out): a cached match is used only after checking that the stored
+   * version is still the cached one, so no command is decided — and no refusal given — on a state another node has
+   * moved past. Writes are safe either way (the version check); this keeps refusals and snapshots right too.
+   */
+  readonly sharedDatabase?: boolean;
 }
 
 const ATTEMPTS = 3;
@@ -143,11 +149,16 @@ export class MatchService {
    */
   async #current(matchId: string): Promise<LiveMatch | null> {
     const cached = this.#cache.get(matchId);
-    if (cached) return cached;
+    if (cached && (!this.#options.sharedDatabase || (await this.#storedVersion(matchId)) === cached.view.version)) return cached;
     const loaded = await loadLiveMatch(this.#options.db, matchId);
     if (!loaded) return null;
     this.#remember(loaded.live);
     return this.#settle(loaded.live);
+  }
+
+  async #storedVersion(matchId: string): Promise<number | null> {
+    const row = await this.#options.db.prisma.match.findUnique({ where: { id: matchId }, select: { version: true } });
+    return row?.version ?? null;
   }
 
   #remember(live: LiveMatch): void {

@@ -13,7 +13,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { createLogger, type Logger } from "@/server/log";
 import { createAppServer, type AppServer, type AppServerOptions } from "@/server/main";
-import { Secret } from "@/server/vault";
+import { Secret, type SeedKey } from "@/server/vault";
 import { sessionCookieFor, socketIdentifier, TEST_AUTH_SECRET } from "./session";
 
 export interface TestServer {
@@ -22,6 +22,8 @@ export interface TestServer {
   readonly url: string;
   readonly dir: string;
   readonly logLines: string[];
+  /** The key the server seals its seeds with (a test can open a sealed seed with it, independently of the server). */
+  readonly seedKey: SeedKey;
   /** A new user and its session cookie header. */
   user(name?: string, role?: "USER" | "ADMIN"): Promise<{ id: string; name: string; cookie: string }>;
   close(): Promise<void>;
@@ -29,22 +31,23 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startTestServer(overrides: Partial<Pick<AppServerOptions, "abandonAfterMs" | "now" | "rateLimit">> & { dir?: string; keepDir?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Pick<AppServerOptions, "abandonAfterMs" | "now" | "rateLimit" | "seedKey">> & { dir?: string; keepDir?: boolean } = {}): Promise<TestServer> {
   const dir = overrides.dir ?? mkdtempSync(path.join(tmpdir(), "fairgammon-test-"));
   const databaseUrl = `file:${path.join(dir, "test.db")}`;
   await migrateDatabase(databaseUrl);
   const db = openDb(databaseUrl);
   const logLines: string[] = [];
   const logger: Logger = createLogger("debug", (line) => logLines.push(line));
+  const seedKey = overrides.seedKey ?? new Secret(new Uint8Array(randomBytes(32)));
   const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl });
   const server = await createAppServer({
     env,
     logger,
     withNext: false,
     db,
-    seedKey: new Secret(new Uint8Array(randomBytes(32))),
     identify: socketIdentifier(db),
     ...overrides,
+    seedKey,
   });
   return {
     server,
@@ -52,6 +55,7 @@ export async function startTestServer(overrides: Partial<Pick<AppServerOptions, 
     url: server.url,
     dir,
     logLines,
+    seedKey,
     async user(name, role = "USER") {
       const username = name ?? `player${++counter}${randomBytes(2).toString("hex")}`;
       const created = await createUser(db, { username, passwordHash: null, role });

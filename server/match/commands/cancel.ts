@@ -1,6 +1,7 @@
 import { seatOf, type CommandPayload } from "@/lib/protocol";
 import { LOBBY_ROOM, type CommandContext } from "../context";
 import { fail, type Decision } from "../match-service";
+import { staleVersion } from "./play-action";
 
 /**
  * Cancels a match before its first roll (waiting for an opponent, or for seeds). The seed is revealed at once: no
@@ -15,6 +16,8 @@ export async function cancelCommand(ctx: CommandContext, payload: CommandPayload
     if (live.view.status !== "waiting" && live.view.status !== "seeding") {
       return fail("ERR_WRONG_STATUS", live.view.ended ? "The match is over already." : "The match has started; resign instead.");
     }
+    const stale = staleVersion(live, payload.expectedVersion);
+    if (stale) return stale;
     const detail = `${actor.name} cancelled the match before it started.`;
     return { ok: true, draft: ctx.service.endDraft(live, "cancelled", null, detail, actor.id) };
   });

@@ -2,6 +2,7 @@ import { opponentOf } from "@/lib/engine/types";
 import { seatOf, type CommandPayload } from "@/lib/protocol";
 import type { CommandContext } from "../context";
 import { fail, type Decision } from "../match-service";
+import { staleVersion } from "./play-action";
 
 /**
  * Claims a match whose opponent has been away longer than the abandonment limit: the claimer wins the match, the
@@ -16,6 +17,8 @@ export function claimAbandonedCommand(ctx: CommandContext, payload: CommandPaylo
     if (live.view.status !== "playing") return fail("ERR_WRONG_STATUS", "Only a match in play can be claimed.");
     const opponent = live.view.players[opponentOf(seat)];
     if (!opponent) return fail("ERR_WRONG_STATUS", "Only a match in play can be claimed.");
+    const stale = staleVersion(live, payload.expectedVersion);
+    if (stale) return stale;
     const awaySince = ctx.presence.awaySince(opponent.id);
     if (awaySince === null) return fail("ERR_OPPONENT_CONNECTED", `${opponent.name} is connected.`);
     const awayMs = ctx.now() - awaySince;

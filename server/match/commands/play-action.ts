@@ -29,9 +29,8 @@ export function playAction(
     if (live.view.status !== "playing") {
       return fail("ERR_WRONG_STATUS", live.view.ended ? "The match is over." : "The match has not started: both players' seeds are needed first.");
     }
-    if (request.expectedVersion !== undefined && request.expectedVersion !== live.view.version) {
-      return fail("ERR_STALE_VERSION", `Your board is at version ${request.expectedVersion} but the match is at ${live.view.version}; it will refresh.`);
-    }
+    const stale = staleVersion(live, request.expectedVersion);
+    if (stale) return stale;
     const built = build(seat, live);
     if ("ok" in built) return built;
     const { action, roll } = built;
@@ -39,4 +38,10 @@ export function playAction(
     if (!checked.ok) return fail(checked.code as ErrorCode, checked.message);
     return { ok: true, draft: actionDraft(action, actor.id, roll) };
   });
+}
+
+/** The refusal for a command pinned to a version the match has left (every command on a match may carry one). */
+export function staleVersion(live: LiveMatch, expectedVersion: number | undefined): Failure | null {
+  if (expectedVersion === undefined || expectedVersion === live.view.version) return null;
+  return fail("ERR_STALE_VERSION", `Your board is at version ${expectedVersion} but the match is at ${live.view.version}; it will refresh.`);
 }

@@ -1,0 +1,56 @@
+/**
+ * Scale-out: who is connected where. The Socket.IO Redis adapter already carries every match event to every node's
+ * sockets, and each node checks its cached matches against the shared database (MatchService `sharedDatabase`); what
+ * the nodes still tell each other (`io.serverSideEmit`) is presence, for the connection lights and the abandonment
+ * clock:
+ *
+ * - `presence:change` — a user's first socket opened or last socket closed on a node.
+ * - `presence:report` — every few seconds, and when asked with `presence:hello`, each node's full list of connected
+ *   users. A node that stops reporting (it crashed) is forgotten after three periods and its users count as away
+ *   from then.
+ *
+ * @example
+ *   const cluster = attachCluster({ io, presence, nodeId: randomUUID() });
+ *   cluster.close(); // on shutdown
+ */
+import type { GameServer } from "./context";
+import type { Presence } from "./presence";
+
+export interface InterServerEvents {
+  "presence:change": (change: { node: string; userId: string; connected: boolean; at: number }) => void;
+  "presence:report": (report: { node: string; users: string[] }) => void;
+  "presence:hello": (node: string) => void;
+}
+
+export interface ClusterOptions {
+  readonly io: GameServer;
+  readonly presence: Presence;
+  readonly nodeId: string;
+  readonly reportEveryMs?: number;
+  readonly now?: () => number;
+}
+
+export interface ClusterLink {
+  close(): void;
+}
+
+export function attachCluster(options: ClusterOptions): ClusterLink {
+  const { io, presence, nodeId } = options;
+  const now = options.now ?? Date.now;
+  const every = options.reportEveryMs ?? 5000;
+  const report = () => io.serverSideEmit("presence:report", { node: nodeId, users: presence.localUsers() });
+
+  presence.onLocalChange((userId, connected, at) => io.serverSideEmit("presence:change", { node: nodeId, userId, connected, at }));
+  io.on("presence:change", ({ node, userId, connected, at }) => presence.remoteChange(node, userId, connected, at, now()));
+  io.on("presence:report", ({ node, users }) => presence.remoteReport(node, users, now()));
+  io.on("presence:hello", () => report());
+
+  io.serverSideEmit("presence:hello", nodeId);
+  const timer = setInterval(() => {
+    report();
+    presence.expireNodes(now() - 3 * every, now());
+  }, every);
+  timer.unref();
+
+  return { close: () => clearInterval(timer) };
+}

@@ -1,0 +1,287 @@
+/**
+ * Hostile clients. First the per-socket rate limit, on the test's clock. Then a flood: over 10^5 malformed, replayed,
+ * stale, out-of-turn and wrong-seat commands (tests/support/fuzz-commands.ts) from players' extra sockets, strangers
+ * and anonymous sockets, sent to a server in a child process while bots play matches on it. Every fuzz command must
+ * be refused with an expected code; the server must keep answering, its heap after GC must stay within a bound, and
+ * the bots' matches must hold exactly the events the bots' own accepted commands and the server's automatic steps
+ * produced — nothing from the flood.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, describe, expect, it } from "vitest";
+import { PROTOCOL_VERSION, type Ack, type MatchView } from "@/lib/protocol";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { mulberry32 } from "@/scripts/bot/random";
+import { openDb } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { createUser } from "@/server/db/users";
+import { FuzzCommands, type FuzzCommand, type FuzzKind, type SentCommand } from "@/tests/support/fuzz-commands";
+import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
+import { sessionCookieFor } from "@/tests/support/session";
+import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { startTestServer } from "@/tests/support/test-server";
+
+const FLOOD = 100_000;
+const IN_FLIGHT_PER_SOCKET = 64;
+/** Heap growth (after a full GC) the flood may cause in the server. */
+const HEAP_BOUND_MB = 48;
+
+function rawSocket(url: string, cookie?: string): Promise<Socket> {
+  const socket = io(url, { transports: ["websocket"], auth: { protocol: PROTOCOL_VERSION }, extraHeaders: cookie ? { cookie } : {}, reconnection: false });
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", reject);
+  });
+}
+
+describe("the per-socket rate limit", () => {
+  it("answers ERR_RATE_LIMITED past the burst, per socket, changes nothing, and refills with time", async () => {
+    let clock = Date.parse("2026-11-29T12:00:00Z");
+    const t = await startTestServer({ now: () => clock });
+    try {
+      const user = await t.user();
+      const white = new BotClient({ url: t.url, cookie: user.cookie, seed: 1, play: false });
+      const otherTab = new BotClient({ url: t.url, cookie: user.cookie, seed: 2, play: false });
+      await Promise.all([white.connect(), otherTab.connect()]);
+      const { matchId } = await white.create({ matchLength: 1, color: "white", visibility: "public" }); // 1 of the burst of 30
+      const burst = await Promise.all(Array.from({ length: 35 }, () => white.send("match:cancel", { matchId, expectedVersion: 0 })));
+      // 29 tokens were left: those commands are handled (refused for their stale version), the rest never reach a handler.
+      expect(burst.slice(0, 29).map((r) => (r.ok ? "ok" : r.code))).toEqual(Array(29).fill("ERR_STALE_VERSION"));
+      expect(burst.slice(29)).toEqual(Array(6).fill({ ok: false, code: "ERR_RATE_LIMITED", message: "Too many commands; slow down." }));
+      // A valid command while limited does nothing.
+      expect(await white.send("match:cancel", { matchId })).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED" });
+      expect((await t.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).status).toBe("waiting");
+      // Another socket of the same user has its own bucket.
+      expect(await otherTab.send("match:snapshot", { matchId })).toMatchObject({ ok: true });
+      // 15 tokens a second: after 200 ms, three more commands.
+      clock += 200;
+      const refilled = await Promise.all(Array.from({ length: 4 }, () => white.send("match:snapshot", { matchId })));
+      expect(refilled.map((r) => (r.ok ? "ok" : r.code))).toEqual(["ok", "ok", "ok", "ERR_RATE_LIMITED"]);
+      white.close();
+      otherTab.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+interface Slot {
+  readonly cookies: readonly [string, string];
+  readonly played: { matchId: string; white: BotClient; black: BotClient }[];
+  current: BotClient | null;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "fairgammon-fuzz-"));
+let server: ServerProcess | null = null;
+
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a flood of hostile commands during live matches", () => {
+  it(`refuses all of ${FLOOD.toLocaleString("en")} fuzz commands, keeps serving, stays within its memory bound, and the bots' matches verify`, async () => {
+    const databaseUrl = `file:${path.join(dir, "fuzz.db")}`;
+    await migrateDatabase(databaseUrl);
+    const setupDb = openDb(databaseUrl);
+    const cookies: string[] = [];
+    for (let i = 0; i < 13; i++) {
+      const created = await createUser(setupDb, { username: `fuzz-${i}` });
+      if (!created.ok) throw new Error(created.message);
+      cookies.push(await sessionCookieFor(created.value));
+    }
+    await setupDb.close();
+    server = await startServerProcess({
+      databaseUrl,
+      port: await freePort(),
+      seedKeyHex: randomSeedKeyHex(),
+      env: { FAIRGAMMON_RATE_LIMIT: "1000000/1000000", LOG_LEVEL: "warn" },
+      nodeArgs: ["--expose-gc"],
+    });
+    const url = server.url;
+    const random = mulberry32(4242);
+    const fuzz = new FuzzCommands(random);
+
+    // A frozen match: seated, seeded, opening roll done, and nobody ever acts in it.
+    const frozenWhite = new BotClient({ url, cookie: cookies[8], seed: 1, play: false });
+    const frozenBlack = new BotClient({ url, cookie: cookies[9], seed: 2, play: false });
+    await Promise.all([frozenWhite.connect(), frozenBlack.connect()]);
+    const frozenId = (await frozenWhite.create({ matchLength: 5, color: "white", visibility: "public" })).matchId;
+    await frozenBlack.join(frozenId);
+    await frozenWhite.submitSeed("frozen-white");
+    await frozenBlack.submitSeed("frozen-black");
+    const frozen: MatchView = await frozenWhite.until((view) => view.state.phase === "moving");
+    const frozenBefore = await readCounts(databaseUrl, frozenId);
+
+    // Live matches: four seats of two players each, a new match as soon as one ends, while the flood lasts.
+    const sent = new Map<string, SentCommand[]>(); // by cookie: the bots' own play commands, for replays
+    let flooding = true;
+    const slots: Slot[] = [0, 1, 2, 3].map((i) => ({ cookies: [cookies[2 * i]!, cookies[2 * i + 1]!], played: [], current: null }));
+    const playing = slots.map(async (slot, s) => {
+      for (let n = 0; flooding; n++) {
+        const thinking = mulberry32(s * 100 + n);
+        const think = () => thinking() * 4;
+        const [white, black] = slot.cookies.map((cookie, c) => {
+          const bot = new BotClient({ url, cookie, seed: 1000 * s + 10 * n + c, thinkMs: think });
+          bot.socket.onAnyOutgoing((event: string, payload: SentCommand["payload"]) => {
+            if (payload?.expectedVersion !== undefined) sent.set(cookie, [...(sent.get(cookie) ?? []).slice(-200), { event, payload } as SentCommand]);
+          });
+          return bot;
+        }) as [BotClient, BotClient];
+        await Promise.all([white.connect(), black.connect()]);
+        const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
+        await black.join(matchId);
+        await white.submitSeed(`w${s}x${n}`);
+        await black.submitSeed(`b${s}x${n}`);
+        slot.played.push({ matchId, white, black });
+        slot.current = white;
+        await Promise.all([white.finished(180_000), black.finished(180_000)]);
+      }
+    });
+    await Promise.all(slots.map((slot) => waitUntil(() => slot.current !== null)));
+
+    const liveView = (slot: Slot) => slot.current!.view!;
+    type Role = { kind: "player"; slot: Slot; cookie: string } | { kind: "frozen"; seat: "white" | "black" } | { kind: "stranger" } | { kind: "anonymous" };
+    function next(role: Role): FuzzCommand | null {
+      const r = random();
+      const anyView = () => (random() < 0.25 ? frozen : liveView(fuzz.pick(slots)));
+      switch (role.kind) {
+        case "player": {
+          const view = liveView(role.slot);
+          if (r < 0.3) return fuzz.malformed(view.matchId);
+          const replayable = (sent.get(role.cookie) ?? []).filter((c) => c.payload.matchId !== view.matchId || c.payload.expectedVersion! < view.version);
+          if (r < 0.55 && replayable.length > 0) return fuzz.replay(fuzz.pick(replayable));
+          if (r < 0.8) return fuzz.stale(view, role.slot.current!.legalPlays);
+          // The next two go to the database (a seat or seed write refused there, an unknown id looked up): fewer.
+          if (r < 0.85) return fuzz.refusedLobby(view);
+          if (r < 0.87) return fuzz.unknownMatch(true);
+          return fuzz.wrongSeat(frozen, true);
+        }
+        case "frozen":
+          if (r < 0.3) return fuzz.malformed(frozen.matchId);
+          if (r < 0.95) return fuzz.outOfTurn(frozen, role.seat);
+          return fuzz.refusedLobby(frozen);
+        case "stranger":
+          if (r < 0.4) return fuzz.malformed(anyView().matchId);
+          return r < 0.98 ? fuzz.wrongSeat(anyView(), true) : fuzz.unknownMatch(true);
+        case "anonymous":
+          if (r < 0.5) return fuzz.malformed(anyView().matchId);
+          return r < 0.98 ? fuzz.wrongSeat(anyView(), false) : fuzz.unknownMatch(false);
+      }
+    }
+
+    const roles: { role: Role; cookie?: string }[] = [
+      ...slots.flatMap((slot) => slot.cookies.map((cookie) => ({ role: { kind: "player", slot, cookie } as Role, cookie }))),
+      { role: { kind: "frozen", seat: "white" }, cookie: cookies[8] },
+      { role: { kind: "frozen", seat: "black" }, cookie: cookies[9] },
+      ...[10, 11, 12].map((i) => ({ role: { kind: "stranger" } as Role, cookie: cookies[i] })),
+      { role: { kind: "anonymous" } },
+      { role: { kind: "anonymous" } },
+      { role: { kind: "anonymous" } },
+    ];
+    const sockets = await Promise.all(roles.map(({ cookie }) => rawSocket(url, cookie)));
+
+    const counts = new Map<FuzzKind, number>();
+    const codes = new Map<string, number>();
+    const wrong: string[] = [];
+    let answered = 0;
+    let unanswered = 0;
+    async function flood(total: number): Promise<void> {
+      let issued = 0;
+      const lane = async (socket: Socket, role: Role) => {
+        while (issued < total) {
+          const command = next(role);
+          if (!command) continue;
+          issued++;
+          if (random() < 0.01) {
+            // Without an acknowledgement, or to an event the server does not have: ignored.
+            socket.emit(random() < 0.5 ? command.event : "admin:grant", command.payload);
+            unanswered++;
+            continue;
+          }
+          const reply = (await socket.timeout(30_000).emitWithAck(command.event, command.payload)) as Ack;
+          answered++;
+          counts.set(command.kind, (counts.get(command.kind) ?? 0) + 1);
+          const code = reply.ok ? "ok" : reply.code;
+          codes.set(code, (codes.get(code) ?? 0) + 1);
+          if (reply.ok || !command.expected.includes(reply.code)) {
+            if (wrong.length < 20) wrong.push(`${command.kind} ${command.event} ${JSON.stringify(command.payload).slice(0, 200)} → ${JSON.stringify(reply).slice(0, 200)} (expected ${command.expected.join("|")})`);
+          }
+        }
+      };
+      await Promise.all(sockets.flatMap((socket, i) => Array.from({ length: IN_FLIGHT_PER_SOCKET }, () => lane(socket, roles[i]!.role))));
+    }
+
+    await flood(3_000); // warm-up: JIT, caches, sockets
+    const heapBefore = await server.memory();
+    const startedAt = performance.now();
+    const cpuBefore = server.cpuSeconds();
+    await flood(FLOOD / 2);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    await flood(FLOOD / 2);
+    const floodSeconds = (performance.now() - startedAt) / 1000;
+    const serverCpu = server.cpuSeconds() - cpuBefore;
+
+    // Payloads over the 16 KiB limit close the connection; the server stays up.
+    for (let i = 0; i < 20; i++) {
+      const socket = await rawSocket(url, cookies[10]);
+      const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+      socket.emit("match:move", { matchId: frozen.matchId, moves: [], padding: "x".repeat(17_000 + i * 1000) }, () => undefined);
+      expect(await closed).toBe("transport close");
+    }
+    const heapAfter = await server.memory();
+    flooding = false;
+    for (const socket of sockets) socket.close();
+
+    expect(wrong).toEqual([]);
+    expect(answered).toBeGreaterThanOrEqual(FLOOD * 0.98);
+    expect(codes.get("ok") ?? 0).toBe(0);
+    const growthMb = (heapAfter.heapUsed - heapBefore.heapUsed) / 2 ** 20;
+    console.info(
+      `fuzz: ${answered} answered + ${unanswered} unanswered in ${floodSeconds.toFixed(1)} s (${Math.round(answered / floodSeconds)}/s, server CPU ${serverCpu.toFixed(1)} s); ` +
+        `by kind ${JSON.stringify(Object.fromEntries(counts))}; codes ${JSON.stringify(Object.fromEntries(codes))}; ` +
+        `server heap after GC ${(heapBefore.heapUsed / 2 ** 20).toFixed(1)} → ${(heapAfter.heapUsed / 2 ** 20).toFixed(1)} MB, rss ${(heapAfter.rss / 2 ** 20).toFixed(0)} MB`,
+    );
+    expect(growthMb).toBeLessThan(HEAP_BOUND_MB);
+    expect(server.exited).toBe(false);
+
+    await Promise.all(playing);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(await readCounts(databaseUrl, frozenId)).toEqual(frozenBefore);
+    const db = openDb(databaseUrl);
+    try {
+      for (const { matchId, white, black } of slots.flatMap((slot) => slot.played)) {
+        const stored = await readStoredMatch(db, matchId);
+        expectIntactLog(stored);
+        expectClientsSawTheLog(stored, [white, black]);
+        expect([...white.errors, ...black.errors]).toEqual([]);
+        // Each stored rules event was either written by the server itself or answers one of the bots' own commands.
+        const byPlayers = stored.events.filter(({ event }, i) => (event.type === "action" || event.type === "ended") && stored.actors[i] !== null).map((e) => e.version);
+        expect(byPlayers).toEqual([...white.accepted, ...black.accepted].map((a) => a.version).sort((a, b) => a - b));
+        await expectAuditVerifies(url, matchId);
+        white.close();
+        black.close();
+      }
+    } finally {
+      await db.close();
+    }
+    frozenWhite.close();
+    frozenBlack.close();
+  }, 180_000);
+});
+
+async function waitUntil(predicate: () => boolean): Promise<void> {
+  while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+async function readCounts(databaseUrl: string, matchId: string) {
+  const db = openDb(databaseUrl);
+  try {
+    const match = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    return { version: match.version, rolls: await db.prisma.rollLog.count({ where: { matchId } }), events: await db.prisma.matchEvent.count({ where: { matchId } }) };
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Reconnection: a player whose connection drops for a while (far less than the abandonment limit) comes back with a
+ * snapshot that holds everything that happened meanwhile and then receives every later event; and one player with two
+ * tabs (two sockets) sees the same match in both, whichever tab acts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Color } from "@/lib/engine/types";
+import type { MatchView } from "@/lib/protocol";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
+import { startTestServer, type TestServer } from "@/tests/support/test-server";
+
+let t: TestServer;
+
+beforeAll(async () => {
+  // Bots act without thinking; the per-socket limit is for people.
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+async function seatedPair(white: BotClient, black: BotClient, matchLength: number): Promise<string> {
+  await Promise.all([white.connect(), black.connect()]);
+  const { matchId } = await white.create({ matchLength, color: "white", visibility: "public" });
+  await black.join(matchId);
+  await white.submitSeed("white-seed");
+  await black.submitSeed("black-seed");
+  return matchId;
+}
+
+describe("a dropped connection", () => {
+  it("resumes with a snapshot holding what happened while away, then misses no event", async () => {
+    // White never doubles or resigns here, so after its turn the match always waits for black.
+    const white = new BotClient({ url: t.url, cookie: (await t.user()).cookie, seed: 7, doubleRate: 0, resignRate: 0 });
+    const resumedAt: number[] = [];
+    const black = new BotClient({
+      url: t.url,
+      cookie: (await t.user()).cookie,
+      seed: 8,
+      onReply: (command, reply) => {
+        if (command === "match:watch") resumedAt.push((reply as { snapshot: { view: MatchView } }).snapshot.view.version);
+      },
+    });
+    const spectator = new BotClient({ url: t.url, seed: 9, play: false });
+    const matchId = await seatedPair(white, black, 5);
+    await spectator.connect();
+    await spectator.watch(matchId);
+
+    // Drops while white is on roll: white plays its turn while black is away, then the match waits for black.
+    let drops = 0;
+    while (drops < 3) {
+      await waitFor(() => white.view!.ended !== null || (white.view!.state.phase === "turn-start" && white.view!.state.onRoll === "white"), "white on roll");
+      if (white.view!.ended) break;
+      const left = black.view!.version;
+      black.socket.disconnect();
+      drops++;
+      await waitFor(() => white.view!.state.onRoll === "black" || white.view!.ended !== null, "white to play its turn");
+      const whileAway = white.view!.version;
+      expect(whileAway).toBeGreaterThan(left);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      black.socket.connect();
+      await waitFor(() => black.view!.version >= whileAway, "black to catch up");
+      // Nothing of the absence came as an event: it all came in the snapshot black resumed with.
+      expect(black.events.filter((m) => m.version > left && m.version <= whileAway)).toEqual([]);
+      expect(resumedAt.at(-1)).toBeGreaterThanOrEqual(whileAway);
+      expect(black.view).toEqual(white.view);
+    }
+    await Promise.all([white.finished(), black.finished(), spectator.finished()]);
+    expect(drops).toBeGreaterThan(0);
+    expect([...white.errors, ...black.errors]).toEqual([]);
+    // One snapshot per resume and no other: a missed event would have made the bot ask for one more.
+    expect(resumedAt).toHaveLength(drops);
+
+    const stored = await readStoredMatch(t.db, matchId);
+    expectIntactLog(stored);
+    expectClientsSawTheLog(stored, [white, black, spectator]);
+    await expectAuditVerifies(t.url, matchId);
+    for (const bot of [white, black, spectator]) bot.close();
+  });
+});
+
+describe("two tabs of one player", () => {
+  /** What black must do now, if anything (the same rules as the bot's, always the plainest choice). */
+  function blackAction(view: MatchView, legalPlays: BotClient["legalPlays"]): { command: "match:roll" | "match:take" | "match:move" | "match:resign-decline"; moves?: { from: number; to: number }[] } | null {
+    const { state } = view;
+    const me: Color = "black";
+    if (view.ended || view.status !== "playing") return null;
+    if (state.pendingResign) return state.turn === me ? { command: "match:resign-decline" } : null;
+    if (state.phase === "turn-start" && state.onRoll === me) return { command: "match:roll" };
+    if (state.phase === "double-offered" && state.turn === me) return { command: "match:take" };
+    if (state.phase === "moving" && state.onRoll === me && legalPlays.length > 0) {
+      return { command: "match:move", moves: legalPlays[0]!.moves.map(({ from, to }) => ({ from, to })) };
+    }
+    return null;
+  }
+
+  it("keeps both tabs at the same version and view, and a command from either shows in both", async () => {
+    const blackUser = await t.user();
+    const white = new BotClient({ url: t.url, cookie: (await t.user()).cookie, seed: 17, resignRate: 0, doubleRate: 0.05 });
+    const tabA = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 18, play: false });
+    const tabB = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 19, play: false });
+    const matchId = await seatedPair(white, tabA, 3);
+    await tabB.connect();
+    await tabB.watch(matchId);
+    expect(tabB.you).toBe("black");
+
+    let acted = 0;
+    for (;;) {
+      await waitFor(
+        () => tabA.view!.version === white.view!.version && tabB.view!.version === white.view!.version && (white.view!.ended !== null || blackAction(tabA.view!, tabA.legalPlays) !== null),
+        "black's turn in both tabs",
+      );
+      expect(tabB.view).toEqual(tabA.view);
+      expect(tabB.legalPlays).toEqual(tabA.legalPlays);
+      if (tabA.view!.ended) break;
+      const [actor, other] = acted % 2 === 0 ? [tabA, tabB] : [tabB, tabA];
+      const action = blackAction(actor.view!, actor.legalPlays)!;
+      const version = actor.view!.version;
+      const payload = { matchId, expectedVersion: version, ...(action.moves ? { moves: action.moves } : {}) };
+      const reply = await actor.send(action.command, payload as never);
+      expect(reply).toMatchObject({ ok: true, version: version + 1 });
+      await waitFor(() => other.view!.version >= version + 1, "the other tab to see the command");
+      expect(other.events.find((m) => m.version === version + 1)?.event).toEqual(actor.events.find((m) => m.version === version + 1)?.event);
+      // The same command again from the other tab, with the version it was sent for, is refused (once the match is
+      // over, for that reason first) and changes nothing.
+      const over = actor.view!.ended !== null; // the answer comes after the events it caused, on the same socket
+      expect(await other.send(action.command, payload as never)).toMatchObject({ ok: false, code: over ? "ERR_WRONG_STATUS" : "ERR_STALE_VERSION" });
+      acted++;
+    }
+    expect(acted).toBeGreaterThan(4);
+    const stored = await readStoredMatch(t.db, matchId);
+    expectIntactLog(stored);
+    expectClientsSawTheLog(stored, [white, tabA, tabB]);
+    expect(white.errors).toEqual([]);
+    for (const bot of [white, tabA, tabB]) bot.close();
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * What every stress test checks about a match once it is over, independently of the server that played it: the
+ * stored events and roll log read back from the database, compared with what each client saw, and the audit bundle
+ * verified with lib/dice.
+ *
+ * @example
+ *   const stored = await readStoredMatch(db, matchId);
+ *   expectIntactLog(stored);
+ *   expectClientsSawTheLog(stored, [white, black, spectator]);
+ *   await expectAuditVerifies(serverUrl, matchId);
+ */
+import { expect } from "vitest";
+import { verify, type AuditBundle, type BundleRoll, type RecordTurn } from "@/lib/dice";
+import type { MatchEventMessage, MatchView } from "@/lib/protocol";
+import type { Db } from "@/server/db/client";
+import { loadMatch } from "@/server/db/match-read";
+import type { RollRow, SeedState } from "@/server/db/types";
+import { loadLiveMatch, type VersionedEvent } from "@/server/match/live-match";
+
+export interface StoredMatch {
+  readonly matchId: string;
+  readonly version: number;
+  readonly view: MatchView;
+  readonly events: readonly VersionedEvent[];
+  /** Each event's actor (null: written by the server by itself). */
+  readonly actors: readonly (string | null)[];
+  readonly rolls: readonly RollRow[];
+  readonly seed: SeedState;
+}
+
+/** What a client keeps of a match: the events it received and the view it ended with. */
+export interface MatchObserver {
+  readonly events: readonly MatchEventMessage[];
+  readonly view: MatchView | null;
+}
+
+export async function readStoredMatch(db: Db, matchId: string): Promise<StoredMatch> {
+  const loaded = await loadMatch(db, matchId);
+  const live = await loadLiveMatch(db, matchId);
+  if (!loaded || !live) throw new Error(`no match ${matchId} in the database`);
+  return {
+    matchId,
+    version: loaded.match.version,
+    view: live.live.view,
+    events: live.events,
+    actors: loaded.events.map((row) => row.actorId),
+    rolls: loaded.rolls,
+    seed: loaded.seed,
+  };
+}
+
+function bundleRollOf(row: RollRow): BundleRoll {
+  return { nonce: row.nonce, game: row.game, kind: row.kind, player: row.player, dice: [row.die1, row.die2] };
+}
+
+/**
+ * Event sequences 1..n with n the match's version, roll nonces 0..m-1, and every logged roll carried by exactly one
+ * stored event with the same dice (none lost, none repeated, none logged without its event).
+ */
+export function expectIntactLog(stored: StoredMatch): void {
+  const { matchId } = stored;
+  expect(stored.events.map((e) => e.version), `${matchId}: event sequences`).toEqual(Array.from({ length: stored.version }, (_, i) => i + 1));
+  expect(stored.rolls.map((r) => r.nonce), `${matchId}: roll nonces`).toEqual(Array.from({ length: stored.rolls.length }, (_, i) => i));
+  const carried = stored.events.flatMap(({ event }) => (event.type === "action" && event.roll ? [event.roll] : []));
+  expect(carried, `${matchId}: rolls in the events = the roll log`).toEqual(stored.rolls.map(bundleRollOf));
+}
+
+/**
+ * Every event a client received is the stored event of that version, received once and in order, and the client
+ * ended with the view the database rebuilds.
+ */
+export function expectClientsSawTheLog(stored: StoredMatch, observers: readonly MatchObserver[]): void {
+  for (const [index, observer] of observers.entries()) {
+    const label = `${stored.matchId}: client ${index}`;
+    const versions = observer.events.map((m) => m.version);
+    expect(versions.every((v, i) => i === 0 || v > versions[i - 1]!), `${label}: versions increase`).toBe(true);
+    for (const message of observer.events) {
+      expect(message.event, `${label}: event ${message.version}`).toEqual(stored.events[message.version - 1]?.event);
+    }
+    expect(observer.view, `${label}: final view`).toEqual(stored.view);
+  }
+}
+
+export type AuditResponse = AuditBundle & { readonly record: RecordTurn[]; readonly status: string };
+
+export async function fetchAudit(serverUrl: string, matchId: string, cookie?: string): Promise<{ status: number; body: AuditResponse; text: string }> {
+  const response = await fetch(`${serverUrl}/api/matches/${matchId}/audit`, { headers: cookie ? { cookie } : {} });
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as AuditResponse, text };
+}
+
+/** The audit bundle of an ended match passes all five fair-dice-v1 checks, with the seed revealed. */
+export async function expectAuditVerifies(serverUrl: string, matchId: string): Promise<AuditResponse> {
+  const audit = await fetchAudit(serverUrl, matchId);
+  expect(audit.status, `${matchId}: audit status`).toBe(200);
+  expect(audit.body.serverSeed, `${matchId}: revealed seed`).toMatch(/^[0-9a-f]{64}$/);
+  const report = verify(audit.body, audit.body.record);
+  expect(report.checks.filter((c) => c.status !== "passed"), `${matchId}: failed checks`).toEqual([]);
+  expect(report.verdict).toBe("verified");
+  return audit.body;
+}

@@ -1,0 +1,61 @@
+/**
+ * A match server in its own process, for the crash, fuzz, scale-out tests and the load benchmark (started by
+ * tests/support/server-process.ts): createAppServer without Next.js, configured from the environment like
+ * server/main.ts (DATABASE_URL, PORT, HOST, SEED_ENCRYPTION_KEY, REDIS_URL, ABANDON_AFTER_SECONDS, LOG_LEVEL), with
+ * sockets identified from the test session cookies (tests/support/session.ts). Test-only settings:
+ * FAIRGAMMON_RATE_LIMIT ("burst/perSecond") and FAIRGAMMON_REDIS_PREFIX.
+ *
+ * It talks to its parent over the IPC channel: `{ type: "ready", port }` once listening; asked `{ type: "memory" }`
+ * it collects garbage (when run with --expose-gc) and answers `{ type: "memory", usage }`.
+ *
+ * @example
+ *   DATABASE_URL=file:/tmp/x/test.db PORT=4123 SEED_ENCRYPTION_KEY=<64 hex> node --import tsx tests/support/server-entry.ts
+ */
+import { parseEnv } from "@/server/config/env";
+import { openDb } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { createLogger } from "@/server/log";
+import { createAppServer } from "@/server/main";
+import { socketIdentifier } from "./session";
+
+export type EntryMessage = { type: "ready"; port: number } | { type: "memory"; usage: NodeJS.MemoryUsage };
+
+function rateLimitFrom(text: string | undefined): { burst: number; perSecond: number } | undefined {
+  const match = /^(\d+)\/(\d+)$/.exec(text ?? "");
+  return match ? { burst: Number(match[1]), perSecond: Number(match[2]) } : undefined;
+}
+
+async function start(): Promise<void> {
+  const env = parseEnv(process.env);
+  const logger = createLogger(env.LOG_LEVEL);
+  await migrateDatabase(env.databaseUrl);
+  const db = openDb(env.databaseUrl);
+  const server = await createAppServer({
+    env,
+    logger,
+    db,
+    withNext: false,
+    identify: socketIdentifier(db),
+    abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
+    rateLimit: rateLimitFrom(process.env.FAIRGAMMON_RATE_LIMIT),
+    redisPrefix: process.env.FAIRGAMMON_REDIS_PREFIX,
+  });
+  const send = (message: EntryMessage) => process.send?.(message);
+  process.on("message", (message: { type?: string }) => {
+    if (message.type !== "memory") return;
+    (globalThis as { gc?: () => void }).gc?.();
+    send({ type: "memory", usage: process.memoryUsage() });
+  });
+  process.once("SIGTERM", () => {
+    void server
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0));
+  });
+  send({ type: "ready", port: server.port });
+}
+
+start().catch((error: unknown) => {
+  process.stderr.write(`server-entry failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
