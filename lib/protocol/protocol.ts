@@ -9,6 +9,7 @@
  *   socket.emit("match:roll", { matchId, expectedVersion: 12 }, (ack) => { if (!ack.ok) show(ack.message); });
  */
 import { z } from "zod";
+import type { MatchErrorCode } from "../engine/match-state";
 import type { MatchEvent } from "./match-events";
 import type { ChallengeSummary, MatchSnapshot, PlayOption } from "./snapshot";
 
@@ -60,7 +61,8 @@ export const commandSchemas = {
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<C extends CommandName> = z.infer<(typeof commandSchemas)[C]>;
 
-export type ErrorCode =
+/** Refusals of the match server itself; the rules engine's own refusals (wrong phase, illegal play, …) come on top. */
+export type ServerErrorCode =
   | "ERR_BAD_PAYLOAD"
   | "ERR_UNAUTHENTICATED"
   | "ERR_NOT_FOUND"
@@ -76,19 +78,9 @@ export type ErrorCode =
   | "ERR_CONFLICT"
   | "ERR_RATE_LIMITED"
   | "ERR_OPPONENT_CONNECTED"
-  | "ERR_INTERNAL"
-  // From the rules engine (lib/engine): wrong phase, wrong turn, illegal play and so on.
-  | "ERR_INVALID_ACTION"
-  | "ERR_MATCH_OVER"
-  | "ERR_WRONG_PHASE"
-  | "ERR_NOT_YOUR_TURN"
-  | "ERR_CRAWFORD_GAME"
-  | "ERR_CUBE_OWNED"
-  | "ERR_CUBE_LIMIT"
-  | "ERR_ILLEGAL_PLAY"
-  | "ERR_MUST_MOVE"
-  | "ERR_RESIGN_PENDING"
-  | "ERR_NO_RESIGN_PENDING";
+  | "ERR_INTERNAL";
+
+export type ErrorCode = ServerErrorCode | MatchErrorCode;
 
 export type Failure = { readonly ok: false; readonly code: ErrorCode; readonly message: string };
 export type Ack<T extends object = object> = ({ readonly ok: true } & T) | Failure;
