@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { MatchProvider } from "@/components/match/match-provider";
+import { MatchScreen } from "@/components/match/match-screen";
+import { matchIdSchema, PROTOCOL_VERSION } from "@/lib/protocol/protocol";
+import { getCurrentUser } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { listMatchesForAdmin } from "@/server/db/listings";
+
+type Params = Promise<{ id: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id } = await params;
+  return { title: `Match ${id} — Fairgammon` };
+}
+
+/**
+ * A match, to play or to watch: `/match/:id`, or `/match/:id?invite=token` for a private match. An unknown id is a
+ * 404 page; whether this visitor may see the match, and everything on it, comes over the socket.
+ */
+export default async function MatchPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { id } = await params;
+  const invite = (await searchParams).invite;
+  if (!matchIdSchema.safeParse(id).success) notFound();
+  const [found, user] = await Promise.all([listMatchesForAdmin(getDb(), { matchId: id, pageSize: 1 }), getCurrentUser()]);
+  if (found.total === 0) notFound();
+  const token = typeof invite === "string" && invite.length <= 64 ? invite : null;
+  return (
+    <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}>
+      <MatchScreen signedIn={user !== null} />
+    </MatchProvider>
+  );
+}

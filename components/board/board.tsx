@@ -1,0 +1,296 @@
+"use client";
+/**
+ * The backgammon board as an SVG: points numbered from the viewer's side, checkers (a count on a stack of more than
+ * five), the bar, the borne-off trays, the dice and the cube. It draws what it is given and offers the moves it is
+ * given: clicking (or Enter/Space on) a highlighted checker selects it, clicking a highlighted destination moves it;
+ * a checker can also be dragged to its destination. It never decides what is legal.
+ *
+ * @example
+ *   <Board position={pos} viewer="white" dice={{ values: [6, 5], used: [false, true], side: "white" }}
+ *          cube={{ value: 2, owner: "black" }} input={{ movable, selected, targets, onSelect, onTarget }} />
+ */
+import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import type { Color, Position } from "@/lib/engine/types";
+import {
+  BOARD_HEIGHT,
+  BOARD_WIDTH,
+  CHECKER,
+  CUBE_X,
+  LABEL_HEIGHT,
+  MAX_STACK,
+  MIDDLE,
+  PLAY_BOTTOM,
+  PLAY_LEFT,
+  PLAY_RIGHT,
+  PLAY_TOP,
+  POINT_HEIGHT,
+  POINT_WIDTH,
+  SLAB_HEIGHT,
+  TRAY_WIDTH_INNER,
+  TRAY_X,
+  BAR_X,
+  checkerCentre,
+  hitArea,
+  locationAt,
+  pointColumn,
+} from "./board-geometry";
+import { countsOf, placeCheckers, type PlacedChecker } from "./checker-ids";
+import { BoardDice, type DiceShown } from "./board-dice";
+import "./board.css";
+
+export interface BoardInput {
+  /** Locations (viewer's numbering, 25 = bar) whose checker may move now. */
+  readonly movable: ReadonlySet<number>;
+  readonly selected: number | null;
+  /** Where the selected checker may go (viewer's numbering, 0 = off). */
+  readonly targets: ReadonlySet<number>;
+  readonly onSelect: (location: number | null) => void;
+  readonly onTarget: (location: number) => void;
+}
+
+export interface BoardProps {
+  readonly position: Position;
+  readonly viewer: Color;
+  readonly dice: DiceShown | null;
+  readonly cube: { readonly value: number; readonly owner: Color | null };
+  /** Present only while the viewer is choosing a play. */
+  readonly input: BoardInput | null;
+}
+
+const NAME: Record<Color, string> = { white: "White", black: "Black" };
+/** Where the viewer can click or drop: the 24 points, their bar (25) and their tray (0). */
+const HIT_LOCATIONS: readonly number[] = [...Array.from({ length: 24 }, (_, i) => i + 1), 25, 0];
+const other = (c: Color): Color => (c === "white" ? "black" : "white");
+
+/** A location in the viewer's numbering for the side `color`'s own location. */
+function toViewer(location: number, color: Color, viewer: Color): number {
+  if (color === viewer || location === 0 || location === 25) return location;
+  return 25 - location;
+}
+
+function useCheckerIds(board: readonly number[], prefix: string): PlacedChecker[] {
+  const previous = useRef<PlacedChecker[] | null>(null);
+  return useMemo(() => {
+    const placed = placeCheckers(previous.current, countsOf(board), prefix);
+    previous.current = placed;
+    return placed;
+  }, [board, prefix]);
+}
+
+function describeLocation(location: number): string {
+  return location === 25 ? "the bar" : location === 0 ? "off" : `point ${location}`;
+}
+
+export function Board({ position, viewer, dice, cube, input }: BoardProps) {
+  const opponent = other(viewer);
+  const mine = useCheckerIds(position[viewer], viewer[0] ?? "v");
+  const theirs = useCheckerIds(position[opponent], opponent[0] ?? "o");
+  const svg = useRef<SVGSVGElement>(null);
+  const [drag, setDrag] = useState<{
+    from: number;
+    startX: number;
+    startY: number;
+    x: number;
+    y: number;
+    moved: boolean;
+    pointer: number;
+  } | null>(null);
+  const suppressClick = useRef(false);
+
+  const stacks = useMemo(() => {
+    const counts: { location: number; count: number; color: Color }[] = [];
+    for (const color of [viewer, opponent] as const) {
+      position[color].forEach((n, i) => {
+        if (n > MAX_STACK || (i === 24 && n > 1)) counts.push({ location: toViewer(i + 1, color, viewer), count: n, color });
+      });
+    }
+    return counts;
+  }, [position, viewer, opponent]);
+
+  const svgPoint = (event: PointerEvent): { x: number; y: number } => {
+    const matrix = svg.current?.getScreenCTM();
+    if (!svg.current || !matrix) return { x: 0, y: 0 };
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    return { x: point.x, y: point.y };
+  };
+
+  const activate = (location: number) => {
+    if (!input) return;
+    if (input.selected !== null && input.targets.has(location)) input.onTarget(location);
+    else if (input.movable.has(location)) input.onSelect(input.selected === location ? null : location);
+    else input.onSelect(null);
+  };
+
+  const onKey = (location: number) => (event: KeyboardEvent) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(location);
+    } else if (event.key === "Escape") {
+      input?.onSelect(null);
+    }
+  };
+
+  // Dragging: a press on a movable checker starts it, a move of a few units lifts the checker (and selects it, so
+  // its destinations light up), and the release over a destination moves it there. A press and release without
+  // moving is left to the click handler. No pointer capture: it would send the click to the <svg> instead.
+  const onPointerDown = (location: number) => (event: PointerEvent) => {
+    suppressClick.current = false;
+    if (!input?.movable.has(location) || event.button !== 0) return;
+    const at = svgPoint(event);
+    setDrag({ from: location, startX: at.x, startY: at.y, x: at.x, y: at.y, moved: false, pointer: event.pointerId });
+  };
+
+  const onPointerMove = (event: PointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const at = svgPoint(event);
+    const moved = drag.moved || Math.hypot(at.x - drag.startX, at.y - drag.startY) > 8;
+    if (moved && !drag.moved && input?.selected !== drag.from) input?.onSelect(drag.from);
+    setDrag({ ...drag, x: at.x, y: at.y, moved });
+  };
+
+  const onPointerUp = (event: PointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    setDrag(null);
+    if (!drag.moved) return;
+    suppressClick.current = true;
+    const at = svgPoint(event);
+    const location = locationAt(at.x, at.y);
+    if (location !== null && location !== drag.from && input?.targets.has(location)) input.onTarget(location);
+  };
+
+  const onClick = (location: number) => () => {
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      return;
+    }
+    activate(location);
+  };
+
+  const labelFor = (location: number): string | undefined => {
+    if (!input) return undefined;
+    if (input.selected !== null && input.targets.has(location)) return location === 0 ? "Bear off" : `Move to ${describeLocation(location)}`;
+    if (input.movable.has(location)) return `${NAME[viewer]} checker on ${describeLocation(location)}`;
+    return undefined;
+  };
+
+  return (
+    <svg
+      ref={svg}
+      className="board"
+      viewBox={`0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`}
+      role="group"
+      aria-label={`Board seen by ${viewer}`}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => setDrag(null)}
+      onPointerLeave={() => setDrag(null)}
+    >
+      <rect className="board-frame" x={0} y={LABEL_HEIGHT} width={BOARD_WIDTH} height={BOARD_HEIGHT - 2 * LABEL_HEIGHT} rx={6} />
+      <rect className="board-felt" x={PLAY_LEFT} y={PLAY_TOP} width={PLAY_RIGHT - PLAY_LEFT} height={PLAY_BOTTOM - PLAY_TOP} />
+      <rect className="board-bar" x={BAR_X - POINT_WIDTH / 2} y={PLAY_TOP} width={POINT_WIDTH} height={PLAY_BOTTOM - PLAY_TOP} />
+      <rect className="board-tray" x={TRAY_X - TRAY_WIDTH_INNER / 2} y={PLAY_TOP} width={TRAY_WIDTH_INNER} height={MIDDLE - PLAY_TOP - 4} />
+      <rect className="board-tray" x={TRAY_X - TRAY_WIDTH_INNER / 2} y={MIDDLE + 4} width={TRAY_WIDTH_INNER} height={PLAY_BOTTOM - MIDDLE - 4} />
+      {Array.from({ length: 24 }, (_, i) => i + 1).map((point) => {
+        const { x, top } = pointColumn(point);
+        const base = top ? PLAY_TOP : PLAY_BOTTOM;
+        const tip = top ? PLAY_TOP + POINT_HEIGHT : PLAY_BOTTOM - POINT_HEIGHT;
+        const target = input?.selected !== null && input?.targets.has(point);
+        return (
+          <g key={point}>
+            <polygon
+              className={`point ${point % 2 === 0 ? "point-dark" : "point-light"}${target ? " point-target" : ""}`}
+              points={`${x - POINT_WIDTH / 2 + 1},${base} ${x + POINT_WIDTH / 2 - 1},${base} ${x},${tip}`}
+            />
+            <text className="point-label" x={x} y={top ? LABEL_HEIGHT - 4 : BOARD_HEIGHT - 4} textAnchor="middle">
+              {point}
+            </text>
+          </g>
+        );
+      })}
+      {input?.selected !== null && input?.targets.has(0) ? (
+        <rect className="tray-target" x={TRAY_X - TRAY_WIDTH_INNER / 2} y={MIDDLE + 4} width={TRAY_WIDTH_INNER} height={PLAY_BOTTOM - MIDDLE - 4} />
+      ) : null}
+      <BoardCube value={cube.value} owner={cube.owner === null ? null : cube.owner === viewer ? "mine" : "theirs"} />
+      {dice ? <BoardDice dice={dice} mine={dice.side === viewer} /> : null}
+      {[...mine.map((c) => ({ ...c, color: viewer, own: true })), ...theirs.map((c) => ({ ...c, color: opponent, own: false }))]
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .map((checker) => {
+          const location = toViewer(checker.location, checker.color, viewer);
+          const { x, y } = checkerCentre(location, checker.index, checker.own);
+          const selected = checker.own && input?.selected === location && isTop(checker, position[viewer]);
+          const lifted = selected && drag?.moved;
+          return (
+            <g
+              key={checker.id}
+              className={`checker checker-${checker.color}${selected ? " checker-selected" : ""}${lifted ? " checker-lifted" : ""}`}
+              style={{ transform: `translate(${x}px, ${y}px)` }}
+            >
+              {location === 0 ? (
+                <rect x={-TRAY_WIDTH_INNER / 2 + 3} y={-SLAB_HEIGHT / 2} width={TRAY_WIDTH_INNER - 6} height={SLAB_HEIGHT} rx={2} />
+              ) : (
+                <circle r={CHECKER / 2 - 1} />
+              )}
+            </g>
+          );
+        })}
+      {drag?.moved ? (
+        <circle className={`checker-ghost checker-${viewer}`} cx={drag.x} cy={drag.y} r={CHECKER / 2 - 1} />
+      ) : null}
+      {stacks.map(({ location, count, color }) => {
+        const { x, y } = checkerCentre(location, MAX_STACK - 1, color === viewer);
+        const shownAt = location === 25 ? checkerCentre(25, Math.min(count, MAX_STACK) - 1, color === viewer) : { x, y };
+        return (
+          <text key={`${color}-${location}`} className={`stack-count stack-count-${color}`} x={shownAt.x} y={shownAt.y + 5} textAnchor="middle">
+            {count}
+          </text>
+        );
+      })}
+      {HIT_LOCATIONS.map((location) => {
+        const area = hitArea(location);
+        const label = labelFor(location);
+        const interactive = label !== undefined;
+        return (
+          <rect
+            key={`hit-${location}`}
+            className={`hit${interactive ? " hit-active" : ""}${input?.selected === location ? " hit-selected" : ""}`}
+            x={area.x}
+            y={area.y}
+            width={area.width}
+            height={area.height}
+            role={interactive ? "button" : undefined}
+            aria-label={label}
+            aria-pressed={interactive && input?.movable.has(location) ? input.selected === location : undefined}
+            tabIndex={interactive ? 0 : undefined}
+            data-location={location}
+            onKeyDown={interactive ? onKey(location) : undefined}
+            onPointerDown={onPointerDown(location)}
+            onClick={input ? onClick(location) : undefined}
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+function countAt(board: readonly number[], location: number): number {
+  if (location === 0) return 15 - board.reduce((a, b) => a + b, 0);
+  return board[location - 1] ?? 0;
+}
+
+/** The checker a click on its location would pick up: the top one of the stack. */
+function isTop(checker: PlacedChecker, board: readonly number[]): boolean {
+  return checker.index === countAt(board, checker.location) - 1;
+}
+
+function BoardCube({ value, owner }: { value: number; owner: "mine" | "theirs" | null }) {
+  const y = owner === "mine" ? PLAY_BOTTOM - 24 : owner === "theirs" ? PLAY_TOP + 24 : MIDDLE;
+  const label = owner === null ? `Cube at ${value}, in the middle` : `Cube at ${value}, owned by ${owner === "mine" ? "this side" : "the other side"}`;
+  return (
+    <g className="cube" style={{ transform: `translate(${CUBE_X}px, ${y}px)` }} role="img" aria-label={label}>
+      <rect x={-17} y={-17} width={34} height={34} rx={5} />
+      <text y={7} textAnchor="middle">
+        {value === 1 ? 64 : value}
+      </text>
+    </g>
+  );
+}

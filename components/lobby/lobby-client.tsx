@@ -1,0 +1,125 @@
+"use client";
+/**
+ * The live part of the lobby: the form that creates a match (length 1–25, colour, open challenge or private link)
+ * and the list of open challenges, kept current by `lobby:list` and `lobby:changed`. Creating a match opens it.
+ *
+ * @example
+ *   <LobbyClient signedIn protocol={PROTOCOL_VERSION} />
+ */
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { ChallengeSummary } from "@/lib/protocol/snapshot";
+import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
+import "@/components/ui/ui.css";
+import "./lobby.css";
+
+type ListState = { status: "loading" } | { status: "ready"; challenges: readonly ChallengeSummary[] } | { status: "offline" };
+
+function matchHref(matchId: string, invite: string | null): string {
+  return `/match/${matchId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
+}
+
+export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protocol: number }) {
+  const socket = useRef<ClientSocket | null>(null);
+  const [list, setList] = useState<ListState>({ status: "loading" });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const connection = openSocket(protocol);
+    socket.current = connection;
+    const refresh = async () => {
+      const reply = await send(connection, "lobby:list", {});
+      if (reply.ok) setList({ status: "ready", challenges: reply.challenges });
+    };
+    connection.on("connect", () => void refresh());
+    connection.on("lobby:changed", () => void refresh());
+    connection.on("disconnect", () => setList({ status: "offline" }));
+    connection.on("connect_error", () => setList({ status: "offline" }));
+    return () => {
+      connection.close();
+      socket.current = null;
+    };
+  }, [protocol]);
+
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const connection = socket.current;
+    if (!connection) return;
+    setBusy(true);
+    setError(null);
+    const reply = await send(connection, "lobby:create", {
+      matchLength: Number(form.get("length")),
+      color: form.get("color") as "white" | "black" | "random",
+      visibility: form.get("visibility") === "private" ? "private" : "public",
+    });
+    if (!reply.ok) {
+      setError(reply.message);
+      setBusy(false);
+      return;
+    }
+    window.location.assign(matchHref(reply.matchId, reply.inviteToken));
+  };
+
+  return (
+    <div className="lobby">
+      {signedIn ? (
+        <section className="panel" aria-labelledby="create-title">
+          <h2 id="create-title">New match</h2>
+          <form className="create-form" onSubmit={(e) => void create(e)}>
+            <label>
+              Match length (points)
+              <input name="length" type="number" min={1} max={25} defaultValue={5} required />
+            </label>
+            <fieldset>
+              <legend>Your colour</legend>
+              {(["white", "black", "random"] as const).map((color) => (
+                <label key={color} className="choice">
+                  <input type="radio" name="color" value={color} defaultChecked={color === "random"} /> {color}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset>
+              <legend>Who can join</legend>
+              <label className="choice">
+                <input type="radio" name="visibility" value="public" defaultChecked /> anyone (open challenge)
+              </label>
+              <label className="choice">
+                <input type="radio" name="visibility" value="private" /> only who has the link
+              </label>
+            </fieldset>
+            <button type="submit" className="primary" disabled={busy || list.status === "offline"}>
+              {busy ? "Creating…" : "Create match"}
+            </button>
+            {error ? (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </form>
+        </section>
+      ) : null}
+      <section className="panel" aria-labelledby="challenges-title">
+        <h2 id="challenges-title">Open challenges</h2>
+        {list.status === "loading" ? <p className="muted">Loading…</p> : null}
+        {list.status === "offline" ? (
+          <p className="form-error" role="status">
+            Cannot reach the server; retrying…
+          </p>
+        ) : null}
+        {list.status === "ready" && list.challenges.length === 0 ? <p className="muted">No open challenges right now. Create one!</p> : null}
+        {list.status === "ready" && list.challenges.length > 0 ? (
+          <ul className="match-list" data-testid="open-challenges">
+            {list.challenges.map((c) => (
+              <li key={c.matchId}>
+                <a href={matchHref(c.matchId, null)}>
+                  {c.creator.name} — {c.matchLength}-point match, you play {c.openColor}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { MatchEvent } from "@/lib/protocol/match-events";
+import { applyMatchEvent, emptyMatchView, type MatchView } from "@/lib/protocol/match-view";
+import { describeEvent } from "./event-text";
+
+/** Folds the events and describes each one, as the match store does. */
+function lines(events: readonly MatchEvent[]): string[] {
+  let view: MatchView = emptyMatchView("m1");
+  return events.map((event) => {
+    const after = applyMatchEvent(view, view.version + 1, event);
+    const text = describeEvent(view, event, after);
+    view = after;
+    return text;
+  });
+}
+
+const alice = { id: "u1", name: "alice", isGuest: false };
+const bob = { id: "u2", name: "bob", isGuest: true };
+const COMMITMENT = "a".repeat(64);
+
+describe("describeEvent", () => {
+  it("tells a short match in words", () => {
+    const text = lines([
+      { type: "created", matchLength: 1, visibility: "public", commitment: COMMITMENT, creator: alice, creatorColor: "white" },
+      { type: "joined", color: "black", player: bob },
+      { type: "seed", color: "white", clientSeed: "w1" },
+      { type: "seed", color: "black", clientSeed: "b1" },
+      { type: "action", action: { type: "opening-roll", dice: [4, 4] } },
+      { type: "action", action: { type: "opening-roll", dice: [3, 1] } },
+      // Played in the order 6/5 then 8/5; gnubg writes "8/5 6/5" (lib/engine/notation.ts's example).
+      { type: "action", action: { type: "move", player: "white", moves: [{ from: 6, to: 5 }, { from: 8, to: 5 }] } },
+      { type: "action", action: { type: "roll", player: "black", dice: [6, 5] } },
+      { type: "action", action: { type: "resign-offer", player: "black", level: 2 } },
+      { type: "action", action: { type: "resign-accept", player: "white" } },
+      { type: "ended", reason: "finished", winner: "white", serverSeed: "b".repeat(64), detail: "White wins the match." },
+    ]);
+    expect(text).toEqual([
+      "alice created a 1-point match, playing white.",
+      "bob joined as black.",
+      "White's client seed is in.",
+      "Black's client seed is in.",
+      "Opening roll: white 4, black 4 — a tie, rolled again.",
+      "Opening roll: white 3, black 1 — White starts.",
+      "White plays 8/5 6/5.",
+      "Black rolls 6-5.",
+      "Black offers to resign a gammon.",
+      // A gammon resigned in a 1-point match: 2 points, cube 1 (describeGameRecord in lib/engine/match-queries.ts).
+      "White accepts the resignation. Game 1: white wins 2 points (gammon resigned, cube 1).",
+      "White wins the match. The server seed is revealed.",
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+"use client";
+/**
+ * Gives a match page its own store and socket: it opens the connection, watches the match (again after every
+ * reconnect), feeds events and presence into the store, resyncs from a snapshot on a version gap, and offers `run`
+ * to send commands with their answers turned into notices.
+ *
+ * @example
+ *   <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}><MatchScreen signedIn /></MatchProvider>
+ *   const view = useMatch((s) => s.view);
+ *   const run = useRun(); await run("match:roll", { matchId, expectedVersion });
+ */
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useStore } from "zustand";
+import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
+import { openSocket, send, type ClientSocket, type Reply } from "@/components/socket/socket-client";
+import { createMatchStore, type MatchState, type MatchStore } from "./match-store";
+
+type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
+
+const StoreContext = createContext<MatchStore | null>(null);
+const RunContext = createContext<Run | null>(null);
+
+export interface MatchProviderProps {
+  readonly matchId: string;
+  readonly invite: string | null;
+  /** PROTOCOL_VERSION, from the server component (see components/socket/socket-client.ts). */
+  readonly protocol: number;
+  readonly children: ReactNode;
+}
+
+export function MatchProvider({ matchId, invite, protocol, children }: MatchProviderProps) {
+  const [store] = useState(() => createMatchStore(matchId, invite));
+  const socket = useRef<ClientSocket | null>(null);
+
+  const resync = useCallback(async () => {
+    const current = socket.current;
+    if (!current) return;
+    // match:snapshot carries no invite token, so a spectator who came by an invite link watches again instead.
+    const reply = invite ? await send(current, "match:watch", { matchId, inviteToken: invite }) : await send(current, "match:snapshot", { matchId });
+    if (reply.ok) store.getState().adopt(reply.snapshot);
+    else if (reply.code !== "ERR_NO_ANSWER") store.getState().fail({ code: reply.code, message: reply.message });
+  }, [store, matchId, invite]);
+
+  useEffect(() => {
+    const connection = openSocket(protocol);
+    socket.current = connection;
+    const state = store.getState;
+    connection.on("connect", () => {
+      state().setConnection("online");
+      void send(connection, "match:watch", invite ? { matchId, inviteToken: invite } : { matchId }).then((reply) => {
+        if (reply.ok) state().adopt(reply.snapshot);
+        else if (reply.code !== "ERR_NO_ANSWER") state().fail({ code: reply.code, message: reply.message });
+      });
+    });
+    connection.on("disconnect", () => state().setConnection("offline"));
+    connection.on("connect_error", (error) => {
+      state().setConnection("offline");
+      if (error.message.startsWith("ERR_PROTOCOL_VERSION")) state().fail({ code: "ERR_PROTOCOL_VERSION", message: "This page is out of date: reload it." });
+    });
+    connection.on("match:event", (message) => {
+      if (state().receive(message) === "gap") void resync();
+    });
+    connection.on("match:presence", (message) => state().presence(message));
+    return () => {
+      connection.close();
+      socket.current = null;
+    };
+  }, [store, matchId, invite, protocol, resync]);
+
+  const run = useCallback<Run>(
+    async (command, payload) => {
+      const current = socket.current;
+      const state = store.getState;
+      if (!current) return { ok: false, code: "ERR_NO_ANSWER", message: "Not connected yet." };
+      state().setBusy(true);
+      const reply = await send(current, command, payload);
+      state().setBusy(false);
+      state().setNotice(reply.ok ? null : reply.message);
+      if (!reply.ok && (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT")) void resync();
+      return reply;
+    },
+    [store, resync],
+  );
+
+  return (
+    <StoreContext.Provider value={store}>
+      <RunContext.Provider value={run}>{children}</RunContext.Provider>
+    </StoreContext.Provider>
+  );
+}
+
+export function useMatch<T>(selector: (state: MatchState) => T): T {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error("useMatch outside a MatchProvider");
+  return useStore(store, selector);
+}
+
+export function useRun(): Run {
+  const run = useContext(RunContext);
+  if (!run) throw new Error("useRun outside a MatchProvider");
+  return run;
+}

@@ -1,0 +1,178 @@
+"use client";
+/**
+ * The board with everything a player does on it: picking checkers and destinations (from the server's legal plays
+ * only, through play-draft.ts), a die choice when it matters, undo and confirm, and the turn's buttons — roll,
+ * double, take, drop, resign and the answers to a resignation — shown only when lib/engine's legalActions allows
+ * them to this player.
+ *
+ * @example
+ *   <PlayArea />   // inside a MatchProvider
+ */
+import { useMemo, useState } from "react";
+import { Board } from "@/components/board/board";
+import { legalActions } from "@/lib/engine/match-queries";
+import type { MatchActionType, ResignLevel } from "@/lib/engine/match-state";
+import { opponentOf, type CheckerMove } from "@/lib/engine/types";
+import { useMatch, useRun } from "./match-provider";
+import { PlayerStrip } from "./players-bar";
+import { buildDraft, destinations, diceLeft, isComplete, movableFrom, positionAfter, type Destination } from "./play-draft";
+
+const RESIGN_NAMES: Record<ResignLevel, string> = { 1: "a single game", 2: "a gammon", 3: "a backgammon" };
+
+export function PlayArea() {
+  const view = useMatch((s) => s.view);
+  const you = useMatch((s) => s.you);
+  const legalPlays = useMatch((s) => s.legalPlays);
+  const steps = useMatch((s) => s.steps);
+  const selected = useMatch((s) => s.selected);
+  const busy = useMatch((s) => s.busy);
+  const notice = useMatch((s) => s.notice);
+  const select = useMatch((s) => s.select);
+  const step = useMatch((s) => s.step);
+  const undo = useMatch((s) => s.undo);
+  const run = useRun();
+  const [dieChoice, setDieChoice] = useState<Destination | null>(null);
+  const [resignOpen, setResignOpen] = useState(false);
+
+  const state = view?.state ?? null;
+  const playing = view?.status === "playing";
+  const myMove = Boolean(playing && you && state?.phase === "moving" && state.onRoll === you && state.pendingResign === null);
+  const draft = useMemo(
+    () => (myMove && you && state?.dice ? buildDraft(state.position, you, state.dice, legalPlays) : null),
+    [myMove, you, state, legalPlays],
+  );
+  if (!view || !state) return null;
+
+  const viewer = you ?? "white";
+  const position = draft ? positionAfter(draft, steps) : state.position;
+  const movable = draft && !busy ? movableFrom(draft, steps) : new Set<number>();
+  const dests = draft && selected !== null ? destinations(draft, steps, selected) : [];
+  const complete = draft ? isComplete(draft, steps) : false;
+  const base = { matchId: view.matchId, expectedVersion: view.version };
+
+  const takeStep = (move: CheckerMove) => {
+    setDieChoice(null);
+    step(move);
+  };
+  const onTarget = (to: number) => {
+    const destination = dests.find((d) => d.to === to);
+    if (!destination) return;
+    if (destination.choices.length === 1 && destination.choices[0]) takeStep(destination.choices[0]);
+    else setDieChoice(destination);
+  };
+
+  let dice = null;
+  if (state.dice && (state.phase === "moving" || state.phase === "match-over") && state.onRoll) {
+    const values = state.dice[0] === state.dice[1] ? [state.dice[0], state.dice[0], state.dice[0], state.dice[0]] : [...state.dice];
+    const left = draft ? diceLeft(state.dice, steps) : values;
+    const used = values.map(() => true);
+    for (const value of left) {
+      const i = values.findIndex((v, k) => v === value && used[k]);
+      if (i >= 0) used[i] = false;
+    }
+    dice = { values, used: draft ? used : values.map(() => false), side: state.onRoll };
+  }
+
+  const mine = you ? legalActions(state).filter((a) => a.player === you).map((a) => a.type) : [];
+  const can = (type: MatchActionType) => playing && mine.includes(type);
+  const noMoves = myMove && legalPlays.length === 0;
+  const confirm = () => void run("match:move", { ...base, moves: steps.map(({ from, to }) => ({ from, to })) });
+
+  return (
+    <div className="play-area">
+      <PlayerStrip color={opponentOf(viewer)} position={position} />
+      <Board
+        position={position}
+        viewer={viewer}
+        dice={dice}
+        cube={state.cube}
+        input={
+          draft && !busy
+            ? { movable, selected, targets: new Set(dests.map((d) => d.to)), onSelect: select, onTarget }
+            : null
+        }
+      />
+      <PlayerStrip color={viewer} position={position} />
+      {dieChoice ? (
+        <div className="die-choice" role="group" aria-label="Choose the die">
+          <span>Which die?</span>
+          {dieChoice.choices.map((choice) => (
+            <button key={choice.die} type="button" onClick={() => takeStep(choice)}>
+              Use the {choice.die}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="controls" role="group" aria-label="Your actions">
+        {noMoves ? <p className="control-note">No legal moves: the turn passes.</p> : null}
+        {myMove && !noMoves ? (
+          <>
+            <button type="button" onClick={undo} disabled={steps.length === 0 || busy}>
+              Undo
+            </button>
+            <button type="button" className="primary" onClick={confirm} disabled={!complete || busy}>
+              Confirm move
+            </button>
+          </>
+        ) : null}
+        {can("roll") ? (
+          <button type="button" className="primary" disabled={busy} onClick={() => void run("match:roll", base)}>
+            Roll
+          </button>
+        ) : null}
+        {can("double") ? (
+          <button type="button" disabled={busy} onClick={() => void run("match:double", base)}>
+            Double to {state.cube.value * 2}
+          </button>
+        ) : null}
+        {can("take") ? (
+          <button type="button" className="primary" disabled={busy} onClick={() => void run("match:take", base)}>
+            Take
+          </button>
+        ) : null}
+        {can("drop") ? (
+          <button type="button" disabled={busy} onClick={() => void run("match:drop", base)}>
+            Drop
+          </button>
+        ) : null}
+        {can("resign-accept") ? (
+          <button type="button" className="primary" disabled={busy} onClick={() => void run("match:resign-accept", base)}>
+            Accept resignation
+          </button>
+        ) : null}
+        {can("resign-decline") ? (
+          <button type="button" disabled={busy} onClick={() => void run("match:resign-decline", base)}>
+            Decline resignation
+          </button>
+        ) : null}
+        {can("resign-offer") ? (
+          <button type="button" aria-expanded={resignOpen} onClick={() => setResignOpen(!resignOpen)}>
+            Resign…
+          </button>
+        ) : null}
+      </div>
+      {resignOpen && can("resign-offer") ? (
+        <div className="controls resign-choices" role="group" aria-label="Resign">
+          {([1, 2, 3] as const).map((level) => (
+            <button
+              key={level}
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setResignOpen(false);
+                void run("match:resign", { ...base, level });
+              }}
+            >
+              Resign {RESIGN_NAMES[level]} ({level * state.cube.value} point{level * state.cube.value === 1 ? "" : "s"})
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {notice ? (
+        <p className="notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+/**
+ * One player's strip above or below the board: name, seat colour, connection light (from match:presence), pip
+ * count, checkers borne off, score, and a marker while it is their turn to act.
+ *
+ * @example
+ *   <PlayerStrip color="black" position={shown} />   // inside a MatchProvider
+ */
+import { pipCount } from "@/lib/engine/pips";
+import { borneOff } from "@/lib/engine/position";
+import type { Color, Position } from "@/lib/engine/types";
+import { useMatch } from "./match-provider";
+
+export function PlayerStrip({ color, position }: { color: Color; position: Position }) {
+  const view = useMatch((s) => s.view);
+  const you = useMatch((s) => s.you);
+  const connected = useMatch((s) => s.connected[color]);
+  if (!view) return null;
+  const player = view.players[color];
+  const { state } = view;
+  const acting = view.status === "playing" && state.turn === color;
+  const presence = player === null ? "" : color === you ? "you" : connected ? "connected" : "away";
+  return (
+    <div className={`player-strip player-${color}${acting ? " player-acting" : ""}`} data-testid={`player-${color}`}>
+      <span className={`seat-dot seat-${color}`} aria-hidden="true" />
+      <span className="player-name">
+        {player ? player.name : "Open seat"}
+        {color === you ? " (you)" : ""}
+      </span>
+      {player && color !== you ? (
+        <span className={`presence presence-${presence}`} role="status" aria-label={`${player.name} is ${presence === "connected" ? "connected" : "away"}`}>
+          {presence === "connected" ? "● online" : "○ away"}
+        </span>
+      ) : null}
+      {acting ? <span className="turn-marker">{state.phase === "double-offered" ? "to take or drop" : state.pendingResign ? "to answer" : "to play"}</span> : null}
+      <span className="player-stats">
+        <span aria-label={`${color} pip count`}>pips {pipCount(position, color)}</span>
+        <span>off {borneOff(position, color)}</span>
+        <span className="player-score" aria-label={`${color} score`}>
+          score {state.score[color]}
+        </span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The browser's Socket.IO connection to the match server (same origin, so the next-auth session cookie goes with
+ * the handshake) and a promise-returning `send` for the protocol's acknowledged commands. socket.io-client
+ * reconnects by itself; callers listen to "connect" to re-open what they were watching.
+ *
+ * The protocol version comes in as an argument, handed down from the server component that rendered the page: the
+ * module defining PROTOCOL_VERSION (lib/protocol/protocol.ts) builds its zod schemas when loaded, and importing it
+ * here would put zod (30 KB gzipped) into every page that talks to the server.
+ *
+ * @example
+ *   const socket = openSocket(protocol);
+ *   const reply = await send(socket, "lobby:list", {});
+ *   if (reply.ok) show(reply.challenges); else show(reply.message);
+ */
+import { io, type Socket } from "socket.io-client";
+import type { Ack, ClientToServerEvents, CommandName, CommandPayload, CommandReplies, ServerToClientEvents } from "@/lib/protocol/protocol";
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A command the server never answered (connection lost, or too slow): nothing is known to have changed. */
+export type NoAnswer = { readonly ok: false; readonly code: "ERR_NO_ANSWER"; readonly message: string };
+
+export type Reply<C extends CommandName> = Ack<CommandReplies[C]> | NoAnswer;
+
+export function openSocket(protocol: number): ClientSocket {
+  return io({
+    path: "/socket.io",
+    auth: { protocol },
+    transports: ["websocket", "polling"],
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 4000,
+  });
+}
+
+export function send<C extends CommandName>(socket: ClientSocket, command: C, payload: CommandPayload<C>, timeoutMs = 10_000): Promise<Reply<C>> {
+  const emit = socket.timeout(timeoutMs).emit as unknown as (
+    event: C,
+    payload: CommandPayload<C>,
+    ack: (error: Error | null, reply: Ack<CommandReplies[C]>) => void,
+  ) => void;
+  return new Promise((resolve) => {
+    if (!socket.connected) {
+      resolve({ ok: false, code: "ERR_NO_ANSWER", message: "Not connected to the server; trying again…" });
+      return;
+    }
+    emit.call(socket.timeout(timeoutMs), command, payload, (error, reply) =>
+      resolve(error ? { ok: false, code: "ERR_NO_ANSWER", message: "The server did not answer; check your connection." } : reply),
+    );
+  });
+}
