@@ -55,7 +55,7 @@ export const commandSchemas = {
   "match:resign-accept": onMatch,
   "match:resign-decline": onMatch,
   "match:claim-abandoned": onMatch,
-  "match:snapshot": z.strictObject({ matchId: matchIdSchema }),
+  "match:snapshot": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;

@@ -19,7 +19,7 @@ export function watchCommand(ctx: CommandContext, payload: CommandPayload<"match
 
 /** A fresh snapshot for a client that saw a gap in the versions. */
 export function snapshotCommand(ctx: CommandContext, payload: CommandPayload<"match:snapshot">): Promise<Ack<CommandReplies["match:snapshot"]>> {
-  return watchCommand(ctx, { matchId: payload.matchId });
+  return watchCommand(ctx, payload);
 }
 
 export async function unwatchCommand(ctx: CommandContext, payload: CommandPayload<"match:unwatch">): Promise<Ack<CommandReplies["match:unwatch"]>> {
