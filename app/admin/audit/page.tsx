@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { utcTime } from "@/components/admin/format-time";
+import { Pager } from "@/components/admin/pager";
+import { matchIdSchema } from "@/lib/protocol/protocol";
+import { auditTrail } from "@/server/admin/audit-trail";
+import type { SearchParams } from "@/server/admin/roll-filters";
+import { requireAdminPage } from "@/server/auth/require-admin";
+import { getDb } from "@/server/db/client";
+
+export const metadata: Metadata = { title: "Audit trail — Admin — Fairgammon" };
+
+/** Who looked at or exported which roll log, when, and with which filters (AdminAudit, append-only), newest first. */
+export default async function AuditTrailPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requireAdminPage();
+  const search = await searchParams;
+  const page = Number(typeof search.page === "string" ? search.page : "1");
+  const match = typeof search.match === "string" && matchIdSchema.safeParse(search.match).success ? search.match : undefined;
+  const trail = await auditTrail(getDb(), { page: Number.isInteger(page) && page >= 1 ? page : 1, ...(match ? { matchId: match } : {}) });
+  const query = (p: number) => `/admin/audit?${new URLSearchParams({ ...(match ? { match } : {}), page: String(p) }).toString()}`;
+
+  return (
+    <section>
+      <h1>Audit trail</h1>
+      <AdminNav current="audit" />
+      <p className="muted">
+        {trail.total} entries{match ? ` for match ${match}` : ""}. The trail cannot be changed: the database refuses updates and deletes.
+        {match ? (
+          <>
+            {" "}
+            <a href="/admin/audit">Show all</a>
+          </>
+        ) : null}
+      </p>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="audit-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Match</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trail.items.map((row) => (
+              <tr key={row.id}>
+                <td>{utcTime(row.createdAt)}</td>
+                <td>{row.admin}</td>
+                <td>{row.action}</td>
+                <td>{row.matchId ? <a href={`/admin/matches/${row.matchId}`}>{row.matchId}</a> : "—"}</td>
+                <td className="hex">{row.details === null ? "" : JSON.stringify(row.details)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={trail.page} pageSize={trail.pageSize} total={trail.total} href={query} label="Audit trail pages" />
+    </section>
+  );
+}

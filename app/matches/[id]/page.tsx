@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AuditCheck } from "@/components/fairness/audit-check";
+import { toReviewData } from "@/components/review/review-data";
+import { ReviewStepper } from "@/components/review/review-stepper";
+import { reviewSteps } from "@/lib/protocol/review";
+import { reviewableMatch } from "@/server/admin/match-review";
+import type { SearchParams } from "@/server/admin/roll-filters";
+import { getCurrentUser } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+
+type Params = Promise<{ id: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id } = await params;
+  return { title: `Review of match ${id} — Fairgammon` };
+}
+
+/**
+ * The review of a match, for anyone who may see it (public matches: everyone; private: players, admins and invite
+ * holders; anyone else gets the 404 page): every game and move on a read-only board, gnubg IDs, the move list, the
+ * in-browser verification of the dice, and the downloads (.mat once finished, the audit bundle).
+ */
+export default async function ReviewPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
+  const { id } = await params;
+  const inviteParam = (await searchParams).invite;
+  const invite = typeof inviteParam === "string" && inviteParam.length <= 64 ? inviteParam : undefined;
+  const found = await reviewableMatch(getDb(), id, await getCurrentUser(), invite);
+  if (!found.ok) notFound();
+  const { view, events, you } = found.value;
+  const data = toReviewData(reviewSteps(events));
+  const names = { white: view.players.white?.name ?? "White", black: view.players.black?.name ?? "Black" };
+  const inviteQuery = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  const { score } = view.state;
+
+  return (
+    <section>
+      <h1>
+        {names.white} vs {names.black}
+      </h1>
+      <p className="muted" data-testid="review-summary">
+        {view.matchLength}-point match · {view.status === "finished" ? "finished" : view.status} · {names.white} {score.white} – {score.black} {names.black}
+        {view.ended?.winner ? ` · ${view.players[view.ended.winner]?.name ?? view.ended.winner} won` : ""}
+        {view.ended && view.ended.reason !== "finished" ? ` · ${view.ended.detail}` : ""}
+        {view.status === "finished" || view.status === "aborted" ? null : (
+          <>
+            {" · "}
+            <a href={`/match/${view.matchId}${inviteQuery}`}>Go to the live match</a>
+          </>
+        )}
+      </p>
+      <ReviewStepper data={data} viewer={you ?? "white"} names={names} />
+      <section className="panel review-verify" aria-labelledby="review-verify-title">
+        <h2 id="review-verify-title">Verify the dice</h2>
+        <p className="muted">
+          Your browser fetches the audit bundle, recomputes every roll from the revealed server seed and both client seeds, and
+          checks them against the commitment and this game record. <a href="/fairness">How this works</a>
+        </p>
+        <AuditCheck matchId={view.matchId} invite={invite ?? null} label="Verify this match" />
+        <p className="review-downloads">
+          {view.status === "finished" ? (
+            <a href={`/api/matches/${view.matchId}/export.mat${inviteQuery}`} download data-testid="download-mat">
+              Download the match (.mat, GNU Backgammon)
+            </a>
+          ) : (
+            <span className="muted">The .mat file can be downloaded once the match is finished.</span>
+          )}
+        </p>
+      </section>
+    </section>
+  );
+}

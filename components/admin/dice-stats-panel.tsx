@@ -1,0 +1,99 @@
+/**
+ * The dice statistics of a selection of rolls (lib/dice/dice-stats.ts) next to their charts: face and outcome counts
+ * against fair dice, both chi-square tests with their p-values, and the doubles rate against 1/6. Server-rendered.
+ *
+ * @example
+ *   <DiceStatsPanel stats={diceStats(rolls)} />
+ */
+import type { ChiSquareTest, DiceStats } from "@/lib/dice/dice-stats";
+import { DiceHistogram } from "./dice-histogram";
+import "./admin.css";
+
+function pValueText(p: number): string {
+  if (p === 0) return "< 1e-300";
+  return p < 0.001 ? p.toExponential(2) : p.toFixed(4);
+}
+
+function TestLine({ name, test }: { name: string; test: ChiSquareTest | null }) {
+  if (!test) return null;
+  return (
+    <tr data-testid={`${name}-test`}>
+      <th scope="row">{name === "faces" ? "Faces" : "Outcomes"}</th>
+      <td data-testid={`${name}-chi-square`}>{test.statistic.toFixed(3)}</td>
+      <td>{test.dof}</td>
+      <td data-testid={`${name}-p-value`}>{pValueText(test.pValue)}</td>
+      <td>{test.reliable ? (test.pValue < 0.001 ? "suspicious (p < 0.001)" : "consistent with fair dice") : "too few rolls to judge"}</td>
+    </tr>
+  );
+}
+
+export function DiceStatsPanel({ stats }: { stats: DiceStats }) {
+  const faceBars = stats.faces.map((count, i) => ({ label: String(i + 1), count, expected: (2 * stats.rolls) / 6 }));
+  const outcomeBars = stats.outcomes.map((o) => ({ label: o.label, count: o.count, expected: stats.rolls * o.probability }));
+  const rate = stats.doubles.rate;
+  return (
+    <section className="panel dice-stats" aria-labelledby="dice-stats-title" data-testid="dice-stats">
+      <h2 id="dice-stats-title">Dice statistics</h2>
+      {stats.rolls === 0 ? (
+        <p className="muted">No rolls in this selection.</p>
+      ) : (
+        <>
+          <p>
+            <strong data-testid="stats-rolls">{stats.rolls}</strong> rolls ({2 * stats.rolls} dice). Doubles:{" "}
+            <strong data-testid="doubles-count">{stats.doubles.count}</strong> ={" "}
+            <span data-testid="doubles-rate">{rate === null ? "—" : `${(rate * 100).toFixed(2)}%`}</span> (fair: {(stats.doubles.expected * 100).toFixed(2)}%).
+          </p>
+          <table className="stats-table">
+            <caption>Chi-square goodness of fit against fair dice</caption>
+            <thead>
+              <tr>
+                <th scope="col">Counts of</th>
+                <th scope="col">χ²</th>
+                <th scope="col">dof</th>
+                <th scope="col">p-value</th>
+                <th scope="col">Reading</th>
+              </tr>
+            </thead>
+            <tbody>
+              <TestLine name="faces" test={stats.faceTest} />
+              <TestLine name="outcomes" test={stats.outcomeTest} />
+            </tbody>
+          </table>
+          <div className="stats-charts">
+            <div className="stats-chart">
+              <DiceHistogram title="Faces (both dice)" bars={faceBars} />
+              <table className="counts-table" data-testid="face-counts">
+                <tbody>
+                  <tr>
+                    <th scope="row">Face</th>
+                    {faceBars.map((b) => (
+                      <td key={b.label}>{b.label}</td>
+                    ))}
+                  </tr>
+                  <tr>
+                    <th scope="row">Count</th>
+                    {faceBars.map((b) => (
+                      <td key={b.label} data-face={b.label}>
+                        {b.count}
+                      </td>
+                    ))}
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+            <div className="stats-chart">
+              <DiceHistogram title="The 21 outcomes" bars={outcomeBars} barWidth={22} />
+              <ul className="outcome-counts" data-testid="outcome-counts">
+                {outcomeBars.map((b) => (
+                  <li key={b.label}>
+                    <strong>{b.label}</strong> <span data-outcome={b.label}>{b.count}</span> <span className="muted">fair {b.expected.toFixed(1)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

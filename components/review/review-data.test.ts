@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { MatchAction } from "@/lib/engine/match-state";
+import type { MatchEvent } from "@/lib/protocol/match-events";
+import { reviewSteps } from "@/lib/protocol/review";
+import { gnubgDice, toReviewData } from "./review-data";
+
+const action = (a: MatchAction): MatchEvent => ({ type: "action", action: a });
+
+// A 3-point match written by hand (the same record as lib/protocol/review.test.ts): a tied opening, a double taken, a
+// declined resignation, a drop, the Crawford game won by resignation, and a last game resigned.
+const events: MatchEvent[] = [
+  { type: "created", matchLength: 3, visibility: "public", commitment: "c", creator: { id: "a", name: "alice", isGuest: false }, creatorColor: "white" },
+  { type: "joined", color: "black", player: { id: "b", name: "bob", isGuest: false } },
+  { type: "seed", color: "white", clientSeed: "w" },
+  { type: "seed", color: "black", clientSeed: "b" },
+  action({ type: "opening-roll", dice: [2, 2] }),
+  action({ type: "opening-roll", dice: [3, 1] }),
+  action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
+  action({ type: "double", player: "black" }),
+  action({ type: "take", player: "white" }),
+  action({ type: "roll", player: "black", dice: [5, 6] }),
+  action({ type: "move", player: "black", moves: [{ from: 24, to: 13 }] }),
+  action({ type: "resign-offer", player: "white", level: 1 }),
+  action({ type: "resign-decline", player: "black" }),
+  action({ type: "double", player: "white" }),
+  action({ type: "drop", player: "black" }),
+  action({ type: "opening-roll", dice: [1, 6] }),
+  action({ type: "move", player: "black", moves: [{ from: 13, to: 7 }, { from: 8, to: 7 }] }),
+  action({ type: "resign-offer", player: "white", level: 2 }),
+  action({ type: "resign-accept", player: "black" }),
+  action({ type: "opening-roll", dice: [5, 2] }),
+  action({ type: "move", player: "white", moves: [{ from: 13, to: 8 }, { from: 13, to: 11 }] }),
+  action({ type: "resign-offer", player: "black", level: 3 }),
+  action({ type: "resign-accept", player: "white" }),
+  { type: "ended", reason: "finished", winner: "white", serverSeed: "s", detail: "White won." },
+];
+
+describe("toReviewData", () => {
+  const games = reviewSteps(events);
+  const data = toReviewData(games);
+
+  it("keeps every step of reviewSteps in order, with its IDs, and indexes each game's range", () => {
+    const all = games.flatMap((g) => g.steps);
+    expect(data.steps.map((s) => [s.index, s.kind, s.text, s.positionId, s.gnubgMatchId])).toEqual(all.map((s) => [s.index, s.kind, s.text, s.positionId, s.matchId]));
+    expect(data.games.map((g) => [g.number, g.first, g.last])).toEqual(
+      games.map((g) => [g.number, g.steps[0]?.index, g.steps.at(-1)?.index]),
+    );
+    // Game results: black dropped white's double at 2 (2 points); white resigned a gammon in the Crawford game (2 × 1);
+    // black resigned a backgammon (3 × 1) — worked out from the record above.
+    expect(data.games.map((g) => g.result)).toEqual(["White wins 2 points", "Black wins 2 points", "White wins 3 points"]);
+    expect(data.games.map((g) => g.crawford)).toEqual([false, true, false]);
+  });
+
+  it("writes moves as gnubg lists them, high die first, and nothing for other steps", () => {
+    // gnubg sorts a play's moves by starting point, then landing point, both from the highest: 52 is "13/11 13/8".
+    const moves = data.steps.filter((s) => s.gnubg !== null).map((s) => s.gnubg);
+    expect(moves).toEqual(["31: 8/5 6/5", "65: 24/13", "61: 13/7 8/7", "52: 13/11 13/8"]);
+    expect(data.steps.find((s) => s.kind === "double")?.gnubg).toBeNull();
+  });
+
+  it("shows the dice on the roller's side (four for doubles), the opening roll on the starter's side", () => {
+    const openings = data.steps.filter((s) => s.kind === "opening-roll").map((s) => s.dice);
+    expect(openings).toEqual([
+      { values: [2, 2], side: "white" },
+      { values: [3, 1], side: "white" },
+      { values: [1, 6], side: "black" },
+      { values: [5, 2], side: "white" },
+    ]);
+    expect(data.steps.find((s) => s.kind === "roll")?.dice).toEqual({ values: [5, 6], side: "black" });
+    expect(data.steps.find((s) => s.kind === "take")?.dice).toBeNull();
+  });
+
+  it("keeps a game's cube on the step that ends it (the state after it has the next game's centred cube)", () => {
+    const game1 = data.steps.filter((s) => s.game === 1);
+    expect(game1.find((s) => s.kind === "take")?.cube).toEqual({ value: 2, owner: "white" });
+    expect(game1.find((s) => s.kind === "drop")?.cube).toEqual({ value: 2, owner: "white" });
+    expect(game1.find((s) => s.kind === "game-end")?.cube).toEqual({ value: 2, owner: "white" });
+    expect(game1.find((s) => s.kind === "game-end")?.score).toEqual({ white: 2, black: 0 });
+    expect(data.steps.find((s) => s.game === 2)?.cube).toEqual({ value: 1, owner: null });
+  });
+
+  it.each([
+    [[3, 1], "31"],
+    [[1, 3], "31"],
+    [[6, 6], "66"],
+  ] as const)("gnubgDice(%j) = %s", (dice, text) => {
+    expect(gnubgDice(dice)).toBe(text);
+  });
+});

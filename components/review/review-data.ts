@@ -1,0 +1,109 @@
+/**
+ * The review page's data: lib/protocol `reviewSteps` trimmed to what the page draws (the full match state of every
+ * step would be sent to the browser otherwise), with the dice to show on the board, the cube and score of each step,
+ * and each move as gnubg writes it in a game listing ("31: 8/5 6/5"). Pure: the server component builds it, the
+ * client stepper reads it.
+ *
+ * @example
+ *   const data = toReviewData(reviewSteps(events));
+ *   data.steps[3];        // { kind: "move", gnubg: "31: 8/5 6/5", positionId: "…", gnubgMatchId: "…", … }
+ *   data.games[0]?.first; // index of game 1's first step
+ */
+import type { ReviewGame, ReviewStep, ReviewStepKind } from "@/lib/protocol/review";
+import type { Color, Position } from "@/lib/engine/types";
+
+export interface BoardDiceData {
+  /** Four values for doubles, as the board draws them. */
+  readonly values: readonly number[];
+  readonly side: Color;
+}
+
+export interface ReviewStepData {
+  readonly index: number;
+  readonly game: number;
+  readonly kind: ReviewStepKind;
+  readonly actor: Color | null;
+  /** The sentence, e.g. "White rolls 6-5 and plays 24/13". */
+  readonly text: string;
+  /** A move or pass in gnubg's listing form, "65: 24/13" or "65:" for no move; null for other steps. */
+  readonly gnubg: string | null;
+  readonly position: Position;
+  readonly dice: BoardDiceData | null;
+  readonly cube: { readonly value: number; readonly owner: Color | null };
+  readonly score: { readonly white: number; readonly black: number };
+  readonly positionId: string;
+  readonly gnubgMatchId: string;
+}
+
+export interface ReviewGameData {
+  readonly number: number;
+  readonly crawford: boolean;
+  readonly scoreBefore: { readonly white: number; readonly black: number };
+  /** Index of the game's first step in `steps`. */
+  readonly first: number;
+  readonly last: number;
+  /** "White wins 2 points", or null while unfinished. */
+  readonly result: string | null;
+}
+
+export interface ReviewData {
+  readonly games: readonly ReviewGameData[];
+  readonly steps: readonly ReviewStepData[];
+}
+
+/** gnubg lists a roll high die first, without a separator: "31", "66". */
+export function gnubgDice(dice: readonly [number, number]): string {
+  return dice[0] >= dice[1] ? `${dice[0]}${dice[1]}` : `${dice[1]}${dice[0]}`;
+}
+
+function boardDice(step: ReviewStep): BoardDiceData | null {
+  if (!step.dice) return null;
+  const [a, b] = step.dice;
+  if (step.kind === "opening-roll") return { values: [a, b], side: a >= b ? "white" : "black" };
+  if (step.actor === null) return null;
+  return { values: a === b ? [a, a, a, a] : [a, b], side: step.actor };
+}
+
+function gnubgLine(step: ReviewStep): string | null {
+  if ((step.kind !== "move" && step.kind !== "pass") || !step.dice) return null;
+  const dice = gnubgDice(step.dice);
+  return step.notation ? `${dice}: ${step.notation}` : `${dice}:`;
+}
+
+export function toReviewData(games: readonly ReviewGame[]): ReviewData {
+  const steps: ReviewStepData[] = [];
+  const gameData: ReviewGameData[] = [];
+  for (const game of games) {
+    const first = steps.length;
+    // The step that ends a game already carries the next game's state (a centred cube): keep the game's own cube.
+    let cube = { value: 1, owner: null as Color | null };
+    for (const step of game.steps) {
+      const state = step.matchState;
+      if (state.gameNumber === step.game && state.games.length < step.game) cube = { value: state.cube.value, owner: state.cube.owner };
+      steps.push({
+        index: steps.length,
+        game: step.game,
+        kind: step.kind,
+        actor: step.actor,
+        text: step.text,
+        gnubg: gnubgLine(step),
+        position: step.position,
+        dice: boardDice(step),
+        cube,
+        score: { white: state.score.white, black: state.score.black },
+        positionId: step.positionId,
+        gnubgMatchId: step.matchId,
+      });
+    }
+    const record = game.record;
+    gameData.push({
+      number: game.number,
+      crawford: game.crawford,
+      scoreBefore: { white: game.scoreBefore.white, black: game.scoreBefore.black },
+      first,
+      last: steps.length - 1,
+      result: record ? `${record.winner === "white" ? "White" : "Black"} wins ${record.points} point${record.points === 1 ? "" : "s"}` : null,
+    });
+  }
+  return { games: gameData.filter((g) => g.last >= g.first), steps };
+}

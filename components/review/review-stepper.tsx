@@ -1,0 +1,145 @@
+"use client";
+/**
+ * Steps through a match record: the read-only board at each step, buttons and the ← → keys (Home and End for the
+ * ends), a jump to each game, the game's move list in gnubg notation (click a line to go there), and the gnubg
+ * Position ID and Match ID of the step with copy buttons.
+ *
+ * @example
+ *   <ReviewStepper data={toReviewData(reviewSteps(events))} viewer="white" names={{ white: "ann", black: "bob" }} />
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Board } from "@/components/board/board";
+import type { Color } from "@/lib/engine/types";
+import { CopyButton } from "./copy-button";
+import type { ReviewData, ReviewStepData } from "./review-data";
+import "./review.css";
+
+const NAME: Record<Color, string> = { white: "White", black: "Black" };
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+function MoveLine({ step, names }: { step: ReviewStepData; names: Record<Color, string> }) {
+  if (step.gnubg !== null && step.actor) {
+    return (
+      <>
+        <span className={`who who-${step.actor}`}>{names[step.actor]}</span> <span className="gnubg-move">{step.gnubg}</span>
+      </>
+    );
+  }
+  return <span className={`step-note step-${step.kind}`}>{step.text}</span>;
+}
+
+export function ReviewStepper({ data, viewer, names }: { data: ReviewData; viewer: Color; names: Record<Color, string> }) {
+  const [index, setIndex] = useState(0);
+  // Set once the key handler is listening (after hydration), so a test or a script knows the keys work.
+  const [listening, setListening] = useState(false);
+  const last = data.steps.length - 1;
+  const go = useCallback((to: number) => setIndex(Math.max(0, Math.min(last, to))), [last]);
+  const current = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      const moves: Record<string, (i: number) => number> = {
+        ArrowLeft: (i) => i - 1,
+        ArrowRight: (i) => i + 1,
+        Home: () => 0,
+        End: () => last,
+      };
+      const move = moves[event.key];
+      if (!move) return;
+      event.preventDefault();
+      setIndex((i) => Math.max(0, Math.min(last, move(i))));
+    };
+    window.addEventListener("keydown", onKey);
+    setListening(true);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [last]);
+
+  useEffect(() => {
+    current.current?.scrollIntoView({ block: "nearest" });
+  }, [index]);
+
+  const step = data.steps[index];
+  if (!step) return <p className="muted">Nothing has been played in this match yet.</p>;
+  const game = data.games.find((g) => g.number === step.game);
+  const gameSteps = game ? data.steps.slice(game.first, game.last + 1) : [];
+
+  return (
+    <div className="review" data-keys={listening ? "on" : "off"}>
+      <div className="review-main">
+        <div className="review-controls" role="toolbar" aria-label="Step through the match">
+          <button type="button" onClick={() => go(0)} disabled={index === 0}>
+            « First
+          </button>
+          <button type="button" onClick={() => go(index - 1)} disabled={index === 0}>
+            ← Previous
+          </button>
+          <span className="step-counter" data-testid="step-counter" aria-live="polite">
+            Step {index + 1} of {data.steps.length} · game {step.game}
+          </span>
+          <button type="button" onClick={() => go(index + 1)} disabled={index === last}>
+            Next →
+          </button>
+          <button type="button" onClick={() => go(last)} disabled={index === last}>
+            Last »
+          </button>
+        </div>
+        <p className="step-text" data-testid="step-text" data-kind={step.kind}>
+          {step.text}
+        </p>
+        <Board
+          position={step.position}
+          viewer={viewer}
+          dice={step.dice ? { values: step.dice.values, used: step.dice.values.map(() => false), side: step.dice.side } : null}
+          cube={step.cube}
+          input={null}
+        />
+        <p className="review-score">
+          Score: {names.white} (white) {step.score.white} – {step.score.black} {names.black} (black) · cube {step.cube.value}
+          {step.cube.owner ? ` owned by ${NAME[step.cube.owner]}` : " centred"}
+        </p>
+        <dl className="gnubg-ids">
+          <dt>Position ID</dt>
+          <dd>
+            <code data-testid="position-id">{step.positionId}</code> <CopyButton text={step.positionId} label="Copy the Position ID" />
+          </dd>
+          <dt>Match ID</dt>
+          <dd>
+            <code data-testid="gnubg-match-id">{step.gnubgMatchId}</code> <CopyButton text={step.gnubgMatchId} label="Copy the Match ID" />
+          </dd>
+        </dl>
+        <p className="muted">Paste both into GNU Backgammon (Edit → Paste Position ID / Match ID) to analyse this position. Keys: ← → step, Home and End jump.</p>
+      </div>
+      <aside className="review-side">
+        <nav className="review-games" aria-label="Games">
+          {data.games.map((g) => (
+            <button key={g.number} type="button" onClick={() => go(g.first)} aria-current={g.number === step.game ? "true" : undefined}>
+              Game {g.number}
+              {g.crawford ? " (Crawford)" : ""}
+            </button>
+          ))}
+        </nav>
+        {game ? (
+          <section aria-labelledby="moves-title">
+            <h2 id="moves-title">
+              Game {game.number}: {names.white} {game.scoreBefore.white} – {game.scoreBefore.black} {names.black}
+              {game.result ? <span className="muted"> · {game.result}</span> : null}
+            </h2>
+            <ol className="move-list" data-testid="move-list">
+              {gameSteps.map((s) => (
+                <li key={s.index} ref={s.index === index ? current : undefined} aria-current={s.index === index ? "step" : undefined}>
+                  <button type="button" className="move-line" onClick={() => go(s.index)}>
+                    <MoveLine step={s} names={names} />
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

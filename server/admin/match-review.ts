@@ -1,0 +1,66 @@
+/**
+ * A match for its review page (`/matches/[id]`) and its `.mat` download (`/api/matches/:id/export.mat`), for whoever
+ * may see it — the same rule as the match page and the audit route (server/match/snapshot.ts `canView`): public matches
+ * for everyone, private ones for their players, administrators and holders of the invite link. A match the viewer may
+ * not see is answered like one that does not exist.
+ *
+ * @example
+ *   const found = await reviewableMatch(db, id, user, invite);
+ *   if (found.ok) reviewSteps(found.value.events);
+ *   const mat = await matExport(db, id, user, invite); // finished matches only
+ *   if (mat.ok) new Response(mat.value.text, { headers: { "content-disposition": `attachment; filename="${mat.value.filename}"` } });
+ */
+import { err, ok, type Color, type Result } from "@/lib/engine/types";
+import type { MatchEvent } from "@/lib/protocol/match-events";
+import type { MatchView } from "@/lib/protocol/match-view";
+import { matchIdSchema } from "@/lib/protocol/protocol";
+import { matFromEvents } from "@/lib/protocol/review";
+import type { Db } from "@/server/db/client";
+import type { UserRow } from "@/server/db/types";
+import { loadLiveMatch } from "@/server/match/live-match";
+import { canView } from "@/server/match/snapshot";
+
+export interface ReviewableMatch {
+  readonly view: MatchView;
+  readonly events: readonly MatchEvent[];
+  /** The viewer's seat, null for anyone else. */
+  readonly you: Color | null;
+  readonly createdAt: Date;
+  readonly finishedAt: Date | null;
+}
+
+export type ReviewError = "ERR_NOT_FOUND";
+export type MatExportError = ReviewError | "ERR_NOT_FINISHED";
+
+export async function reviewableMatch(db: Db, matchId: string, viewer: UserRow | null, invite: string | undefined): Promise<Result<ReviewableMatch, ReviewError>> {
+  const notFound = err("ERR_NOT_FOUND", "There is no such match, or it is private.");
+  if (!matchIdSchema.safeParse(matchId).success) return notFound;
+  const loaded = await loadLiveMatch(db, matchId);
+  const actor = viewer ? { id: viewer.id, name: viewer.username, isGuest: viewer.isGuest, role: viewer.role } : null;
+  if (!loaded || !canView(loaded.live, actor, invite)) return notFound;
+  const times = await db.prisma.match.findUnique({ where: { id: matchId }, select: { createdAt: true, finishedAt: true } });
+  const { view } = loaded.live;
+  const you = viewer === null ? null : view.players.white?.id === viewer.id ? "white" : view.players.black?.id === viewer.id ? "black" : null;
+  return ok({
+    view,
+    events: loaded.events.map(({ event }) => event),
+    you,
+    createdAt: times?.createdAt ?? new Date(0),
+    finishedAt: times?.finishedAt ?? null,
+  });
+}
+
+/** The finished match as a GNU Backgammon .mat file, named after the match. */
+export async function matExport(
+  db: Db,
+  matchId: string,
+  viewer: UserRow | null,
+  invite: string | undefined,
+): Promise<Result<{ readonly filename: string; readonly text: string }, MatExportError>> {
+  const found = await reviewableMatch(db, matchId, viewer, invite);
+  if (!found.ok) return found;
+  const { view, events, createdAt } = found.value;
+  if (view.status !== "finished") return err("ERR_NOT_FINISHED", "Only a finished match can be exported.");
+  const text = matFromEvents(events, undefined, { date: createdAt.toISOString().slice(0, 10), event: "Fairgammon" });
+  return ok({ filename: `fairgammon-${matchId}.mat`, text });
+}

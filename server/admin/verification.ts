@@ -1,0 +1,137 @@
+/**
+ * Server-side fair-dice-v1 verification of stored matches for the admin console: the audit bundle from the roll log
+ * and the seed row, the game record from the match's rules actions (`recordTurnsOf`), both through lib/dice `verify`
+ * — the same checks a player runs in the browser. Only matches whose seed is revealed are read; the sealed seed is
+ * never selected.
+ *
+ * @example
+ *   const checked = await verifyRevealedMatch(db, matchId); // null while the seed is secret (or no such match)
+ *   const many = await verifyRevealedMatches(db, ids);      // the revealed ones, in the order given
+ *   checked?.report.verdict;                                // "verified" | "failed" | …
+ */
+import { verify, type AuditBundle, type BundleRoll, type VerifyReport } from "@/lib/dice";
+import { recordTurnsOf, type MatchEvent, type PlayerInfo } from "@/lib/protocol";
+import type { Db } from "@/server/db/client";
+import { readSnapshot, type Tx } from "@/server/db/transaction";
+import type { JsonValue } from "@/server/db/types";
+import { decodeEvent } from "@/server/match/event-codec";
+
+export interface MatchVerification {
+  readonly matchId: string;
+  readonly report: VerifyReport;
+  readonly rolls: number;
+  /** Set when the stored record could not be replayed (check 5 then did not run). */
+  readonly recordError: string | null;
+}
+
+/** The columns of MatchSeed the console may read: never ciphertext, iv or tag. */
+export const PUBLIC_SEED_COLUMNS = {
+  commitment: true,
+  whiteClientSeed: true,
+  blackClientSeed: true,
+  revealedSeed: true,
+  revealedAt: true,
+} as const;
+
+export interface StoredRecord {
+  readonly bundle: AuditBundle;
+  readonly events: readonly MatchEvent[];
+}
+
+// recordTurnsOf needs the match length and the rules actions only; names do not matter here.
+const anonymous = (id: string): PlayerInfo => ({ id, name: id, isGuest: false });
+
+/**
+ * The bundles and decoded events of those of `matchIds` whose seed is revealed, read in `tx` with three queries
+ * whatever their number; matches whose seed is still secret are left out.
+ */
+export async function readRevealedRecords(tx: Tx, matchIds: readonly string[]): Promise<Map<string, StoredRecord>> {
+  const seeds = await tx.matchSeed.findMany({
+    where: { matchId: { in: [...matchIds] }, revealedSeed: { not: null }, whiteClientSeed: { not: null }, blackClientSeed: { not: null } },
+    select: { matchId: true, ...PUBLIC_SEED_COLUMNS },
+  });
+  const ids = seeds.map((seed) => seed.matchId);
+  const rolls = await tx.rollLog.findMany({
+    where: { matchId: { in: ids } },
+    orderBy: [{ matchId: "asc" }, { nonce: "asc" }],
+    select: { matchId: true, nonce: true, game: true, kind: true, player: true, die1: true, die2: true },
+  });
+  const rows = await tx.matchEvent.findMany({
+    where: { matchId: { in: ids } },
+    orderBy: [{ matchId: "asc" }, { sequence: "asc" }],
+    select: { matchId: true, sequence: true, type: true, payload: true, actorId: true, createdAt: true },
+  });
+  const rollsOf = new Map<string, BundleRoll[]>(ids.map((id) => [id, []]));
+  for (const { matchId, ...roll } of rolls) {
+    rollsOf.get(matchId)?.push({ nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player, dice: [roll.die1, roll.die2] });
+  }
+  const eventsOf = new Map<string, MatchEvent[]>(ids.map((id) => [id, []]));
+  for (const { matchId, ...row } of rows) {
+    eventsOf.get(matchId)?.push(decodeEvent({ ...row, payload: JSON.parse(row.payload) as JsonValue }, anonymous));
+  }
+  return new Map(
+    seeds.map((seed): [string, StoredRecord] => [
+      seed.matchId,
+      {
+        events: eventsOf.get(seed.matchId) ?? [],
+        bundle: {
+          protocol: "fair-dice-v1",
+          matchId: seed.matchId,
+          commitment: seed.commitment,
+          serverSeed: seed.revealedSeed,
+          clientSeeds: { white: seed.whiteClientSeed ?? "", black: seed.blackClientSeed ?? "" },
+          rolls: rollsOf.get(seed.matchId) ?? [],
+        },
+      },
+    ]),
+  );
+}
+
+/** The bundle and decoded events of a revealed match, read in `tx`; null when the seed is not revealed. */
+export async function readRevealedRecord(tx: Tx, matchId: string): Promise<StoredRecord | null> {
+  return (await readRevealedRecords(tx, [matchId])).get(matchId) ?? null;
+}
+
+/** Runs every check of fair-dice-v1 on a stored record. */
+export function verifyRecord({ bundle, events }: StoredRecord): MatchVerification {
+  let record: ReturnType<typeof recordTurnsOf> | undefined;
+  let recordError: string | null = null;
+  try {
+    record = recordTurnsOf(events);
+  } catch (error) {
+    recordError = error instanceof Error ? error.message : String(error);
+  }
+  return { matchId: bundle.matchId, report: verify(bundle, record), rolls: bundle.rolls.length, recordError };
+}
+
+export async function verifyRevealedMatch(db: Db, matchId: string): Promise<MatchVerification | null> {
+  return (await verifyRevealedMatches(db, [matchId]))[0] ?? null;
+}
+
+/** Verifies those of `matchIds` whose seed is revealed, in the order given, from one consistent read. */
+export async function verifyRevealedMatches(db: Db, matchIds: readonly string[]): Promise<MatchVerification[]> {
+  const stored = await readSnapshot(db, (tx) => readRevealedRecords(tx, matchIds));
+  return matchIds.flatMap((id) => {
+    const record = stored.get(id);
+    return record ? [verifyRecord(record)] : [];
+  });
+}
+
+/** Failures first, then incomplete, then verified; newest input order kept within each group. */
+export function failuresFirst<T extends { readonly report: VerifyReport }>(results: readonly T[]): T[] {
+  const rank = (result: T) => (result.report.verdict === "failed" ? 0 : result.report.verdict === "verified" ? 2 : 1);
+  return results.map((result, i) => ({ result, i })).sort((a, b) => rank(a.result) - rank(b.result) || a.i - b.i).map(({ result }) => result);
+}
+
+/** One sentence per failed check, with where it failed, and why the record could not be checked if it could not. */
+export function failureSentences(result: MatchVerification): string[] {
+  const sentences = result.report.checks
+    .filter((check) => check.status === "failed")
+    .map((check) => {
+      const at = [check.nonce !== undefined ? `nonce ${check.nonce}` : null, check.game !== undefined ? `game ${check.game}` : null, check.move !== undefined ? `move ${check.move}` : null]
+        .filter((part) => part !== null)
+        .join(", ");
+      return `${check.title}${at ? ` (at ${at})` : ""}: ${check.detail}`;
+    });
+  return result.recordError ? [...sentences, `The game record could not be replayed: ${result.recordError}`] : sentences;
+}
