@@ -1,6 +1,6 @@
 /**
- * The header's account corner: the signed-in name (linking to /account, marked when a guest), an Admin link for
- * administrators and Sign out; or, for visitors, Sign in / Register / Play as guest. Rendered on the server by the
+ * The header's account corner: the signed-in name (linking to /account, marked when a guest), the player's match
+ * history, an Admin link for administrators and Sign out; or, for visitors, Sign in / Register / Play as guest. Rendered on the server by the
  * root layout from plain props.
  *
  * @example
@@ -31,6 +31,7 @@ export function UserMenu({ user }: { readonly user: MenuUser | null }) {
         {user.username}
       </a>
       {user.isGuest ? <span className="badge">guest</span> : null}
+      <a href="/matches">My matches</a>
       {user.role === "ADMIN" ? <a href="/admin">Admin</a> : null}
       <SignOutButton />
     </nav>
