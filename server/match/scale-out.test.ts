@@ -135,7 +135,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
     const white = new BotClient({ url: a.url, cookie: await newPlayer(), seed: 61, resignRate: 0, doubleRate: 0.05 });
     const tabA = new BotClient({ url: a.url, cookie: blackCookie, seed: 62, play: false });
     const tabB = new BotClient({ url: b.url, cookie: blackCookie, seed: 63, play: false });
-    const matchId = await seated(white, tabA, 3);
+    const matchId = await seated(white, tabA, 1);
     await tabB.connect();
     await tabB.watch(matchId);
 
@@ -175,7 +175,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
     expectClientsSawTheLog(stored, [white, tabA, tabB]);
     await expectAuditVerifies(b.url, matchId);
     for (const bot of [white, tabA, tabB]) bot.close();
-  });
+  }, 150_000);
 });
 
 function sameVersion(bots: readonly BotClient[]): boolean {
