@@ -5,23 +5,11 @@
 // one winner at or past the length. Every step also checks that apply did not mutate its input (states are frozen)
 // and that replaying the actions gives the same state.
 import { describe, expect, it } from "vitest";
-
+import { mulberry32 } from "../../scripts/bot/random";
 import { apply, replay } from "./match";
 import { newMatch, resultMultiplier, type MatchAction, type MatchState } from "./match-state";
 import { currentLegalPlays, legalActions } from "./match-queries";
 import { COLORS, type Color, type Dice, type DieValue, type Position } from "./types";
-
-/** mulberry32: a tiny, well-known 32-bit PRNG (public domain, Tommy Ettinger). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
