@@ -1,39 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { MatchAction } from "@/lib/engine/match-state";
-import type { MatchEvent } from "@/lib/protocol/match-events";
+import { handMatch } from "@/lib/protocol/fixtures/hand-match";
 import { reviewSteps } from "@/lib/protocol/review";
 import { gnubgDice, toReviewData } from "./review-data";
 
-const action = (a: MatchAction): MatchEvent => ({ type: "action", action: a });
-
-// A 3-point match written by hand (the same record as lib/protocol/review.test.ts): a tied opening, a double taken, a
-// declined resignation, a drop, the Crawford game won by resignation, and a last game resigned.
-const events: MatchEvent[] = [
-  { type: "created", matchLength: 3, visibility: "public", commitment: "c", creator: { id: "a", name: "alice", isGuest: false }, creatorColor: "white" },
-  { type: "joined", color: "black", player: { id: "b", name: "bob", isGuest: false } },
-  { type: "seed", color: "white", clientSeed: "w" },
-  { type: "seed", color: "black", clientSeed: "b" },
-  action({ type: "opening-roll", dice: [2, 2] }),
-  action({ type: "opening-roll", dice: [3, 1] }),
-  action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
-  action({ type: "double", player: "black" }),
-  action({ type: "take", player: "white" }),
-  action({ type: "roll", player: "black", dice: [5, 6] }),
-  action({ type: "move", player: "black", moves: [{ from: 24, to: 13 }] }),
-  action({ type: "resign-offer", player: "white", level: 1 }),
-  action({ type: "resign-decline", player: "black" }),
-  action({ type: "double", player: "white" }),
-  action({ type: "drop", player: "black" }),
-  action({ type: "opening-roll", dice: [1, 6] }),
-  action({ type: "move", player: "black", moves: [{ from: 13, to: 7 }, { from: 8, to: 7 }] }),
-  action({ type: "resign-offer", player: "white", level: 2 }),
-  action({ type: "resign-accept", player: "black" }),
-  action({ type: "opening-roll", dice: [5, 2] }),
-  action({ type: "move", player: "white", moves: [{ from: 13, to: 8 }, { from: 13, to: 11 }] }),
-  action({ type: "resign-offer", player: "black", level: 3 }),
-  action({ type: "resign-accept", player: "white" }),
-  { type: "ended", reason: "finished", winner: "white", serverSeed: "s", detail: "White won." },
-];
+// The 3-point match record written by hand that lib/protocol/review.test.ts uses too.
+const events = handMatch;
 
 describe("toReviewData", () => {
   const games = reviewSteps(events);

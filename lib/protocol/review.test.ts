@@ -1,44 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodeMatchId, encodeMatchId } from "../engine/gnubg-id";
-import type { MatchAction } from "../engine/match-state";
 import { parseMat } from "../engine/mat-parse";
 import type { MatchEvent } from "./match-events";
+import { action, handMatch, opening } from "./fixtures/hand-match";
 import { matFromEvents, reviewSteps, type ReviewStep } from "./review";
 
-const action = (a: MatchAction): MatchEvent => ({ type: "action", action: a });
-
-const opening: MatchEvent[] = [
-  { type: "created", matchLength: 3, visibility: "public", commitment: "c", creator: { id: "a", name: "alice", isGuest: false }, creatorColor: "white" },
-  { type: "joined", color: "black", player: { id: "b", name: "bob", isGuest: false } },
-  { type: "seed", color: "white", clientSeed: "w" },
-  { type: "seed", color: "black", clientSeed: "b" },
-];
-
-/** A 3-point match by hand: a tied opening, a take, a declined resignation, a drop, the Crawford game, resignations. */
-const handMatch: MatchEvent[] = [
-  ...opening,
-  action({ type: "opening-roll", dice: [2, 2] }),
-  action({ type: "opening-roll", dice: [3, 1] }),
-  action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
-  action({ type: "double", player: "black" }),
-  action({ type: "take", player: "white" }),
-  action({ type: "roll", player: "black", dice: [5, 6] }),
-  action({ type: "move", player: "black", moves: [{ from: 24, to: 13 }] }),
-  action({ type: "resign-offer", player: "white", level: 1 }),
-  action({ type: "resign-decline", player: "black" }),
-  action({ type: "double", player: "white" }),
-  action({ type: "drop", player: "black" }),
-  action({ type: "opening-roll", dice: [1, 6] }),
-  action({ type: "move", player: "black", moves: [{ from: 13, to: 7 }, { from: 8, to: 7 }] }),
-  action({ type: "resign-offer", player: "white", level: 2 }),
-  action({ type: "resign-accept", player: "black" }),
-  action({ type: "opening-roll", dice: [5, 2] }),
-  action({ type: "move", player: "white", moves: [{ from: 13, to: 8 }, { from: 13, to: 11 }] }),
-  action({ type: "resign-offer", player: "black", level: 3 }),
-  action({ type: "resign-accept", player: "white" }),
-  { type: "ended", reason: "finished", winner: "white", serverSeed: "s", detail: "White won." },
-];
 
 /**
  * gnubg's Match ID at the end of a match counts the whole final score, past the match length, which its own
