@@ -59,8 +59,16 @@ export function fail(code: ErrorCode, message: string): Failure {
   return { ok: false, code, message };
 }
 
+/** Match states are immutable, so a state's legal plays are computed once (each event needs them two or three times). */
+const playsOfState = new WeakMap<MatchView["state"], PlayOption[]>();
+
 export function playOptions(view: MatchView): PlayOption[] {
-  return currentLegalPlays(view.state).map((play) => ({ notation: play.notation, moves: play.moves }));
+  let plays = playsOfState.get(view.state);
+  if (!plays) {
+    plays = currentLegalPlays(view.state).map((play) => ({ notation: play.notation, moves: play.moves }));
+    playsOfState.set(view.state, plays);
+  }
+  return plays;
 }
 
 export class MatchService {
@@ -233,7 +241,7 @@ export class MatchService {
       const roll = this.rollNext(live, "opening", null);
       return actionDraft({ type: "opening-roll", dice: roll.dice }, null, roll);
     }
-    if (state.phase === "moving" && state.pendingResign === null && state.onRoll && currentLegalPlays(state).length === 0) {
+    if (state.phase === "moving" && state.pendingResign === null && state.onRoll && playOptions(view).length === 0) {
       return actionDraft({ type: "move", player: state.onRoll, moves: [] }, null);
     }
     if (state.phase === "match-over") {

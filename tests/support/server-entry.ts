@@ -6,11 +6,13 @@
  * FAIRGAMMON_RATE_LIMIT ("burst/perSecond") and FAIRGAMMON_REDIS_PREFIX.
  *
  * It talks to its parent over the IPC channel: `{ type: "ready", port }` once listening; asked `{ type: "memory" }`
- * it collects garbage (when run with --expose-gc) and answers `{ type: "memory", usage }`.
+ * it collects garbage (when run with --expose-gc) and answers `{ type: "memory", usage }`; asked `{ type: "loop" }` it
+ * answers `{ type: "loop", p50, p99, max }`, its event-loop delay in ms since the last time it was asked.
  *
  * @example
  *   DATABASE_URL=file:/tmp/x/test.db PORT=4123 SEED_ENCRYPTION_KEY=<64 hex> node --import tsx tests/support/server-entry.ts
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseEnv } from "@/server/config/env";
 import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -18,7 +20,10 @@ import { createLogger } from "@/server/log";
 import { createAppServer } from "@/server/main";
 import { socketIdentifier } from "./session";
 
-export type EntryMessage = { type: "ready"; port: number } | { type: "memory"; usage: NodeJS.MemoryUsage };
+export type EntryMessage =
+  | { type: "ready"; port: number }
+  | { type: "memory"; usage: NodeJS.MemoryUsage }
+  | { type: "loop"; p50: number; p99: number; max: number };
 
 function rateLimitFrom(text: string | undefined): { burst: number; perSecond: number } | undefined {
   const match = /^(\d+)\/(\d+)$/.exec(text ?? "");
@@ -41,11 +46,19 @@ async function start(): Promise<void> {
     redisPrefix: process.env.FAIRGAMMON_REDIS_PREFIX,
   });
   const send = (message: EntryMessage) => process.send?.(message);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   process.on("message", (message: { type?: string }) => {
-    if (message.type !== "memory") return;
-    (globalThis as { gc?: () => void }).gc?.();
-    send({ type: "memory", usage: process.memoryUsage() });
+    if (message.type === "memory") {
+      (globalThis as { gc?: () => void }).gc?.();
+      send({ type: "memory", usage: process.memoryUsage() });
+    } else if (message.type === "loop") {
+      send({ type: "loop", p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 });
+      loop.reset();
+    }
   });
+  // The test that started this server is gone (its process ended or was killed): do not outlive it.
+  process.once("disconnect", () => process.exit(0));
   process.once("SIGTERM", () => {
     void server
       .close()

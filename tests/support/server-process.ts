@@ -47,6 +47,8 @@ export interface ServerProcess {
   readonly exited: boolean;
   /** process.memoryUsage() in the server, after a full GC when it runs with --expose-gc. */
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** The server's event-loop delay (ms) since the last call: how long ready work waited for the loop. */
+  loopDelay(): Promise<{ p50: number; p99: number; max: number }>;
   /** CPU time the server process has used so far (user + system, from /proc/<pid>/stat), seconds. */
   cpuSeconds(): number;
   /** Resident and peak resident memory (VmRSS, VmHWM from /proc/<pid>/status), bytes. */
@@ -127,16 +129,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     get exited() {
       return exited;
     },
-    memory: () =>
-      new Promise((resolve, reject) => {
-        const onMessage = (message: EntryMessage) => {
-          if (message.type !== "memory") return;
-          child.off("message", onMessage);
-          resolve(message.usage);
-        };
-        child.on("message", onMessage);
-        if (!child.send({ type: "memory" })) reject(new Error("the server process is gone"));
-      }),
+    memory: () => ask(child, "memory").then((message) => message.usage),
+    loopDelay: () => ask(child, "loop").then(({ p50, p99, max }) => ({ p50, p99, max })),
     cpuSeconds: () => processCpuSeconds(child.pid ?? -1),
     residentBytes: () => processResidentBytes(child.pid ?? -1),
     kill: async () => {
@@ -167,4 +161,16 @@ export function processResidentBytes(pid: number): { rss: number; peak: number }
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
   return { rss: kib("VmRSS"), peak: kib("VmHWM") };
+}
+
+function ask<T extends Exclude<EntryMessage["type"], "ready">>(child: ChildProcess, type: T): Promise<Extract<EntryMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: EntryMessage) => {
+      if (message.type !== type) return;
+      child.off("message", onMessage);
+      resolve(message as Extract<EntryMessage, { type: T }>);
+    };
+    child.on("message", onMessage);
+    if (!child.send({ type })) reject(new Error("the server process is gone"));
+  });
 }

@@ -1,0 +1,139 @@
+/**
+ * A bot process of the load benchmark (scripts/bench-load.ts starts one or more and drives them over IPC): it plays
+ * matches over real sockets with BotClient — each pair of players creates, joins, seeds and plays a match, then the
+ * next one, until told to stop — and records every action→broadcast latency. It also runs the echo clients of the
+ * Socket.IO baseline (request/acknowledgement loops against scripts/bench-load-echo-server.ts).
+ *
+ * @example
+ *   child.send({ type: "play", url, pairs, think: [1000, 5000], matchLength: 3 }); // → { type: "playing", matches }
+ *   child.send({ type: "report" });                                              // → { type: "report", latencies, … }
+ */
+import { io } from "socket.io-client";
+import { PROTOCOL_VERSION } from "@/lib/protocol";
+import { sessionCookieFor } from "@/tests/support/session";
+import { BotClient } from "./bot/bot-client";
+import { mulberry32 } from "./bot/random";
+
+export interface BenchPlayer {
+  readonly id: string;
+  readonly username: string;
+}
+
+export type WorkerCommand =
+  | { type: "play"; url: string; pairs: [BenchPlayer, BenchPlayer][]; think: [number, number] | null; matchLength: number; setupConcurrency: number }
+  | { type: "report" }
+  | { type: "echo"; url: string; sockets: number; durationMs: number }
+  | { type: "stop" };
+
+export type WorkerReply =
+  | { type: "playing"; matches: number; setupErrors: number }
+  | { type: "report"; latencies: number[]; actions: number; errors: number; cpuSeconds: number; matchesFinished: number }
+  | { type: "echo"; messages: number; seconds: number }
+  | { type: "stopped" };
+
+const send = (reply: WorkerReply) => process.send?.(reply);
+const bots: BotClient[] = [];
+let latencies: number[] = [];
+let actions = 0;
+let matchesFinished = 0;
+let stopping = false;
+let seed = process.pid * 1000;
+
+/** Plays matches between two players, one after another, on the same two sockets. */
+async function playPair(url: string, [first, second]: [BenchPlayer, BenchPlayer], think: [number, number] | null, matchLength: number): Promise<void> {
+  const random = mulberry32(seed++);
+  const thinkMs = think ? () => think[0] + random() * (think[1] - think[0]) : undefined;
+  const onLatency = (ms: number) => {
+    latencies.push(ms);
+    actions++;
+  };
+  const [white, black] = await Promise.all(
+    [first, second].map(async (player) => new BotClient({ url, cookie: await sessionCookieFor(player), seed: seed++, thinkMs, onLatency, doubleRate: 0.05, resignRate: 0.002 })),
+  );
+  bots.push(white!, black!);
+  await Promise.all([white!.connect(), black!.connect()]);
+  const setUp = async () => {
+    const { matchId } = await white!.create({ matchLength, color: "white", visibility: "public" });
+    await black!.join(matchId);
+    await white!.submitSeed(`w${seed}`);
+    await black!.submitSeed(`b${seed}`);
+  };
+  await setUp();
+  void (async () => {
+    while (!stopping) {
+      await white!.finished(3_600_000);
+      matchesFinished++;
+      white!.events.length = 0;
+      black!.events.length = 0;
+      if (!stopping) await setUp();
+    }
+  })().catch(() => undefined);
+}
+
+async function play(command: Extract<WorkerCommand, { type: "play" }>): Promise<void> {
+  let next = 0;
+  let setupErrors = 0;
+  const lane = async () => {
+    while (next < command.pairs.length) {
+      const pair = command.pairs[next++]!;
+      await playPair(command.url, pair, command.think, command.matchLength).catch(() => setupErrors++);
+    }
+  };
+  await Promise.all(Array.from({ length: command.setupConcurrency }, lane));
+  send({ type: "playing", matches: command.pairs.length, setupErrors });
+}
+
+/** Request/acknowledgement loops on `sockets` sockets for a while: the messages a bare Socket.IO server answers. */
+async function echo(command: Extract<WorkerCommand, { type: "echo" }>): Promise<void> {
+  const sockets = await Promise.all(
+    Array.from({ length: command.sockets }, () => {
+      const socket = io(command.url, { transports: ["websocket"], auth: { protocol: PROTOCOL_VERSION }, reconnection: false });
+      return new Promise<typeof socket>((resolve) => socket.once("connect", () => resolve(socket)));
+    }),
+  );
+  // About the size of a move command.
+  const payload = { matchId: "cmx1sz52z0000tv7dajlyq07t", expectedVersion: 97, moves: [{ from: 4, to: 0 }, { from: 1, to: 0 }] };
+  let messages = 0;
+  const start = performance.now();
+  const until = start + command.durationMs;
+  await Promise.all(
+    sockets.map(async (socket) => {
+      while (performance.now() < until) {
+        await socket.emitWithAck("echo", payload);
+        messages++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  for (const socket of sockets) socket.close();
+  send({ type: "echo", messages, seconds });
+}
+
+// The benchmark that started this process is gone: so is the reason to play.
+process.once("disconnect", () => process.exit(0));
+let cpuMark = process.cpuUsage();
+process.on("message", (command: WorkerCommand) => {
+  switch (command.type) {
+    case "play":
+      void play(command);
+      break;
+    case "report": {
+      const cpu = process.cpuUsage(cpuMark);
+      cpuMark = process.cpuUsage();
+      const errors = bots.reduce((sum, bot) => sum + bot.errors.length, 0);
+      send({ type: "report", latencies, actions, errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, matchesFinished });
+      latencies = [];
+      actions = 0;
+      break;
+    }
+    case "echo":
+      void echo(command);
+      break;
+    case "stop":
+      stopping = true;
+      for (const bot of bots) bot.close();
+      send({ type: "stopped" });
+      setTimeout(() => process.exit(0), 100);
+      break;
+  }
+});

@@ -1,0 +1,295 @@
+/**
+ * `npm run bench:load`: the match server under load, over real sockets, against a production-like server in a child
+ * process (NODE_ENV=production, SQLite in a temp dir, no Next.js pages), with bots in separate processes.
+ *
+ * - capacity: N concurrent matches whose bots think like people (uniform 1–5 s, mean 3 s); N ramps up (250, 500,
+ *   1000, 2000, …) and each step reports the p50/p99 action→broadcast latency, persisted events per second, and the
+ *   CPU and memory of the server (from /proc) and of the bot processes. The answer is the largest N whose p99 stays
+ *   under 50 ms.
+ * - throughput: bots with no think time; persisted events per second and latency, next to two limits measured in the
+ *   same run: a bare Socket.IO echo server's request/ack rate and raw better-sqlite3 transactions per second.
+ *
+ *   npm run bench:load [-- --steps 250,500,1000 --window 30 --warmup 15 --workers 2 --only capacity|throughput|limits]
+ *   npm run bench:load -- --only capacity --profile   # also a CPU profile of the capacity server, summed by package
+ *   npm run bench:load -- --server-args "--max-semi-space-size=32"   # Node flags for the server
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { openDb } from "@/server/db/client";
+import { createMatch } from "@/server/db/matches";
+import { migrateDatabase } from "@/server/db/migrate";
+import { createUser } from "@/server/db/users";
+import { Secret, SeedVault } from "@/server/vault";
+import { processCpuSeconds, processResidentBytes, randomSeedKeyHex, startServerProcess, freePort, type ServerProcess } from "@/tests/support/server-process";
+import type { BenchPlayer, WorkerCommand, WorkerReply } from "./bench-load-worker";
+import { summarizeCpuProfile } from "./cpu-profile-summary";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const P99_GOAL_MS = 50;
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+const settings = {
+  steps: option("steps", "250,500,1000,1500,2000,3000,4000").split(",").map(Number),
+  windowS: Number(option("window", "30")),
+  warmupS: Number(option("warmup", "15")),
+  workers: Number(option("workers", "2")),
+  throughputMatches: Number(option("throughput-matches", "64")),
+  only: option("only", "all"),
+  profile: process.argv.includes("--profile"),
+  /** More Node flags for the server process, e.g. "--max-semi-space-size=32". */
+  serverArgs: option("server-args", "").split(" ").filter(Boolean),
+};
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** A child process over IPC: `ask` sends a command and waits for the reply of that type. */
+function child(file: string, env: Record<string, string> = {}): { process: ChildProcess; ask<R extends WorkerReply["type"]>(command: WorkerCommand, reply: R): Promise<Extract<WorkerReply, { type: R }>> } {
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(HERE, file)], { stdio: ["ignore", "inherit", "inherit", "ipc"], env: { ...process.env, ...env } });
+  return {
+    process: proc,
+    ask: (command, reply) =>
+      new Promise((resolve) => {
+        const listener = (message: WorkerReply) => {
+          if (message.type !== reply) return;
+          proc.off("message", listener);
+          resolve(message as never);
+        };
+        proc.on("message", listener);
+        proc.send(command);
+      }),
+  };
+}
+
+type Worker = ReturnType<typeof child>;
+
+async function stopWorkers(workers: readonly Worker[]): Promise<void> {
+  await Promise.all(workers.map((worker) => worker.ask({ type: "stop" }, "stopped")));
+}
+
+/** Raw better-sqlite3 (WAL, synchronous=NORMAL) on the real schema: the append transaction without Prisma. */
+async function rawSqlite(dir: string): Promise<{ appendTx: number; insertTx: number }> {
+  const url = `file:${path.join(dir, "raw.db")}`;
+  await migrateDatabase(url);
+  const db = openDb(url);
+  const user = await createUser(db, { username: "raw" });
+  if (!user.ok) throw new Error(user.message);
+  const vault = new SeedVault(new Secret(Uint8Array.from(randomBytes(32))));
+  const created = await createMatch(db, { creatorId: user.value.id, color: "white", matchLength: 5, visibility: "public", seed: vault.draw() });
+  if (!created.ok) throw new Error(created.code);
+  const matchId = created.value.match.id;
+  await db.close();
+  const sqlite = new Database(url.slice("file:".length));
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  const bump = sqlite.prepare(`UPDATE "Match" SET "version" = ?, "updatedAt" = ? WHERE "id" = ? AND "version" = ?`);
+  const event = sqlite.prepare(`INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "actorId", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`);
+  const roll = sqlite.prepare(`INSERT INTO "RollLog" ("matchId", "nonce", "game", "kind", "player", "die1", "die2", "createdAt") VALUES (?, ?, 1, 'turn', 'white', 3, 5, ?)`);
+  let version = sqlite.prepare(`SELECT "version" FROM "Match" WHERE "id" = ?`).pluck().get(matchId) as number;
+  let nonce = 0;
+  const payload = JSON.stringify({ type: "action", action: { type: "roll", player: "white", dice: [3, 5] }, roll: { nonce: 0, game: 1, kind: "turn", player: "white", dice: [3, 5] } });
+  const append = sqlite.transaction((withRoll: boolean) => {
+    const now = Date.now();
+    if (bump.run(version + 1, now, matchId, version).changes !== 1) throw new Error("version conflict");
+    version++;
+    event.run(matchId, version, "action", payload, null, now);
+    if (withRoll) roll.run(matchId, nonce++, now);
+  });
+  const count = 20_000;
+  let start = performance.now();
+  for (let i = 0; i < count; i++) append(i % 2 === 0);
+  const appendTx = count / ((performance.now() - start) / 1000);
+  const insertOnly = sqlite.transaction(() => event.run(matchId, ++version, "x", "{}", null, Date.now()));
+  start = performance.now();
+  for (let i = 0; i < count; i++) insertOnly();
+  const insertTx = count / ((performance.now() - start) / 1000);
+  sqlite.close();
+  return { appendTx, insertTx };
+}
+
+async function echoRate(sockets: number, seconds: number): Promise<number> {
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(HERE, "bench-load-echo-server.ts")], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve) => server.once("message", (message: { port: number }) => resolve(message.port)));
+  const workers = Array.from({ length: settings.workers }, () => child("bench-load-worker.ts"));
+  const results = await Promise.all(workers.map((worker) => worker.ask({ type: "echo", url: `http://127.0.0.1:${port}`, sockets: Math.ceil(sockets / workers.length), durationMs: seconds * 1000 }, "echo")));
+  await stopWorkers(workers);
+  server.kill("SIGTERM");
+  return results.reduce((sum, r) => sum + r.messages / r.seconds, 0);
+}
+
+interface Measured {
+  readonly matches: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly actionsPerS: number;
+  readonly eventsPerS: number;
+  readonly serverCpuPct: number;
+  readonly serverRssMb: number;
+  readonly botsCpuPct: number;
+  readonly errors: number;
+  readonly loopP99: number;
+  readonly loopMax: number;
+  readonly load: number;
+}
+
+/** One measurement window: latencies from the bots, events from the database, CPU and memory from /proc. */
+async function measure(server: ServerProcess, workers: readonly Worker[], events: () => number, matches: number, seconds: number): Promise<Measured> {
+  await Promise.all(workers.map((worker) => worker.ask({ type: "report" }, "report"))); // resets the bots' counters
+  await server.loopDelay(); // and the server's event-loop histogram
+  const cpu0 = processCpuSeconds(server.pid);
+  const events0 = events();
+  const start = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const reports = await Promise.all(workers.map((worker) => worker.ask({ type: "report" }, "report")));
+  const loop = await server.loopDelay();
+  const wall = (performance.now() - start) / 1000;
+  const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  return {
+    matches,
+    p50: round(percentile(latencies, 50), 1),
+    p99: round(percentile(latencies, 99), 1),
+    actionsPerS: round(reports.reduce((sum, r) => sum + r.actions, 0) / wall),
+    eventsPerS: round((events() - events0) / wall),
+    serverCpuPct: round((100 * (processCpuSeconds(server.pid) - cpu0)) / wall),
+    serverRssMb: round(processResidentBytes(server.pid).rss / 2 ** 20),
+    botsCpuPct: round((100 * reports.reduce((sum, r) => sum + r.cpuSeconds, 0)) / wall),
+    errors: reports.reduce((sum, r) => sum + r.errors, 0),
+    loopP99: round(loop.p99, 1),
+    loopMax: round(loop.max),
+    load: round(os.loadavg()[0]!, 1),
+  };
+}
+
+async function startPlaying(workers: readonly Worker[], url: string, players: readonly BenchPlayer[], from: number, to: number, think: [number, number] | null): Promise<void> {
+  const pairs: [BenchPlayer, BenchPlayer][] = [];
+  for (let i = from; i < to; i++) pairs.push([players[2 * i]!, players[2 * i + 1]!]);
+  await Promise.all(
+    workers.map((worker, w) => {
+      const mine = pairs.filter((_, i) => i % workers.length === w);
+      return mine.length === 0 ? null : worker.ask({ type: "play", url, pairs: mine, think, matchLength: 3, setupConcurrency: 16 }, "playing");
+    }),
+  );
+}
+
+const row = (m: Measured) =>
+  `| ${m.matches} | ${m.p50} | ${m.p99} | ${m.actionsPerS} | ${m.eventsPerS} | ${m.serverCpuPct} % | ${m.serverRssMb} MB | ${m.botsCpuPct} % | ${m.loopP99} / ${m.loopMax} | ${m.load} | ${m.errors} |`;
+const HEADER =
+  "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | server loop delay p99 / max ms | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|";
+
+/** The capacity server's CPU profile (the whole ramp), by package: shares of the time it was not idle. */
+function profileTable(profileDir: string): string[] {
+  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) return ["(no CPU profile was written)"];
+  const shares = summarizeCpuProfile(readFileSync(path.join(profileDir, file), "utf8"));
+  const busy = shares.filter((s) => s.where !== "(idle)").reduce((sum, s) => sum + s.ms, 0);
+  return [
+    `Server CPU profile over the capacity ramp: ${round(busy / 1000, 1)} s busy, by package (top 15):`,
+    "",
+    "| where | CPU s | share of busy time |",
+    "|---|---|---|",
+    ...shares
+      .filter((s) => s.where !== "(idle)")
+      .slice(0, 15)
+      .map((s) => `| ${s.where} | ${round(s.ms / 1000, 1)} | ${round((100 * s.ms) / busy, 1)} % |`),
+  ];
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fairgammon-load-"));
+  const databaseUrl = `file:${path.join(dir, "load.db")}`;
+  const seedKeyHex = randomSeedKeyHex();
+  const out: string[] = [`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${new Date().toISOString().slice(0, 10)}, ${settings.workers} bot processes`];
+  try {
+    await migrateDatabase(databaseUrl);
+    const maxMatches = Math.max(...settings.steps, settings.throughputMatches);
+    log(`creating ${2 * maxMatches} players…`);
+    const db = openDb(databaseUrl);
+    const players: BenchPlayer[] = [];
+    for (let i = 0; i < 2 * maxMatches; i += 100) {
+      const batch = await Promise.all(Array.from({ length: Math.min(100, 2 * maxMatches - i) }, (_, j) => createUser(db, { username: `load-${i + j}` })));
+      for (const created of batch) if (created.ok) players.push({ id: created.value.id, username: created.value.username });
+    }
+    await db.close();
+    const reader = new Database(databaseUrl.slice("file:".length), { readonly: true });
+    const events = () => reader.prepare(`SELECT COUNT(*) FROM "MatchEvent"`).pluck().get() as number;
+    const profileDir = path.join(dir, "profile");
+    const server = (rateLimit?: string, profile = false) =>
+      freePort().then((port) =>
+        startServerProcess({
+          databaseUrl,
+          port,
+          seedKeyHex,
+          env: { NODE_ENV: "production", LOG_LEVEL: "warn", ...(rateLimit ? { FAIRGAMMON_RATE_LIMIT: rateLimit } : {}) },
+          nodeArgs: [...settings.serverArgs, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])],
+        }),
+      );
+
+    if (settings.only === "all" || settings.only === "limits" || settings.only === "throughput") {
+      log("limits: raw better-sqlite3, Socket.IO echo…");
+      const raw = await rawSqlite(dir);
+      const echo = await echoRate(2 * settings.throughputMatches, 10);
+      out.push("", "Limits measured in this run:", "", "| limit | per second |", "|---|---|");
+      out.push(`| raw better-sqlite3: append transaction (UPDATE version + INSERT event + INSERT roll on every other), WAL, synchronous=NORMAL | ${round(raw.appendTx)} |`);
+      out.push(`| raw better-sqlite3: one-INSERT transaction | ${round(raw.insertTx)} |`);
+      out.push(`| bare Socket.IO echo server, request/ack, ${2 * settings.throughputMatches} sockets | ${round(echo)} |`);
+      if (settings.only !== "limits") {
+        log(`throughput: ${settings.throughputMatches} matches, no think time…`);
+        const srv = await server("100000/100000");
+        const workers = Array.from({ length: settings.workers }, () => child("bench-load-worker.ts"));
+        await startPlaying(workers, srv.url, players, 0, settings.throughputMatches, null);
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        const m = await measure(srv, workers, events, settings.throughputMatches, settings.windowS);
+        await stopWorkers(workers);
+        await srv.stop();
+        out.push("", `Throughput (${settings.throughputMatches} matches, bots without think time, rate limit raised):`, "", HEADER, row(m), "");
+        out.push(`Ratios: stored events/s ÷ raw append tx/s = ${round(m.eventsPerS / raw.appendTx, 3)}; bot actions/s ÷ echo msgs/s = ${round(m.actionsPerS / echo, 3)}.`);
+      }
+    }
+
+    if (settings.only === "all" || settings.only === "capacity") {
+      log("capacity: ramping up…");
+      const srv = await server(undefined, settings.profile);
+      const workers = Array.from({ length: settings.workers }, () => child("bench-load-worker.ts"));
+      out.push("", `Capacity (bots think uniform 1–5 s; warm-up ${settings.warmupS} s, window ${settings.windowS} s per step):`, "", HEADER);
+      let playing = 0;
+      let best = 0;
+      for (const step of settings.steps) {
+        await startPlaying(workers, srv.url, players, playing, step, [1000, 5000]);
+        playing = step;
+        await new Promise((resolve) => setTimeout(resolve, settings.warmupS * 1000));
+        const m = await measure(srv, workers, events, step, settings.windowS);
+        log(row(m));
+        out.push(row(m));
+        if (m.p99 < P99_GOAL_MS) best = step;
+        // Past saturation every further step only takes longer.
+        if (m.p99 > 10 * P99_GOAL_MS && m.serverCpuPct > 90) break;
+      }
+      out.push("", `Largest N with p99 < ${P99_GOAL_MS} ms: ${best}.`);
+      await stopWorkers(workers);
+      await srv.stop();
+      if (settings.profile) out.push("", ...profileTable(profileDir));
+    }
+    reader.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.stdout.write(`${out.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench-load failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
