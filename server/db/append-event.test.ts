@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendEvent } from "./append-event";
+import { appendEvent, appendEventWithPrisma, type AppendEventInput } from "./append-event";
+import { openDb, type Db } from "./client";
 import { loadMatch } from "./match-read";
+import { appendEventOnSqlite } from "./sqlite-append";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
+import { bumpVersion, insertEvent, writeTransaction } from "./transaction";
 import type { JsonValue } from "./types";
 
 const vault = testVault();
@@ -117,5 +120,106 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     expect(played.map((e) => e.sequence)).toEqual(payloads.map((_, i) => version + 1 + i));
     expect(played.map((e) => e.payload)).toEqual(payloads);
     expect(played.every((e) => e.type === "action" && e.actorId === white.id)).toBe(true);
+  });
+});
+
+describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await openTestDatabase("sqlite");
+  });
+  afterAll(() => handle?.dispose());
+
+  /**
+   * Every column of the rows a match's appends wrote (events after the four the fixture made), except generated keys
+   * and the match id, as SQLite holds them: times as their stored text (`|| ''` keeps Prisma from parsing them).
+   */
+  async function storedRows(db: Db, matchId: string) {
+    const raw = (sql: string) => db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql, matchId);
+    const [match] = await raw(
+      `SELECT "status", "scoreWhite", "scoreBlack", "winner", "endReason", "version", "startedAt" || '' AS "startedAt",
+        "finishedAt" || '' AS "finishedAt", "updatedAt" || '' AS "updatedAt" FROM "Match" WHERE "id" = ?`,
+    );
+    return {
+      match,
+      events: await raw(`SELECT "sequence", "type", "payload", "actorId", "createdAt" || '' AS "createdAt" FROM "MatchEvent" WHERE "matchId" = ? AND "sequence" > 4 ORDER BY "sequence"`),
+      rolls: await raw(`SELECT "nonce", "game", "kind", "player", "die1", "die2", "createdAt" || '' AS "createdAt" FROM "RollLog" WHERE "matchId" = ? ORDER BY "nonce"`),
+      games: await raw(
+        `SELECT "number", "winner", "points", "resultType", "endedBy", "cubeValue", "crawford", "createdAt" || '' AS "createdAt" FROM "Game" WHERE "matchId" = ? ORDER BY "number"`,
+      ),
+    };
+  }
+
+  it("writes exactly the rows the Prisma path writes, byte for byte, and reads back the same through Prisma", async () => {
+    const { db } = handle;
+    const now = new Date("2026-11-29T15:04:05.678Z");
+    const steps = (matchId: string, actorId: string): AppendEventInput[] => [
+      { matchId, expectedVersion: 4, event: { type: "roll", payload: { dice: [3, 1] } }, roll: { nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 1 }, matchUpdate: { status: "playing", startedAt: now } },
+      { matchId, expectedVersion: 5, event: { type: "move", payload: { play: "8/5 6/5", note: "é 🎲 \"q\"" }, actorId } },
+      { matchId, expectedVersion: 6, event: { type: "roll", payload: null, actorId }, roll: { nonce: 1, game: 1, kind: "turn", player: "black", die1: 6, die2: 6 } },
+      { matchId, expectedVersion: 7, event: { type: "resign", payload: { level: 2 }, actorId }, matchUpdate: { scoreWhite: 2 }, game: { number: 1, winner: "white", points: 2, resultType: "gammon", endedBy: "resignation", cubeValue: 1, crawford: true } },
+      { matchId, expectedVersion: 8, event: { type: "ended", payload: {} }, matchUpdate: { status: "finished", winner: "white", endReason: "completed", finishedAt: now, scoreBlack: 0 } },
+    ];
+    const viaPrisma = await seededMatch(db, vault);
+    const direct = await seededMatch(db, vault);
+    for (const step of steps(viaPrisma.match.id, viaPrisma.black.id)) expect(await appendEventWithPrisma(db, step, now)).toMatchObject({ ok: true });
+    for (const step of steps(direct.match.id, viaPrisma.black.id)) {
+      expect(await db.sqlite!.exclusive((connection) => appendEventOnSqlite(connection, step, now))).toMatchObject({ ok: true });
+    }
+    const expected = await storedRows(db, viaPrisma.match.id);
+    expect(expected.events).toHaveLength(5);
+    expect(expected.match?.updatedAt).toBe("2026-11-29T15:04:05.678+00:00");
+    expect(await storedRows(db, direct.match.id)).toEqual(expected);
+    const strip = (loaded: Awaited<ReturnType<typeof loadMatch>>) => ({ ...loaded, match: { ...loaded?.match, id: "", createdAt: null }, seed: null });
+    const [a, b] = [await loadMatch(db, viaPrisma.match.id), await loadMatch(db, direct.match.id)];
+    expect(strip(b).events.slice(4)).toEqual(strip(a).events.slice(4));
+    expect(b?.rolls).toEqual(a?.rolls);
+    expect(b?.games).toEqual(a?.games);
+    expect(b?.match).toMatchObject({ status: "finished", winner: "white", scoreWhite: 2, version: 9, startedAt: now, finishedAt: now, updatedAt: now });
+  });
+
+  it("waits for an open Prisma transaction instead of writing inside it", async () => {
+    const { db } = handle;
+    const { match, version } = await seededMatch(db, vault);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    // A transaction that takes the next version, holds it uncommitted, then rolls back.
+    const rolledBack = writeTransaction(db, async (tx) => {
+      expect(await bumpVersion(tx, match.id, version, new Date())).toBe(true);
+      await insertEvent(tx, match.id, version + 1, { type: "doomed", payload: null }, new Date());
+      started();
+      await held;
+      return { ok: false as const, code: "ERR_TEST_ROLLBACK", message: "roll back" };
+    });
+    await inside;
+    let settled = false;
+    const append = appendEvent(db, { matchId: match.id, expectedVersion: version, event: { type: "kept", payload: 1 } }).finally(() => (settled = true));
+    // Inside the transaction it would see the uncommitted version and answer ERR_VERSION_CONFLICT at once.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    release();
+    expect(await rolledBack).toMatchObject({ ok: false, code: "ERR_TEST_ROLLBACK" });
+    expect(await append).toEqual({ ok: true, value: { version: version + 1 } });
+    const loaded = await loadMatch(db, match.id);
+    expect(loaded?.events.map((e) => e.type).slice(version)).toEqual(["kept"]);
+  });
+
+  it("connects a client that has not run a query yet, and rolls back a write whose event violates a constraint", async () => {
+    const { match, version } = await seededMatch(handle.db, vault);
+    // Closing the last handle disconnects the shared client; the next handle starts unconnected.
+    const url = handle.db.url;
+    const second = openDb(url);
+    await handle.db.close();
+    await second.close();
+    const fresh = openDb(url);
+    handle = { ...handle, db: fresh };
+    expect(await appendEvent(fresh, { matchId: match.id, expectedVersion: version, event: { type: "first", payload: null } })).toMatchObject({ ok: true });
+    // An unknown actor breaks the event's foreign key after the version was bumped: the bump must not survive.
+    await expect(
+      appendEvent(fresh, { matchId: match.id, expectedVersion: version + 1, event: { type: "bad", payload: null, actorId: "no-such-user" } }),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    expect((await loadMatch(fresh, match.id))?.match.version).toBe(version + 1);
   });
 });

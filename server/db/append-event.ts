@@ -12,9 +12,13 @@
  *   });
  *   if (result.ok) result.value.version; // 8
  *   else result.code;                    // "ERR_VERSION_CONFLICT", "ERR_MATCH_NOT_FOUND", "ERR_NONCE_TAKEN", "ERR_GAME_RECORDED"
+ *
+ * On SQLite the transaction is written with better-sqlite3 directly (sqlite-append.ts: Prisma cost ten times the SQL
+ * on this path); on PostgreSQL through Prisma. Both write the same rows (append-event.test.ts).
  */
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
+import { appendEventOnSqlite } from "./sqlite-append";
 import { bumpVersion, insertEvent, insertRoll, updateMatch, versionFailure, writeTransaction } from "./transaction";
 import type { GameInput, MatchUpdate, NewEvent, RollInput } from "./types";
 
@@ -32,9 +36,19 @@ export type AppendEventError = "ERR_VERSION_CONFLICT" | "ERR_MATCH_NOT_FOUND" | 
 
 /** The match's new version, which is also the new event's sequence. */
 export async function appendEvent(db: Db, input: AppendEventInput): Promise<Result<{ readonly version: number }, AppendEventError>> {
+  const now = new Date();
+  if (db.sqlite) return db.sqlite.exclusive((connection) => appendEventOnSqlite(connection, input, now));
+  return appendEventWithPrisma(db, input, now);
+}
+
+/** The same write through Prisma: used on PostgreSQL, and on SQLite by the test that compares the two paths. */
+export async function appendEventWithPrisma(
+  db: Db,
+  input: AppendEventInput,
+  now = new Date(),
+): Promise<Result<{ readonly version: number }, AppendEventError>> {
   const { matchId, expectedVersion } = input;
   const version = expectedVersion + 1;
-  const now = new Date();
   return writeTransaction<{ version: number }, AppendEventError>(
     db,
     async (tx) => {
@@ -44,8 +58,8 @@ export async function appendEvent(db: Db, input: AppendEventInput): Promise<Resu
       if (input.roll && !(await insertRoll(tx, matchId, input.roll, now))) {
         return err("ERR_NONCE_TAKEN", `nonce ${input.roll.nonce} is already logged for match ${matchId}`);
       }
-      if (input.matchUpdate) await updateMatch(tx, matchId, input.matchUpdate);
-      if (input.game) await tx.game.create({ data: { matchId, ...input.game }, select: { id: true } });
+      if (input.matchUpdate) await updateMatch(tx, matchId, input.matchUpdate, now);
+      if (input.game) await tx.game.create({ data: { matchId, ...input.game, createdAt: now }, select: { id: true } });
       return ok({ version });
     },
     (model) => (model === "Game" ? err("ERR_GAME_RECORDED", `game ${input.game?.number} of match ${matchId} is already recorded`) : undefined),

@@ -18,6 +18,7 @@
  *   await db.close();
  */
 import { resolve } from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { databaseTarget, ensureSqliteDirectory, targetOf, type DatabaseTarget } from "./database-url";
@@ -26,25 +27,42 @@ import { sqliteAdapter } from "./sqlite-adapter";
 
 export type DbClient = PrismaClient;
 
+/** Synchronous better-sqlite3 work on Prisma's own SQLite connection, queued with Prisma's queries (sqlite-adapter.ts). */
+export interface SqliteConnection {
+  exclusive<T>(work: (connection: BetterSqlite3.Database) => T): Promise<T>;
+}
+
 export interface Db {
   readonly kind: DatabaseTarget["kind"];
   readonly url: string;
   readonly prisma: DbClient;
+  /** Present on SQLite databases only. */
+  readonly sqlite?: SqliteConnection;
   close(): Promise<void>;
-}
-
-function clientFor(target: DatabaseTarget): DbClient {
-  if (target.kind === "postgres") {
-    // Same models and enums as the SQLite client (see the module comment); only the query compiler differs.
-    return new PostgresPrismaClient({ adapter: postgresAdapter(target.url) }) as unknown as DbClient;
-  }
-  ensureSqliteDirectory(target);
-  return new PrismaClient({ adapter: sqliteAdapter(target.file) });
 }
 
 interface SharedClient {
   readonly prisma: DbClient;
+  readonly sqlite?: SqliteConnection;
   handles: number;
+}
+
+function clientFor(target: DatabaseTarget): SharedClient {
+  if (target.kind === "postgres") {
+    // Same models and enums as the SQLite client (see the module comment); only the query compiler differs.
+    return { prisma: new PostgresPrismaClient({ adapter: postgresAdapter(target.url) }) as unknown as DbClient, handles: 0 };
+  }
+  ensureSqliteDirectory(target);
+  const adapter = sqliteAdapter(target.file);
+  const prisma = new PrismaClient({ adapter });
+  const sqlite: SqliteConnection = {
+    async exclusive(work) {
+      // Prisma connects lazily; the connection `exclusive` uses is the one Prisma opens.
+      if (!adapter.connected) await prisma.$connect();
+      return adapter.exclusive(work);
+    },
+  };
+  return { prisma, sqlite, handles: 0 };
 }
 
 const processWide = globalThis as typeof globalThis & { __fairgammonDb?: Db; __fairgammonClients?: Map<string, SharedClient> };
@@ -66,7 +84,7 @@ export function openDb(url: string): Db {
   const registry = clients();
   let shared = registry.get(key);
   if (!shared) {
-    shared = { prisma: clientFor(target), handles: 0 };
+    shared = clientFor(target);
     registry.set(key, shared);
   }
   shared.handles++;
@@ -76,6 +94,7 @@ export function openDb(url: string): Db {
     kind: target.kind,
     url,
     prisma: client.prisma,
+    ...(client.sqlite ? { sqlite: client.sqlite } : {}),
     close: async () => {
       if (closed) return;
       closed = true;

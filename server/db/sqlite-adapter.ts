@@ -10,11 +10,19 @@
  * 3. The shadow database (used by `prisma migrate diff --from-migrations`) replays migration scripts through
  *    `executeRaw` without arguments, which better-sqlite3's `prepare()` refuses for several statements; those calls
  *    go to `executeScript` instead.
+ * 4. `exclusive(work)` runs synchronous better-sqlite3 code on the same connection, in turn with everything Prisma
+ *    sends (server/db/sqlite-append.ts uses it for the hot write path, where Prisma costs ~10× the SQL itself). It
+ *    must be the same connection and the same queue: better-sqlite3 waits for a lock synchronously, so a second
+ *    connection waiting for a Prisma transaction would block the event loop that transaction needs to finish.
  *
  * @example
- *   const prisma = new PrismaClient({ adapter: sqliteAdapter("./data/fairgammon.db") });
+ *   const adapter = sqliteAdapter("./data/fairgammon.db");
+ *   const prisma = new PrismaClient({ adapter });
+ *   await prisma.$connect();
+ *   const count = await adapter.exclusive((sqlite) => sqlite.prepare("SELECT count(*) FROM Match").pluck().get());
  */
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
 
 type AdapterFactory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<AdapterFactory["connect"]>>;
@@ -52,16 +60,17 @@ function onceOnly(release: () => void): () => void {
   };
 }
 
-function queued(inner: Adapter): Adapter {
-  const lock = new Lock();
-  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const release = await lock.acquire();
-    try {
-      return await work();
-    } finally {
-      release();
-    }
+async function underLock<T>(lock: Lock, work: () => T | Promise<T>): Promise<T> {
+  const release = await lock.acquire();
+  try {
+    return await work();
+  } finally {
+    release();
   }
+}
+
+function queued(inner: Adapter, lock: Lock): Adapter {
+  const exclusive = <T>(work: () => Promise<T>) => underLock(lock, work);
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
@@ -108,19 +117,58 @@ function scriptsThroughExecuteScript(inner: Adapter): Adapter {
   };
 }
 
-class FairgammonSqliteAdapterFactory extends PrismaBetterSQLite3 {
+/**
+ * The better-sqlite3 connection under the stock adapter. The adapter keeps it in a public `client` field it does not
+ * declare (@prisma/adapter-better-sqlite3 6.19); checked here so that an upgrade that moves it fails loudly at
+ * connect instead of writing through the wrong handle.
+ */
+function connectionOf(adapter: Adapter): Database.Database {
+  const client = (adapter as unknown as { client?: unknown }).client;
+  if (!(client instanceof Database)) throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its better-sqlite3 connection as `client`");
+  return client;
+}
+
+export class FairgammonSqliteAdapterFactory extends PrismaBetterSQLite3 {
+  readonly #lock = new Lock();
+  #connection: Database.Database | null = null;
+
   override async connect(): Promise<Adapter> {
     const adapter = await super.connect();
     await adapter.executeScript(CONNECTION_PRAGMAS);
-    return queued(adapter);
+    const connection = connectionOf(adapter);
+    this.#connection = connection;
+    const wrapped = queued(adapter, this.#lock);
+    return {
+      ...wrapped,
+      dispose: () => {
+        if (this.#connection === connection) this.#connection = null;
+        return wrapped.dispose();
+      },
+    };
   }
 
   override async connectToShadowDb(): Promise<Adapter> {
     return scriptsThroughExecuteScript(await super.connectToShadowDb());
   }
+
+  /** Whether Prisma has connected (and not disconnected) so that `exclusive` has a connection to use. */
+  get connected(): boolean {
+    return this.#connection !== null;
+  }
+
+  /**
+   * Runs `work` on Prisma's own connection once every query and transaction queued before it has finished, and
+   * before any queued after it starts. `work` is synchronous, so nothing else can run on the connection meanwhile.
+   */
+  exclusive<T>(work: (connection: Database.Database) => T): Promise<T> {
+    return underLock(this.#lock, () => {
+      if (!this.#connection) throw new Error("the SQLite connection is closed (connect the Prisma client first)");
+      return work(this.#connection);
+    });
+  }
 }
 
 /** The adapter factory for a SQLite file path (not a `file:` URL). */
-export function sqliteAdapter(file: string): PrismaBetterSQLite3 {
+export function sqliteAdapter(file: string): FairgammonSqliteAdapterFactory {
   return new FairgammonSqliteAdapterFactory({ url: file });
 }

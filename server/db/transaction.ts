@@ -90,9 +90,12 @@ export async function bumpVersion(tx: Tx, matchId: string, expectedVersion: numb
   return changed === 1;
 }
 
-/** Applies the columns an event changes along with it (rare: status, scores, the end). */
-export async function updateMatch(tx: Tx, matchId: string, update: MatchUpdate): Promise<void> {
-  if (Object.keys(update).length > 0) await tx.match.update({ where: { id: matchId }, data: update, select: { id: true } });
+/**
+ * Applies the columns an event changes along with it (rare: status, scores, the end). `updatedAt` is set to the
+ * write's own time, as bumpVersion set it: left to Prisma's @updatedAt it would take a second, later clock reading.
+ */
+export async function updateMatch(tx: Tx, matchId: string, update: MatchUpdate, now: Date): Promise<void> {
+  if (Object.keys(update).length > 0) await tx.match.update({ where: { id: matchId }, data: { ...update, updatedAt: now }, select: { id: true } });
 }
 
 export async function insertEvent(tx: Tx, matchId: string, sequence: number, event: NewEvent, now: Date): Promise<void> {

@@ -43,7 +43,7 @@ export interface MatchServiceOptions {
   /** Sends a persisted event to everyone watching the match (all nodes). */
   readonly publish: (message: MatchEventMessage) => void;
   readonly now?: () => Date;
-  /** Live matches kept in memory; older ones are reloaded from the database when needed. */
+  /** Live matches kept in memory (finished ones are not kept); older ones are reloaded from the database when needed. */
   readonly cacheSize?: number;
   /**
    * Other nodes write to the same database (scale-out): a cached match is used only after checking that the stored
@@ -172,6 +172,9 @@ export class MatchService {
   #remember(live: LiveMatch): void {
     const id = live.view.matchId;
     this.#cache.delete(id);
+    // A match that has ended and revealed its seed takes no more writes; the rare read of it (a late spectator, a
+    // review) reloads it. Keeping finished matches filled the heap under load and made GC pauses the p99.
+    if (live.view.ended && live.seedRevealed) return;
     this.#cache.set(id, live);
     if (this.#cache.size > this.#cacheSize) {
       const oldest = this.#cache.keys().next().value;
