@@ -8,6 +8,7 @@
  *   child.send({ type: "play", url, pairs, think: [1000, 5000], matchLength: 3 }); // → { type: "playing", matches }
  *   child.send({ type: "report" });                                              // → { type: "report", latencies, … }
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io } from "socket.io-client";
 import { PROTOCOL_VERSION } from "@/lib/protocol";
 import { sessionCookieFor } from "@/tests/support/session";
@@ -27,7 +28,7 @@ export type WorkerCommand =
 
 export type WorkerReply =
   | { type: "playing"; matches: number; setupErrors: number }
-  | { type: "report"; latencies: number[]; actions: number; errors: number; cpuSeconds: number; matchesFinished: number }
+  | { type: "report"; latencies: number[]; actions: number; errors: number; cpuSeconds: number; matchesFinished: number; loopP99: number; loopMax: number }
   | { type: "echo"; messages: number; seconds: number }
   | { type: "stopped" };
 
@@ -112,6 +113,9 @@ async function echo(command: Extract<WorkerCommand, { type: "echo" }>): Promise<
 // The benchmark that started this process is gone: so is the reason to play.
 process.once("disconnect", () => process.exit(0));
 let cpuMark = process.cpuUsage();
+// This process's own event-loop delay: every latency it records includes it, so the report shows how much.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 process.on("message", (command: WorkerCommand) => {
   switch (command.type) {
     case "play":
@@ -121,7 +125,8 @@ process.on("message", (command: WorkerCommand) => {
       const cpu = process.cpuUsage(cpuMark);
       cpuMark = process.cpuUsage();
       const errors = bots.reduce((sum, bot) => sum + bot.errors.length, 0);
-      send({ type: "report", latencies, actions, errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, matchesFinished });
+      send({ type: "report", latencies, actions, errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, matchesFinished, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
+      loop.reset();
       latencies = [];
       actions = 0;
       break;

@@ -142,6 +142,13 @@ interface Measured {
   readonly errors: number;
   readonly loopP99: number;
   readonly loopMax: number;
+  readonly gcMax: number;
+  readonly handlingP99: number;
+  readonly handlingMax: number;
+  readonly botsLoopP99: number;
+  readonly botsLoopMax: number;
+  readonly gcTotalPct: number;
+  readonly gcMajor: number;
   readonly load: number;
 }
 
@@ -169,6 +176,13 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
     errors: reports.reduce((sum, r) => sum + r.errors, 0),
     loopP99: round(loop.p99, 1),
     loopMax: round(loop.max),
+    gcMax: round(loop.gc.maxMs),
+    handlingP99: round(loop.handling.p99, 1),
+    handlingMax: round(loop.handling.max),
+    botsLoopP99: round(Math.max(...reports.map((r) => r.loopP99)), 1),
+    botsLoopMax: round(Math.max(...reports.map((r) => r.loopMax))),
+    gcTotalPct: round((100 * loop.gc.totalMs) / 1000 / wall, 1),
+    gcMajor: loop.gc.major,
     load: round(os.loadavg()[0]!, 1),
   };
 }
@@ -185,9 +199,9 @@ async function startPlaying(workers: readonly Worker[], url: string, players: re
 }
 
 const row = (m: Measured) =>
-  `| ${m.matches} | ${m.p50} | ${m.p99} | ${m.actionsPerS} | ${m.eventsPerS} | ${m.serverCpuPct} % | ${m.serverRssMb} MB | ${m.botsCpuPct} % | ${m.loopP99} / ${m.loopMax} | ${m.load} | ${m.errors} |`;
+  `| ${m.matches} | ${m.p50} | ${m.p99} | ${m.actionsPerS} | ${m.eventsPerS} | ${m.serverCpuPct} % | ${m.serverRssMb} MB | ${m.botsCpuPct} % | ${m.botsLoopP99} / ${m.botsLoopMax} | ${m.handlingP99} / ${m.handlingMax} | ${m.loopP99} / ${m.loopMax} | ${m.gcMax} / ${m.gcTotalPct} % / ${m.gcMajor} | ${m.load} | ${m.errors} |`;
 const HEADER =
-  "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | server loop delay p99 / max ms | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|";
+  "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | bots loop delay p99 / max ms | server handling p99 / max ms | server loop delay p99 / max ms | GC longest ms / time / full GCs | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 /** The capacity server's CPU profile (the whole ramp), by package: shares of the time it was not idle. */
 function profileTable(profileDir: string): string[] {
@@ -285,7 +299,7 @@ async function main(): Promise<void> {
     }
     reader.close();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.KEEP_BENCH_DIR) rmSync(dir, { recursive: true, force: true }); else log(`kept ${dir}`);
   }
 }
 

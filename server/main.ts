@@ -11,13 +11,14 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { Server as SocketServer } from "socket.io";
-import { MAX_PAYLOAD_BYTES } from "@/lib/protocol";
+import { MAX_PAYLOAD_BYTES, type CommandName } from "@/lib/protocol";
 import { prepareAuth } from "./auth/boot";
 import { stampClientAddress } from "./auth/client-address";
 import { socketIdentity } from "./auth/socket-identity";
 import { parseEnv, type Env } from "./config/env";
 import { openDb, type Db } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { startWalCheckpointer } from "./db/wal-checkpointer";
 import { AUDIT_ROUTE, handleAudit } from "./http/audit-route";
 import { handleHealth } from "./http/health";
 import { sendError } from "./http/json";
@@ -62,6 +63,8 @@ export interface AppServerOptions {
   readonly redisUrl?: string;
   /** The Redis stream and channel names' prefix; nodes of one deployment share it (tests use their own). */
   readonly redisPrefix?: string;
+  /** Told how long each socket command took to handle (see server/match/gateway.ts). */
+  readonly onCommandHandled?: (command: CommandName, ms: number) => void;
 }
 
 export const DEFAULT_ABANDON_AFTER_MS = 5 * 60_000;
@@ -73,6 +76,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const startedAt = now();
   const dev = env.NODE_ENV !== "production";
   const db = options.db ?? openDb(env.databaseUrl);
+  // SQLite only: checkpoints in a worker thread, so the event loop never waits for one (server/db/wal-checkpointer.ts).
+  const checkpointer = await startWalCheckpointer(db, { logger });
   const seedKey =
     options.seedKey ?? loadSeedKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
 
@@ -127,7 +132,19 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     sharedDatabase: redis !== null,
   });
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
-  attachGateway({ io, db, vault, service, presence, logger, identify, abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS, rateLimit: options.rateLimit, now });
+  attachGateway({
+    io,
+    db,
+    vault,
+    service,
+    presence,
+    logger,
+    identify,
+    abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS,
+    rateLimit: options.rateLimit,
+    now,
+    onCommandHandled: options.onCommandHandled,
+  });
   // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
   await recoverUnfinishedMatches(db, service, logger);
 
@@ -150,6 +167,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       cluster?.close();
       await io.close();
       if (redis) await redis.close();
+      await checkpointer.stop();
       if (!options.db) await db.close();
     },
   };

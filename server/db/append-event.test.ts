@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appendEvent, appendEventWithPrisma, type AppendEventInput } from "./append-event";
 import { openDb, type Db } from "./client";
 import { loadMatch } from "./match-read";
@@ -170,12 +170,42 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     expect(expected.events).toHaveLength(5);
     expect(expected.match?.updatedAt).toBe("2026-11-29T15:04:05.678+00:00");
     expect(await storedRows(db, direct.match.id)).toEqual(expected);
-    const strip = (loaded: Awaited<ReturnType<typeof loadMatch>>) => ({ ...loaded, match: { ...loaded?.match, id: "", createdAt: null }, seed: null });
     const [a, b] = [await loadMatch(db, viaPrisma.match.id), await loadMatch(db, direct.match.id)];
-    expect(strip(b).events.slice(4)).toEqual(strip(a).events.slice(4));
+    expect(b?.events.slice(4)).toEqual(a?.events.slice(4));
     expect(b?.rolls).toEqual(a?.rolls);
     expect(b?.games).toEqual(a?.games);
     expect(b?.match).toMatchObject({ status: "finished", winner: "white", scoreWhite: 2, version: 9, startedAt: now, finishedAt: now, updatedAt: now });
+  });
+
+  it("writes the appends asked for in one event-loop turn with one commit, each with its own outcome", async () => {
+    const { db } = handle;
+    const [first, second] = [await seededMatch(db, vault), await seededMatch(db, vault)];
+    const sqlite = db.sqlite!;
+    const exclusive = vi.spyOn(sqlite, "exclusive");
+    try {
+      const results = await Promise.all([
+        appendEvent(db, { matchId: first.match.id, expectedVersion: 4, event: { type: "a", payload: 1 }, roll: { nonce: 0, game: 1, kind: "opening", player: null, die1: 2, die2: 1 } }),
+        // Same match and version again: loses to the one before it in the same commit, as a second transaction would.
+        appendEvent(db, { matchId: first.match.id, expectedVersion: 4, event: { type: "a-again", payload: 2 } }),
+        // A failure that is not a Result (an unknown actor breaks a foreign key) is this append's alone.
+        appendEvent(db, { matchId: second.match.id, expectedVersion: 4, event: { type: "bad", payload: null, actorId: "no-such-user" } }).catch((error: Error) => error.message),
+        appendEvent(db, { matchId: second.match.id, expectedVersion: 4, event: { type: "b", payload: 3 } }),
+        appendEvent(db, { matchId: first.match.id, expectedVersion: 5, event: { type: "a2", payload: 4 } }),
+      ]);
+      expect(exclusive).toHaveBeenCalledTimes(1);
+      expect(results[0]).toEqual({ ok: true, value: { version: 5 } });
+      expect(results[1]).toMatchObject({ ok: false, code: "ERR_VERSION_CONFLICT" });
+      expect(results[2]).toMatch(/FOREIGN KEY/);
+      expect(results[3]).toEqual({ ok: true, value: { version: 5 } });
+      expect(results[4]).toEqual({ ok: true, value: { version: 6 } });
+    } finally {
+      exclusive.mockRestore();
+    }
+    const [a, b] = [await loadMatch(db, first.match.id), await loadMatch(db, second.match.id)];
+    expect(a?.events.slice(4).map((e) => e.type)).toEqual(["a", "a2"]);
+    expect(a?.rolls.map((r) => r.nonce)).toEqual([0]);
+    expect(b?.events.slice(4).map((e) => e.type)).toEqual(["b"]);
+    expect(b?.match.version).toBe(5);
   });
 
   it("waits for an open Prisma transaction instead of writing inside it", async () => {

@@ -13,12 +13,15 @@
  *   if (result.ok) result.value.version; // 8
  *   else result.code;                    // "ERR_VERSION_CONFLICT", "ERR_MATCH_NOT_FOUND", "ERR_NONCE_TAKEN", "ERR_GAME_RECORDED"
  *
- * On SQLite the transaction is written with better-sqlite3 directly (sqlite-append.ts: Prisma cost ten times the SQL
- * on this path); on PostgreSQL through Prisma. Both write the same rows (append-event.test.ts).
+ * On SQLite it is written with better-sqlite3 directly, together with the other appends of the same event-loop turn
+ * in one commit, each in its own savepoint (sqlite-append.ts: Prisma cost ten times the SQL on this path, and the
+ * commit costs more than the statements); on PostgreSQL through Prisma. Both write the same rows
+ * (append-event.test.ts).
  */
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
-import { appendEventOnSqlite } from "./sqlite-append";
+import type { SqliteConnection } from "./client";
+import { SqliteGroupCommit } from "./sqlite-append";
 import { bumpVersion, insertEvent, insertRoll, updateMatch, versionFailure, writeTransaction } from "./transaction";
 import type { GameInput, MatchUpdate, NewEvent, RollInput } from "./types";
 
@@ -34,11 +37,18 @@ export interface AppendEventInput {
 
 export type AppendEventError = "ERR_VERSION_CONFLICT" | "ERR_MATCH_NOT_FOUND" | "ERR_NONCE_TAKEN" | "ERR_GAME_RECORDED";
 
+const groupCommits = new WeakMap<SqliteConnection, SqliteGroupCommit>();
+
 /** The match's new version, which is also the new event's sequence. */
 export async function appendEvent(db: Db, input: AppendEventInput): Promise<Result<{ readonly version: number }, AppendEventError>> {
   const now = new Date();
-  if (db.sqlite) return db.sqlite.exclusive((connection) => appendEventOnSqlite(connection, input, now));
-  return appendEventWithPrisma(db, input, now);
+  if (!db.sqlite) return appendEventWithPrisma(db, input, now);
+  let commits = groupCommits.get(db.sqlite);
+  if (!commits) {
+    commits = new SqliteGroupCommit(db.sqlite);
+    groupCommits.set(db.sqlite, commits);
+  }
+  return commits.append(input, now);
 }
 
 /** The same write through Prisma: used on PostgreSQL, and on SQLite by the test that compares the two paths. */

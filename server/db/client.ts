@@ -29,7 +29,10 @@ export type DbClient = PrismaClient;
 
 /** Synchronous better-sqlite3 work on Prisma's own SQLite connection, queued with Prisma's queries (sqlite-adapter.ts). */
 export interface SqliteConnection {
+  /** Connects the Prisma client first if it has not connected yet. */
   exclusive<T>(work: (connection: BetterSqlite3.Database) => T): Promise<T>;
+  /** Whether the connection is open now (it opens on the first query and closes when the last handle closes). */
+  readonly connected: boolean;
 }
 
 export interface Db {
@@ -60,6 +63,9 @@ function clientFor(target: DatabaseTarget): SharedClient {
       // Prisma connects lazily; the connection `exclusive` uses is the one Prisma opens.
       if (!adapter.connected) await prisma.$connect();
       return adapter.exclusive(work);
+    },
+    get connected() {
+      return adapter.connected;
     },
   };
   return { prisma, sqlite, handles: 0 };

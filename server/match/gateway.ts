@@ -28,6 +28,8 @@ export interface GatewayOptions {
   readonly abandonAfterMs: number;
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   readonly now?: () => number;
+  /** Told how long each handled command took, from its handler's start to its answer (metrics, the load benchmark). */
+  readonly onCommandHandled?: (command: CommandName, ms: number) => void;
 }
 
 export function describeZodError(error: z.ZodError): string {
@@ -85,6 +87,7 @@ export function attachGateway(options: GatewayOptions): void {
         const started = performance.now();
         handler(ctx, parsed.data as never).then(
           (answer) => {
+            options.onCommandHandled?.(name, performance.now() - started);
             // The payload is the client's own; the answer is summed up (snapshots are large), never copied whole.
             logger.debug("command", {
               command: name,

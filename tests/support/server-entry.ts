@@ -7,12 +7,13 @@
  *
  * It talks to its parent over the IPC channel: `{ type: "ready", port }` once listening; asked `{ type: "memory" }`
  * it collects garbage (when run with --expose-gc) and answers `{ type: "memory", usage }`; asked `{ type: "loop" }` it
- * answers `{ type: "loop", p50, p99, max }`, its event-loop delay in ms since the last time it was asked.
+ * answers `{ type: "loop", p50, p99, max, gc }`, its event-loop delay in ms and its garbage-collection pauses since
+ * the last time it was asked.
  *
  * @example
  *   DATABASE_URL=file:/tmp/x/test.db PORT=4123 SEED_ENCRYPTION_KEY=<64 hex> node --import tsx tests/support/server-entry.ts
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { constants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { parseEnv } from "@/server/config/env";
 import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -23,12 +24,22 @@ import { socketIdentifier } from "./session";
 export type EntryMessage =
   | { type: "ready"; port: number }
   | { type: "memory"; usage: NodeJS.MemoryUsage }
-  | { type: "loop"; p50: number; p99: number; max: number };
+  | { type: "loop"; p50: number; p99: number; max: number; gc: GcPauses; handling: { p99: number; max: number } };
+
+/** Garbage-collection pauses since the last report: the longest, their total, and how many were full (mark-compact). */
+export interface GcPauses {
+  readonly maxMs: number;
+  readonly totalMs: number;
+  readonly major: number;
+}
 
 function rateLimitFrom(text: string | undefined): { burst: number; perSecond: number } | undefined {
   const match = /^(\d+)\/(\d+)$/.exec(text ?? "");
   return match ? { burst: Number(match[1]), perSecond: Number(match[2]) } : undefined;
 }
+
+// How long the server took to handle each command (handler start to answer), since the last report.
+const handling = createHistogram();
 
 async function start(): Promise<void> {
   const env = parseEnv(process.env);
@@ -44,17 +55,27 @@ async function start(): Promise<void> {
     abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
     rateLimit: rateLimitFrom(process.env.FAIRGAMMON_RATE_LIMIT),
     redisPrefix: process.env.FAIRGAMMON_REDIS_PREFIX,
+    onCommandHandled: (_command, ms) => handling.record(Math.max(1, Math.round(ms * 1000))),
   });
   const send = (message: EntryMessage) => process.send?.(message);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  let gc = { maxMs: 0, totalMs: 0, major: 0 };
+  new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) {
+      const major = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+      gc = { maxMs: Math.max(gc.maxMs, entry.duration), totalMs: gc.totalMs + entry.duration, major: gc.major + (major ? 1 : 0) };
+    }
+  }).observe({ entryTypes: ["gc"] });
   process.on("message", (message: { type?: string }) => {
     if (message.type === "memory") {
       (globalThis as { gc?: () => void }).gc?.();
       send({ type: "memory", usage: process.memoryUsage() });
     } else if (message.type === "loop") {
-      send({ type: "loop", p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 });
+      send({ type: "loop", p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6, gc, handling: { p99: handling.percentile(99) / 1000, max: handling.max / 1000 } });
       loop.reset();
+      handling.reset();
+      gc = { maxMs: 0, totalMs: 0, major: 0 };
     }
   });
   // The test that started this server is gone (its process ended or was killed): do not outlive it.

@@ -16,7 +16,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import type { EntryMessage } from "./server-entry";
+import type { EntryMessage, GcPauses } from "./server-entry";
 
 const ENTRY = fileURLToPath(new URL("./server-entry.ts", import.meta.url));
 const ROOT = path.resolve(path.dirname(ENTRY), "../..");
@@ -48,7 +48,7 @@ export interface ServerProcess {
   /** process.memoryUsage() in the server, after a full GC when it runs with --expose-gc. */
   memory(): Promise<NodeJS.MemoryUsage>;
   /** The server's event-loop delay (ms) since the last call: how long ready work waited for the loop. */
-  loopDelay(): Promise<{ p50: number; p99: number; max: number }>;
+  loopDelay(): Promise<{ p50: number; p99: number; max: number; gc: GcPauses; handling: { p99: number; max: number } }>;
   /** CPU time the server process has used so far (user + system, from /proc/<pid>/stat), seconds. */
   cpuSeconds(): number;
   /** Resident and peak resident memory (VmRSS, VmHWM from /proc/<pid>/status), bytes. */
@@ -130,7 +130,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       return exited;
     },
     memory: () => ask(child, "memory").then((message) => message.usage),
-    loopDelay: () => ask(child, "loop").then(({ p50, p99, max }) => ({ p50, p99, max })),
+    loopDelay: () => ask(child, "loop").then(({ p50, p99, max, gc, handling }) => ({ p50, p99, max, gc, handling })),
     cpuSeconds: () => processCpuSeconds(child.pid ?? -1),
     residentBytes: () => processResidentBytes(child.pid ?? -1),
     kill: async () => {

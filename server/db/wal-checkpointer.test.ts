@@ -1,0 +1,74 @@
+import { statSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { appendEvent } from "./append-event";
+import type { Db } from "./client";
+import { openTestDatabase, type TestDatabase } from "./test-databases";
+import { seededMatch, testVault } from "./test-fixtures";
+import { startWalCheckpointer, type CheckpointReport } from "./wal-checkpointer";
+
+const vault = testVault();
+
+async function autocheckpointPages(db: Db): Promise<number> {
+  return db.sqlite!.exclusive((connection) => Number(connection.pragma("wal_autocheckpoint", { simple: true })));
+}
+
+/** Appends `batches` × 100 events of ~2 KB and returns the largest size the WAL file reached, in MB. */
+async function writeAndWatchWal(db: Db, batches: number): Promise<number> {
+  const wal = `${db.url.slice("file:".length)}-wal`;
+  const { match, version: start } = await seededMatch(db, vault);
+  let version = start;
+  let largest = 0;
+  const payload = "x".repeat(2000);
+  for (let batch = 0; batch < batches; batch++) {
+    for (let i = 0; i < 100; i++) {
+      const result = await appendEvent(db, { matchId: match.id, expectedVersion: version, event: { type: "filler", payload } });
+      if (!result.ok) throw new Error(result.code);
+      version = result.value.version;
+    }
+    largest = Math.max(largest, statSync(wal).size / 2 ** 20);
+    // Room for the worker's next checkpoint, as a server's event loop has between commands.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  return largest;
+}
+
+describe("WAL checkpoints in a worker thread", () => {
+  let handle: TestDatabase;
+  beforeEach(async () => {
+    handle = await openTestDatabase("sqlite");
+  });
+  afterEach(() => handle?.dispose());
+
+  it("turns the server connection's own checkpoints off and keeps the WAL small by checkpointing beside it", async () => {
+    const reports: CheckpointReport[] = [];
+    const checkpointer = await startWalCheckpointer(handle.db, { intervalMs: 10, onCheckpoint: (report) => reports.push(report) });
+    expect(await autocheckpointPages(handle.db)).toBe(0);
+    // 3,000 events of ~2 KB write ~25 MB of WAL frames; restarted after each complete checkpoint the WAL stays a few
+    // batches long.
+    const largestMb = await writeAndWatchWal(handle.db, 30);
+    await checkpointer.stop();
+    expect(largestMb).toBeLessThan(8);
+    expect(reports.some((report) => report.busy === 0 && report.checkpointed > 0 && report.checkpointed === report.log)).toBe(true);
+    // Stopped, the connection checkpoints by itself again (SQLite's default).
+    expect(await autocheckpointPages(handle.db)).toBe(1000);
+  });
+
+  it("is what keeps the WAL small: with checkpoints off and no worker the same writes grow it past 16 MB", async () => {
+    await handle.db.sqlite!.exclusive((connection) => connection.pragma("wal_autocheckpoint = 0"));
+    expect(await writeAndWatchWal(handle.db, 30)).toBeGreaterThan(16);
+  });
+
+  it("hands checkpoints back to the server's connection when the worker fails", async () => {
+    const warn = vi.fn();
+    const broken: Db = { ...handle.db, url: "file:/nonexistent-dir/fairgammon.db" };
+    const checkpointer = await startWalCheckpointer(broken, { intervalMs: 10, logger: { warn } });
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^WAL checkpoints are back on the event loop: /)), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await autocheckpointPages(handle.db)).toBe(1000));
+    await checkpointer.stop();
+  });
+
+  it("does nothing on PostgreSQL", async () => {
+    const postgres = { kind: "postgres", url: "postgresql://127.0.0.1:1/none" } as unknown as Db;
+    await expect(startWalCheckpointer(postgres).then((checkpointer) => checkpointer.stop())).resolves.toBeUndefined();
+  });
+});
