@@ -208,6 +208,19 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     expect(b?.match.version).toBe(5);
   });
 
+  it("writes a burst in commits of at most 16 appends, so the first of a burst does not wait for all of it", async () => {
+    const { db } = handle;
+    const matches = await Promise.all(Array.from({ length: 40 }, () => seededMatch(db, vault)));
+    const exclusive = vi.spyOn(db.sqlite!, "exclusive");
+    try {
+      const results = await Promise.all(matches.map(({ match }) => appendEvent(db, { matchId: match.id, expectedVersion: 4, event: { type: "burst", payload: null } })));
+      expect(results.every((result) => result.ok)).toBe(true);
+      expect(exclusive).toHaveBeenCalledTimes(3); // 16 + 16 + 8
+    } finally {
+      exclusive.mockRestore();
+    }
+  });
+
   it("waits for an open Prisma transaction instead of writing inside it", async () => {
     const { db } = handle;
     const { match, version } = await seededMatch(db, vault);
