@@ -12,6 +12,7 @@
  *   npm run bench:load [-- --steps 250,500,1000 --window 30 --warmup 15 --workers 2 --only capacity|throughput|limits]
  *   npm run bench:load -- --only capacity --profile   # also a CPU profile of the capacity server, summed by package
  *   npm run bench:load -- --server-args "--max-semi-space-size=32"   # Node flags for the server
+ *   KEEP_BENCH_DIR=1 npm run bench:load …   # keeps the temporary folder (database, CPU profile) for a closer look
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -252,7 +252,13 @@ export class BotClient {
             this.accepted.push({ command: next.command, version: (reply as { version: number }).version });
             return;
           }
-          if (reply.code === "ERR_STALE_VERSION") return;
+          // Our view is behind the server's (an event is on its way, or was missed): fetch a snapshot, as the
+          // browser does (components/match/match-provider.tsx), then decide again.
+          if (reply.code === "ERR_STALE_VERSION") {
+            this.#actedAt = -1;
+            void this.resync();
+            return;
+          }
           if (reply.code === "ERR_RATE_LIMITED" || reply.code === "ERR_CONFLICT") {
             // Back off and decide again, as a client should.
             this.#retryLater();
