@@ -8,7 +8,7 @@
  *   child.send({ type: "play", url, pairs, think: [1000, 5000], matchLength: 3 }); // → { type: "playing", matches }
  *   child.send({ type: "report" });                                              // → { type: "report", latencies, … }
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { io } from "socket.io-client";
 import { PROTOCOL_VERSION } from "@/lib/protocol";
 import { sessionCookieFor } from "@/tests/support/session";
@@ -28,7 +28,7 @@ export type WorkerCommand =
 
 export type WorkerReply =
   | { type: "playing"; matches: number; setupErrors: number }
-  | { type: "report"; latencies: number[]; actions: number; errors: number; cpuSeconds: number; matchesFinished: number; loopP99: number; loopMax: number }
+  | { type: "report"; latencies: number[]; actions: number; errors: number; cpuSeconds: number; matchesFinished: number; loopP99: number; loopMax: number; gcLongestMs: number; heapMb: number }
   | { type: "echo"; messages: number; seconds: number }
   | { type: "stopped" };
 
@@ -116,6 +116,10 @@ let cpuMark = process.cpuUsage();
 // This process's own event-loop delay: every latency it records includes it, so the report shows how much.
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
+let gcLongestMs = 0;
+new PerformanceObserver((entries) => {
+  for (const entry of entries.getEntries()) gcLongestMs = Math.max(gcLongestMs, entry.duration);
+}).observe({ entryTypes: ["gc"] });
 process.on("message", (command: WorkerCommand) => {
   switch (command.type) {
     case "play":
@@ -125,8 +129,9 @@ process.on("message", (command: WorkerCommand) => {
       const cpu = process.cpuUsage(cpuMark);
       cpuMark = process.cpuUsage();
       const errors = bots.reduce((sum, bot) => sum + bot.errors.length, 0);
-      send({ type: "report", latencies, actions, errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, matchesFinished, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
+      send({ type: "report", latencies, actions, errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, matchesFinished, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, gcLongestMs, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
       loop.reset();
+      gcLongestMs = 0;
       latencies = [];
       actions = 0;
       break;

@@ -148,6 +148,8 @@ interface Measured {
   readonly handlingMax: number;
   readonly botsLoopP99: number;
   readonly botsLoopMax: number;
+  readonly botsGcMax: number;
+  readonly botsHeapMb: number;
   readonly gcTotalPct: number;
   readonly gcMajor: number;
   readonly load: number;
@@ -182,6 +184,8 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
     handlingMax: round(loop.handling.max),
     botsLoopP99: round(Math.max(...reports.map((r) => r.loopP99)), 1),
     botsLoopMax: round(Math.max(...reports.map((r) => r.loopMax))),
+    botsGcMax: round(Math.max(...reports.map((r) => r.gcLongestMs))),
+    botsHeapMb: round(reports.reduce((sum, r) => sum + r.heapMb, 0)),
     gcTotalPct: round((100 * loop.gc.totalMs) / 1000 / wall, 1),
     gcMajor: loop.gc.major,
     load: round(os.loadavg()[0]!, 1),
@@ -200,9 +204,9 @@ async function startPlaying(workers: readonly Worker[], url: string, players: re
 }
 
 const row = (m: Measured) =>
-  `| ${m.matches} | ${m.p50} | ${m.p99} | ${m.actionsPerS} | ${m.eventsPerS} | ${m.serverCpuPct} % | ${m.serverRssMb} MB | ${m.botsCpuPct} % | ${m.botsLoopP99} / ${m.botsLoopMax} | ${m.handlingP99} / ${m.handlingMax} | ${m.loopP99} / ${m.loopMax} | ${m.gcMax} / ${m.gcTotalPct} % / ${m.gcMajor} | ${m.load} | ${m.errors} |`;
+  `| ${m.matches} | ${m.p50} | ${m.p99} | ${m.actionsPerS} | ${m.eventsPerS} | ${m.serverCpuPct} % | ${m.serverRssMb} MB | ${m.botsCpuPct} % | ${m.botsLoopP99} / ${m.botsLoopMax} | ${m.botsGcMax} / ${m.botsHeapMb} MB | ${m.handlingP99} / ${m.handlingMax} | ${m.loopP99} / ${m.loopMax} | ${m.gcMax} / ${m.gcTotalPct} % / ${m.gcMajor} | ${m.load} | ${m.errors} |`;
 const HEADER =
-  "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | bots loop delay p99 / max ms | server handling p99 / max ms | server loop delay p99 / max ms | GC longest ms / time / full GCs | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+  "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | bots loop delay p99 / max ms | bots GC longest ms / heap | server handling p99 / max ms | server loop delay p99 / max ms | GC longest ms / time / full GCs | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 /** The capacity server's CPU profile (the whole ramp), by package: shares of the time it was not idle. */
 function profileTable(profileDir: string): string[] {
