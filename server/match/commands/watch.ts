@@ -5,14 +5,24 @@ import { canView, presenceOf, snapshotFor } from "../snapshot";
 
 /**
  * Opens a match for this socket — as a player or a spectator — and answers with a snapshot. The socket joins the
- * match's room in the same queue turn as the snapshot is taken, so it misses no event between the two.
+ * match's room before the state for the snapshot is read, so every event is in the snapshot or reaches the socket (or
+ * both; clients drop versions they have). Joining after the read would lose events on a cluster: another node's event
+ * arriving through Redis between this node's read and the join would reach neither (seen in scale-out.test.ts). The
+ * socket joins only once the match is known to be viewable, so a private match's events never reach a stranger.
  */
-export function watchCommand(ctx: CommandContext, payload: CommandPayload<"match:watch">): Promise<Ack<CommandReplies["match:watch"]>> {
+export async function watchCommand(ctx: CommandContext, payload: CommandPayload<"match:watch">): Promise<Ack<CommandReplies["match:watch"]>> {
+  const notFound = () => fail("ERR_NOT_FOUND", "There is no such match, or it is private.");
+  const room = matchRoom(payload.matchId);
+  const viewable = await ctx.service.withMatch(payload.matchId, (live) => live !== null && canView(live, ctx.actor, payload.inviteToken));
+  if (!viewable) return notFound();
+  await ctx.socket.join(room);
   return ctx.service.withMatch(payload.matchId, async (live) => {
-    if (!live || !canView(live, ctx.actor, payload.inviteToken)) return fail("ERR_NOT_FOUND", "There is no such match, or it is private.");
-    await ctx.socket.join(matchRoom(payload.matchId));
+    if (!live) {
+      await ctx.socket.leave(room);
+      return notFound();
+    }
     // A player opening the match tells the room they are here (the opponent's connection light).
-    ctx.io.to(matchRoom(payload.matchId)).emit("match:presence", presenceOf(live, ctx.presence));
+    ctx.io.to(room).emit("match:presence", presenceOf(live, ctx.presence));
     return { ok: true as const, snapshot: snapshotFor(live, ctx.actor, ctx.presence, ctx.abandonAfterMs) };
   });
 }
