@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appendEvent, appendEventWithPrisma, type AppendEventInput } from "./append-event";
 import { openDb, type Db } from "./client";
 import { loadMatch } from "./match-read";
-import { appendEventOnSqlite } from "./sqlite-append";
+import { appendEventsOnSqlite } from "./sqlite-append";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
 import { bumpVersion, insertEvent, writeTransaction } from "./transaction";
@@ -164,7 +164,7 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     const direct = await seededMatch(db, vault);
     for (const step of steps(viaPrisma.match.id, viaPrisma.black.id)) expect(await appendEventWithPrisma(db, step, now)).toMatchObject({ ok: true });
     for (const step of steps(direct.match.id, viaPrisma.black.id)) {
-      expect(await db.sqlite!.exclusive((connection) => appendEventOnSqlite(connection, step, now))).toMatchObject({ ok: true });
+      expect(await db.sqlite!.exclusive((connection) => appendEventsOnSqlite(connection, [{ input: step, now }]))).toMatchObject([{ result: { ok: true } }]);
     }
     const expected = await storedRows(db, viaPrisma.match.id);
     expect(expected.events).toHaveLength(5);

@@ -40,6 +40,8 @@ const MATCH_UPDATE_COLUMNS = {
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 
 interface Statements {
+  /** All of a group's appends in one transaction, each in a savepoint (appendEventsOnSqlite). */
+  readonly group: BetterSqlite3.Transaction<(all: readonly PendingAppend[]) => Outcome[]>;
   readonly bumpVersion: Statement;
   readonly currentVersion: Statement;
   readonly insertEvent: Statement;
@@ -54,7 +56,19 @@ const prepared = new WeakMap<BetterSqlite3.Database, Statements>();
 function statementsFor(connection: BetterSqlite3.Database): Statements {
   let statements = prepared.get(connection);
   if (!statements) {
+    // A transaction function called inside another runs as a savepoint (better-sqlite3 nests them that way).
+    const one = connection.transaction((pending: PendingAppend) => appendOne(connection, statements!, pending));
+    const group = connection.transaction((all: readonly PendingAppend[]): Outcome[] =>
+      all.map((pending) => {
+        try {
+          return { result: ok(one(pending)) };
+        } catch (error) {
+          return error instanceof RollBack ? { result: error.failure } : { error };
+        }
+      }),
+    );
     statements = {
+      group,
       bumpVersion: connection.prepare(`UPDATE "Match" SET "version" = ?, "updatedAt" = ? WHERE "id" = ? AND "version" = ?`),
       currentVersion: connection.prepare(`SELECT "version" FROM "Match" WHERE "id" = ?`).pluck(),
       insertEvent: connection.prepare(
@@ -157,35 +171,9 @@ function appendOne(connection: BetterSqlite3.Database, statements: Statements, {
  * Synchronous: run it inside `Db.sqlite.exclusive` so no Prisma query interleaves.
  */
 export function appendEventsOnSqlite(connection: BetterSqlite3.Database, appends: readonly PendingAppend[]): Outcome[] {
-  let group = groups.get(connection);
-  if (!group) {
-    const statements = statementsFor(connection);
-    // A transaction function called inside another runs as a savepoint (better-sqlite3 nests them that way).
-    const one = connection.transaction((pending: PendingAppend) => appendOne(connection, statements, pending));
-    group = connection.transaction((all: readonly PendingAppend[]): Outcome[] =>
-      all.map((pending) => {
-        try {
-          return { result: ok(one(pending)) };
-        } catch (error) {
-          return error instanceof RollBack ? { result: error.failure } : { error };
-        }
-      }),
-    );
-    groups.set(connection, group);
-  }
   // IMMEDIATE takes the write lock at BEGIN, so another process's writer makes this wait (busy_timeout) rather than
   // fail half-way when a read lock cannot be upgraded.
-  return group.immediate(appends);
-}
-
-const groups = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Transaction<(all: readonly PendingAppend[]) => Outcome[]>>();
-
-/** One append in its own transaction. */
-export function appendEventOnSqlite(connection: BetterSqlite3.Database, input: AppendEventInput, now: Date): Result<{ readonly version: number }, AppendEventError> {
-  const [outcome] = appendEventsOnSqlite(connection, [{ input, now }]);
-  if (!outcome) throw new Error("appendEventsOnSqlite returned nothing");
-  if ("error" in outcome) throw outcome.error;
-  return outcome.result;
+  return statementsFor(connection).group.immediate(appends);
 }
 
 /**

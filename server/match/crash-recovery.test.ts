@@ -17,6 +17,7 @@ import { createUser } from "@/server/db/users";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { sessionCookieFor } from "@/tests/support/session";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { waitFor } from "@/tests/support/wait-for";
 
 /** The PRNG seed of the kill schedule; change it to explore other schedules. */
 const SCHEDULE_SEED = 20261129;
@@ -40,14 +41,6 @@ afterAll(async () => {
   await server?.kill();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function waitFor(predicate: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 describe("crash recovery", () => {
   it(`finishes every match across ${KILLS} SIGKILLs of the server, losing and repeating nothing (schedule seed ${SCHEDULE_SEED})`, async () => {
@@ -100,7 +93,7 @@ describe("crash recovery", () => {
     while (kills < KILLS) {
       const mark = eventsSeen;
       const after = 3 + Math.floor(random() * 40);
-      await waitFor(() => eventsSeen >= mark + after && settingUp === 0, 30_000, () => `${after} more events after kill ${kills} (seen ${eventsSeen - mark})`);
+      await waitFor(() => eventsSeen >= mark + after && settingUp === 0, () => `${after} more events after kill ${kills} (seen ${eventsSeen - mark})`, 30_000);
       await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 8)));
       await server.kill();
       kills++;
@@ -108,7 +101,7 @@ describe("crash recovery", () => {
       // Keep enough matches in play for the remaining kills.
       while (matches.filter((m) => !m.done).length < CONCURRENT_MATCHES && matches.length < 18) await startMatch();
     }
-    await waitFor(() => matches.every((m) => m.done), 120_000, () => `the matches to end (${matches.filter((m) => !m.done).length} still playing)`);
+    await waitFor(() => matches.every((m) => m.done), () => `the matches to end (${matches.filter((m) => !m.done).length} still playing)`, 120_000);
     expect(kills).toBeGreaterThanOrEqual(20);
 
     for (const { matchId } of matches) await expectAuditVerifies(server.url, matchId);

@@ -9,6 +9,7 @@ import type { MatchView } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { waitFor } from "@/tests/support/wait-for";
 
 let t: TestServer;
 
@@ -20,14 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 async function seatedPair(white: BotClient, black: BotClient, matchLength: number): Promise<string> {
   await Promise.all([white.connect(), black.connect()]);

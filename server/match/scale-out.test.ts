@@ -19,6 +19,7 @@ import { createUser } from "@/server/db/users";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { sessionCookieFor } from "@/tests/support/session";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { waitFor } from "@/tests/support/wait-for";
 
 const postgres = process.env.TEST_POSTGRES_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -48,13 +49,6 @@ function positions(bots: Record<string, BotClient>): string {
     .join(" | ");
 }
 
-async function waitFor(predicate: () => boolean, what: string, bots: Record<string, BotClient> = {}, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; ${positions(bots)}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 async function snapshotOf(bot: BotClient, matchId: string): Promise<MatchSnapshot> {
   const reply = await bot.send("match:snapshot", { matchId });
@@ -152,7 +146,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
 
     const outcomes = { withVersion: 0, withoutVersion: 0 };
     for (let turn = 0; ; turn++) {
-      await waitFor(() => sameVersion([white, tabA, tabB]) && (white.view!.ended !== null || blackMustAct(tabA.view!) !== null), "black's turn on both nodes", { white, tabA, tabB });
+      await waitFor(() => sameVersion([white, tabA, tabB]) && (white.view!.ended !== null || blackMustAct(tabA.view!) !== null), () => `black's turn on both nodes; ${positions({ white, tabA, tabB })}`);
       if (white.view!.ended) break;
       const command = blackMustAct(tabA.view!)!;
       const version = tabA.view!.version;
@@ -177,7 +171,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
         expect(logged.filter((roll) => roll.player === "black")).toHaveLength(1);
       }
       // Through the adapter an event may reach a socket after the answer to the command that caused it.
-      await waitFor(() => [white, tabA, tabB].every((bot) => bot.view!.version > version), "the winning command's event on both nodes", { white, tabA, tabB });
+      await waitFor(() => [white, tabA, tabB].every((bot) => bot.view!.version > version), () => `the winning command's event on both nodes; ${positions({ white, tabA, tabB })}`);
       outcomes[pinned ? "withVersion" : "withoutVersion"]++;
     }
     expect(outcomes.withVersion + outcomes.withoutVersion).toBeGreaterThan(4);
