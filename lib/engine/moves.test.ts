@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodePositionId, encodePositionId } from "./gnubg-id";
 import { findPlayByNotation, legalPlays, passPlay, playPosition, validatePlay } from "./moves";
-import { positionsEqual } from "./position";
+import { initialPosition, positionsEqual } from "./position";
 import { positionFromPoints } from "./test-support";
 import type { Dice, Position } from "./types";
 
@@ -262,5 +262,28 @@ describe("findPlayByNotation", () => {
 
   it("reports unreadable text", () => {
     expect(findPlayByNotation(decode("4HPwATDgc/ABMA"), [6, 2], "24 to 18")).toMatchObject({ ok: false, code: "ERR_BAD_NOTATION" });
+  });
+});
+
+describe("legalPlays is generated once per position and roll", () => {
+  it("returns the same frozen list for the same position and dice, and a new one for other dice or an equal copy", () => {
+    const pos = initialPosition("white");
+    const first = legalPlays(pos, [6, 5]);
+    expect(legalPlays(pos, [6, 5])).toBe(first);
+    expect(legalPlays(pos, [5, 6])).not.toBe(first); // the order of the dice is kept in the plays' notation
+    expect(legalPlays(pos, [3, 1])).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const copy: Position = { ...pos, white: [...pos.white], black: [...pos.black] };
+    const again = legalPlays(copy, [6, 5]);
+    expect(again).not.toBe(first);
+    expect(again.map((p) => p.notation)).toEqual(first.map((p) => p.notation));
+  });
+
+  it("checks a play against the remembered list as it would against a new one", () => {
+    const pos = initialPosition("white");
+    legalPlays(pos, [6, 5]);
+    expect(validatePlay(pos, [6, 5], [{ from: 24, to: 13 }]).ok).toBe(true);
+    expect(validatePlay(pos, [6, 5], [{ from: 13, to: 8 }])).toMatchObject({ ok: false, code: "ERR_NOT_ALL_DICE" });
+    expect(validatePlay(pos, [6, 5], [{ from: 24, to: 18 }, { from: 18, to: 13 }]).ok).toBe(true);
   });
 });

@@ -16,12 +16,42 @@
 import { generatePlays } from "./move-generator";
 import { type MoveSpec, parseNotation } from "./notation";
 import { swapTurn } from "./position";
-import { BAR_INDEX, BAR_POINT, type Dice, type LegalPlay, OFF_POINT, type Position, type Result, err, ok, opponentOf } from "./types";
+import { BAR_INDEX, BAR_POINT, type Color, type Dice, type LegalPlay, OFF_POINT, type Position, type Result, err, ok, opponentOf } from "./types";
 
 export type PlayErrorCode = "ERR_ILLEGAL_MOVE" | "ERR_NOT_ALL_DICE" | "ERR_LARGER_DIE" | "ERR_MUST_ENTER";
 
-export function legalPlays(pos: Position, dice: Dice): LegalPlay[] {
-  return generatePlays(pos, dice);
+/**
+ * A turn's plays are asked for several times — offered to the player, checked against the move, checked again when
+ * the stored event is replayed — always on the same Position object (positions are immutable and carried from state
+ * to state). So each position's plays for a roll are generated once and shared: callers must not change them.
+ */
+const playsByPosition = new WeakMap<Position, Map<number, readonly LegalPlay[]>>();
+
+export function legalPlays(pos: Position, dice: Dice): readonly LegalPlay[] {
+  let byRoll = playsByPosition.get(pos);
+  if (!byRoll) {
+    byRoll = new Map();
+    playsByPosition.set(pos, byRoll);
+  }
+  const roll = dice[0] * 8 + dice[1];
+  let plays = byRoll.get(roll);
+  if (!plays) {
+    plays = Object.freeze(generatePlays(pos, dice));
+    byRoll.set(roll, plays);
+  }
+  return plays;
+}
+
+/** The same plays by the board they leave (how validatePlay recognises a play given in any order or grouping). */
+const playsByBoard = new WeakMap<readonly LegalPlay[], ReadonlyMap<string, LegalPlay>>();
+
+function playsLeavingBoard(plays: readonly LegalPlay[], mover: Color): ReadonlyMap<string, LegalPlay> {
+  let byKey = playsByBoard.get(plays);
+  if (!byKey) {
+    byKey = new Map(plays.map((p) => [boardKey(p.result[mover], p.result[opponentOf(mover)]), p]));
+    playsByBoard.set(plays, byKey);
+  }
+  return byKey;
 }
 
 export function playPosition(_pos: Position, play: LegalPlay): Position {
@@ -149,8 +179,7 @@ export function validatePlay(pos: Position, dice: Dice, moves: readonly MoveSpec
       return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} is not a move: a checker goes from 1-24 or the bar to a lower point or off`);
     }
   }
-  const mover = pos.turn;
-  const byKey = new Map(plays.map((p) => [boardKey(p.result[mover], p.result[opponentOf(mover)]), p]));
+  const byKey = playsLeavingBoard(plays, pos.turn);
   const ways = moves.length === 0 ? [] : realize(pos, dice, moves);
   for (const way of ways) {
     const play = byKey.get(way.key);
