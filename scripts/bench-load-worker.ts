@@ -49,7 +49,7 @@ async function playPair(url: string, [first, second]: [BenchPlayer, BenchPlayer]
     actions++;
   };
   const [white, black] = await Promise.all(
-    [first, second].map(async (player) => new BotClient({ url, cookie: await sessionCookieFor(player), seed: seed++, thinkMs, onLatency, doubleRate: 0.05, resignRate: 0.002 })),
+    [first, second].map(async (player) => new BotClient({ url, cookie: await sessionCookieFor(player), seed: seed++, thinkMs, onLatency, doubleRate: 0.05, resignRate: 0.002, keepHistory: false })),
   );
   bots.push(white!, black!);
   await Promise.all([white!.connect(), black!.connect()]);
@@ -64,8 +64,6 @@ async function playPair(url: string, [first, second]: [BenchPlayer, BenchPlayer]
     while (!stopping) {
       await white!.finished(3_600_000);
       matchesFinished++;
-      white!.events.length = 0;
-      black!.events.length = 0;
       if (!stopping) await setUp();
     }
   })().catch(() => undefined);

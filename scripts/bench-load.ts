@@ -131,6 +131,22 @@ async function echoRate(sockets: number, seconds: number): Promise<number> {
   return results.reduce((sum, r) => sum + r.messages / r.seconds, 0);
 }
 
+/** All cores' busy and total time since boot (/proc/stat, in clock ticks): the whole machine, bots included. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3]! - fields[4]!, total }; // less idle and iowait
+}
+
+/** Microseconds during which at least one runnable task waited for a CPU (Linux pressure stall information). */
+function cpuPressureMicros(): number {
+  try {
+    return Number(/some .*total=(\d+)/.exec(readFileSync("/proc/pressure/cpu", "utf8"))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
 interface Measured {
   readonly matches: number;
   readonly p50: number;
@@ -153,6 +169,10 @@ interface Measured {
   readonly gcTotalPct: number;
   readonly gcMajor: number;
   readonly load: number;
+  /** The whole machine's CPU use, % of all its cores: the server, the bots and everything else. */
+  readonly machineBusyPct: number;
+  /** Share of the window in which some runnable task waited for a CPU. */
+  readonly cpuWaitPct: number;
 }
 
 /** One measurement window: latencies from the bots, events from the database, CPU and memory from /proc. */
@@ -160,12 +180,15 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
   await Promise.all(workers.map((worker) => worker.ask({ type: "report" }, "report"))); // resets the bots' counters
   await server.loopDelay(); // and the server's event-loop histogram
   const cpu0 = processCpuSeconds(server.pid);
+  const machine0 = machineTicks();
+  const pressure0 = cpuPressureMicros();
   const events0 = events();
   const start = performance.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   const reports = await Promise.all(workers.map((worker) => worker.ask({ type: "report" }, "report")));
   const loop = await server.loopDelay();
   const wall = (performance.now() - start) / 1000;
+  const machine1 = machineTicks();
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
   return {
     matches,
@@ -189,6 +212,8 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
     gcTotalPct: round((100 * loop.gc.totalMs) / 1000 / wall, 1),
     gcMajor: loop.gc.major,
     load: round(os.loadavg()[0]!, 1),
+    machineBusyPct: round((100 * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total)),
+    cpuWaitPct: round((100 * (cpuPressureMicros() - pressure0)) / 1e6 / wall),
   };
 }
 
@@ -204,9 +229,9 @@ async function startPlaying(workers: readonly Worker[], url: string, players: re
 }
 
 const row = (m: Measured) =>
-  `| ${m.matches} | ${m.p50} | ${m.p99} | ${m.actionsPerS} | ${m.eventsPerS} | ${m.serverCpuPct} % | ${m.serverRssMb} MB | ${m.botsCpuPct} % | ${m.botsLoopP99} / ${m.botsLoopMax} | ${m.botsGcMax} / ${m.botsHeapMb} MB | ${m.handlingP99} / ${m.handlingMax} | ${m.loopP99} / ${m.loopMax} | ${m.gcMax} / ${m.gcTotalPct} % / ${m.gcMajor} | ${m.load} | ${m.errors} |`;
+  `| ${m.matches} | ${m.p50} | ${m.p99} | ${m.actionsPerS} | ${m.eventsPerS} | ${m.serverCpuPct} % | ${m.serverRssMb} MB | ${m.botsCpuPct} % | ${m.botsLoopP99} / ${m.botsLoopMax} | ${m.botsGcMax} / ${m.botsHeapMb} MB | ${m.handlingP99} / ${m.handlingMax} | ${m.loopP99} / ${m.loopMax} | ${m.gcMax} / ${m.gcTotalPct} % / ${m.gcMajor} | ${m.machineBusyPct} % | ${m.cpuWaitPct} % | ${m.load} | ${m.errors} |`;
 const HEADER =
-  "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | bots loop delay p99 / max ms | bots GC longest ms / heap | server handling p99 / max ms | server loop delay p99 / max ms | GC longest ms / time / full GCs | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+  "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | bots loop delay p99 / max ms | bots GC longest ms / heap | server handling p99 / max ms | server loop delay p99 / max ms | GC longest ms / time / full GCs | machine CPU (all cores) | CPU wait | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 /** The capacity server's CPU profile (the whole ramp), by package: shares of the time it was not idle. */
 function profileTable(profileDir: string): string[] {

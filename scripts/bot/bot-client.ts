@@ -48,6 +48,12 @@ export interface BotOptions {
   readonly onLatency?: (ms: number) => void;
   /** Called with every answer the server sends to this bot's commands (tests record what a client receives). */
   readonly onReply?: (command: CommandName, reply: unknown) => void;
+  /**
+   * Keep every event message received in `events` (the default; tests compare them) and every accepted command in
+   * `accepted`. The load benchmark turns it off: a match's messages, legal plays and all, are a few hundred kilobytes
+   * per bot, and thousands of bots holding them made the bot processes' garbage collection part of the latency.
+   */
+  readonly keepHistory?: boolean;
 }
 
 /** A command of this bot's own that the server accepted, and the version it produced. */
@@ -219,7 +225,7 @@ export class BotClient {
       void this.resync();
       return;
     }
-    this.events.push(message);
+    if (this.#options.keepHistory !== false) this.events.push(message);
     this.view = applyMatchEvent(this.view, message.version, message.event);
     this.legalPlays = message.legalPlays ?? [];
     if (message.version === this.#awaitingVersion) this.#options.onLatency?.(performance.now() - this.#sentAt);
@@ -249,7 +255,7 @@ export class BotClient {
       this.send(next.command, next.payload as never).then(
         (reply) => {
           if (reply.ok) {
-            this.accepted.push({ command: next.command, version: (reply as { version: number }).version });
+            if (this.#options.keepHistory !== false) this.accepted.push({ command: next.command, version: (reply as { version: number }).version });
             return;
           }
           // Our view is behind the server's (an event is on its way, or was missed): fetch a snapshot, as the
