@@ -7,8 +7,9 @@ import { canView, presenceOf, snapshotFor } from "../snapshot";
  * Opens a match for this socket — as a player or a spectator — and answers with a snapshot. The socket joins the
  * match's room before the state for the snapshot is read, so every event is in the snapshot or reaches the socket (or
  * both; clients drop versions they have). Joining after the read would lose events on a cluster: another node's event
- * arriving through Redis between this node's read and the join would reach neither (seen in scale-out.test.ts). The
- * socket joins only once the match is known to be viewable, so a private match's events never reach a stranger.
+ * arriving through Redis between this node's read and the join would reach neither (seen in scale-out.test.ts;
+ * join-before-read.test.ts pins the order). The socket joins only once the match is known to be viewable, so a
+ * private match's events never reach a stranger.
  */
 export async function watchCommand(ctx: CommandContext, payload: CommandPayload<"match:watch">): Promise<Ack<CommandReplies["match:watch"]>> {
   const notFound = () => fail("ERR_NOT_FOUND", "There is no such match, or it is private.");
