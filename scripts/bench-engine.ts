@@ -1,8 +1,9 @@
 /**
  * Benchmark of the rules engine: legal-play generation over the 500 positions of the gnubg fixture
  * (lib/engine/fixtures/gnubg-legal-moves.jsonl), in positions per second on one core. It calls generatePlays, not
- * legalPlays, which remembers each position's plays and would measure its cache from the second run on. Each run lasts at least
- * half a second; the figure is the median of several runs after a warm-up. The goal is at least 100,000 positions/s.
+ * legalPlays, which remembers each position's plays and would measure its cache from the second run on. Each run
+ * lasts at least half a second; the figure is the median of several runs after a warm-up. The goal is at least
+ * 100,000 positions/s.
  * A second figure in the details also encodes every result's Position ID, as `bg legal --batch` does.
  *
  *   npx tsx scripts/bench-engine.ts
@@ -77,7 +78,7 @@ export function benchEngine(): BenchResult {
     return n;
   });
   return {
-    name: "legalPlays over the 500 gnubg fixture positions",
+    name: "legal-play generation (generatePlays) over the 500 gnubg fixture positions",
     figure: median(plays.wall),
     unit: "positions/s",
     details: {

@@ -189,6 +189,7 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
   const loop = await server.loopDelay();
   const wall = (performance.now() - start) / 1000;
   const machine1 = machineTicks();
+  const pressure1 = cpuPressureMicros();
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
   return {
     matches,
@@ -213,7 +214,7 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
     gcMajor: loop.gc.major,
     load: round(os.loadavg()[0]!, 1),
     machineBusyPct: round((100 * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total)),
-    cpuWaitPct: round((100 * (cpuPressureMicros() - pressure0)) / 1e6 / wall),
+    cpuWaitPct: round((100 * (pressure1 - pressure0)) / 1e6 / wall),
   };
 }
 

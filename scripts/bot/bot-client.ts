@@ -81,10 +81,12 @@ export class BotClient {
   #resyncAgain = false;
   readonly #random: () => number;
   readonly #options: BotOptions;
+  readonly #keepHistory: boolean;
   #onUpdate: (() => void) | null = null;
 
   constructor(options: BotOptions) {
     this.#options = options;
+    this.#keepHistory = options.keepHistory ?? true;
     this.#random = mulberry32(options.seed);
     this.socket = io(options.url, {
       path: "/socket.io",
@@ -225,7 +227,7 @@ export class BotClient {
       void this.resync();
       return;
     }
-    if (this.#options.keepHistory !== false) this.events.push(message);
+    if (this.#keepHistory) this.events.push(message);
     this.view = applyMatchEvent(this.view, message.version, message.event);
     this.legalPlays = message.legalPlays ?? [];
     if (message.version === this.#awaitingVersion) this.#options.onLatency?.(performance.now() - this.#sentAt);
@@ -255,7 +257,7 @@ export class BotClient {
       this.send(next.command, next.payload as never).then(
         (reply) => {
           if (reply.ok) {
-            if (this.#options.keepHistory !== false) this.accepted.push({ command: next.command, version: (reply as { version: number }).version });
+            if (this.#keepHistory) this.accepted.push({ command: next.command, version: (reply as { version: number }).version });
             return;
           }
           // Our view is behind the server's (an event is on its way, or was missed): fetch a snapshot, as the
