@@ -7,11 +7,13 @@
  * @example
  *   child.send({ type: "play", url, pairs, think: [1000, 5000], matchLength: 3 }); // → { type: "playing", matches }
  *   child.send({ type: "report" });                                              // → { type: "report", latencies, … }
+ *   child.send({ type: "profile-start" }); … child.send({ type: "profile-stop", file }); // a CPU profile of a window
  */
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { io } from "socket.io-client";
 import { PROTOCOL_VERSION } from "@/lib/protocol";
 import { sessionCookieFor } from "@/tests/support/session";
+import { WindowProfiler } from "@/tests/support/window-profiler";
 import { BotClient } from "./bot/bot-client";
 import { mulberry32 } from "./bot/random";
 
@@ -24,12 +26,16 @@ export type WorkerCommand =
   | { type: "play"; url: string; pairs: [BenchPlayer, BenchPlayer][]; think: [number, number] | null; matchLength: number; setupConcurrency: number }
   | { type: "report" }
   | { type: "echo"; url: string; sockets: number; durationMs: number }
+  | { type: "profile-start" }
+  | { type: "profile-stop"; file: string }
   | { type: "stop" };
 
 export type WorkerReply =
   | { type: "playing"; matches: number; setupErrors: number }
   | { type: "report"; latencies: number[]; actions: number; errors: number; cpuSeconds: number; matchesFinished: number; loopP99: number; loopMax: number; gcLongestMs: number; heapMb: number }
   | { type: "echo"; messages: number; seconds: number }
+  | { type: "profile-start" }
+  | { type: "profile-stop" }
   | { type: "stopped" };
 
 const send = (reply: WorkerReply) => process.send?.(reply);
@@ -118,6 +124,7 @@ let gcLongestMs = 0;
 new PerformanceObserver((entries) => {
   for (const entry of entries.getEntries()) gcLongestMs = Math.max(gcLongestMs, entry.duration);
 }).observe({ entryTypes: ["gc"] });
+const profiler = new WindowProfiler();
 process.on("message", (command: WorkerCommand) => {
   switch (command.type) {
     case "play":
@@ -136,6 +143,12 @@ process.on("message", (command: WorkerCommand) => {
     }
     case "echo":
       void echo(command);
+      break;
+    case "profile-start":
+      void profiler.start().then(() => send({ type: "profile-start" }));
+      break;
+    case "profile-stop":
+      void profiler.stop(command.file).then(() => send({ type: "profile-stop" }));
       break;
     case "stop":
       stopping = true;

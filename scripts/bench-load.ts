@@ -10,13 +10,13 @@
  *   same run: a bare Socket.IO echo server's request/ack rate and raw better-sqlite3 transactions per second.
  *
  *   npm run bench:load [-- --steps 250,500,1000 --window 30 --warmup 15 --workers 2 --only capacity|throughput|limits]
- *   npm run bench:load -- --only capacity --profile   # also a CPU profile of the capacity server, summed by package
+ *   npm run bench:load -- --only capacity --profile   # also CPU profiles of the server and bots per window, by package
  *   npm run bench:load -- --server-args "--max-semi-space-size=32"   # Node flags for the server
  *   KEEP_BENCH_DIR=1 npm run bench:load …   # keeps the temporary folder (database, CPU profile) for a closer look
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,8 +58,8 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** A child process over IPC: `ask` sends a command and waits for the reply of that type. */
-function child(file: string, env: Record<string, string> = {}): { process: ChildProcess; ask<R extends WorkerReply["type"]>(command: WorkerCommand, reply: R): Promise<Extract<WorkerReply, { type: R }>> } {
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(HERE, file)], { stdio: ["ignore", "inherit", "inherit", "ipc"], env: { ...process.env, ...env } });
+function child(file: string): { process: ChildProcess; ask<R extends WorkerReply["type"]>(command: WorkerCommand, reply: R): Promise<Extract<WorkerReply, { type: R }>> } {
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(HERE, file)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return {
     process: proc,
     ask: (command, reply) =>
@@ -175,8 +175,19 @@ interface Measured {
   readonly cpuWaitPct: number;
 }
 
-/** One measurement window: latencies from the bots, events from the database, CPU and memory from /proc. */
-async function measure(server: ServerProcess, workers: readonly Worker[], events: () => number, matches: number, seconds: number): Promise<Measured> {
+/** Where one window's CPU profiles go: the server's and each bot process's (`--profile`). */
+interface WindowProfiles {
+  readonly server: string;
+  readonly bots: readonly string[];
+}
+
+/**
+ * One measurement window: latencies from the bots, events from the database, CPU and memory from /proc; with
+ * `profiles`, CPU profiles of the server and the bots over exactly this window.
+ */
+async function measure(server: ServerProcess, workers: readonly Worker[], events: () => number, matches: number, seconds: number, profiles?: WindowProfiles): Promise<Measured> {
+  // Starting a profiler stops the process for a moment (hundreds of ms with a large heap): before the counters reset.
+  if (profiles) await Promise.all([server.startProfile(), ...workers.map((worker) => worker.ask({ type: "profile-start" }, "profile-start"))]);
   await Promise.all(workers.map((worker) => worker.ask({ type: "report" }, "report"))); // resets the bots' counters
   await server.loopDelay(); // and the server's event-loop histogram
   const cpu0 = processCpuSeconds(server.pid);
@@ -190,6 +201,9 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
   const wall = (performance.now() - start) / 1000;
   const machine1 = machineTicks();
   const pressure1 = cpuPressureMicros();
+  if (profiles) {
+    await Promise.all([server.stopProfile(profiles.server), ...workers.map((worker, i) => worker.ask({ type: "profile-stop", file: profiles.bots[i]! }, "profile-stop"))]);
+  }
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
   return {
     matches,
@@ -234,14 +248,16 @@ const row = (m: Measured) =>
 const HEADER =
   "| matches | p50 ms | p99 ms | actions/s | events stored/s | server CPU | server RSS | bots CPU | bots loop delay p99 / max ms | bots GC longest ms / heap | server handling p99 / max ms | server loop delay p99 / max ms | GC longest ms / time / full GCs | machine CPU (all cores) | CPU wait | load avg | bot errors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
-/** The capacity server's CPU profile (the whole ramp), by package: shares of the time it was not idle. */
-function profileTable(profileDir: string): string[] {
-  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
-  if (!file) return ["(no CPU profile was written)"];
-  const shares = summarizeCpuProfile(readFileSync(path.join(profileDir, file), "utf8"));
+/** CPU profiles of one window (the server's, or the bot processes' summed), by package: shares of busy time. */
+function profileTable(files: readonly string[], title: string): string[] {
+  const totals = new Map<string, number>();
+  for (const file of files) {
+    for (const share of summarizeCpuProfile(readFileSync(file, "utf8"))) totals.set(share.where, (totals.get(share.where) ?? 0) + share.ms);
+  }
+  const shares = [...totals.entries()].map(([where, ms]) => ({ where, ms })).sort((a, b) => b.ms - a.ms);
   const busy = shares.filter((s) => s.where !== "(idle)").reduce((sum, s) => sum + s.ms, 0);
   return [
-    `Server CPU profile over the capacity ramp: ${round(busy / 1000, 1)} s busy, by package (top 15):`,
+    `${title}: ${round(busy / 1000, 1)} s busy, by package (top 15):`,
     "",
     "| where | CPU s | share of busy time |",
     "|---|---|---|",
@@ -273,14 +289,14 @@ async function main(): Promise<void> {
     const reader = new Database(databaseUrl.slice("file:".length), { readonly: true });
     const events = () => reader.prepare(`SELECT COUNT(*) FROM "MatchEvent"`).pluck().get() as number;
     const profileDir = path.join(dir, "profile");
-    const server = (rateLimit?: string, profile = false) =>
+    const server = (rateLimit?: string) =>
       freePort().then((port) =>
         startServerProcess({
           databaseUrl,
           port,
           seedKeyHex,
           env: { NODE_ENV: "production", LOG_LEVEL: "warn", ...(rateLimit ? { FAIRGAMMON_RATE_LIMIT: rateLimit } : {}) },
-          nodeArgs: [...settings.serverArgs, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])],
+          nodeArgs: settings.serverArgs,
         }),
       );
 
@@ -308,16 +324,22 @@ async function main(): Promise<void> {
 
     if (settings.only === "all" || settings.only === "capacity") {
       log("capacity: ramping up…");
-      const srv = await server(undefined, settings.profile);
+      const srv = await server();
       const workers = Array.from({ length: settings.workers }, () => child("bench-load-worker.ts"));
       out.push("", `Capacity (bots think uniform 1–5 s; warm-up ${settings.warmupS} s, window ${settings.windowS} s per step):`, "", HEADER);
       let playing = 0;
       let best = 0;
+      const profiled: { step: number; files: WindowProfiles }[] = [];
+      if (settings.profile) mkdirSync(profileDir);
       for (const step of settings.steps) {
         await startPlaying(workers, srv.url, players, playing, step, [1000, 5000]);
         playing = step;
         await new Promise((resolve) => setTimeout(resolve, settings.warmupS * 1000));
-        const m = await measure(srv, workers, events, step, settings.windowS);
+        const files = settings.profile
+          ? { server: path.join(profileDir, `${step}-server.cpuprofile`), bots: workers.map((_, i) => path.join(profileDir, `${step}-bots-${i}.cpuprofile`)) }
+          : undefined;
+        const m = await measure(srv, workers, events, step, settings.windowS, files);
+        if (files) profiled.push({ step, files });
         out.push(row(m));
         if (m.p99 < P99_GOAL_MS) best = step;
         // A median over the goal means commands queue up: past saturation, further steps only take longer.
@@ -326,7 +348,10 @@ async function main(): Promise<void> {
       out.push("", `Largest N with p99 < ${P99_GOAL_MS} ms: ${best}.`);
       await stopWorkers(workers);
       await srv.stop();
-      if (settings.profile) out.push("", ...profileTable(profileDir));
+      for (const { step, files } of profiled) {
+        out.push("", ...profileTable([files.server], `Server CPU profile, ${step} matches (the measurement window)`));
+        out.push("", ...profileTable(files.bots, `Bot processes' CPU profiles, ${step} matches (the window, all bot processes)`));
+      }
     }
     reader.close();
   } finally {

@@ -8,7 +8,8 @@
  * It talks to its parent over the IPC channel: `{ type: "ready", port }` once listening; asked `{ type: "memory" }`
  * it collects garbage (when run with --expose-gc) and answers `{ type: "memory", usage }`; asked `{ type: "loop" }` it
  * answers `{ type: "loop", p50, p99, max, gc }`, its event-loop delay in ms and its garbage-collection pauses since
- * the last time it was asked.
+ * the last time it was asked; `{ type: "profile-start" }` and `{ type: "profile-stop", file }` take a CPU profile of
+ * the time between them (the load benchmark's `--profile`), each answered with a message of its own type.
  *
  * @example
  *   DATABASE_URL=file:/tmp/x/test.db PORT=4123 SEED_ENCRYPTION_KEY=<64 hex> node --import tsx tests/support/server-entry.ts
@@ -20,11 +21,14 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createLogger } from "@/server/log";
 import { createAppServer } from "@/server/main";
 import { socketIdentifier } from "./session";
+import { WindowProfiler } from "./window-profiler";
 
 export type EntryMessage =
   | { type: "ready"; port: number }
   | { type: "memory"; usage: NodeJS.MemoryUsage }
-  | { type: "loop"; p50: number; p99: number; max: number; gc: GcPauses; handling: { p99: number; max: number } };
+  | { type: "loop"; p50: number; p99: number; max: number; gc: GcPauses; handling: { p99: number; max: number } }
+  | { type: "profile-start" }
+  | { type: "profile-stop" };
 
 /** Garbage-collection pauses since the last report: the longest, their total, and how many were full (mark-compact). */
 export interface GcPauses {
@@ -67,7 +71,8 @@ async function start(): Promise<void> {
       gc = { maxMs: Math.max(gc.maxMs, entry.duration), totalMs: gc.totalMs + entry.duration, major: gc.major + (major ? 1 : 0) };
     }
   }).observe({ entryTypes: ["gc"] });
-  process.on("message", (message: { type?: string }) => {
+  const profiler = new WindowProfiler();
+  process.on("message", (message: { type?: string; file?: string }) => {
     if (message.type === "memory") {
       (globalThis as { gc?: () => void }).gc?.();
       send({ type: "memory", usage: process.memoryUsage() });
@@ -76,6 +81,10 @@ async function start(): Promise<void> {
       loop.reset();
       handling.reset();
       gc = { maxMs: 0, totalMs: 0, major: 0 };
+    } else if (message.type === "profile-start") {
+      void profiler.start().then(() => send({ type: "profile-start" }));
+    } else if (message.type === "profile-stop" && message.file) {
+      void profiler.stop(message.file).then(() => send({ type: "profile-stop" }));
     }
   });
   // The test that started this server is gone (its process ended or was killed): do not outlive it.

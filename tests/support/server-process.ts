@@ -49,6 +49,10 @@ export interface ServerProcess {
   memory(): Promise<NodeJS.MemoryUsage>;
   /** The server's event-loop delay (ms) since the last call: how long ready work waited for the loop. */
   loopDelay(): Promise<{ p50: number; p99: number; max: number; gc: GcPauses; handling: { p99: number; max: number } }>;
+  /** Starts a CPU profile of the server (tests/support/window-profiler.ts). */
+  startProfile(): Promise<void>;
+  /** Stops it and writes it to `file` (a .cpuprofile). */
+  stopProfile(file: string): Promise<void>;
   /** CPU time the server process has used so far (user + system, from /proc/<pid>/stat), seconds. */
   cpuSeconds(): number;
   /** Resident and peak resident memory (VmRSS, VmHWM from /proc/<pid>/status), bytes. */
@@ -131,6 +135,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
     memory: () => ask(child, "memory").then((message) => message.usage),
     loopDelay: () => ask(child, "loop").then(({ p50, p99, max, gc, handling }) => ({ p50, p99, max, gc, handling })),
+    startProfile: () => ask(child, "profile-start").then(() => undefined),
+    stopProfile: (file) => ask(child, "profile-stop", { file }).then(() => undefined),
     cpuSeconds: () => processCpuSeconds(child.pid ?? -1),
     residentBytes: () => processResidentBytes(child.pid ?? -1),
     kill: async () => {
@@ -163,7 +169,7 @@ export function processResidentBytes(pid: number): { rss: number; peak: number }
   return { rss: kib("VmRSS"), peak: kib("VmHWM") };
 }
 
-function ask<T extends Exclude<EntryMessage["type"], "ready">>(child: ChildProcess, type: T): Promise<Extract<EntryMessage, { type: T }>> {
+function ask<T extends Exclude<EntryMessage["type"], "ready">>(child: ChildProcess, type: T, fields: object = {}): Promise<Extract<EntryMessage, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: EntryMessage) => {
       if (message.type !== type) return;
@@ -171,6 +177,6 @@ function ask<T extends Exclude<EntryMessage["type"], "ready">>(child: ChildProce
       resolve(message as Extract<EntryMessage, { type: T }>);
     };
     child.on("message", onMessage);
-    if (!child.send({ type })) reject(new Error("the server process is gone"));
+    if (!child.send({ ...fields, type })) reject(new Error("the server process is gone"));
   });
 }
