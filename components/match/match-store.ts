@@ -1,7 +1,8 @@
 /**
  * One match's client state as a zustand store: the match view folded from the server's events (lib/protocol), the
  * legal plays, the presence lights, the connection state, a running log, and the play being built on the board. The
- * store holds no rules: it applies what the server sent, and says when it saw a version gap so the caller resyncs.
+ * store holds no rules of its own: it applies what the server sent, takes the legal plays for the dice from lib/engine
+ * (the engine the server checks moves with), and says when it saw a version gap so the caller resyncs.
  *
  * Made per match page by `createMatchStore` (see match-provider.tsx), never a global singleton.
  *
@@ -11,6 +12,7 @@
  *   store.getState().receive(message); // "applied" | "ignored" | "gap"
  */
 import { createStore } from "zustand/vanilla";
+import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { CheckerMove, Color } from "@/lib/engine/types";
 import { applyMatchEvent, type MatchView } from "@/lib/protocol/match-view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
@@ -91,7 +93,7 @@ export function createMatchStore(matchId: string, invite: string | null) {
       const sameTurn = current?.version === snapshot.view.version;
       set({
         view: snapshot.view,
-        legalPlays: snapshot.legalPlays,
+        legalPlays: currentLegalPlays(snapshot.view.state),
         you: snapshot.you,
         connected: snapshot.connected,
         awaySince: snapshot.awaySince,
@@ -115,7 +117,7 @@ export function createMatchStore(matchId: string, invite: string | null) {
       const line = { version: message.version, text: describeEvent(view, message.event, next) };
       set({
         view: next,
-        legalPlays: message.legalPlays ?? [],
+        legalPlays: currentLegalPlays(next.state),
         log: [...get().log, line].slice(-LOG_LIMIT),
         steps: [],
         selected: null,

@@ -11,7 +11,7 @@
 import { canDouble } from "./cube";
 import type { MatchGameState, MatchIdFields } from "./gnubg-id";
 import { colorName, resultMultiplier, type GameRecord, type MatchActionType, type MatchState } from "./match-state";
-import { legalPlays } from "./moves";
+import { hasLegalPlay, legalPlays } from "./moves";
 import { COLORS, opponentOf, type Color, type LegalPlay } from "./types";
 
 /** An action type someone may submit now; `player` is null for the opening roll, which nobody chooses. */
@@ -50,6 +50,11 @@ export function legalActions(state: MatchState): readonly AllowedAction[] {
 export function currentLegalPlays(state: MatchState): readonly LegalPlay[] {
   if (state.phase !== "moving" || state.dice === null || state.pendingResign !== null) return [];
   return legalPlays(state.position, state.dice);
+}
+
+/** The player on roll has dice that cannot be played: the turn passes (the only accepted move is `moves: []`). */
+export function mustPass(state: MatchState): boolean {
+  return state.phase === "moving" && state.dice !== null && state.pendingResign === null && !hasLegalPlay(state.position, state.dice);
 }
 
 function points(n: number): string {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodePositionId, encodePositionId } from "./gnubg-id";
-import { findPlayByNotation, legalPlays, passPlay, playPosition, validatePlay } from "./moves";
-import { initialPosition, positionsEqual } from "./position";
+import { findPlayByNotation, hasLegalPlay, legalPlays, passPlay, playPosition, validatePlay } from "./moves";
+import { initialPosition, positionsEqual, swapTurn } from "./position";
 import { positionFromPoints } from "./test-support";
 import type { Dice, Position } from "./types";
 
@@ -265,7 +265,7 @@ describe("findPlayByNotation", () => {
   });
 });
 
-describe("legalPlays is generated once per position and roll", () => {
+describe("legalPlays remembers the last positions and rolls", () => {
   it("returns the same frozen list for the same position and dice, and a new one for other dice or an equal copy", () => {
     const pos = initialPosition("white");
     const first = legalPlays(pos, [6, 5]);
@@ -279,11 +279,59 @@ describe("legalPlays is generated once per position and roll", () => {
     expect(again.map((p) => p.notation)).toEqual(first.map((p) => p.notation));
   });
 
+  it("forgets a position after eight others, and generates the same plays for it again", () => {
+    const pos = initialPosition("white");
+    const first = legalPlays(pos, [6, 5]);
+    for (let i = 0; i < 8; i++) legalPlays({ ...pos, white: [...pos.white] }, [6, 5]);
+    const again = legalPlays(pos, [6, 5]);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
   it("checks a play against the remembered list as it would against a new one", () => {
     const pos = initialPosition("white");
     legalPlays(pos, [6, 5]);
     expect(validatePlay(pos, [6, 5], [{ from: 24, to: 13 }]).ok).toBe(true);
     expect(validatePlay(pos, [6, 5], [{ from: 13, to: 8 }])).toMatchObject({ ok: false, code: "ERR_NOT_ALL_DICE" });
     expect(validatePlay(pos, [6, 5], [{ from: 24, to: 18 }, { from: 18, to: 13 }]).ok).toBe(true);
+  });
+});
+
+describe("hasLegalPlay", () => {
+  const rolls: Dice[] = [];
+  for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) rolls.push(asDice([a, b]));
+
+  it("agrees with legalPlays on every fixture position, for both sides and all 21 rolls", () => {
+    let unplayable = 0;
+    for (const c of legalCases) {
+      for (const pos of [decode(c.pos), swapTurn(decode(c.pos))]) {
+        for (const dice of rolls) {
+          const expected = legalPlays(pos, dice).length > 0;
+          if (!expected) unplayable++;
+          expect({ pos: c.pos, turn: pos.turn, dice, playable: hasLegalPlay(pos, dice) }).toEqual({ pos: c.pos, turn: pos.turn, dice, playable: expected });
+        }
+      }
+    }
+    expect(unplayable).toBeGreaterThan(50); // the fixtures hold closed boards and bar checkers, not only open play
+  });
+
+  it("agrees with legalPlays along random games (bar entries against closed boards, bear-offs)", () => {
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const die = () => (1 + Math.floor(random() * 6)) as Dice[0];
+    let checked = 0;
+    for (let game = 0; game < 60; game++) {
+      let pos = initialPosition(game % 2 === 0 ? "white" : "black");
+      for (let turn = 0; turn < 400; turn++) {
+        const dice: Dice = [die(), die()];
+        const plays = legalPlays(pos, dice);
+        expect(hasLegalPlay(pos, dice)).toBe(plays.length > 0);
+        checked++;
+        const play = plays.length > 0 ? plays[Math.floor(random() * plays.length)]! : passPlay(pos);
+        pos = playPosition(pos, play);
+        if (pos.white.every((n) => n === 0) || pos.black.every((n) => n === 0)) break;
+      }
+    }
+    expect(checked).toBeGreaterThan(3000);
   });
 });

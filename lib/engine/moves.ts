@@ -21,25 +21,55 @@ import { BAR_INDEX, BAR_POINT, type Color, type Dice, type LegalPlay, OFF_POINT,
 export type PlayErrorCode = "ERR_ILLEGAL_MOVE" | "ERR_NOT_ALL_DICE" | "ERR_LARGER_DIE" | "ERR_MUST_ENTER";
 
 /**
- * A turn's plays are asked for several times — offered to the player, checked against the move, checked again when
- * the stored event is replayed — always on the same Position object (positions are immutable and carried from state
- * to state). So each position's plays for a roll are generated once and shared: callers must not change them.
+ * A play is checked twice in a row on the same Position object — when the move is decided, and when the stored event
+ * is applied right after — so the plays of the last few positions and rolls are kept and shared (callers must not
+ * change them). Only a few: a WeakMap per position (the cache before) held a position's plays until a full garbage
+ * collection even after the position was gone, because positions live through a player's think and so sit in V8's
+ * old generation, whose weak keys only a full collection clears — tens of megabytes on a server with 2,000 matches.
  */
-const playsByPosition = new WeakMap<Position, Map<number, readonly LegalPlay[]>>();
+const RECENT_PLAYS = 8;
+const recentPlays: { pos: Position; roll: number; plays: readonly LegalPlay[] }[] = [];
+let nextRecent = 0;
 
 export function legalPlays(pos: Position, dice: Dice): readonly LegalPlay[] {
-  let byRoll = playsByPosition.get(pos);
-  if (!byRoll) {
-    byRoll = new Map();
-    playsByPosition.set(pos, byRoll);
-  }
   const roll = dice[0] * 8 + dice[1];
-  let plays = byRoll.get(roll);
-  if (!plays) {
-    plays = Object.freeze(generatePlays(pos, dice));
-    byRoll.set(roll, plays);
-  }
+  for (const entry of recentPlays) if (entry.pos === pos && entry.roll === roll) return entry.plays;
+  const plays = Object.freeze(generatePlays(pos, dice));
+  recentPlays[nextRecent] = { pos, roll, plays };
+  nextRecent = (nextRecent + 1) % RECENT_PLAYS;
   return plays;
+}
+
+/**
+ * Whether the roll can be played at all, without generating the plays: true exactly when legalPlays(pos, dice) is not
+ * empty. A roll is unplayable only when no single checker can move by either die (one legal checker move is already
+ * a play, or the start of one); so it is enough to look for one such move. The match server asks this after every
+ * roll (a roll that cannot be played passes by itself) and keeps no plays in memory while a player thinks.
+ */
+export function hasLegalPlay(pos: Position, dice: Dice): boolean {
+  const mover = pos[pos.turn];
+  const opponent = pos[opponentOf(pos.turn)];
+  // A point of the mover's numbering p (1..24) is the opponent's index 24 - p.
+  const open = (point: number) => (opponent[24 - point] ?? 0) < 2;
+  for (const die of dice[0] === dice[1] ? [dice[0]] : dice) {
+    if ((mover[BAR_INDEX] ?? 0) > 0) {
+      if (open(BAR_POINT - die)) return true;
+      continue;
+    }
+    let back = 0; // the mover's farthest point with a checker
+    for (let i = BAR_INDEX - 1; i >= 0; i--) {
+      if ((mover[i] ?? 0) > 0) {
+        back = i + 1;
+        break;
+      }
+    }
+    for (let point = back; point >= 1; point--) {
+      if ((mover[point - 1] ?? 0) === 0) continue;
+      const to = point - die;
+      if (to >= 1 ? open(to) : back <= 6 && (to === 0 || point === back)) return true;
+    }
+  }
+  return false;
 }
 
 /** The same plays by the board they leave (how validatePlay recognises a play given in any order or grouping). */

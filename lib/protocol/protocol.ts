@@ -11,10 +11,13 @@
 import { z } from "zod";
 import type { MatchErrorCode } from "../engine/match-state";
 import type { MatchEvent } from "./match-events";
-import type { ChallengeSummary, MatchSnapshot, PlayOption } from "./snapshot";
+import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
-/** Bumped on any incompatible change; checked in the handshake (`auth.protocol`). */
-export const PROTOCOL_VERSION = 1;
+/**
+ * Bumped on any incompatible change; checked in the handshake (`auth.protocol`). 2: events and snapshots no longer
+ * carry the legal plays; clients derive them from the state with lib/engine (`currentLegalPlays`).
+ */
+export const PROTOCOL_VERSION = 2;
 
 /** Largest payload the server reads, in bytes (Socket.IO's maxHttpBufferSize). */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -115,8 +118,6 @@ export interface MatchEventMessage {
   readonly matchId: string;
   readonly version: number;
   readonly event: MatchEvent;
-  /** When the event leaves a player to move: the legal plays for the dice (empty: the roll cannot be played). */
-  readonly legalPlays?: readonly PlayOption[];
 }
 
 export interface PresenceMessage {

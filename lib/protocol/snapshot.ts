@@ -1,12 +1,13 @@
 /**
  * What a client receives when it opens or resumes a match: the whole view at a version, plus what only the server
- * decides (the legal plays for the dice, who is connected, the client's own seat).
+ * knows (who is connected, the client's own seat). The legal plays are not in it: they follow from the view's state,
+ * and clients derive them with the same engine the server checks moves with (`currentLegalPlays`).
  */
 import type { CheckerMove } from "../engine/types";
 import type { MatchView } from "./match-view";
 import type { Visibility } from "./match-events";
 
-/** One legal play for the dice on the board, as the server offers it; the client may only submit one of these. */
+/** One legal play for the dice on the board (a LegalPlay of lib/engine is one); the server accepts only these. */
 export interface PlayOption {
   readonly notation: string;
   readonly moves: readonly CheckerMove[];
@@ -14,7 +15,6 @@ export interface PlayOption {
 
 export interface MatchSnapshot {
   readonly view: MatchView;
-  readonly legalPlays: readonly PlayOption[];
   readonly you: "white" | "black" | null;
   readonly connected: Readonly<Record<"white" | "black", boolean>>;
   readonly awaySince: Readonly<Record<"white" | "black", number | null>>;

@@ -11,6 +11,8 @@
  */
 import { io, type Socket } from "socket.io-client";
 import { canDouble } from "@/lib/engine/cube";
+import { currentLegalPlays } from "@/lib/engine/match-queries";
+import type { LegalPlay } from "@/lib/engine/types";
 import type { Color } from "@/lib/engine/types";
 import {
   applyMatchEvent,
@@ -23,7 +25,6 @@ import {
   type MatchEventMessage,
   type MatchSnapshot,
   type MatchView,
-  type PlayOption,
   type ServerToClientEvents,
 } from "@/lib/protocol";
 import { mulberry32 } from "./random";
@@ -50,8 +51,8 @@ export interface BotOptions {
   readonly onReply?: (command: CommandName, reply: unknown) => void;
   /**
    * Keep every event message received in `events` (the default; tests compare them) and every accepted command in
-   * `accepted`. The load benchmark turns it off: a match's messages, legal plays and all, are a few hundred kilobytes
-   * per bot, and thousands of bots holding them made the bot processes' garbage collection part of the latency.
+   * `accepted`. The load benchmark turns it off: a match's messages are tens of kilobytes per bot, and thousands of
+   * bots holding them made the bot processes' garbage collection part of the latency.
    */
   readonly keepHistory?: boolean;
 }
@@ -69,7 +70,6 @@ export class BotClient {
   readonly events: MatchEventMessage[] = [];
   view: MatchView | null = null;
   you: Color | null = null;
-  legalPlays: readonly PlayOption[] = [];
   readonly errors: string[] = [];
   /** This bot's own play commands that were accepted (seeds and lobby commands are not counted). */
   readonly accepted: AcceptedCommand[] = [];
@@ -104,6 +104,11 @@ export class BotClient {
       this.#actedAt = -1;
       if (this.#matchId) void this.resync();
     });
+  }
+
+  /** The legal plays for the dice in the current view (none unless someone is to move), as a browser derives them. */
+  get legalPlays(): readonly LegalPlay[] {
+    return this.view ? currentLegalPlays(this.view.state) : [];
   }
 
   connect(): Promise<void> {
@@ -216,7 +221,6 @@ export class BotClient {
     this.#matchId = snapshot.view.matchId;
     this.view = snapshot.view;
     this.you = snapshot.you;
-    this.legalPlays = snapshot.legalPlays;
     this.#changed();
   }
 
@@ -229,7 +233,6 @@ export class BotClient {
     }
     if (this.#keepHistory) this.events.push(message);
     this.view = applyMatchEvent(this.view, message.version, message.event);
-    this.legalPlays = message.legalPlays ?? [];
     if (message.version === this.#awaitingVersion) this.#options.onLatency?.(performance.now() - this.#sentAt);
     this.#changed();
   }

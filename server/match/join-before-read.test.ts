@@ -35,7 +35,7 @@ function eventAfterEveryRead(matchId: string): number[] {
     withMatch(id, async (live) => {
       const result = await work(live);
       if (id === matchId && live) {
-        const message: MatchEventMessage = { matchId, version: live.view.version + 1, event: { type: "action", action: { type: "double", player: "white" } }, legalPlays: [] };
+        const message: MatchEventMessage = { matchId, version: live.view.version + 1, event: { type: "action", action: { type: "double", player: "white" } } };
         io.to(matchRoom(matchId)).emit("match:event", message);
         sent.push(message.version);
       }

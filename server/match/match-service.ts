@@ -10,10 +10,10 @@
  *   await service.command(matchId, (live) => decideRoll(live, actor)); // { ok: true, version: 12 }
  */
 import { combineClientSeeds, type BundleRoll } from "@/lib/dice";
-import { currentLegalPlays } from "@/lib/engine/match-queries";
+import { mustPass } from "@/lib/engine/match-queries";
 import type { MatchAction } from "@/lib/engine/match-state";
 import type { Color, Dice } from "@/lib/engine/types";
-import { applyMatchEvent, type Ack, type ErrorCode, type Failure, type MatchEvent, type MatchEventMessage, type MatchView, type PlayOption } from "@/lib/protocol";
+import { applyMatchEvent, type Ack, type ErrorCode, type Failure, type MatchEvent, type MatchEventMessage, type MatchView } from "@/lib/protocol";
 import { appendEvent } from "@/server/db/append-event";
 import type { Db } from "@/server/db/client";
 import { revealSeed } from "@/server/db/matches";
@@ -57,18 +57,6 @@ const ATTEMPTS = 3;
 
 export function fail(code: ErrorCode, message: string): Failure {
   return { ok: false, code, message };
-}
-
-/** Match states are immutable, so a state's legal plays are computed once (each event needs them two or three times). */
-const playsOfState = new WeakMap<MatchView["state"], PlayOption[]>();
-
-export function playOptions(view: MatchView): PlayOption[] {
-  let plays = playsOfState.get(view.state);
-  if (!plays) {
-    plays = currentLegalPlays(view.state).map((play) => ({ notation: play.notation, moves: play.moves }));
-    playsOfState.set(view.state, plays);
-  }
-  return plays;
 }
 
 export class MatchService {
@@ -121,7 +109,7 @@ export class MatchService {
       const loaded = await loadLiveMatch(this.#options.db, matchId);
       if (!loaded) return fail("ERR_NOT_FOUND", "There is no such match.");
       for (const { version, event } of loaded.events) {
-        if (version > before.view.version) this.#options.publish({ matchId, version, event, legalPlays: [] });
+        if (version > before.view.version) this.#options.publish({ matchId, version, event });
       }
       this.#remember(loaded.live);
       await this.#settle(loaded.live);
@@ -205,7 +193,7 @@ export class MatchService {
     }
     const next: LiveMatch = { ...live, view: after };
     this.#remember(next);
-    this.#options.publish({ matchId: after.matchId, version: after.version, event: draft.event, legalPlays: playOptions(after) });
+    this.#options.publish({ matchId: after.matchId, version: after.version, event: draft.event });
     return next;
   }
 
@@ -244,7 +232,9 @@ export class MatchService {
       const roll = this.rollNext(live, "opening", null);
       return actionDraft({ type: "opening-roll", dice: roll.dice }, null, roll);
     }
-    if (state.phase === "moving" && state.pendingResign === null && state.onRoll && playOptions(view).length === 0) {
+    // Only whether the roll can be played: the plays themselves are generated when the move comes and is checked, so
+    // none are made or kept while a player thinks (clients derive their own: protocol 2).
+    if (state.onRoll && mustPass(state)) {
       return actionDraft({ type: "move", player: state.onRoll, moves: [] }, null);
     }
     if (state.phase === "match-over") {

@@ -1,12 +1,11 @@
 /**
- * The snapshot a client gets on opening or resuming a match: the public view, the legal plays, its own seat, and
- * who is connected. The sealed seed is not part of a LiveMatch's view, so it cannot slip in here; the server seed
- * appears only inside `view.ended`, once the match is over.
+ * The snapshot a client gets on opening or resuming a match: the public view, its own seat, and who is connected.
+ * The sealed seed is not part of a LiveMatch's view, so it cannot slip in here; the server seed appears only inside
+ * `view.ended`, once the match is over.
  */
 import { seatOf, type MatchSnapshot, type PresenceMessage } from "@/lib/protocol";
 import type { Actor } from "./context";
 import type { LiveMatch } from "./live-match";
-import { playOptions } from "./match-service";
 import type { Presence } from "./presence";
 
 export function presenceOf(live: LiveMatch, presence: Presence): PresenceMessage {
@@ -23,7 +22,6 @@ export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Pres
   const { connected, awaySince } = presenceOf(live, presence);
   return {
     view: live.view,
-    legalPlays: playOptions(live.view),
     you,
     connected,
     awaySince,
