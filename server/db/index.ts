@@ -23,7 +23,7 @@ export {
   type RevealError,
 } from "./matches";
 export { appendEvent, type AppendEventError, type AppendEventInput } from "./append-event";
-export { auditBundle, loadMatch, type AuditBundleError, type LoadedMatch } from "./match-read";
+export { auditBundle, loadEventsAfter, loadMatch, loadMatchLog, type AuditBundleError, type LoadedMatch, type MatchLog } from "./match-read";
 export {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,

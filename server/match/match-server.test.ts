@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { loadLiveMatch } from "./live-match";
 
 let t: TestServer;
 
@@ -51,6 +52,27 @@ async function fetchAudit(matchId: string, cookie?: string): Promise<{ status: n
   const response = await fetch(`${t.url}/api/matches/${matchId}/audit`, { headers: cookie ? { cookie } : {} });
   return { status: response.status, body: (await response.json()) as AuditBundle & { record: RecordTurn[] } };
 }
+
+describe("a match's set-up", () => {
+  it("leaves the live match equal to one rebuilt from the database after the join and both seeds", async () => {
+    const [alice, bob] = [await t.user(), await t.user()];
+    const white = new BotClient({ url: t.url, cookie: alice.cookie, seed: 1, play: false });
+    const black = new BotClient({ url: t.url, cookie: bob.cookie, seed: 2, play: false });
+    await Promise.all([white.connect(), black.connect()]);
+    const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
+    await black.join(matchId);
+    await white.submitSeed("white-setup");
+    await black.submitSeed("black-setup");
+    await white.until((view) => view.status === "playing");
+    // The join and the seeds bring the held match up to date with only the events they added (catchUpLiveMatch).
+    const held = await t.server.service.withMatch(matchId, (live) => live);
+    const rebuilt = await loadLiveMatch(t.db, matchId);
+    expect(held).toEqual(rebuilt?.live);
+    expect(held?.view.players).toEqual({ white: { id: alice.id, name: alice.name, isGuest: false }, black: { id: bob.id, name: bob.name, isGuest: false } });
+    expect(white.view).toEqual(held?.view);
+    for (const bot of [white, black]) bot.close();
+  });
+});
 
 describe("a whole match between two bots", () => {
   it("plays a 5-point match to the end, reveals the seed, and every roll verifies", async () => {

@@ -22,7 +22,7 @@ import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
 import { encodePlayEvent } from "./event-codec";
 import { KeyedQueue } from "./keyed-queue";
-import { loadLiveMatch, type LiveMatch } from "./live-match";
+import { catchUpLiveMatch, loadLiveMatch, type LiveMatch } from "./live-match";
 
 /** What a command decides: the one event to append (and the actor it is recorded for). */
 export interface Draft {
@@ -96,9 +96,8 @@ export class MatchService {
   }
 
   /**
-   * Runs a write that the data layer does itself (join, client seed) in the match's queue, then reloads the match,
-   * broadcasts the events the write added, and runs whatever follows by itself (the opening roll once both seeds
-   * are in). With no write it brings a match up to date after a restart.
+   * Runs a write that the data layer does itself (join, client seed) in the match's queue, then reads the events the
+   * write added, broadcasts them, and runs whatever follows by itself (the opening roll once both seeds are in).
    */
   external<T extends { ok: boolean }>(matchId: string, write: (live: LiveMatch) => Promise<T>): Promise<T | Failure> {
     return this.#queue.run(matchId, async () => {
@@ -106,13 +105,11 @@ export class MatchService {
       if (!before) return fail("ERR_NOT_FOUND", "There is no such match.");
       const result = await write(before);
       if (!result.ok) return result;
-      const loaded = await loadLiveMatch(this.#options.db, matchId);
-      if (!loaded) return fail("ERR_NOT_FOUND", "There is no such match.");
-      for (const { version, event } of loaded.events) {
-        if (version > before.view.version) this.#options.publish({ matchId, version, event });
-      }
-      this.#remember(loaded.live);
-      await this.#settle(loaded.live);
+      // Only the events the write added (and any another node added meanwhile): a join or a seed changes nothing else.
+      const caught = await catchUpLiveMatch(this.#options.db, before);
+      for (const { version, event } of caught.events) this.#options.publish({ matchId, version, event });
+      this.#remember(caught.live);
+      await this.#settle(caught.live);
       return result;
     });
   }
