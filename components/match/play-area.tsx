@@ -1,6 +1,6 @@
 "use client";
 /**
- * The board with everything a player does on it: picking checkers and destinations (from the server's legal plays
+ * The board with everything a player does on it: picking checkers and destinations (from the legal plays
  * only, through play-draft.ts), a die choice when it matters, undo and confirm, and the turn's buttons — roll,
  * double, take, drop, resign and the answers to a resignation — shown only when lib/engine's legalActions allows
  * them to this player.
