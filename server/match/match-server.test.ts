@@ -98,7 +98,10 @@ describe("a whole match between two bots", () => {
     expect(report.verdict).toBe("verified");
 
     const clientSeed = `${audit.body.clientSeeds.white}:${audit.body.clientSeeds.black}`;
-    expect(audit.body.rolls.length).toBeGreaterThan(10);
+    // Every roll the players saw, and no other. How many depends on the dice (the server seed is new each run): a
+    // 5-point match with cube and resignations once ended after 6 rolls.
+    expect(audit.body.rolls.length).toBeGreaterThan(0);
+    expect(audit.body.rolls.length).toBe(whiteView.rolls.length);
     audit.body.rolls.forEach((roll, index) => {
       expect(roll.nonce).toBe(index);
       expect(roll.dice).toEqual(independentRoll(serverSeed, clientSeed, roll.nonce));
