@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../scripts/bot/random";
 import { apply, replay } from "./match";
 import { newMatch, resultMultiplier, type MatchAction, type MatchState } from "./match-state";
-import { currentLegalPlays, legalActions } from "./match-queries";
+import { currentLegalPlays, legalActions, mustPass } from "./match-queries";
 import { COLORS, type Color, type Dice, type DieValue, type Position } from "./types";
 
 function deepFreeze<T>(value: T): T {
@@ -68,6 +68,7 @@ function playMatch(seed: number): { actions: MatchAction[]; final: MatchState } 
       action = double && random() < 0.08 ? { type: "double", player: double.player as Color } : { type: "roll", player: state.onRoll as Color, dice: dice() };
     } else {
       const plays = currentLegalPlays(state);
+      if (mustPass(state) !== (plays.length === 0)) throw new Error(`seed ${seed}, step ${step}: mustPass disagrees with the ${plays.length} legal plays`);
       const play = plays[Math.floor(random() * plays.length)];
       action = { type: "move", player: state.onRoll as Color, moves: play ? play.moves.map(({ from, to }) => ({ from, to })) : [] };
     }

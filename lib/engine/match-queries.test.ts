@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { decodeMatchId, encodeMatchId } from "./gnubg-id";
 import { apply } from "./match";
 import { newMatch, type GameRecord, type MatchAction, type MatchState } from "./match-state";
-import { currentLegalPlays, describeGameRecord, describeState, legalActions, matchIdFields } from "./match-queries";
+import { currentLegalPlays, describeGameRecord, describeState, legalActions, matchIdFields, mustPass } from "./match-queries";
 import { initialPosition } from "./position";
+import { positionFromPoints } from "./test-support";
 
 function run(state: MatchState, ...actions: MatchAction[]): MatchState {
   return actions.reduce((s, action) => {
@@ -56,6 +57,20 @@ describe("currentLegalPlays", () => {
     expect(plays.every((p) => p.result.turn === "black")).toBe(true);
     expect(currentLegalPlays(blackTurn)).toEqual([]);
     expect(currentLegalPlays(resigning)).toEqual([]);
+  });
+});
+
+describe("mustPass", () => {
+  it("is true only for dice that cannot be played, in the moving phase with no resignation pending", () => {
+    expect(mustPass(opened)).toBe(false);
+    expect(mustPass(blackTurn)).toBe(false);
+    expect(mustPass(resigning)).toBe(false);
+    // White on the bar against a closed board: 6-6 cannot enter.
+    const closed = positionFromPoints({ 25: 1, 6: 14 }, { 19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 1: 3 });
+    const stuck: MatchState = { ...opened, position: closed, dice: [6, 6] };
+    expect(currentLegalPlays(stuck)).toEqual([]);
+    expect(mustPass(stuck)).toBe(true);
+    expect(mustPass({ ...stuck, pendingResign: { player: "black", level: 1 } })).toBe(false);
   });
 });
 

@@ -12,8 +12,7 @@
 import { io, type Socket } from "socket.io-client";
 import { canDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
-import type { LegalPlay } from "@/lib/engine/types";
-import type { Color } from "@/lib/engine/types";
+import type { Color, LegalPlay } from "@/lib/engine/types";
 import {
   applyMatchEvent,
   PROTOCOL_VERSION,
