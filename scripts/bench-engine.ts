@@ -1,7 +1,7 @@
 /**
  * Benchmark of the rules engine: legal-play generation over the 500 positions of the gnubg fixture
  * (lib/engine/fixtures/gnubg-legal-moves.jsonl), in positions per second on one core. It calls generatePlays, not
- * legalPlays, which remembers each position's plays and would measure its cache from the second run on. Each run
+ * legalPlays, so that no cache of recent positions' plays is measured. Each run
  * lasts at least half a second; the figure is the median of several runs after a warm-up. The goal is at least
  * 100,000 positions/s.
  * A second figure in the details also encodes every result's Position ID, as `bg legal --batch` does.

@@ -51,18 +51,16 @@ export function hasLegalPlay(pos: Position, dice: Dice): boolean {
   const opponent = pos[opponentOf(pos.turn)];
   // A point of the mover's numbering p (1..24) is the opponent's index 24 - p.
   const open = (point: number) => (opponent[24 - point] ?? 0) < 2;
+  // A checker on the bar must enter first: nothing else can move.
+  if ((mover[BAR_INDEX] ?? 0) > 0) return dice.some((die) => open(BAR_POINT - die));
+  let back = 0; // the mover's farthest point with a checker
+  for (let i = BAR_INDEX - 1; i >= 0; i--) {
+    if ((mover[i] ?? 0) > 0) {
+      back = i + 1;
+      break;
+    }
+  }
   for (const die of dice[0] === dice[1] ? [dice[0]] : dice) {
-    if ((mover[BAR_INDEX] ?? 0) > 0) {
-      if (open(BAR_POINT - die)) return true;
-      continue;
-    }
-    let back = 0; // the mover's farthest point with a checker
-    for (let i = BAR_INDEX - 1; i >= 0; i--) {
-      if ((mover[i] ?? 0) > 0) {
-        back = i + 1;
-        break;
-      }
-    }
     for (let point = back; point >= 1; point--) {
       if ((mover[point - 1] ?? 0) === 0) continue;
       const to = point - die;
