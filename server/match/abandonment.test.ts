@@ -9,6 +9,7 @@ import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { EnvError, parseEnv } from "@/server/config/env";
 import { expectAuditVerifies, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
+import { matchInPlay } from "@/tests/support/match-in-play";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 
 const LIMIT_MS = 300;
@@ -23,20 +24,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A match in play (opening roll done); nobody acts by itself. */
-async function matchInPlay() {
-  const [whiteUser, blackUser] = [await t.user(), await t.user()];
-  const white = new BotClient({ url: t.url, cookie: whiteUser.cookie, seed: 1, play: false });
-  const black = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 2, play: false });
-  await Promise.all([white.connect(), black.connect()]);
-  const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
-  await black.join(matchId);
-  await white.submitSeed("white-seed");
-  await black.submitSeed("black-seed");
-  await white.until((view) => view.status === "playing" && view.rolls.length > 0);
-  return { matchId, white, black, whiteUser, blackUser };
-}
-
 function nextPresence(bot: BotClient, predicate: (message: PresenceMessage) => boolean): Promise<PresenceMessage> {
   return new Promise((resolve) => {
     const listener = (message: PresenceMessage) => {
@@ -50,7 +37,7 @@ function nextPresence(bot: BotClient, predicate: (message: PresenceMessage) => b
 
 describe("abandonment", () => {
   it("refuses a claim while the opponent is connected or away for less than the limit, then ends the match for the claimer", async () => {
-    const { matchId, white, black, blackUser } = await matchInPlay();
+    const { matchId, white, black, blackUser } = await matchInPlay(t);
     const spectator = new BotClient({ url: t.url, seed: 3, play: false });
     await spectator.connect();
     await spectator.watch(matchId);
@@ -108,7 +95,7 @@ describe("abandonment", () => {
   });
 
   it("restarts the clock when the player comes back before the limit", async () => {
-    const { matchId, white, black, blackUser } = await matchInPlay();
+    const { matchId, white, black, blackUser } = await matchInPlay(t);
     const away = nextPresence(white, (m) => !m.connected.black);
     black.close();
     await away;

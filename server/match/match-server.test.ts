@@ -6,6 +6,7 @@ import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { matchInPlay } from "@/tests/support/match-in-play";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { loadLiveMatch } from "./live-match";
 
@@ -55,15 +56,7 @@ async function fetchAudit(matchId: string, cookie?: string): Promise<{ status: n
 
 describe("a match's set-up", () => {
   it("leaves the live match equal to one rebuilt from the database after the join and both seeds", async () => {
-    const [alice, bob] = [await t.user(), await t.user()];
-    const white = new BotClient({ url: t.url, cookie: alice.cookie, seed: 1, play: false });
-    const black = new BotClient({ url: t.url, cookie: bob.cookie, seed: 2, play: false });
-    await Promise.all([white.connect(), black.connect()]);
-    const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
-    await black.join(matchId);
-    await white.submitSeed("white-setup");
-    await black.submitSeed("black-setup");
-    await white.until((view) => view.status === "playing");
+    const { matchId, white, black, whiteUser: alice, blackUser: bob } = await matchInPlay(t);
     // The join and the seeds bring the held match up to date with only the events they added (catchUpLiveMatch).
     const held = await t.server.service.withMatch(matchId, (live) => live);
     const rebuilt = await loadLiveMatch(t.db, matchId);

@@ -1,0 +1,23 @@
+/**
+ * A match in play between two bots that do nothing by themselves: created, joined, both client seeds in and the
+ * opening roll done. For tests that then drive each command themselves.
+ *
+ * @example
+ *   const { matchId, white, black } = await matchInPlay(t);
+ *   await white.send("match:move", { matchId, moves: white.legalPlays[0]!.moves });
+ */
+import { BotClient } from "@/scripts/bot/bot-client";
+import type { TestServer } from "./test-server";
+
+export async function matchInPlay(t: TestServer) {
+  const [whiteUser, blackUser] = [await t.user(), await t.user()];
+  const white = new BotClient({ url: t.url, cookie: whiteUser.cookie, seed: 1, play: false });
+  const black = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 2, play: false });
+  await Promise.all([white.connect(), black.connect()]);
+  const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
+  await black.join(matchId);
+  await white.submitSeed("white-seed");
+  await black.submitSeed("black-seed");
+  await white.until((view) => view.status === "playing" && view.rolls.length > 0);
+  return { matchId, white, black, whiteUser, blackUser };
+}
