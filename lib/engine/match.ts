@@ -29,7 +29,7 @@ import {
   type MatchState,
   type Score,
 } from "./match-state";
-import { legalPlays, validatePlay } from "./moves";
+import { hasLegalPlay, legalPlays, validatePlay } from "./moves";
 import type { MoveSpec } from "./notation";
 import { gameResult, initialPosition, swapTurn } from "./position";
 import { COLORS, err, ok, opponentOf, type Color, type Dice, type GameResultKind, type Position, type Result } from "./types";
@@ -134,8 +134,9 @@ function move(state: MatchState, player: Color, moves: readonly MoveSpec[]): Mat
   if (player !== state.onRoll || state.dice === null) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(player)}'s turn to move.`);
   let next: Position;
   if (moves.length === 0) {
-    const legal = legalPlays(state.position, state.dice);
-    if (legal.length > 0) {
+    // Whether the roll can be played is all a pass needs; the plays are counted only to refuse one.
+    if (hasLegalPlay(state.position, state.dice)) {
+      const legal = legalPlays(state.position, state.dice);
       return err("ERR_MUST_MOVE", `You must play your roll: ${legal.length} legal play${legal.length === 1 ? " is" : "s are"} possible.`);
     }
     next = swapTurn(state.position);

@@ -206,6 +206,43 @@ function boardOf(entry: number, offset: number): number[] {
 
 /** All legal plays for `pos.turn`, one per resulting position, in gnubg's generation order; [] if none. */
 export function generatePlays(pos: Position, dice: Dice): LegalPlay[] {
+  const { opponent, turn, nextTurn } = searchPlays(pos, dice);
+  const plays = new Array<LegalPlay>(found);
+  for (let e = 0; e < found; e++) plays[e] = buildPlay(e, opponent, turn, nextTurn);
+  return plays;
+}
+
+/** The boards a play leaves: the mover's and the opponent's 25 counts (points 1..24, then the bar). */
+export interface PlayResult {
+  readonly mover: readonly number[];
+  readonly opponent: readonly number[];
+}
+
+/** What `findPlay` found: how many legal plays the roll has, how many moves each uses, and the one asked for. */
+export interface FoundPlay {
+  readonly count: number;
+  readonly movesPerPlay: number;
+  readonly play: LegalPlay | null;
+}
+
+/**
+ * The legal play (as generatePlays would give it) that leaves the first of `results` that any legal play leaves, built
+ * alone. Checking the one play a player sent needs no others: building all of them (for a double, hundreds of plays
+ * with their boards and notation) made most of the match server's garbage, once per move.
+ */
+export function findPlay(pos: Position, dice: Dice, results: readonly PlayResult[]): FoundPlay {
+  const { opponent, turn, nextTurn } = searchPlays(pos, dice);
+  const count = found;
+  const movesPerPlay = count > 0 ? maxMoves : 0;
+  for (const result of results) {
+    const entry = savedEntryOf(result);
+    if (entry >= 0) return { count, movesPerPlay, play: buildPlay(entry, opponent, turn, nextTurn) };
+  }
+  return { count, movesPerPlay, play: null };
+}
+
+/** Runs gnubg's search for `pos` and `dice`; the plays are left in the saved entries 0..found-1. */
+function searchPlays(pos: Position, dice: Dice): { opponent: SideBoard; turn: Color; nextTurn: Color } {
   const turn = pos.turn;
   const nextTurn: Color = turn === "white" ? "black" : "white";
   const mover = pos[turn];
@@ -233,7 +270,36 @@ export function generatePlays(pos: Position, dice: Dice): LegalPlay[] {
     roll[1] = d0;
     search(0, 23, 0);
   }
-  return buildPlays(opponent, turn, nextTurn);
+  return { opponent, turn, nextTurn };
+}
+
+const wanted = new Int8Array(STRIDE);
+const wantedWords = new Int32Array(wanted.buffer);
+
+/** The saved entry whose board is `result` (looked up by its Zobrist hash, as `save` files it), or -1. */
+function savedEntryOf(result: PlayResult): number {
+  let hash = 0;
+  for (let k = 0; k < 25; k++) {
+    const o = result.opponent[k] ?? 0;
+    const m = result.mover[k] ?? 0;
+    if (o < 0 || o >= MAX_COUNT || m < 0 || m >= MAX_COUNT) return -1;
+    wanted[k] = o;
+    wanted[MOVER + k] = m;
+    hash ^= (ZOBRIST[k * MAX_COUNT + o] ?? 0) ^ (ZOBRIST[(MOVER + k) * MAX_COUNT + m] ?? 0);
+  }
+  let slot = hash & tableMask;
+  while (stamps[slot] === epoch) {
+    const entry = (table[slot] ?? 0) - 1;
+    if (savedHash[entry] === hash && sameWords(entry)) return entry;
+    slot = (slot + 1) & tableMask;
+  }
+  return -1;
+}
+
+function sameWords(entry: number): boolean {
+  const base = entry * WORDS;
+  for (let k = 0; k < WORDS; k++) if (wantedWords[k] !== savedWords[base + k]) return false;
+  return true;
 }
 
 const froms = new Int8Array(4);
@@ -256,32 +322,27 @@ function notationOf(count: number, blots: number, key: number): string {
   return text;
 }
 
-function buildPlays(opponent: SideBoard, turn: Color, nextTurn: Color): LegalPlay[] {
-  const plays = new Array<LegalPlay>(found);
-  for (let e = 0; e < found; e++) {
-    const count = savedCount[e] ?? 0;
-    const moves = new Array<CheckerMove>(count);
-    let blots = 0;
-    let key = 0;
-    for (let m = 0; m < count; m++) {
-      const s = (e * 4 + m) * STEP;
-      const from = (savedSteps[s] ?? 0) + 1;
-      const dest = savedSteps[s + 1] ?? 0;
-      const to = dest < 0 ? 0 : dest + 1;
-      const hit = savedSteps[s + 3] === 1;
-      if (hit) blots |= 1 << to;
-      froms[m] = from;
-      tos[m] = to;
-      key = (key * 64 + from) * 128 + to * 2 + (hit ? 1 : 0);
-      moves[m] = { from, to, die: (savedSteps[s + 2] ?? 1) as DieValue, hit };
-    }
-    const newMover = boardOf(e, MOVER);
-    const newOpponent = blots === 0 ? opponent : boardOf(e, 0);
-    const result: Position =
-      turn === "white"
-        ? { white: newMover, black: newOpponent, turn: nextTurn }
-        : { white: newOpponent, black: newMover, turn: nextTurn };
-    plays[e] = { moves, notation: notationOf(count, blots, key), result };
+/** The play of saved entry `e`: its moves in the mover's point numbers, its notation and the position it leaves. */
+function buildPlay(e: number, opponent: SideBoard, turn: Color, nextTurn: Color): LegalPlay {
+  const count = savedCount[e] ?? 0;
+  const moves = new Array<CheckerMove>(count);
+  let blots = 0;
+  let key = 0;
+  for (let m = 0; m < count; m++) {
+    const s = (e * 4 + m) * STEP;
+    const from = (savedSteps[s] ?? 0) + 1;
+    const dest = savedSteps[s + 1] ?? 0;
+    const to = dest < 0 ? 0 : dest + 1;
+    const hit = savedSteps[s + 3] === 1;
+    if (hit) blots |= 1 << to;
+    froms[m] = from;
+    tos[m] = to;
+    key = (key * 64 + from) * 128 + to * 2 + (hit ? 1 : 0);
+    moves[m] = { from, to, die: (savedSteps[s + 2] ?? 1) as DieValue, hit };
   }
-  return plays;
+  const newMover = boardOf(e, MOVER);
+  const newOpponent = blots === 0 ? opponent : boardOf(e, 0);
+  const result: Position =
+    turn === "white" ? { white: newMover, black: newOpponent, turn: nextTurn } : { white: newOpponent, black: newMover, turn: nextTurn };
+  return { moves, notation: notationOf(count, blots, key), result };
 }

@@ -168,6 +168,19 @@ describe("validatePlay", () => {
   const start = decode("4HPwATDgc/ABMA");
   const result = (pos: Position, dice: Dice, moves: { from: number; to: number }[]) => validatePlay(pos, dice, moves);
 
+  it("gives every legal play of the fixture, moves, notation and result, from its own checker moves", () => {
+    let checked = 0;
+    for (const c of legalCases) {
+      const pos = decode(c.pos);
+      for (const play of legalPlays(pos, asDice(c.dice))) {
+        const found = validatePlay(pos, asDice(c.dice), play.moves);
+        expect(found).toEqual({ ok: true, value: play });
+        checked++;
+      }
+    }
+    expect(checked).toBe(legalCases.reduce((n, c) => n + c.results.length, 0));
+  });
+
   it.each([
     { given: [{ from: 24, to: 13 }], dice: [6, 5], expected: "24/13" },
     { given: [{ from: 18, to: 13 }, { from: 24, to: 18 }], dice: [6, 5], expected: "24/13" },

@@ -13,19 +13,20 @@
  *   findPlayByNotation(pos, [6, 5], "13/8");           // err ERR_NOT_ALL_DICE "must use both dice"
  */
 
-import { generatePlays } from "./move-generator";
+import { findPlay, generatePlays, type PlayResult } from "./move-generator";
 import { type MoveSpec, parseNotation } from "./notation";
 import { swapTurn } from "./position";
-import { BAR_INDEX, BAR_POINT, type Color, type Dice, type LegalPlay, OFF_POINT, type Position, type Result, err, ok, opponentOf } from "./types";
+import { BAR_INDEX, BAR_POINT, type Dice, type LegalPlay, OFF_POINT, type Position, type Result, err, ok, opponentOf } from "./types";
 
 export type PlayErrorCode = "ERR_ILLEGAL_MOVE" | "ERR_NOT_ALL_DICE" | "ERR_LARGER_DIE" | "ERR_MUST_ENTER";
 
 /**
- * A play is checked twice in a row on the same Position object — when the move is decided, and when the stored event
- * is applied right after — so the plays of the last few positions and rolls are kept and shared (callers must not
- * change them). Only a few: a WeakMap per position (the cache before) held a position's plays until a full garbage
+ * A client asks for the same position's plays again and again (the match page on every render of the board, a bot
+ * before it picks one), so the plays of the last few positions and rolls are kept and shared (callers must not change
+ * them). Only a few: a WeakMap per position (the cache before) held a position's plays until a full garbage
  * collection even after the position was gone, because positions live through a player's think and so sit in V8's
- * old generation, whose weak keys only a full collection clears — tens of megabytes on a server with 2,000 matches.
+ * old generation, whose weak keys only a full collection clears. The server does not list plays at all: it checks the
+ * one it is sent (validatePlay) and asks whether a roll can be played (hasLegalPlay).
  */
 const RECENT_PLAYS = 8;
 const recentPlays: { pos: Position; roll: number; plays: readonly LegalPlay[] }[] = [];
@@ -70,18 +71,6 @@ export function hasLegalPlay(pos: Position, dice: Dice): boolean {
   return false;
 }
 
-/** The same plays by the board they leave (how validatePlay recognises a play given in any order or grouping). */
-const playsByBoard = new WeakMap<readonly LegalPlay[], ReadonlyMap<string, LegalPlay>>();
-
-function playsLeavingBoard(plays: readonly LegalPlay[], mover: Color): ReadonlyMap<string, LegalPlay> {
-  let byKey = playsByBoard.get(plays);
-  if (!byKey) {
-    byKey = new Map(plays.map((p) => [boardKey(p.result[mover], p.result[opponentOf(mover)]), p]));
-    playsByBoard.set(plays, byKey);
-  }
-  return byKey;
-}
-
 export function playPosition(_pos: Position, play: LegalPlay): Position {
   return play.result;
 }
@@ -91,13 +80,7 @@ export function passPlay(pos: Position): LegalPlay {
   return { moves: [], notation: "", result: swapTurn(pos) };
 }
 
-/** The mover's and opponent's boards as one comparable string. */
-function boardKey(mover: readonly number[], opponent: readonly number[]): string {
-  return `${mover.join(",")}|${opponent.join(",")}`;
-}
-
-interface Realization {
-  readonly key: string;
+interface Realization extends PlayResult {
   readonly diceUsed: readonly number[];
   /** Blots hit on points the specs do not name (gnubg would have written "21/18*\/17" for such a move). */
   readonly hiddenHits: number;
@@ -124,7 +107,7 @@ function realize(pos: Position, dice: Dice, specs: readonly MoveSpec[]): Realiza
 
   const walk = (mover: number[], opponent: number[], at: number[], left: boolean[], used: number[], hiddenHits: number): void => {
     if (at.every((p, i) => p === specs[i]?.to)) {
-      out.push({ key: boardKey(mover, opponent), diceUsed: used, hiddenHits });
+      out.push({ mover, opponent, diceUsed: used, hiddenHits });
       return;
     }
     at.forEach((from, i) => {
@@ -197,23 +180,22 @@ function explainUnplayable(pos: Position, dice: Dice, specs: readonly MoveSpec[]
  * answer is no moves, which gives passPlay(pos).
  */
 export function validatePlay(pos: Position, dice: Dice, moves: readonly MoveSpec[]): Result<LegalPlay, PlayErrorCode> {
-  const plays = legalPlays(pos, dice);
   const roll = `${dice[0]}-${dice[1]}`;
-  if (plays.length === 0) {
-    return moves.length === 0 ? ok(passPlay(pos)) : err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
-  }
   for (const s of moves) {
     if (!Number.isInteger(s.from) || !Number.isInteger(s.to) || s.from > BAR_POINT || s.to < OFF_POINT || s.to >= s.from) {
+      if (!hasLegalPlay(pos, dice)) return err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
       return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} is not a move: a checker goes from 1-24 or the bar to a lower point or off`);
     }
   }
-  const byKey = playsLeavingBoard(plays, pos.turn);
+  // Every board the moves can leave (fewest hidden hits first), looked up among the legal plays' boards: only the
+  // play found is built.
   const ways = moves.length === 0 ? [] : realize(pos, dice, moves);
-  for (const way of ways) {
-    const play = byKey.get(way.key);
-    if (play) return ok(play);
+  const { count, movesPerPlay, play } = findPlay(pos, dice, ways);
+  if (count === 0) {
+    return moves.length === 0 ? ok(passPlay(pos)) : err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
   }
-  const needed = plays[0]?.moves.length ?? 0;
+  if (play) return ok(play);
+  const needed = movesPerPlay;
   if (ways.length === 0 && moves.length > 0) return explainUnplayable(pos, dice, moves);
   const most = ways.reduce((best, w) => (w.diceUsed.length > best.length ? w.diceUsed : best), [] as readonly number[]);
   if (most.length < needed) {
