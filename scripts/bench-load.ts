@@ -331,6 +331,8 @@ async function main(): Promise<void> {
       out.push("", `Capacity (bots think uniform 1–5 s; warm-up ${settings.warmupS} s, window ${settings.windowS} s per step):`, "", HEADER);
       let playing = 0;
       let best = 0;
+      let previous = 0;
+      const over: number[] = [];
       const profiled: { step: number; files: WindowProfiles }[] = [];
       if (settings.profile) mkdirSync(profileDir);
       for (const step of settings.steps) {
@@ -343,11 +345,14 @@ async function main(): Promise<void> {
         const m = await measure(srv, workers, events, step, settings.windowS, files);
         if (files) profiled.push({ step, files });
         out.push(row(m));
-        if (m.p99 < P99_GOAL_MS) best = step;
+        // "Holds" N: every step up to N stayed under the goal, not just the step N (one storm can fail a step below).
+        if (m.p99 < P99_GOAL_MS && best === previous) best = step;
+        else if (m.p99 >= P99_GOAL_MS) over.push(step);
+        previous = step;
         // A median over the goal means commands queue up: past saturation, further steps only take longer.
         if (m.p50 > P99_GOAL_MS) break;
       }
-      out.push("", `Largest N with p99 < ${P99_GOAL_MS} ms: ${best}.`);
+      out.push("", `Largest N with p99 < ${P99_GOAL_MS} ms at it and every step below: ${best}.${over.length > 0 ? ` Steps over: ${over.join(", ")}.` : ""}`);
       await stopWorkers(workers);
       await srv.stop();
       for (const { step, files } of profiled) {
