@@ -181,21 +181,19 @@ function explainUnplayable(pos: Position, dice: Dice, specs: readonly MoveSpec[]
  */
 export function validatePlay(pos: Position, dice: Dice, moves: readonly MoveSpec[]): Result<LegalPlay, PlayErrorCode> {
   const roll = `${dice[0]}-${dice[1]}`;
+  const unplayable = () => err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
   for (const s of moves) {
     if (!Number.isInteger(s.from) || !Number.isInteger(s.to) || s.from > BAR_POINT || s.to < OFF_POINT || s.to >= s.from) {
-      if (!hasLegalPlay(pos, dice)) return err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
+      if (!hasLegalPlay(pos, dice)) return unplayable();
       return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} is not a move: a checker goes from 1-24 or the bar to a lower point or off`);
     }
   }
   // Every board the moves can leave (fewest hidden hits first), looked up among the legal plays' boards: only the
   // play found is built.
   const ways = moves.length === 0 ? [] : realize(pos, dice, moves);
-  const { count, movesPerPlay, play } = findPlay(pos, dice, ways);
-  if (count === 0) {
-    return moves.length === 0 ? ok(passPlay(pos)) : err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
-  }
+  const { count, movesPerPlay: needed, play } = findPlay(pos, dice, ways);
+  if (count === 0) return moves.length === 0 ? ok(passPlay(pos)) : unplayable();
   if (play) return ok(play);
-  const needed = movesPerPlay;
   if (ways.length === 0 && moves.length > 0) return explainUnplayable(pos, dice, moves);
   const most = ways.reduce((best, w) => (w.diceUsed.length > best.length ? w.diceUsed : best), [] as readonly number[]);
   if (most.length < needed) {
