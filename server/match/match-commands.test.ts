@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io } from "socket.io-client";
 import { PROTOCOL_VERSION } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { matchInPlay } from "@/tests/support/match-in-play";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 
 let t: TestServer;
@@ -18,21 +19,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A started match: white and black seated with seeds in; nobody acts by itself (play: false). */
-async function startedMatch(matchLength = 3) {
-  const [a, b] = [await t.user(), await t.user()];
-  const white = new BotClient({ url: t.url, cookie: a.cookie, seed: 1, play: false });
-  const black = new BotClient({ url: t.url, cookie: b.cookie, seed: 2, play: false });
-  await Promise.all([white.connect(), black.connect()]);
-  const { matchId } = await white.create({ matchLength, color: "white", visibility: "public" });
-  await black.join(matchId);
-  await white.submitSeed("aaaa");
-  await black.submitSeed("bbbb");
-  await white.until((view) => view.state.phase === "moving");
-  await black.until((view) => view.version === white.view!.version);
-  return { matchId, white, black };
-}
-
 async function rollCount(matchId: string): Promise<number> {
   return t.db.prisma.rollLog.count({ where: { matchId } });
 }
@@ -43,7 +29,7 @@ async function versionOf(matchId: string): Promise<number> {
 
 describe("refused commands change nothing", () => {
   it("refuses out-of-turn, wrong-phase, illegal and malformed commands with their codes", async () => {
-    const { matchId, white, black } = await startedMatch();
+    const { matchId, white, black } = await matchInPlay(t);
     const mover = white.view!.state.onRoll === "white" ? white : black;
     const waiter = mover === white ? black : white;
     const before = { version: await versionOf(matchId), rolls: await rollCount(matchId) };
@@ -105,7 +91,7 @@ describe("refused commands change nothing", () => {
   });
 
   it("closes a socket that sends an oversized payload, and the match is untouched", async () => {
-    const { matchId, white, black } = await startedMatch();
+    const { matchId, white, black } = await matchInPlay(t);
     const before = await versionOf(matchId);
     const disconnected = new Promise<string>((resolve) => white.socket.once("disconnect", (reason) => resolve(reason)));
     const rawEmit = white.socket.emit.bind(white.socket) as unknown as (event: string, ...args: unknown[]) => void;
@@ -156,7 +142,7 @@ describe("lobby", () => {
   });
 
   it("serves the audit bundle without the seed while the match runs", async () => {
-    const { matchId, white, black } = await startedMatch();
+    const { matchId, white, black } = await matchInPlay(t);
     const response = await fetch(`${t.url}/api/matches/${matchId}/audit`);
     expect(response.status).toBe(200);
     const bundle = (await response.json()) as { serverSeed: string | null; rolls: unknown[]; commitment: string };

@@ -18,6 +18,8 @@ export async function matchInPlay(t: TestServer) {
   await black.join(matchId);
   await white.submitSeed("white-seed");
   await black.submitSeed("black-seed");
-  await white.until((view) => view.status === "playing" && view.rolls.length > 0);
+  // Past the opening roll (a voided double rolls again) and both bots at the same version.
+  await white.until((view) => view.state.phase === "moving");
+  await black.until((view) => view.version === white.view!.version);
   return { matchId, white, black, whiteUser, blackUser };
 }
