@@ -331,7 +331,6 @@ async function main(): Promise<void> {
       out.push("", `Capacity (bots think uniform 1–5 s; warm-up ${settings.warmupS} s, window ${settings.windowS} s per step):`, "", HEADER);
       let playing = 0;
       let best = 0;
-      let previous = 0;
       const over: number[] = [];
       const profiled: { step: number; files: WindowProfiles }[] = [];
       if (settings.profile) mkdirSync(profileDir);
@@ -346,9 +345,8 @@ async function main(): Promise<void> {
         if (files) profiled.push({ step, files });
         out.push(row(m));
         // "Holds" N: every step up to N stayed under the goal, not just the step N (one storm can fail a step below).
-        if (m.p99 < P99_GOAL_MS && best === previous) best = step;
-        else if (m.p99 >= P99_GOAL_MS) over.push(step);
-        previous = step;
+        if (m.p99 >= P99_GOAL_MS) over.push(step);
+        else if (over.length === 0) best = step;
         // A median over the goal means commands queue up: past saturation, further steps only take longer.
         if (m.p50 > P99_GOAL_MS) break;
       }
