@@ -1,16 +1,28 @@
 /**
- * The roll service: the one place that opens a sealed seed during a match. It decrypts, computes the roll with
- * lib/dice (docs/fair-dice-v1.md, section 3) and returns only the dice; the plain seed never leaves this function.
+ * The roll service: the one place that opens a sealed seed during a match. It decrypts, computes the roll of
+ * docs/fair-dice-v1.md section 3 and returns only the dice; the plain seed never leaves this function.
+ *
+ * The HMAC is Node's (OpenSSL) rather than lib/dice's JavaScript one: the bytes are the same — fair-dice-v1's stream,
+ * HMAC-SHA256 keyed with the seed's ASCII string over lib/dice's `rollMessage`, read by lib/dice's
+ * `diceFromByteStream` — but a roll here cost ~0.1 ms of the event loop in JavaScript, a tenth of the match server's
+ * busy time at 2,000 matches (docs/benchmarks.md, "Sixth session"). seed-vault.test.ts checks it against the
+ * protocol's vectors and against lib/dice over thousands of nonces.
  *
  * @example
  *   const rolls = new RollService(key);
  *   const dice = rolls.rollFor(match.seed, combineClientSeeds(white, black), nonce); // [3, 5]
  */
+import { createHmac } from "node:crypto";
 import { inspect } from "node:util";
-import { rollForNonce } from "@/lib/dice";
+import { diceFromByteStream, rollMessage } from "@/lib/dice";
 import type { Dice } from "@/lib/engine/types";
 import { openSealedSeed, type StoredSeed } from "./sealed-seed";
 import type { SeedKey } from "./seed-key";
+
+/** Block 0, 1, 2, … of roll `nonce`'s byte stream, each computed only when the one before did not give two dice. */
+export function* rollBlocks(serverSeed: string, clientSeed: string, nonce: number): Generator<Uint8Array, never, undefined> {
+  for (let block = 0; ; block++) yield createHmac("sha256", serverSeed).update(rollMessage(clientSeed, nonce, block)).digest();
+}
 
 export class RollService {
   readonly #key: SeedKey;
@@ -21,7 +33,7 @@ export class RollService {
 
   /** The dice of roll `nonce` for the match whose seed is `stored`; `clientSeed` is white's and black's joined. */
   rollFor(stored: StoredSeed, clientSeed: string, nonce: number): Dice {
-    return rollForNonce(openSealedSeed(this.#key, stored).unwrap(), clientSeed, nonce);
+    return diceFromByteStream(rollBlocks(openSealedSeed(this.#key, stored).unwrap(), clientSeed, nonce));
   }
 
   toString(): string {

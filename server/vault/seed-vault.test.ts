@@ -3,10 +3,11 @@ import { PassThrough } from "node:stream";
 import { Console } from "node:console";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { commitmentOf, rollForNonce } from "@/lib/dice";
+import { commitmentOf, createRoller, rollForNonce } from "@/lib/dice";
+import vectors from "@/lib/dice/fixtures/fair-dice-v1.vectors.json";
 import { SeedVaultError } from "./errors";
-import { RollService } from "./roll-service";
-import { openSealedSeed, type StoredSeed } from "./sealed-seed";
+import { RollService, rollBlocks } from "./roll-service";
+import { commitmentOfSeed, openSealedSeed, sealSeed, type StoredSeed } from "./sealed-seed";
 import { Secret } from "./secret";
 import { SeedVault } from "./seed-vault";
 
@@ -73,9 +74,41 @@ describe("RollService", () => {
     const rolls = new RollService(k);
     const stored = vault.draw();
     const seed = vault.reveal(stored);
-    for (let nonce = 0; nonce < 20; nonce++) {
+    for (let nonce = 0; nonce < 3000; nonce++) {
       expect(rolls.rollFor(stored, "w4h1t3seed:Bl4ck_seed-9", nonce)).toEqual(rollForNonce(seed, "w4h1t3seed:Bl4ck_seed-9", nonce));
     }
+  });
+
+  it("rolls the protocol's test vectors: each roll's first HMAC block and its dice", () => {
+    const k = key();
+    const rolls = new RollService(k);
+    for (const vector of vectors.vectors) {
+      const stored = { commitment: vector.commitment, sealed: sealSeed(k, new Secret(vector.serverSeed), vector.commitment, randomBytes(12)) };
+      for (const roll of vector.rolls) {
+        expect(rolls.rollFor(stored, vector.clientSeed, roll.nonce)).toEqual(roll.dice);
+        expect(Buffer.from(rollBlocks(vector.serverSeed, vector.clientSeed, roll.nonce).next().value).toString("hex")).toBe(roll.hmac);
+      }
+    }
+  });
+
+  // A roll needs a second block only when 31 of the first block's 32 bytes are 252 or more, which no real seed can be
+  // made to show; so the blocks themselves are compared with lib/dice's, continuation blocks included.
+  it("computes the same byte stream as lib/dice, continuation blocks included", () => {
+    const seed = randomBytes(32).toString("hex");
+    const roller = createRoller(seed, "a:b");
+    for (let nonce = 0; nonce < 200; nonce += 7) {
+      const native = rollBlocks(seed, "a:b", nonce);
+      const reference = roller.blocks(nonce);
+      for (let block = 0; block < 3; block++) expect(Buffer.from(native.next().value)).toEqual(Buffer.from(reference.next().value));
+    }
+  });
+
+  it("checks a sealed seed against its commitment with the same hash as lib/dice", () => {
+    for (let i = 0; i < 50; i++) {
+      const seed = randomBytes(32).toString("hex");
+      expect(commitmentOfSeed(seed)).toBe(commitmentOf(seed));
+    }
+    for (const vector of vectors.vectors) expect(commitmentOfSeed(vector.serverSeed)).toBe(vector.commitment);
   });
 });
 
