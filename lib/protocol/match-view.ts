@@ -53,11 +53,32 @@ export function emptyMatchView(matchId: string): MatchView {
  * the server checked, so an event that does not fit is a corrupted log: that throws.
  */
 export function applyMatchEvent(view: MatchView, version: number, event: MatchEvent): MatchView {
+  assertFollows(view, version);
+  return stamped(foldEvent(view, event), version);
+}
+
+/**
+ * applyMatchEvent for an action whose resulting rules state the caller already holds, because it has just asked
+ * `apply(view.state, event.action)` itself (the match server, deciding a command): the same view, without checking
+ * the action a second time. `state` must be that result; anything else is a programmer error.
+ */
+export function applyCheckedAction(view: MatchView, version: number, event: Extract<MatchEvent, { type: "action" }>, state: MatchState): MatchView {
+  assertFollows(view, version);
+  return stamped(withAction(view, event, state), version);
+}
+
+function assertFollows(view: MatchView, version: number): void {
   if (version !== view.version + 1) {
     throw new Error(`match ${view.matchId}: event version ${version} does not follow ${view.version}`);
   }
-  const next = foldEvent(view, event);
+}
+
+function stamped(next: MatchView, version: number): MatchView {
   return { ...next, version, status: statusOf(next) };
+}
+
+function withAction(view: MatchView, event: Extract<MatchEvent, { type: "action" }>, state: MatchState): MatchView {
+  return { ...view, state, rolls: event.roll ? [...view.rolls, event.roll] : view.rolls };
 }
 
 function foldEvent(view: MatchView, event: MatchEvent): MatchView {
@@ -78,7 +99,7 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
     case "action": {
       const result = apply(view.state, event.action);
       if (!result.ok) throw new Error(`match ${view.matchId}: stored action refused (${result.code}: ${result.message})`);
-      return { ...view, state: result.value, rolls: event.roll ? [...view.rolls, event.roll] : view.rolls };
+      return withAction(view, event, result.value);
     }
     case "ended":
       return { ...view, ended: { reason: event.reason, winner: event.winner, serverSeed: event.serverSeed, detail: event.detail } };

@@ -11,9 +11,9 @@
  */
 import { combineClientSeeds, type BundleRoll } from "@/lib/dice";
 import { mustPass } from "@/lib/engine/match-queries";
-import type { MatchAction } from "@/lib/engine/match-state";
+import type { MatchAction, MatchState } from "@/lib/engine/match-state";
 import type { Color, Dice } from "@/lib/engine/types";
-import { applyMatchEvent, type Ack, type ErrorCode, type Failure, type MatchEvent, type MatchEventMessage, type MatchView } from "@/lib/protocol";
+import { applyCheckedAction, applyMatchEvent, type Ack, type ErrorCode, type Failure, type MatchEvent, type MatchEventMessage, type MatchView } from "@/lib/protocol";
 import { appendEvent } from "@/server/db/append-event";
 import type { Db } from "@/server/db/client";
 import { revealSeed } from "@/server/db/matches";
@@ -28,6 +28,8 @@ import { catchUpLiveMatch, loadLiveMatch, type LiveMatch } from "./live-match";
 export interface Draft {
   readonly event: Extract<MatchEvent, { type: "action" | "ended" }>;
   readonly actorId: string | null;
+  /** For an action the command has already checked with lib/engine: the rules state it leads to (not checked again). */
+  readonly state?: MatchState;
 }
 
 /** A roll-log entry as drawn: its dice are die values. */
@@ -171,7 +173,10 @@ export class MatchService {
   async #append(live: LiveMatch, draft: Draft): Promise<LiveMatch | null> {
     const { db, now = () => new Date() } = this.#options;
     const before = live.view;
-    const after = applyMatchEvent(before, before.version + 1, draft.event);
+    const after =
+      draft.state && draft.event.type === "action"
+        ? applyCheckedAction(before, before.version + 1, draft.event, draft.state)
+        : applyMatchEvent(before, before.version + 1, draft.event);
     const roll = draft.event.type === "action" ? draft.event.roll : undefined;
     const result = await appendEvent(db, {
       matchId: before.matchId,
@@ -180,6 +185,11 @@ export class MatchService {
       roll: roll && { nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player, die1: roll.dice[0], die2: roll.dice[1] },
       matchUpdate: matchUpdateFor(before, after, draft.event, now()),
       game: finishedGame(before, after),
+    }).catch((error: unknown) => {
+      // An error, unlike a refusal, leaves it unknown whether the event was stored: the next command on this match
+      // reads the match from the database, as a restarted server would.
+      this.#cache.delete(before.matchId);
+      throw error;
     });
     if (!result.ok) {
       if (result.code === "ERR_VERSION_CONFLICT" || result.code === "ERR_NONCE_TAKEN") {
@@ -246,8 +256,10 @@ export class MatchService {
   }
 }
 
-export function actionDraft(action: MatchAction, actorId: string | null, roll?: BundleRoll): Draft {
-  return { event: roll ? { type: "action", action, roll } : { type: "action", action }, actorId };
+/** The draft of an action; `state`, when given, is what `apply(state, action)` returned to the caller. */
+export function actionDraft(action: MatchAction, actorId: string | null, roll?: BundleRoll, state?: MatchState): Draft {
+  const event: Draft["event"] = roll ? { type: "action", action, roll } : { type: "action", action };
+  return state ? { event, actorId, state } : { event, actorId };
 }
 
 function matchUpdateFor(before: MatchView, after: MatchView, event: MatchEvent, at: Date): MatchUpdate | undefined {

@@ -36,7 +36,7 @@ export function playAction(
     const { action, roll } = built;
     const checked = apply(live.view.state, action);
     if (!checked.ok) return fail(checked.code as ErrorCode, checked.message);
-    return { ok: true, draft: actionDraft(action, actor.id, roll) };
+    return { ok: true, draft: actionDraft(action, actor.id, roll, checked.value) };
   });
 }
 
