@@ -89,54 +89,95 @@ interface Realization extends PlayResult {
 /**
  * Every way to play `specs` with the dice: each spec is one checker going from→to by one or more dice, specs in any
  * order, each step legal as gnubg's LegalMove judges it and bar checkers first.
+ *
+ * The search changes one pair of boards in place and undoes each step on the way back; only a complete way is copied.
+ * (It copied both boards at every step: for a double that was most of the match server's garbage per move.)
  */
 function realize(pos: Position, dice: Dice, specs: readonly MoveSpec[]): Realization[] {
   const pool: number[] = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
-  const out: Realization[] = [];
-
-  const canStep = (mover: readonly number[], opponent: readonly number[], from: number, die: number, target: number) => {
-    if ((mover[from - 1] ?? 0) === 0) return false;
-    if (from !== BAR_POINT && (mover[BAR_INDEX] ?? 0) > 0) return false;
-    const dest = from - die;
-    if (dest >= 1) return dest >= target && (opponent[24 - dest] ?? 0) < 2;
-    if (target !== OFF_POINT) return false;
-    let back = 24;
-    while (back > 0 && (mover[back] ?? 0) === 0) back--;
-    return back <= 5 && (from - 1 === back || dest === 0);
+  const search: RealizeSearch = {
+    specs,
+    pool,
+    mover: [...pos[pos.turn]],
+    opponent: [...pos[opponentOf(pos.turn)]],
+    at: specs.map((s) => s.from),
+    left: pool.map(() => true),
+    used: [],
+    out: [],
   };
-
-  const walk = (mover: number[], opponent: number[], at: number[], left: boolean[], used: number[], hiddenHits: number): void => {
-    if (at.every((p, i) => p === specs[i]?.to)) {
-      out.push({ mover, opponent, diceUsed: used, hiddenHits });
-      return;
-    }
-    at.forEach((from, i) => {
-      const target = specs[i]?.to ?? OFF_POINT;
-      if (from === target) return;
-      pool.forEach((die, d) => {
-        // Equal dice are interchangeable: try only the first one still unused.
-        if (pool.findIndex((x, k) => x === die && left[k]) !== d || !canStep(mover, opponent, from, die, target)) return;
-        const dest = Math.max(from - die, OFF_POINT);
-        const m = [...mover];
-        const o = [...opponent];
-        m[from - 1] = (m[from - 1] ?? 0) - 1;
-        let hidden = hiddenHits;
-        if (dest !== OFF_POINT) {
-          if (o[24 - dest] === 1) {
-            o[24 - dest] = 0;
-            o[BAR_INDEX] = (o[BAR_INDEX] ?? 0) + 1;
-            if (dest !== target) hidden++;
-          }
-          m[dest - 1] = (m[dest - 1] ?? 0) + 1;
-        }
-        walk(m, o, at.with(i, dest), left.with(d, false), [...used, die], hidden);
-      });
-    });
-  };
-  walk([...pos[pos.turn]], [...pos[opponentOf(pos.turn)]], specs.map((s) => s.from), pool.map(() => true), [], 0);
+  walk(search, 0);
   // The specs fix the mover's final board; only hidden hits change the result. Fewest first: "21/17" means the path
   // that hits nothing when there is one.
-  return out.sort((a, b) => a.hiddenHits - b.hiddenHits);
+  return search.out.sort((a, b) => a.hiddenHits - b.hiddenHits);
+}
+
+/** The state of realize's search: the boards, where each spec's checker is, the dice still unused, those used. */
+interface RealizeSearch {
+  readonly specs: readonly MoveSpec[];
+  readonly pool: readonly number[];
+  readonly mover: number[];
+  readonly opponent: number[];
+  readonly at: number[];
+  readonly left: boolean[];
+  readonly used: number[];
+  readonly out: Realization[];
+}
+
+function canStep(mover: readonly number[], opponent: readonly number[], from: number, die: number, target: number): boolean {
+  if ((mover[from - 1] ?? 0) === 0) return false;
+  if (from !== BAR_POINT && (mover[BAR_INDEX] ?? 0) > 0) return false;
+  const dest = from - die;
+  if (dest >= 1) return dest >= target && (opponent[24 - dest] ?? 0) < 2;
+  if (target !== OFF_POINT) return false;
+  let back = 24;
+  while (back > 0 && (mover[back] ?? 0) === 0) back--;
+  return back <= 5 && (from - 1 === back || dest === 0);
+}
+
+/** Equal dice are interchangeable: only the first unused die of a value is tried. */
+function firstUnused(pool: readonly number[], left: readonly boolean[], die: number): number {
+  for (let k = 0; k < pool.length; k++) if (pool[k] === die && left[k]) return k;
+  return -1;
+}
+
+function walk(search: RealizeSearch, hiddenHits: number): void {
+  const { specs, pool, mover, opponent, at, left, used } = search;
+  let complete = true;
+  for (let i = 0; i < at.length; i++) if (at[i] !== specs[i]?.to) complete = false;
+  if (complete) {
+    search.out.push({ mover: [...mover], opponent: [...opponent], diceUsed: [...used], hiddenHits });
+    return;
+  }
+  for (let i = 0; i < at.length; i++) {
+    const from = at[i] ?? OFF_POINT;
+    const target = specs[i]?.to ?? OFF_POINT;
+    if (from === target) continue;
+    for (let d = 0; d < pool.length; d++) {
+      const die = pool[d] ?? 0;
+      if (firstUnused(pool, left, die) !== d || !canStep(mover, opponent, from, die, target)) continue;
+      const dest = Math.max(from - die, OFF_POINT);
+      const hit = dest !== OFF_POINT && opponent[24 - dest] === 1;
+      mover[from - 1] = (mover[from - 1] ?? 0) - 1;
+      if (hit) {
+        opponent[24 - dest] = 0;
+        opponent[BAR_INDEX] = (opponent[BAR_INDEX] ?? 0) + 1;
+      }
+      if (dest !== OFF_POINT) mover[dest - 1] = (mover[dest - 1] ?? 0) + 1;
+      at[i] = dest;
+      left[d] = false;
+      used.push(die);
+      walk(search, hit && dest !== target ? hiddenHits + 1 : hiddenHits);
+      used.pop();
+      left[d] = true;
+      at[i] = from;
+      if (dest !== OFF_POINT) mover[dest - 1] = (mover[dest - 1] ?? 0) - 1;
+      if (hit) {
+        opponent[BAR_INDEX] = (opponent[BAR_INDEX] ?? 0) - 1;
+        opponent[24 - dest] = 1;
+      }
+      mover[from - 1] = (mover[from - 1] ?? 0) + 1;
+    }
+  }
 }
 
 function formatSpec(s: MoveSpec): string {
