@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-adapter";
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CACHE_KIB } from "./sqlite-adapter";
 import { openTestDatabase, type TestDatabase } from "./test-databases";
 import { findUserByUsername } from "./users";
 
@@ -10,16 +10,18 @@ describe("the SQLite adapter", () => {
   });
   afterAll(() => handle?.dispose());
 
-  it("sets WAL, synchronous=NORMAL, the busy timeout and foreign keys on every connection", async () => {
+  it("sets WAL, synchronous=NORMAL, the busy timeout, foreign keys and the page cache on every connection", async () => {
     const pragma = async (name: string) => {
       const rows = await handle.db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(`PRAGMA ${name}`);
       return String(Object.values(rows[0] ?? {})[0]);
     };
-    // Expected values from https://www.sqlite.org/pragma.html: synchronous NORMAL is 1, foreign_keys ON is 1.
+    // Expected values from https://www.sqlite.org/pragma.html: synchronous NORMAL is 1, foreign_keys ON is 1, a
+    // cache_size set in KiB reads back negative.
     expect(await pragma("journal_mode")).toBe("wal");
     expect(await pragma("synchronous")).toBe("1");
     expect(await pragma("busy_timeout")).toBe(String(SQLITE_BUSY_TIMEOUT_MS));
     expect(await pragma("foreign_keys")).toBe("1");
+    expect(await pragma("cache_size")).toBe(String(-SQLITE_CACHE_KIB));
   });
 
   it("makes a plain query wait for an open transaction instead of running inside it", async () => {

@@ -2,7 +2,7 @@
  * The SQLite driver adapter used by the app and by the Prisma CLI (prisma.config.ts): @prisma/adapter-better-sqlite3
  * with three changes.
  *
- * 1. Connection settings: WAL, synchronous=NORMAL, a busy timeout and foreign keys on.
+ * 1. Connection settings: WAL, synchronous=NORMAL, a busy timeout, foreign keys on and a 64 MiB page cache.
  * 2. One queue for everything. The stock adapter shares one connection between transactions and plain queries and
  *    locks only transactions, so a plain query issued while an interactive transaction is open runs inside it (it
  *    reads uncommitted rows, and its writes vanish when that transaction rolls back). Here plain queries wait for the
@@ -30,11 +30,20 @@ type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
 
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+/**
+ * The page cache, in KiB (SQLite reads a negative cache_size as KiB). SQLite's default is 2 MiB; with 2,000 matches
+ * in play their events and index pages are spread over tens of MiB, so at the default most appends missed the cache
+ * and read pages back from the file (~190 µs per stored event instead of ~50; docs/benchmarks.md, sixth session).
+ * The cache fills only as pages are read, so a small database costs no more than before.
+ */
+export const SQLITE_CACHE_KIB = 64 * 1024;
+
 const CONNECTION_PRAGMAS = [
   "PRAGMA journal_mode = WAL;",
   "PRAGMA synchronous = NORMAL;",
   `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};`,
   "PRAGMA foreign_keys = ON;",
+  `PRAGMA cache_size = -${SQLITE_CACHE_KIB};`,
 ].join("\n");
 
 /** A FIFO lock: `acquire()` resolves with the function that releases it. */
