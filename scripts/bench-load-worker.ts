@@ -1,7 +1,8 @@
 /**
  * A bot process of the load benchmark (scripts/bench-load.ts starts one or more and drives them over IPC): it plays
  * matches over real sockets with BotClient — each pair of players creates, joins, seeds and plays a match, then the
- * next one, until told to stop — and records every action→broadcast latency. It also runs the echo clients of the
+ * next one, until told to stop — and records every action→broadcast latency: from a bot sending an action to its
+ * opponent (in the same process) receiving the stored event as a broadcast. It also runs the echo clients of the
  * Socket.IO baseline (request/acknowledgement loops against scripts/bench-load-echo-server.ts).
  *
  * @example
@@ -11,7 +12,7 @@
  */
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { io } from "socket.io-client";
-import { PROTOCOL_VERSION } from "@/lib/protocol";
+import { PROTOCOL_VERSION, type MatchEventMessage } from "@/lib/protocol";
 import { sessionCookieFor } from "@/tests/support/session";
 import { WindowProfiler } from "@/tests/support/window-profiler";
 import { BotClient } from "./bot/bot-client";
@@ -45,17 +46,23 @@ let actions = 0;
 let matchesFinished = 0;
 let stopping = false;
 let seed = process.pid * 1000;
+/** Per match, the action in flight: the version its event will have and when it was sent. */
+const inFlight = new Map<string, { readonly version: number; readonly at: number }>();
+const onActionSent = (matchId: string, version: number) => inFlight.set(matchId, { version, at: performance.now() });
+const onBroadcast = (message: MatchEventMessage) => {
+  const sent = inFlight.get(message.matchId);
+  if (sent?.version !== message.version) return;
+  inFlight.delete(message.matchId);
+  latencies.push(performance.now() - sent.at);
+  actions++;
+};
 
 /** Plays matches between two players, one after another, on the same two sockets. */
 async function playPair(url: string, [first, second]: [BenchPlayer, BenchPlayer], think: [number, number] | null, matchLength: number): Promise<void> {
   const random = mulberry32(seed++);
   const thinkMs = think ? () => think[0] + random() * (think[1] - think[0]) : undefined;
-  const onLatency = (ms: number) => {
-    latencies.push(ms);
-    actions++;
-  };
   const [white, black] = await Promise.all(
-    [first, second].map(async (player) => new BotClient({ url, cookie: await sessionCookieFor(player), seed: seed++, thinkMs, onLatency, doubleRate: 0.05, resignRate: 0.002, keepHistory: false })),
+    [first, second].map(async (player) => new BotClient({ url, cookie: await sessionCookieFor(player), seed: seed++, thinkMs, onActionSent, onBroadcast, doubleRate: 0.05, resignRate: 0.002, keepHistory: false })),
   );
   bots.push(white!, black!);
   await Promise.all([white!.connect(), black!.connect()]);

@@ -128,7 +128,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     vault,
     rolls: new RollService(seedKey),
     logger,
-    publish: (message) => io.to(`match:${message.matchId}`).emit("match:event", message),
+    publish: (message, exceptSocket) => {
+      const room = io.to(`match:${message.matchId}`);
+      (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
+    },
     sharedDatabase: redis !== null,
   });
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;

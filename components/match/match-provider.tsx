@@ -2,7 +2,7 @@
 /**
  * Gives a match page its own store and socket: it opens the connection, watches the match (again after every
  * reconnect), feeds events and presence into the store, resyncs from a snapshot on a version gap, and offers `run`
- * to send commands with their answers turned into notices.
+ * to send commands with their answers turned into notices and the events in them fed to the store.
  *
  * @example
  *   <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}><MatchScreen signedIn /></MatchProvider>
@@ -76,6 +76,10 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
       const reply = await send(current, command, payload);
       state().setBusy(false);
       state().setNotice(reply.ok ? null : reply.message);
+      // The events the command stored come with its answer; this socket is left out of their broadcast (protocol 3).
+      if (reply.ok && "events" in reply) {
+        for (const message of reply.events) if (state().receive(message) === "gap") void resync();
+      }
       if (!reply.ok && (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT")) void resync();
       return reply;
     },

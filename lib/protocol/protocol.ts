@@ -15,9 +15,10 @@ import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
 /**
  * Bumped on any incompatible change; checked in the handshake (`auth.protocol`). 2: events and snapshots no longer
- * carry the legal plays; clients derive them from the state with lib/engine (`currentLegalPlays`).
+ * carry the legal plays; clients derive them from the state with lib/engine (`currentLegalPlays`). 3: a command that
+ * stores events answers with them (`StoredEvents`), and its sender's socket is left out of their broadcast.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Largest payload the server reads, in bytes (Socket.IO's maxHttpBufferSize). */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -88,6 +89,16 @@ export type ErrorCode = ServerErrorCode | MatchErrorCode;
 export type Failure = { readonly ok: false; readonly code: ErrorCode; readonly message: string };
 export type Ack<T extends object = object> = ({ readonly ok: true } & T) | Failure;
 
+/**
+ * The answer of a command that stored events on a match: `version` is the command's own event's, `events` every event
+ * it stored, in order — its own and what followed by itself (an opening roll, a forced pass, the end). The sender's
+ * socket gets them here and not as `match:event`; every other socket watching the match gets them as `match:event`.
+ */
+export interface StoredEvents {
+  version: number;
+  events: readonly MatchEventMessage[];
+}
+
 /** What each command acknowledges with, on success. */
 export interface CommandReplies {
   "lobby:create": { matchId: string; inviteToken: string | null; snapshot: MatchSnapshot };
@@ -95,17 +106,17 @@ export interface CommandReplies {
   "match:join": { snapshot: MatchSnapshot };
   "match:watch": { snapshot: MatchSnapshot };
   "match:unwatch": object;
-  "match:cancel": { version: number };
-  "match:seed": { version: number };
-  "match:roll": { version: number };
-  "match:double": { version: number };
-  "match:take": { version: number };
-  "match:drop": { version: number };
-  "match:move": { version: number };
-  "match:resign": { version: number };
-  "match:resign-accept": { version: number };
-  "match:resign-decline": { version: number };
-  "match:claim-abandoned": { version: number };
+  "match:cancel": StoredEvents;
+  "match:seed": StoredEvents;
+  "match:roll": StoredEvents;
+  "match:double": StoredEvents;
+  "match:take": StoredEvents;
+  "match:drop": StoredEvents;
+  "match:move": StoredEvents;
+  "match:resign": StoredEvents;
+  "match:resign-accept": StoredEvents;
+  "match:resign-decline": StoredEvents;
+  "match:claim-abandoned": StoredEvents;
   "match:snapshot": { snapshot: MatchSnapshot };
 }
 

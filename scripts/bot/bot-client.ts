@@ -1,8 +1,8 @@
 /**
- * A bot that plays through the real socket protocol, like a browser would: it keeps a match view fed by events
- * (resyncing with a snapshot on a version gap or a reconnect), and when the match waits for it, it picks a random
- * legal action — random legal plays, random cube and resignation decisions. Used by the integration tests, the crash
- * test and the load benchmark.
+ * A bot that plays through the real socket protocol, like a browser would: it keeps a match view fed by events —
+ * broadcast ones, and those in the answers to its own commands (protocol 3) — resyncing with a snapshot on a version
+ * gap or a reconnect, and when the match waits for it, it picks a random legal action — random legal plays, random
+ * cube and resignation decisions. Used by the integration tests, the crash test and the load benchmark.
  *
  * @example
  *   const bot = new BotClient({ url, cookie, seed: 1 });
@@ -44,8 +44,10 @@ export interface BotOptions {
   readonly reconnect?: boolean;
   /** Watch and play, or only watch. */
   readonly play?: boolean;
-  /** Called with the time from sending an action to seeing its event broadcast, ms. */
-  readonly onLatency?: (ms: number) => void;
+  /** Called when this bot sends an action, with the version its event will have if it is accepted. */
+  readonly onActionSent?: (matchId: string, version: number) => void;
+  /** Called with every `match:event` broadcast this bot receives (not the events in its own answers). */
+  readonly onBroadcast?: (message: MatchEventMessage) => void;
   /** Called with every answer the server sends to this bot's commands (tests record what a client receives). */
   readonly onReply?: (command: CommandName, reply: unknown) => void;
   /**
@@ -74,8 +76,6 @@ export class BotClient {
   readonly accepted: AcceptedCommand[] = [];
   #matchId: string | null = null;
   #actedAt = -1;
-  #sentAt = 0;
-  #awaitingVersion = -1;
   #resyncing = false;
   #resyncAgain = false;
   readonly #random: () => number;
@@ -97,7 +97,10 @@ export class BotClient {
       reconnectionDelayMax: 500,
       autoConnect: false,
     });
-    this.socket.on("match:event", (message) => this.#onEvent(message));
+    this.socket.on("match:event", (message) => {
+      this.#options.onBroadcast?.(message);
+      this.#onEvent(message);
+    });
     this.socket.on("connect", () => {
       // A reconnect: whatever was in flight may or may not have been applied. Decide again from a fresh snapshot.
       this.#actedAt = -1;
@@ -133,6 +136,8 @@ export class BotClient {
       emit.call(this.socket.timeout(timeoutMs), command, payload, (error, reply) => {
         if (error) return reject(error);
         this.#options.onReply?.(command, reply);
+        // The events the command stored come with its answer, not as broadcasts to this socket.
+        if (reply.ok && "events" in reply) for (const message of reply.events) this.#onEvent(message);
         resolve(reply);
       });
     });
@@ -232,7 +237,6 @@ export class BotClient {
     }
     if (this.#keepHistory) this.events.push(message);
     this.view = applyMatchEvent(this.view, message.version, message.event);
-    if (message.version === this.#awaitingVersion) this.#options.onLatency?.(performance.now() - this.#sentAt);
     this.#changed();
   }
 
@@ -254,8 +258,7 @@ export class BotClient {
         this.#actedAt = -1;
         return;
       }
-      this.#sentAt = performance.now();
-      this.#awaitingVersion = view.version + 1;
+      this.#options.onActionSent?.(view.matchId, view.version + 1);
       this.send(next.command, next.payload as never).then(
         (reply) => {
           if (reply.ok) {

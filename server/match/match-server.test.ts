@@ -5,6 +5,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
+import type { MatchEventMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { matchInPlay } from "@/tests/support/match-in-play";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
@@ -91,6 +92,40 @@ describe("a match in play", () => {
     expect(checked).toBeGreaterThan(3);
     expect([...white.errors, ...black.errors]).toEqual([]);
     for (const bot of [white, black]) bot.close();
+  });
+});
+
+describe("a command's answer", () => {
+  it("carries every event the command stored; the sender's socket gets them only there, every other socket as broadcasts", async () => {
+    const [alice, bob] = [await t.user(), await t.user()];
+    const white = new BotClient({ url: t.url, cookie: alice.cookie, seed: 7, play: false });
+    const black = new BotClient({ url: t.url, cookie: bob.cookie, seed: 8, play: false });
+    const blackTab = new BotClient({ url: t.url, cookie: bob.cookie, seed: 9, play: false });
+    const spectator = new BotClient({ url: t.url, seed: 10, play: false });
+    await Promise.all([white, black, blackTab, spectator].map((bot) => bot.connect()));
+    const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
+    await black.join(matchId);
+    await Promise.all([blackTab.watch(matchId), spectator.watch(matchId)]);
+    await white.submitSeed("white-answer");
+    const broadcastsTo = (bot: BotClient) => {
+      const seen: MatchEventMessage[] = [];
+      bot.socket.on("match:event", (message) => seen.push(message));
+      return seen;
+    };
+    const [toBlack, toBlackTab, toWhite, toSpectator] = [black, blackTab, white, spectator].map(broadcastsTo);
+    // The second seed: its answer holds the seed's event and the opening roll (or rolls, after a tie) that followed.
+    const reply = await black.send("match:seed", { matchId, clientSeed: "black-answer", commitment: black.view!.commitment });
+    if (!reply.ok) throw new Error(`${reply.code}: ${reply.message}`);
+    expect(reply.events.length).toBeGreaterThanOrEqual(2);
+    expect(reply.events.map((m) => m.event.type)).toEqual(["seed", ...Array<string>(reply.events.length - 1).fill("action")]);
+    expect(reply.version).toBe(reply.events[0]!.version);
+    const last = reply.events.at(-1)!.version;
+    expect(black.view?.version).toBe(last);
+    await Promise.all([white, blackTab, spectator].map((bot) => bot.until((view) => view.version === last)));
+    for (const seen of [toWhite, toBlackTab, toSpectator]) expect(seen).toEqual(reply.events);
+    expect(toBlack).toEqual([]);
+    expect(black.view).toEqual(white.view);
+    for (const bot of [white, black, blackTab, spectator]) bot.close();
   });
 });
 

@@ -5,15 +5,19 @@
  * forced pass, the reveal at the end) is written the same way. Nothing lives only in memory: a restarted process
  * rebuilds every match from its events and settles it again, so a crash between two steps loses nothing.
  *
+ * The events a command stored go back in its answer, and its sender's socket is left out of their broadcast
+ * (protocol 3): the sender gets each of them once, in one frame with the answer, instead of a frame per event and
+ * one more for the answer.
+ *
  * @example
  *   const service = new MatchService({ db, vault, rolls, publish, logger });
- *   await service.command(matchId, (live) => decideRoll(live, actor)); // { ok: true, version: 12 }
+ *   await service.command(matchId, (live) => decideRoll(live, actor), socket.id); // { ok: true, version: 12, events: […] }
  */
 import { combineClientSeeds, type BundleRoll } from "@/lib/dice";
 import { mustPass } from "@/lib/engine/match-queries";
 import type { MatchAction, MatchState } from "@/lib/engine/match-state";
 import type { Color, Dice } from "@/lib/engine/types";
-import { applyCheckedAction, applyMatchEvent, type Ack, type ErrorCode, type Failure, type MatchEvent, type MatchEventMessage, type MatchView } from "@/lib/protocol";
+import { applyCheckedAction, applyMatchEvent, type Ack, type ErrorCode, type Failure, type MatchEvent, type MatchEventMessage, type MatchView, type StoredEvents } from "@/lib/protocol";
 import { appendEvent } from "@/server/db/append-event";
 import type { Db } from "@/server/db/client";
 import { revealSeed } from "@/server/db/matches";
@@ -42,8 +46,8 @@ export interface MatchServiceOptions {
   readonly vault: SeedVault;
   readonly rolls: RollService;
   readonly logger: Logger;
-  /** Sends a persisted event to everyone watching the match (all nodes). */
-  readonly publish: (message: MatchEventMessage) => void;
+  /** Sends a persisted event to everyone watching the match (all nodes), except the socket `exceptSocket`. */
+  readonly publish: (message: MatchEventMessage, exceptSocket?: string) => void;
   readonly now?: () => Date;
   /** Live matches kept in memory (finished ones are not kept); older ones are reloaded from the database when needed. */
   readonly cacheSize?: number;
@@ -56,6 +60,24 @@ export interface MatchServiceOptions {
 }
 
 const ATTEMPTS = 3;
+
+/**
+ * The events published while one command is handled. With `origin` (the sender's socket id) they are kept for the
+ * command's answer and that socket is left out of their broadcast.
+ */
+class Publication {
+  readonly events: MatchEventMessage[] = [];
+
+  constructor(
+    readonly origin: string | undefined,
+    private readonly publish: MatchServiceOptions["publish"],
+  ) {}
+
+  send(message: MatchEventMessage): void {
+    if (this.origin !== undefined) this.events.push(message);
+    this.publish(message, this.origin);
+  }
+}
 
 export function fail(code: ErrorCode, message: string): Failure {
   return { ok: false, code, message };
@@ -79,19 +101,21 @@ export class MatchService {
 
   /**
    * Decides and persists one command. A version conflict (another node wrote first) reloads the match and decides
-   * again; the sender is answered only after the event is stored and broadcast.
+   * again; the sender is answered only after the event is stored and broadcast. `origin`, the sender's socket, gets
+   * the events in the answer instead of in the broadcast.
    */
-  command(matchId: string, decide: (live: LiveMatch) => Decision): Promise<Ack<{ version: number }>> {
+  command(matchId: string, decide: (live: LiveMatch) => Decision, origin?: string): Promise<Ack<StoredEvents>> {
     return this.#queue.run(matchId, async () => {
+      const publication = new Publication(origin, this.#options.publish);
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const live = await this.#current(matchId);
         if (!live) return fail("ERR_NOT_FOUND", "There is no such match.");
         const decision = decide(live);
         if (!decision.ok) return decision;
-        const next = await this.#append(live, decision.draft);
+        const next = await this.#append(live, decision.draft, publication);
         if (next === null) continue;
-        await this.#settle(next);
-        return { ok: true as const, version: next.view.version };
+        await this.#settle(next, publication);
+        return { ok: true as const, version: next.view.version, events: publication.events };
       }
       return fail("ERR_CONFLICT", "The match changed while your command was handled; look at the board and try again.");
     });
@@ -100,19 +124,25 @@ export class MatchService {
   /**
    * Runs a write that the data layer does itself (join, client seed) in the match's queue, then reads the events the
    * write added, broadcasts them, and runs whatever follows by itself (the opening roll once both seeds are in).
+   * `events` are those events, for the answer to `origin` (left out of their broadcast, as for `command`).
    */
-  external<T extends { ok: boolean }>(matchId: string, write: (live: LiveMatch) => Promise<T>): Promise<T | Failure> {
+  external<T extends { ok: boolean }>(
+    matchId: string,
+    write: (live: LiveMatch) => Promise<T>,
+    origin?: string,
+  ): Promise<{ readonly result: T | Failure; readonly events: readonly MatchEventMessage[] }> {
     return this.#queue.run(matchId, async () => {
+      const publication = new Publication(origin, this.#options.publish);
       const before = await this.#current(matchId);
-      if (!before) return fail("ERR_NOT_FOUND", "There is no such match.");
+      if (!before) return { result: fail("ERR_NOT_FOUND", "There is no such match."), events: [] };
       const result = await write(before);
-      if (!result.ok) return result;
+      if (!result.ok) return { result, events: [] };
       // Only the events the write added (and any another node added meanwhile): a join or a seed changes nothing else.
       const caught = await catchUpLiveMatch(this.#options.db, before);
-      for (const { version, event } of caught.events) this.#options.publish({ matchId, version, event });
+      for (const { version, event } of caught.events) publication.send({ matchId, version, event });
       this.#remember(caught.live);
-      await this.#settle(caught.live);
-      return result;
+      await this.#settle(caught.live, publication);
+      return { result, events: publication.events };
     });
   }
 
@@ -148,7 +178,7 @@ export class MatchService {
     const loaded = await loadLiveMatch(this.#options.db, matchId);
     if (!loaded) return null;
     this.#remember(loaded.live);
-    return this.#settle(loaded.live);
+    return this.#settle(loaded.live, new Publication(undefined, this.#options.publish));
   }
 
   async #storedVersion(matchId: string): Promise<number | null> {
@@ -170,7 +200,7 @@ export class MatchService {
   }
 
   /** Persists one event; null when another writer got there first (the cache entry is dropped). */
-  async #append(live: LiveMatch, draft: Draft): Promise<LiveMatch | null> {
+  async #append(live: LiveMatch, draft: Draft, publication: Publication): Promise<LiveMatch | null> {
     const { db, now = () => new Date() } = this.#options;
     const before = live.view;
     const after =
@@ -200,17 +230,17 @@ export class MatchService {
     }
     const next: LiveMatch = { ...live, view: after };
     this.#remember(next);
-    this.#options.publish({ matchId: after.matchId, version: after.version, event: draft.event });
+    publication.send({ matchId: after.matchId, version: after.version, event: draft.event });
     return next;
   }
 
   /** Writes what follows by itself until the match waits for a person again. */
-  async #settle(start: LiveMatch): Promise<LiveMatch> {
+  async #settle(start: LiveMatch, publication: Publication): Promise<LiveMatch> {
     let live = start;
     for (;;) {
       const draft = this.#automaticStep(live);
       if (!draft) break;
-      const next = await this.#append(live, draft);
+      const next = await this.#append(live, draft, publication);
       if (next) {
         live = next;
         continue;

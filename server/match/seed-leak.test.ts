@@ -61,10 +61,24 @@ function encodingsOf(seedHex: string): string[] {
   return [seedHex, seedHex.toUpperCase(), unpadded(bytes.toString("base64")), bytes.toString("base64url"), unpadded(ascii.toString("base64")), ascii.toString("base64url")];
 }
 
+const hasEnded = (messages: readonly MatchEventMessage[] | undefined, matchId: string) =>
+  (messages ?? []).some((message) => message.matchId === matchId && message.event.type === "ended");
+
+/**
+ * Whether `entry` carries the match's `ended` event: as a `match:event` broadcast, or — for the socket whose command
+ * ended the match — in that command's answer (protocol 3); each either as the event or answer a client got, or as
+ * the raw frame under it (the engine.io message of a Socket.IO EVENT packet, `2[…]`, or of an ACK, `3<id>[…]`).
+ */
 function isEndedEventOf(matchId: string, entry: Record): boolean {
   if (!entry.text.includes('"ended"') || !entry.text.includes(matchId)) return false;
-  if (entry.source.endsWith(" frame")) return entry.text.includes('"match:event"');
-  if (entry.source.endsWith(" event match:event")) return (JSON.parse(entry.text) as MatchEventMessage[])[0]?.event.type === "ended";
+  if (entry.source.endsWith(" frame")) {
+    const frame = /^message ([23])\d*(\[.*\])$/.exec(entry.text);
+    if (!frame) return false;
+    const args = JSON.parse(frame[2]!) as unknown[];
+    return frame[1] === "2" ? args[0] === "match:event" && hasEnded([args[1] as MatchEventMessage], matchId) : hasEnded((args[0] as { events?: MatchEventMessage[] }).events, matchId);
+  }
+  if (entry.source.endsWith(" event match:event")) return hasEnded(JSON.parse(entry.text) as MatchEventMessage[], matchId);
+  if (/ ack match:/.test(entry.source)) return hasEnded((JSON.parse(entry.text) as { events?: MatchEventMessage[] }).events, matchId);
   return false;
 }
 
@@ -122,10 +136,12 @@ describe("the server seed never leaves the server before the match is over", () 
       // Nothing before the ended event, and the first sighting is that event itself.
       expect(leaks.filter((entry) => entry.seq < revealedAt!).map((entry) => entry.source)).toEqual([]);
       expect(isEndedEventOf(matchId, leaks[0]!)).toBe(true);
-      // After the reveal it is there for everyone who watched, and in the audit bundle.
-      for (const name of ["white", "spectator"]) expect(leaks.some((entry) => entry.source === `${name} event match:event`)).toBe(true);
+      // After the reveal it is there for everyone who watched (the player who ended the match got it in the answer),
+      // and in the audit bundle.
+      const sawEnd = (name: string) => leaks.some((entry) => entry.source.startsWith(`${name} `) && !entry.source.endsWith(" frame") && isEndedEventOf(matchId, entry));
+      for (const name of ["white", "spectator"]) expect(sawEnd(name), `${name} saw the end of ${matchId}`).toBe(true);
       if (played.includes(matchId)) {
-        expect(leaks.some((entry) => entry.source === "anonymous event match:event")).toBe(true);
+        expect(sawEnd("anonymous")).toBe(true);
         expect(audits.some((audit) => audit.text.includes(seed))).toBe(true);
       }
       for (const form of forms) expect(logText.includes(form), `${matchId}: the seed in the server log`).toBe(false);

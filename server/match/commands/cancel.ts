@@ -20,7 +20,7 @@ export async function cancelCommand(ctx: CommandContext, payload: CommandPayload
     if (stale) return stale;
     const detail = `${actor.name} cancelled the match before it started.`;
     return { ok: true, draft: ctx.service.endDraft(live, "cancelled", null, detail, actor.id) };
-  });
+  }, ctx.socket.id);
   if (result.ok) ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
   return result;
 }

@@ -29,5 +29,5 @@ export function claimAbandonedCommand(ctx: CommandContext, payload: CommandPaylo
     const minutes = Math.round(ctx.abandonAfterMs / 60_000);
     const detail = `${opponent.name} left and did not come back within ${minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.round(ctx.abandonAfterMs / 1000)} seconds`}; ${actor.name} wins the match.`;
     return { ok: true, draft: ctx.service.endDraft(live, "abandoned", seat, detail, actor.id) };
-  });
+  }, ctx.socket.id);
 }

@@ -16,7 +16,7 @@ const JOIN_ERRORS: Record<string, ErrorCode> = {
 export async function joinCommand(ctx: CommandContext, payload: CommandPayload<"match:join">): Promise<Ack<CommandReplies["match:join"]>> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to join a match.");
-  const joined = await ctx.service.external(payload.matchId, async (live) => {
+  const { result: joined } = await ctx.service.external(payload.matchId, async (live) => {
     if (live.view.ended) return fail("ERR_WRONG_STATUS", "This match is over.");
     return joinMatch(ctx.db, { matchId: payload.matchId, userId: actor.id, inviteToken: payload.inviteToken });
   });

@@ -6,7 +6,7 @@
 import { apply } from "@/lib/engine/match";
 import type { MatchAction } from "@/lib/engine/match-state";
 import type { Color } from "@/lib/engine/types";
-import { seatOf, type Ack, type ErrorCode, type Failure } from "@/lib/protocol";
+import { seatOf, type Ack, type ErrorCode, type Failure, type StoredEvents } from "@/lib/protocol";
 import type { CommandContext } from "../context";
 import type { LiveMatch } from "../live-match";
 import { actionDraft, fail, type Decision, type DrawnRoll } from "../match-service";
@@ -20,7 +20,7 @@ export function playAction(
   ctx: CommandContext,
   request: PlayRequest,
   build: (seat: Color, live: LiveMatch) => { readonly action: MatchAction; readonly roll?: DrawnRoll } | Failure,
-): Promise<Ack<{ version: number }>> {
+): Promise<Ack<StoredEvents>> {
   const { actor } = ctx;
   if (!actor) return Promise.resolve(fail("ERR_UNAUTHENTICATED", "Sign in to play; spectators cannot act."));
   return ctx.service.command(request.matchId, (live): Decision => {
@@ -37,7 +37,7 @@ export function playAction(
     const checked = apply(live.view.state, action);
     if (!checked.ok) return fail(checked.code as ErrorCode, checked.message);
     return { ok: true, draft: actionDraft(action, actor.id, roll, checked.value) };
-  });
+  }, ctx.socket.id);
 }
 
 /** The refusal for a command pinned to a version the match has left (every command on a match may carry one). */
