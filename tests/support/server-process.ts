@@ -173,10 +173,17 @@ function ask<T extends Exclude<EntryMessage["type"], "ready">>(child: ChildProce
   return new Promise((resolve, reject) => {
     const onMessage = (message: EntryMessage) => {
       if (message.type !== type) return;
-      child.off("message", onMessage);
+      child.off("message", onMessage).off("exit", onExit);
       resolve(message as Extract<EntryMessage, { type: T }>);
     };
-    child.on("message", onMessage);
-    if (!child.send({ ...fields, type })) reject(new Error("the server process is gone"));
+    const onExit = () => {
+      child.off("message", onMessage);
+      reject(new Error(`the server process exited before answering "${type}"`));
+    };
+    child.on("message", onMessage).once("exit", onExit);
+    // send() also returns false when the channel is only backed up (the message is still queued); its callback gets an
+    // error when the message cannot be sent at all.
+    if (!child.connected) reject(new Error("the server process is gone"));
+    else child.send({ ...fields, type }, (error) => error && reject(new Error(`the server process is gone: ${error.message}`)));
   });
 }
