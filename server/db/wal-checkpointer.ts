@@ -5,7 +5,14 @@
  * the p99 of the load benchmark). Here the server's connection stops checkpointing (`wal_autocheckpoint = 0`) and a
  * worker thread with its own connection runs a PASSIVE checkpoint every `intervalMs`. PASSIVE never waits for and
  * never blocks the writer, so the event loop only ever appends to the WAL; the next write after a complete checkpoint
- * starts the WAL from the beginning again, so it stays small.
+ * starts the WAL from the beginning again.
+ *
+ * Under sustained writes a PASSIVE checkpoint is never complete when the next write begins — the writer appends while
+ * it copies — so the WAL never restarts and grows without end (2.7 GB in four minutes of the load benchmark at 2,000
+ * matches). So once the WAL passes `restartFrames`, the worker follows its PASSIVE checkpoint with a RESTART one, which
+ * holds writers off while it copies what the PASSIVE one left (a few ms of frames) and then lets the next write start
+ * the WAL from the beginning. It waits for locks at most RESTART_BUSY_MS: a writer on the event loop waits for it
+ * synchronously, and a Prisma transaction holding a read could otherwise keep both waiting for a busy timeout.
  *
  * If the worker fails, the server's connection checkpoints by itself again (the SQLite default); durability never
  * depends on the worker, only where the checkpoint's time is spent.
@@ -24,6 +31,15 @@ import { targetOf } from "./database-url";
 /** SQLite's own default, restored on the server's connection when the worker fails. */
 const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
+/**
+ * A WAL this many frames long (~64 MB of 4 KiB pages) is restarted, not only checkpointed: at 2,000 matches about
+ * every four seconds. Each restart holds the event loop's writes for the copy and sync it does, so not every second.
+ */
+const DEFAULT_RESTART_FRAMES = 16_384;
+
+/** How long a RESTART checkpoint waits for the writer or a reader before it gives up until the next interval. */
+const RESTART_BUSY_MS = 20;
+
 /** What one `PRAGMA wal_checkpoint(PASSIVE)` reported (https://www.sqlite.org/pragma.html#pragma_wal_checkpoint). */
 export interface CheckpointReport {
   /** 1 when the checkpoint could not run at all (another checkpoint held its lock). */
@@ -40,6 +56,8 @@ export interface WalCheckpointer {
 
 export interface WalCheckpointerOptions {
   readonly intervalMs?: number;
+  /** WAL length in frames from which a checkpoint also restarts the WAL (tests set it low). */
+  readonly restartFrames?: number;
   readonly logger?: Pick<Logger, "warn">;
   /** Called after every checkpoint (tests). */
   readonly onCheckpoint?: (report: CheckpointReport) => void;
@@ -50,10 +68,11 @@ export interface WalCheckpointerOptions {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
-const connection = new Database(workerData.file, { fileMustExist: true });
+const connection = new Database(workerData.file, { fileMustExist: true, timeout: workerData.restartBusyMs });
 const checkpoint = () => {
   try {
-    const [report] = connection.pragma("wal_checkpoint(PASSIVE)");
+    let [report] = connection.pragma("wal_checkpoint(PASSIVE)");
+    if (report.log >= workerData.restartFrames) [report] = connection.pragma("wal_checkpoint(RESTART)");
     parentPort.postMessage({ type: "checkpoint", report });
   } catch (error) {
     parentPort.postMessage({ type: "error", message: String(error && error.message || error) });
@@ -78,7 +97,13 @@ export async function startWalCheckpointer(db: Db, options: WalCheckpointerOptio
   const setAutocheckpoint = (pages: number) => sqlite.exclusive((connection) => connection.pragma(`wal_autocheckpoint = ${pages}`));
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file: target.file, intervalMs: options.intervalMs ?? 1000, driver: createRequire(import.meta.url).resolve("better-sqlite3") },
+    workerData: {
+      file: target.file,
+      intervalMs: options.intervalMs ?? 1000,
+      restartFrames: options.restartFrames ?? DEFAULT_RESTART_FRAMES,
+      restartBusyMs: RESTART_BUSY_MS,
+      driver: createRequire(import.meta.url).resolve("better-sqlite3"),
+    },
   });
   // A checkpointer must never keep the process alive by itself.
   worker.unref();
