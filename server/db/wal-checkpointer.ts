@@ -9,10 +9,11 @@
  *
  * Under sustained writes a PASSIVE checkpoint is never complete when the next write begins — the writer appends while
  * it copies — so the WAL never restarts and grows without end (2.7 GB in four minutes of the load benchmark at 2,000
- * matches). So once the WAL passes `restartFrames`, the worker follows its PASSIVE checkpoint with a RESTART one, which
- * holds writers off while it copies what the PASSIVE one left (a few ms of frames) and then lets the next write start
- * the WAL from the beginning. It waits for locks at most RESTART_BUSY_MS: a writer on the event loop waits for it
- * synchronously, and a Prisma transaction holding a read could otherwise keep both waiting for a busy timeout.
+ * matches). So when a checkpoint reports a WAL past `restartFrames`, the server's own connection runs a RESTART
+ * checkpoint, in turn with Prisma's queries (`exclusive`): it copies the little the PASSIVE one left, syncs, and lets
+ * the next write start the WAL from the beginning. It runs there and not in the worker because a RESTART holds the
+ * write lock, and a Prisma transaction that has read and then writes gets SQLITE_BUSY at once, without waiting, when
+ * another connection holds it; in turn with the queue no Prisma transaction is open.
  *
  * If the worker fails, the server's connection checkpoints by itself again (the SQLite default); durability never
  * depends on the worker, only where the checkpoint's time is spent.
@@ -33,12 +34,9 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
  * A WAL this many frames long (~64 MB of 4 KiB pages) is restarted, not only checkpointed: at 2,000 matches about
- * every four seconds. Each restart holds the event loop's writes for the copy and sync it does, so not every second.
+ * every four seconds. Each restart holds the event loop for the copy and sync it does, so not every second.
  */
 const DEFAULT_RESTART_FRAMES = 16_384;
-
-/** How long a RESTART checkpoint waits for the writer or a reader before it gives up until the next interval. */
-const RESTART_BUSY_MS = 20;
 
 /** What one `PRAGMA wal_checkpoint(PASSIVE)` reported (https://www.sqlite.org/pragma.html#pragma_wal_checkpoint). */
 export interface CheckpointReport {
@@ -68,11 +66,10 @@ export interface WalCheckpointerOptions {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
-const connection = new Database(workerData.file, { fileMustExist: true, timeout: workerData.restartBusyMs });
+const connection = new Database(workerData.file, { fileMustExist: true });
 const checkpoint = () => {
   try {
-    let [report] = connection.pragma("wal_checkpoint(PASSIVE)");
-    if (report.log >= workerData.restartFrames) [report] = connection.pragma("wal_checkpoint(RESTART)");
+    const [report] = connection.pragma("wal_checkpoint(PASSIVE)");
     parentPort.postMessage({ type: "checkpoint", report });
   } catch (error) {
     parentPort.postMessage({ type: "error", message: String(error && error.message || error) });
@@ -100,8 +97,6 @@ export async function startWalCheckpointer(db: Db, options: WalCheckpointerOptio
     workerData: {
       file: target.file,
       intervalMs: options.intervalMs ?? 1000,
-      restartFrames: options.restartFrames ?? DEFAULT_RESTART_FRAMES,
-      restartBusyMs: RESTART_BUSY_MS,
       driver: createRequire(import.meta.url).resolve("better-sqlite3"),
     },
   });
@@ -114,10 +109,21 @@ export async function startWalCheckpointer(db: Db, options: WalCheckpointerOptio
     options.logger?.warn(`WAL checkpoints are back on the event loop: ${why}`);
     void setAutocheckpoint(SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES).catch(() => {});
   };
+  const restartFrames = options.restartFrames ?? DEFAULT_RESTART_FRAMES;
+  let restarting = false;
   let exited = false;
   let stopped: (() => void) | null = null;
   worker.on("message", (message: WorkerMessage) => {
-    if (message.type === "checkpoint") options.onCheckpoint?.(message.report);
+    if (message.type === "checkpoint") {
+      options.onCheckpoint?.(message.report);
+      if (message.report.log >= restartFrames && !restarting && sqlite.connected) {
+        restarting = true;
+        void sqlite
+          .exclusive((connection) => connection.pragma("wal_checkpoint(RESTART)"))
+          .catch((error: unknown) => options.logger?.warn(`WAL restart failed: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => (restarting = false));
+      }
+    }
     else if (message.type === "error") fallBack(message.message);
     else stopped?.();
   });
