@@ -94,11 +94,7 @@ export async function startWalCheckpointer(db: Db, options: WalCheckpointerOptio
   const setAutocheckpoint = (pages: number) => sqlite.exclusive((connection) => connection.pragma(`wal_autocheckpoint = ${pages}`));
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: {
-      file: target.file,
-      intervalMs: options.intervalMs ?? 1000,
-      driver: createRequire(import.meta.url).resolve("better-sqlite3"),
-    },
+    workerData: { file: target.file, intervalMs: options.intervalMs ?? 1000, driver: createRequire(import.meta.url).resolve("better-sqlite3") },
   });
   // A checkpointer must never keep the process alive by itself.
   worker.unref();
@@ -123,8 +119,7 @@ export async function startWalCheckpointer(db: Db, options: WalCheckpointerOptio
           .catch((error: unknown) => options.logger?.warn(`WAL restart failed: ${error instanceof Error ? error.message : String(error)}`))
           .finally(() => (restarting = false));
       }
-    }
-    else if (message.type === "error") fallBack(message.message);
+    } else if (message.type === "error") fallBack(message.message);
     else stopped?.();
   });
   worker.on("error", (error) => fallBack(error.message));

@@ -19,9 +19,7 @@ export async function seedCommand(ctx: CommandContext, payload: CommandPayload<"
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
   const valid = validateClientSeed(payload.clientSeed);
   if (!valid.ok) return fail("ERR_BAD_CLIENT_SEED", valid.message);
-  const { result, events } = await ctx.service.external(
-    payload.matchId,
-    async (live) => {
+  const { result, events } = await ctx.service.external(payload.matchId, async (live) => {
     const seat = seatOf(live.view, actor.id);
     if (!seat) return fail("ERR_NOT_A_PLAYER", "You do not have a seat in this match.");
     if (live.view.ended) return fail("ERR_WRONG_STATUS", "The match is over.");
@@ -29,9 +27,7 @@ export async function seedCommand(ctx: CommandContext, payload: CommandPayload<"
       return fail("ERR_COMMITMENT_MISMATCH", "Your client showed a different commitment than this match's; reload the page before choosing a seed.");
     }
     return recordClientSeed(ctx.db, { matchId: payload.matchId, color: seat, seed: payload.clientSeed, expectedCommitment: payload.commitment, actorId: actor.id });
-    },
-    ctx.socket.id,
-  );
+  }, ctx.socket.id);
   if (!result.ok) return fail(SEED_ERRORS[result.code] ?? (result.code as ErrorCode), result.message);
   return { ok: true, version: result.value.version, events };
 }
