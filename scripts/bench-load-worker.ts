@@ -33,7 +33,7 @@ export type WorkerCommand =
 
 export type WorkerReply =
   | { type: "playing"; matches: number; setupErrors: number }
-  | { type: "report"; latencies: number[]; actions: number; errors: number; cpuSeconds: number; matchesFinished: number; loopP99: number; loopMax: number; gcLongestMs: number; heapMb: number }
+  | { type: "report"; latencies: number[]; actions: number; errors: number; newErrors: string[]; cpuSeconds: number; matchesFinished: number; loopP99: number; loopMax: number; gcLongestMs: number; heapMb: number }
   | { type: "echo"; messages: number; seconds: number }
   | { type: "profile-start" }
   | { type: "profile-stop" }
@@ -41,6 +41,22 @@ export type WorkerReply =
 
 const send = (reply: WorkerReply) => process.send?.(reply);
 const bots: BotClient[] = [];
+/** Failures that stopped a pair from playing on (setting up its next match): each is a pair fewer under load. */
+const pairFailures: string[] = [];
+let pairFailuresReported = 0;
+/** Per bot, how many of its errors earlier reports have sent as text. */
+const errorsReported = new WeakMap<BotClient, number>();
+/** The texts of errors since the last report, the first few only: what went wrong, not a flood. */
+function newErrorTexts(limit: number): string[] {
+  const texts = pairFailures.slice(pairFailuresReported, pairFailuresReported + limit);
+  pairFailuresReported = pairFailures.length;
+  for (const bot of bots) {
+    const from = errorsReported.get(bot) ?? 0;
+    texts.push(...bot.errors.slice(from, from + limit - texts.length));
+    errorsReported.set(bot, bot.errors.length);
+  }
+  return texts;
+}
 let latencies: number[] = [];
 let actions = 0;
 let matchesFinished = 0;
@@ -79,7 +95,7 @@ async function playPair(url: string, [first, second]: [BenchPlayer, BenchPlayer]
       matchesFinished++;
       if (!stopping) await setUp();
     }
-  })().catch(() => undefined);
+  })().catch((error: unknown) => pairFailures.push(`pair stopped: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 async function play(command: Extract<WorkerCommand, { type: "play" }>): Promise<void> {
@@ -140,8 +156,8 @@ process.on("message", (command: WorkerCommand) => {
     case "report": {
       const cpu = process.cpuUsage(cpuMark);
       cpuMark = process.cpuUsage();
-      const errors = bots.reduce((sum, bot) => sum + bot.errors.length, 0);
-      send({ type: "report", latencies, actions, errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, matchesFinished, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, gcLongestMs, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
+      const errors = pairFailures.length + bots.reduce((sum, bot) => sum + bot.errors.length, 0);
+      send({ type: "report", latencies, actions, errors, newErrors: newErrorTexts(10), cpuSeconds: (cpu.user + cpu.system) / 1e6, matchesFinished, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, gcLongestMs, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
       loop.reset();
       gcLongestMs = 0;
       latencies = [];

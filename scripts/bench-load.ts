@@ -217,6 +217,7 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
     await Promise.all([server.stopProfile(profiles.server), ...workers.map((worker, i) => worker.ask({ type: "profile-stop", file: profiles.bots[i]! }, "profile-stop"))]);
   }
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  for (const text of reports.flatMap((r) => r.newErrors)) log(`bot error: ${text}`);
   return {
     matches,
     p50: round(percentile(latencies, 50), 1),
