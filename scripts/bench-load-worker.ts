@@ -32,7 +32,7 @@ export type WorkerCommand =
   | { type: "stop" };
 
 export type WorkerReply =
-  | { type: "playing"; matches: number; setupErrors: number }
+  | { type: "playing"; matches: number }
   | { type: "report"; latencies: number[]; actions: number; errors: number; newErrors: string[]; cpuSeconds: number; matchesFinished: number; loopP99: number; loopMax: number; gcLongestMs: number; heapMb: number }
   | { type: "echo"; messages: number; seconds: number }
   | { type: "profile-start" }
@@ -41,8 +41,9 @@ export type WorkerReply =
 
 const send = (reply: WorkerReply) => process.send?.(reply);
 const bots: BotClient[] = [];
-/** Failures that stopped a pair from playing on (setting up its next match): each is a pair fewer under load. */
+/** Failures that stopped a pair from playing (setting up its first or a later match): each is a pair fewer under load. */
 const pairFailures: string[] = [];
+const pairFailed = (when: string) => (error: unknown) => pairFailures.push(`pair ${when}: ${error instanceof Error ? error.message : String(error)}`);
 let pairFailuresReported = 0;
 /** Per bot, how many of its errors earlier reports have sent as text. */
 const errorsReported = new WeakMap<BotClient, number>();
@@ -95,20 +96,19 @@ async function playPair(url: string, [first, second]: [BenchPlayer, BenchPlayer]
       matchesFinished++;
       if (!stopping) await setUp();
     }
-  })().catch((error: unknown) => pairFailures.push(`pair stopped: ${error instanceof Error ? error.message : String(error)}`));
+  })().catch(pairFailed("stopped"));
 }
 
 async function play(command: Extract<WorkerCommand, { type: "play" }>): Promise<void> {
   let next = 0;
-  let setupErrors = 0;
   const lane = async () => {
     while (next < command.pairs.length) {
       const pair = command.pairs[next++]!;
-      await playPair(command.url, pair, command.think, command.matchLength).catch(() => setupErrors++);
+      await playPair(command.url, pair, command.think, command.matchLength).catch(pairFailed("did not start"));
     }
   };
   await Promise.all(Array.from({ length: command.setupConcurrency }, lane));
-  send({ type: "playing", matches: command.pairs.length, setupErrors });
+  send({ type: "playing", matches: command.pairs.length });
 }
 
 /** Request/acknowledgement loops on `sockets` sockets for a while: the messages a bare Socket.IO server answers. */
