@@ -15,6 +15,8 @@ import { MAX_PAYLOAD_BYTES, type CommandName } from "@/lib/protocol";
 import { prepareAuth } from "./auth/boot";
 import { stampClientAddress } from "./auth/client-address";
 import { socketIdentity } from "./auth/socket-identity";
+import { AnalysisRunner } from "./analysis/analysis-runner";
+import { runAnalysisTaskHere } from "./analysis/analysis-task";
 import { parseEnv, type Env } from "./config/env";
 import { openDb, type Db } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
@@ -150,6 +152,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   });
   // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
   await recoverUnfinishedMatches(db, service, logger);
+  // Analysis jobs (the review page's "Analyse") on nodes that serve pages; queued ones from before a restart resume.
+  const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: runAnalysisTaskHere }) : null;
+  analysis?.start();
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -168,6 +173,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     service,
     close: async () => {
       cluster?.close();
+      await analysis?.stop();
       await io.close();
       if (redis) await redis.close();
       await checkpointer.stop();

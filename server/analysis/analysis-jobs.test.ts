@@ -1,0 +1,124 @@
+/**
+ * Analysis jobs against a real database and a real match: two bots finish a 1-point match through the match server,
+ * then the review's "Analyse" is asked for, run by the runner (each decision through the real analysis task, counted
+ * and slowed a little so the progress can be watched), stored, and read back without being computed again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyseMatch } from "@/lib/analysis/match-analysis";
+import { createEvaluator } from "@/lib/analysis/pending-engine";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { seededMatch, testVault } from "@/server/db/test-fixtures";
+import { loadLiveMatch } from "@/server/match/live-match";
+import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { analysisStatus, requestAnalysis, type AnalysisView } from "./analysis-jobs";
+import { AnalysisRunner } from "./analysis-runner";
+import { runAnalysisTaskHere, type RunAnalysisTask } from "./analysis-task";
+
+let t: TestServer;
+let matchId: string;
+let tasks = 0;
+const slowed: RunAnalysisTask = async (task) => {
+  tasks++;
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  return runAnalysisTaskHere(task);
+};
+
+function runner(options: { staleMs?: number } = {}): AnalysisRunner {
+  return new AnalysisRunner({ db: t.db, logger: { debug() {}, info() {}, warn() {}, error() {} }, runTask: slowed, pollMs: 100, progressMs: 20, ...options });
+}
+
+async function until(ply: number, predicate: (v: AnalysisView) => boolean, seen: AnalysisView[] = []): Promise<AnalysisView> {
+  for (let i = 0; i < 600; i++) {
+    const status = await analysisStatus(t.db, { matchId, ply, viewer: null });
+    if (!status.ok) throw new Error(status.message);
+    seen.push(status.value);
+    if (predicate(status.value)) return status.value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("timed out waiting for the analysis");
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const [white, black] = [await t.user(), await t.user()];
+  const bots = [new BotClient({ url: t.url, cookie: white.cookie, seed: 31 }), new BotClient({ url: t.url, cookie: black.cookie, seed: 32 })] as const;
+  await Promise.all(bots.map((bot) => bot.connect()));
+  const [w, b] = bots;
+  matchId = (await w.create({ matchLength: 1, color: "white", visibility: "public" })).matchId;
+  await b.join(matchId);
+  await w.submitSeed("white-31");
+  await b.submitSeed("black-32");
+  await Promise.all([w.finished(), b.finished()]);
+  for (const bot of bots) bot.close();
+});
+
+afterAll(() => t?.close());
+
+describe("asking for an analysis", () => {
+  it("refuses bad input and writes nothing", async () => {
+    const running = await seededMatch(t.db, testVault());
+    const refusals = await Promise.all([
+      requestAnalysis(t.db, { matchId, ply: 3, viewer: null }),
+      requestAnalysis(t.db, { matchId, ply: "one", viewer: null }),
+      requestAnalysis(t.db, { matchId, ply: undefined, viewer: null }),
+      requestAnalysis(t.db, { matchId: "no-such-match-id", ply: 0, viewer: null }),
+      requestAnalysis(t.db, { matchId: "../../etc", ply: 0, viewer: null }),
+      requestAnalysis(t.db, { matchId: running.match.id, ply: 0, viewer: null }),
+    ]);
+    expect(refusals.map((r) => (r.ok ? "ok" : r.code))).toEqual(["ERR_BAD_PLY", "ERR_BAD_PLY", "ERR_BAD_PLY", "ERR_NOT_FOUND", "ERR_NOT_FOUND", "ERR_NOT_FINISHED"]);
+    expect(await t.db.prisma.matchAnalysis.count()).toBe(0);
+  });
+
+  it("runs the job with progress, stores the result, and answers a second request from the store", async () => {
+    const asked = await requestAnalysis(t.db, { matchId, ply: 0, viewer: null });
+    expect(asked.ok && asked.value.status).toBe("queued");
+    const jobs = runner();
+    jobs.start();
+    const seen: AnalysisView[] = [];
+    const done = await until(0, (v) => v.status === "done", seen);
+    await jobs.stop();
+    // Progress was visible on the way: running with some but not all decisions done.
+    expect(seen.some((v) => v.status === "running" && v.done > 0 && v.done < v.total)).toBe(true);
+    expect(done.done).toBe(done.total);
+    expect(tasks).toBe(done.total);
+
+    // The stored result is the analysis of the match record itself.
+    const loaded = await loadLiveMatch(t.db, matchId);
+    const actions = (loaded?.events ?? []).flatMap(({ event }) => (event.type === "action" ? [event.action] : []));
+    expect(done.result).toEqual(JSON.parse(JSON.stringify(analyseMatch({ matchLength: 1 }, actions, { ply: 0, evaluator: createEvaluator() }))));
+    expect(done.result?.totals.white.decisions).toBeGreaterThan(0);
+
+    const again = await requestAnalysis(t.db, { matchId, ply: 0, viewer: null });
+    expect(again.ok && again.value).toEqual(done);
+    expect(tasks).toBe(done.total);
+    expect(await t.db.prisma.matchAnalysis.count()).toBe(1);
+  });
+
+  it("stores another ply apart, and a job stopped with its server is finished by the next one", async () => {
+    const before = tasks;
+    const asked = await requestAnalysis(t.db, { matchId, ply: 1, viewer: null });
+    expect(asked.ok && asked.value).toMatchObject({ ply: 1, status: "queued" });
+    expect(await t.db.prisma.matchAnalysis.count({ where: { matchId, ply: 1 } })).toBe(1);
+    const first = runner();
+    first.start();
+    await until(1, (v) => v.status === "running" && v.done > 0);
+    await first.stop();
+    const stopped = await until(1, () => true);
+    expect(stopped.status).toBe("queued");
+    const second = runner();
+    second.start();
+    const done = await until(1, (v) => v.status === "done");
+    await second.stop();
+    expect(done.result?.ply).toBe(1);
+    expect(tasks - before).toBeGreaterThan(done.total);
+  });
+
+  it("takes over a job whose node died (its heartbeat went stale)", async () => {
+    await t.db.prisma.matchAnalysis.updateMany({ where: { matchId, ply: 0 }, data: { status: "running", done: 3, result: null, heartbeat: new Date(Date.now() - 60_000) } });
+    const jobs = runner({ staleMs: 30_000 });
+    jobs.start();
+    const done = await until(0, (v) => v.status === "done");
+    await jobs.stop();
+    expect(done.done).toBe(done.total);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Analysis jobs as the review page sees them: ask for a match's analysis at a ply (0, 1 or 2), read its progress, and
+ * read the stored results. Asking writes a MatchAnalysis row (queued) and wakes this node's runner
+ * (analysis-runner.ts), which does the work in the engine pool; the page polls `analysisStatus` for the progress.
+ *
+ * Rules: only a finished match, for anyone who may see its review (server/admin/match-review.ts); one row per match,
+ * ply and engine, so asking again while it runs or once it is done returns that row (a second view is instant) and a
+ * failed job is queued again. Bad input (a malformed or unknown match, one not finished, a ply other than 0–2) is
+ * refused with an ERR_ code and writes nothing.
+ *
+ * @example
+ *   const asked = await requestAnalysis(db, { matchId, ply: 1, viewer, invite });
+ *   if (asked.ok) asked.value.status; // "queued" the first time, "done" once analysed
+ */
+import type { MatchAnalysis } from "@/lib/analysis/match-analysis";
+import type { Ply } from "@/lib/analysis/types";
+import { err, ok, type Result } from "@/lib/engine/types";
+import { reviewableMatch } from "@/server/admin/match-review";
+import type { Db } from "@/server/db/client";
+import type { UserRow } from "@/server/db/types";
+import { analysisEngineId } from "./engine-id";
+
+export type AnalysisStatus = "none" | "queued" | "running" | "done" | "failed";
+
+export interface AnalysisView {
+  readonly matchId: string;
+  readonly ply: Ply;
+  readonly engine: string;
+  readonly status: AnalysisStatus;
+  /** Decisions analysed so far, of `total` (0 until the job has listed them). */
+  readonly done: number;
+  readonly total: number;
+  readonly result: MatchAnalysis | null;
+  readonly error: string | null;
+}
+
+export type AnalysisErrorCode = "ERR_NOT_FOUND" | "ERR_NOT_FINISHED" | "ERR_BAD_PLY";
+
+export interface AnalysisRequest {
+  readonly matchId: string;
+  /** As given: a number or a numeric string; anything but 0, 1 or 2 is refused. */
+  readonly ply: unknown;
+  readonly viewer: UserRow | null;
+  readonly invite?: string;
+}
+
+export const ANALYSIS_PLIES: readonly Ply[] = [0, 1, 2];
+
+export function parsePly(input: unknown): Ply | null {
+  const n = typeof input === "number" ? input : typeof input === "string" && /^[0-9]$/.test(input) ? Number(input) : NaN;
+  return n === 0 || n === 1 || n === 2 ? n : null;
+}
+
+interface Row {
+  readonly matchId: string;
+  readonly ply: number;
+  readonly engine: string;
+  readonly status: Exclude<AnalysisStatus, "none">;
+  readonly done: number;
+  readonly total: number;
+  readonly result: string | null;
+  readonly error: string | null;
+}
+
+function viewOf(row: Row): AnalysisView {
+  return {
+    matchId: row.matchId,
+    ply: row.ply as Ply,
+    engine: row.engine,
+    status: row.status,
+    done: row.done,
+    total: row.total,
+    result: row.status === "done" && row.result !== null ? (JSON.parse(row.result) as MatchAnalysis) : null,
+    error: row.error,
+  };
+}
+
+/** Process-wide, like the database handle: the route handlers (bundled by Next.js) reach the runner the server started. */
+const processWide = globalThis as typeof globalThis & { __fairgammonAnalysisWake?: () => void };
+
+export function setAnalysisWakeHook(wake: (() => void) | undefined): void {
+  processWide.__fairgammonAnalysisWake = wake;
+}
+
+async function checked(db: Db, request: AnalysisRequest): Promise<Result<{ ply: Ply; engine: string }, AnalysisErrorCode>> {
+  const ply = parsePly(request.ply);
+  if (ply === null) return err("ERR_BAD_PLY", "The analysis depth must be 0, 1 or 2 ply.");
+  const found = await reviewableMatch(db, request.matchId, request.viewer, request.invite);
+  if (!found.ok) return found;
+  if (found.value.view.status !== "finished") return err("ERR_NOT_FINISHED", "Only a finished match can be analysed.");
+  return ok({ ply, engine: analysisEngineId() });
+}
+
+const key = (matchId: string, ply: Ply, engine: string) => ({ matchId_ply_engine: { matchId, ply, engine } });
+
+/** Starts the analysis, or returns the one already queued, running or done. */
+export async function requestAnalysis(db: Db, request: AnalysisRequest): Promise<Result<AnalysisView, AnalysisErrorCode>> {
+  const allowed = await checked(db, request);
+  if (!allowed.ok) return allowed;
+  const { ply, engine } = allowed.value;
+  const { matchId } = request;
+  const existing = await db.prisma.matchAnalysis.findUnique({ where: key(matchId, ply, engine) });
+  if (existing && existing.status !== "failed") return ok(viewOf(existing));
+  if (existing) {
+    await db.prisma.matchAnalysis.updateMany({
+      where: { id: existing.id, status: "failed" },
+      data: { status: "queued", done: 0, total: 0, error: null, heartbeat: null, startedAt: null, finishedAt: null },
+    });
+  } else {
+    try {
+      await db.prisma.matchAnalysis.create({ data: { matchId, ply, engine } });
+    } catch (error) {
+      // Two requests at once: the other one created the row (unique match, ply and engine); read it below.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+    }
+  }
+  processWide.__fairgammonAnalysisWake?.();
+  const row = await db.prisma.matchAnalysis.findUnique({ where: key(matchId, ply, engine) });
+  if (!row) throw new Error("the analysis row vanished right after it was written");
+  return ok(viewOf(row));
+}
+
+/** Where the analysis at that ply stands; status "none" when nobody asked for it yet. */
+export async function analysisStatus(db: Db, request: AnalysisRequest): Promise<Result<AnalysisView, AnalysisErrorCode>> {
+  const allowed = await checked(db, request);
+  if (!allowed.ok) return allowed;
+  const { ply, engine } = allowed.value;
+  const row = await db.prisma.matchAnalysis.findUnique({ where: key(request.matchId, ply, engine) });
+  if (row) return ok(viewOf(row));
+  return ok({ matchId: request.matchId, ply, engine, status: "none", done: 0, total: 0, result: null, error: null });
+}
+
+/**
+ * The current engine's analyses of a match at every ply, with the results of finished ones, for a page that has
+ * already checked the viewer may see the match: it sends them with its first render, so a second view is instant.
+ */
+export async function storedAnalyses(db: Db, matchId: string): Promise<AnalysisView[]> {
+  const rows = await db.prisma.matchAnalysis.findMany({ where: { matchId, engine: analysisEngineId() }, orderBy: { ply: "asc" } });
+  return rows.map(viewOf);
+}
