@@ -50,6 +50,22 @@ describe("toReviewData", () => {
     expect(data.steps.find((s) => s.game === 2)?.cube).toEqual({ value: 1, owner: null });
   });
 
+  it("numbers the steps that show a rules action by the action's place in the record (analysis entries use it)", () => {
+    const actions = events.flatMap((e) => (e.type === "action" ? [e.action] : []));
+    const shown = data.steps.filter((s) => s.actionIndex !== null);
+    expect(shown.map((s) => s.actionIndex)).toEqual(actions.map((_, i) => i));
+    // A move step shows a "move" action, a pass too; every other kind is named after its action.
+    expect(shown.map((s) => (s.kind === "pass" ? "move" : s.kind))).toEqual(actions.map((a) => a.type));
+    expect(data.steps.filter((s) => s.kind === "game-end" || s.kind === "match-end").every((s) => s.actionIndex === null)).toBe(true);
+  });
+
+  it("counts both sides' pips on every step, 167 each at the start (gnubg's PipCount)", () => {
+    expect(data.steps[0]?.pips).toEqual({ white: 167, black: 167 });
+    // White's opening 3-1 (8/5 6/5) moves 4 pips.
+    expect(data.steps.find((s) => s.gnubg === "31: 8/5 6/5")?.pips).toEqual({ white: 163, black: 167 });
+    expect(data.steps.every((s) => s.race === null)).toBe(true);
+  });
+
   it.each([
     [[3, 1], "31"],
     [[1, 3], "31"],

@@ -4,11 +4,17 @@
  * and each move as gnubg writes it in a game listing ("31: 8/5 6/5"). Pure: the server component builds it, the
  * client stepper reads it.
  *
+ * Every step also carries both pip counts and, in a race where both sides are home (or off), the side on roll's
+ * exact winning chances from the bear-off database: `raceChances` is given by the server, which holds the database.
+ *
  * @example
- *   const data = toReviewData(reviewSteps(events));
+ *   const data = toReviewData(reviewSteps(events), { raceChances: (pos) => raceProbabilities(db, pos) });
  *   data.steps[3];        // { kind: "move", gnubg: "31: 8/5 6/5", positionId: "…", gnubgMatchId: "…", … }
  *   data.games[0]?.first; // index of game 1's first step
  */
+import type { Probabilities } from "@/lib/analysis/types";
+import { pipCount } from "@/lib/engine/pips";
+import { gameResult } from "@/lib/engine/position";
 import type { ReviewGame, ReviewStep, ReviewStepKind } from "@/lib/protocol/review";
 import type { Color, Position } from "@/lib/engine/types";
 
@@ -33,6 +39,12 @@ export interface ReviewStepData {
   readonly score: { readonly white: number; readonly black: number };
   readonly positionId: string;
   readonly gnubgMatchId: string;
+  /** Index of the rules action this step shows in the match's action list (analysis entries are keyed by it); null
+   * for the steps that end a game or the match. */
+  readonly actionIndex: number | null;
+  readonly pips: { readonly white: number; readonly black: number };
+  /** In a bear-off race: the side on roll and its chances (exact, from the bear-off database); null otherwise. */
+  readonly race: { readonly onRoll: Color; readonly win: number; readonly winGammon: number; readonly loseGammon: number } | null;
 }
 
 export interface ReviewGameData {
@@ -70,9 +82,22 @@ function gnubgLine(step: ReviewStep): string | null {
   return step.notation ? `${dice}: ${step.notation}` : `${dice}:`;
 }
 
-export function toReviewData(games: readonly ReviewGame[]): ReviewData {
+export interface ReviewDataOptions {
+  /** The side on roll's exact race chances, or null outside a bear-off race (lib/analysis raceProbabilities). */
+  readonly raceChances?: (pos: Position) => Probabilities | null;
+}
+
+function raceOf(step: ReviewStep, raceChances: ReviewDataOptions["raceChances"]): ReviewStepData["race"] {
+  if (!raceChances || step.kind === "game-end" || step.kind === "match-end" || gameResult(step.position) !== null) return null;
+  const p = raceChances(step.position);
+  return p ? { onRoll: step.position.turn, win: p.win, winGammon: p.winGammon, loseGammon: p.loseGammon } : null;
+}
+
+export function toReviewData(games: readonly ReviewGame[], options: ReviewDataOptions = {}): ReviewData {
   const steps: ReviewStepData[] = [];
   const gameData: ReviewGameData[] = [];
+  // Every step but a game's or the match's end shows one rules action, in the record's order.
+  let actions = 0;
   for (const game of games) {
     const first = steps.length;
     // The step that ends a game already carries the next game's state (a centred cube): keep the game's own cube.
@@ -93,6 +118,9 @@ export function toReviewData(games: readonly ReviewGame[]): ReviewData {
         score: { white: state.score.white, black: state.score.black },
         positionId: step.positionId,
         gnubgMatchId: step.matchId,
+        actionIndex: step.kind === "game-end" || step.kind === "match-end" ? null : actions++,
+        pips: { white: pipCount(step.position, "white"), black: pipCount(step.position, "black") },
+        race: raceOf(step, options.raceChances),
       });
     }
     const record = game.record;

@@ -2,16 +2,20 @@
 /**
  * Steps through a match record: the read-only board at each step, buttons and the ← → keys (Home and End for the
  * ends), a jump to each game, the game's move list in gnubg notation (click a line to go there), and the gnubg
- * Position ID and Match ID of the step with copy buttons.
+ * Position ID and Match ID of the step with copy buttons, both pip counts and, in a bear-off race, the exact chances.
+ * Given a match analysis, each step shows what the engine says of it, the move list carries the marks, and the board
+ * can show the best play instead of the one made.
  *
  * @example
- *   <ReviewStepper data={toReviewData(reviewSteps(events))} viewer="white" names={{ white: "ann", black: "bob" }} />
+ *   <ReviewStepper data={toReviewData(reviewSteps(events))} viewer="white" names={{ white: "ann", black: "bob" }} analysis={null} />
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/components/board/board";
+import type { AnalysisEntry, MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Color } from "@/lib/engine/types";
 import { CopyButton } from "./copy-button";
 import type { ReviewData, ReviewStepData } from "./review-data";
+import { MarkBadge, StepAnalysis, worstMark } from "./step-analysis";
 import "./review.css";
 
 const NAME: Record<Color, string> = { white: "White", black: "Black" };
@@ -20,19 +24,49 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
 
-function MoveLine({ step, names }: { step: ReviewStepData; names: Record<Color, string> }) {
+function MoveLine({ step, names, entries }: { step: ReviewStepData; names: Record<Color, string>; entries: readonly AnalysisEntry[] | undefined }) {
+  const mark = <MarkBadge mark={worstMark(entries)} />;
   if (step.gnubg !== null && step.actor) {
     return (
       <>
-        <span className={`who who-${step.actor}`}>{names[step.actor]}</span> <span className="gnubg-move">{step.gnubg}</span>
+        <span className={`who who-${step.actor}`}>{names[step.actor]}</span> <span className="gnubg-move">{step.gnubg}</span> {mark}
       </>
     );
   }
-  return <span className={`step-note step-${step.kind}`}>{step.text}</span>;
+  return (
+    <>
+      <span className={`step-note step-${step.kind}`}>{step.text}</span> {mark}
+    </>
+  );
 }
 
-export function ReviewStepper({ data, viewer, names }: { data: ReviewData; viewer: Color; names: Record<Color, string> }) {
+function percent(p: number): string {
+  return `${(100 * p).toFixed(1)} %`;
+}
+
+function RaceLine({ step }: { step: ReviewStepData }) {
+  return (
+    <p className="review-pips" data-testid="pip-counts">
+      Pips: White {step.pips.white} · Black {step.pips.black}
+      {step.race ? (
+        <span data-testid="race-chances">
+          {" "}
+          · Bear-off race: {NAME[step.race.onRoll]} on roll wins {percent(step.race.win)}
+          {step.race.winGammon > 0 || step.race.loseGammon > 0 ? ` (gammons ${percent(step.race.winGammon)} / ${percent(step.race.loseGammon)})` : ""}, exact from the bear-off database
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+export function ReviewStepper({ data, viewer, names, analysis = null }: { data: ReviewData; viewer: Color; names: Record<Color, string>; analysis?: MatchAnalysis | null }) {
   const [index, setIndex] = useState(0);
+  const [showBest, setShowBest] = useState(false);
+  const byAction = useMemo(() => {
+    const map = new Map<number, AnalysisEntry[]>();
+    for (const entry of analysis?.entries ?? []) map.set(entry.actionIndex, [...(map.get(entry.actionIndex) ?? []), entry]);
+    return map;
+  }, [analysis]);
   // Set once the key handler is listening (after hydration), so a test or a script knows the keys work.
   const [listening, setListening] = useState(false);
   const last = data.steps.length - 1;
@@ -66,6 +100,8 @@ export function ReviewStepper({ data, viewer, names }: { data: ReviewData; viewe
   if (!step) return <p className="muted">Nothing has been played in this match yet.</p>;
   const game = data.games.find((g) => g.number === step.game);
   const gameSteps = game ? data.steps.slice(game.first, game.last + 1) : [];
+  const entries = step.actionIndex === null ? undefined : byAction.get(step.actionIndex);
+  const best = showBest ? entries?.find((e) => e.kind === "move" && e.loss > 0) : undefined;
 
   return (
     <div className="review" data-keys={listening ? "on" : "off"}>
@@ -88,10 +124,12 @@ export function ReviewStepper({ data, viewer, names }: { data: ReviewData; viewe
           </button>
         </div>
         <p className="step-text" data-testid="step-text" data-kind={step.kind}>
-          {step.text}
+          {step.text} <MarkBadge mark={worstMark(entries)} />
         </p>
+        <StepAnalysis entries={entries} showBest={showBest} onShowBest={setShowBest} />
+        {best?.kind === "move" ? <p className="showing-best" data-testid="showing-best">The board shows the best play, {best.best}.</p> : null}
         <Board
-          position={step.position}
+          position={best?.kind === "move" ? best.bestPosition : step.position}
           viewer={viewer}
           dice={step.dice ? { values: step.dice.values, used: step.dice.values.map(() => false), side: step.dice.side } : null}
           cube={step.cube}
@@ -101,6 +139,7 @@ export function ReviewStepper({ data, viewer, names }: { data: ReviewData; viewe
           Score: {names.white} (white) {step.score.white} – {step.score.black} {names.black} (black) · cube {step.cube.value}
           {step.cube.owner ? ` owned by ${NAME[step.cube.owner]}` : " centred"}
         </p>
+        <RaceLine step={step} />
         <dl className="gnubg-ids">
           <dt>Position ID</dt>
           <dd>
@@ -132,7 +171,7 @@ export function ReviewStepper({ data, viewer, names }: { data: ReviewData; viewe
               {gameSteps.map((s) => (
                 <li key={s.index} ref={s.index === index ? current : undefined} aria-current={s.index === index ? "step" : undefined}>
                   <button type="button" className="move-line" onClick={() => go(s.index)}>
-                    <MoveLine step={s} names={names} />
+                    <MoveLine step={s} names={names} entries={s.actionIndex === null ? undefined : byAction.get(s.actionIndex)} />
                   </button>
                 </li>
               ))}

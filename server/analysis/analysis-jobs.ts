@@ -12,6 +12,7 @@
  *   const asked = await requestAnalysis(db, { matchId, ply: 1, viewer, invite });
  *   if (asked.ok) asked.value.status; // "queued" the first time, "done" once analysed
  */
+import type { AnalysisStatus, AnalysisView } from "@/lib/analysis/analysis-view";
 import type { MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Ply } from "@/lib/analysis/types";
 import { err, ok, type Result } from "@/lib/engine/types";
@@ -20,19 +21,7 @@ import type { Db } from "@/server/db/client";
 import type { UserRow } from "@/server/db/types";
 import { analysisEngineId } from "./engine-id";
 
-export type AnalysisStatus = "none" | "queued" | "running" | "done" | "failed";
-
-export interface AnalysisView {
-  readonly matchId: string;
-  readonly ply: Ply;
-  readonly engine: string;
-  readonly status: AnalysisStatus;
-  /** Decisions analysed so far, of `total` (0 until the job has listed them). */
-  readonly done: number;
-  readonly total: number;
-  readonly result: MatchAnalysis | null;
-  readonly error: string | null;
-}
+export type { AnalysisStatus, AnalysisView };
 
 export type AnalysisErrorCode = "ERR_NOT_FOUND" | "ERR_NOT_FINISHED" | "ERR_BAD_PLY";
 

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AuditCheck } from "@/components/fairness/audit-check";
 import { toReviewData } from "@/components/review/review-data";
-import { ReviewStepper } from "@/components/review/review-stepper";
+import { ReviewWithAnalysis } from "@/components/review/review-with-analysis";
 import { reviewSteps } from "@/lib/protocol/review";
 import { reviewableMatch } from "@/server/admin/match-review";
+import { storedAnalyses } from "@/server/analysis/analysis-jobs";
 import type { SearchParams } from "@/server/admin/roll-filters";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
@@ -19,7 +20,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /**
  * The review of a match, for anyone who may see it (public matches: everyone; private: players, admins and invite
  * holders; anyone else gets the 404 page): every game and move on a read-only board, gnubg IDs, the move list, the
- * in-browser verification of the dice, and the downloads (.mat once finished, the audit bundle).
+ * in-browser verification of the dice, and the downloads (.mat once finished, the audit bundle). A finished match can be
+ * analysed move by move (server/analysis); analyses already stored are sent with the page.
  */
 export default async function ReviewPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
@@ -29,6 +31,8 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
   if (!found.ok) notFound();
   const { view, events, you } = found.value;
   const data = toReviewData(reviewSteps(events));
+  const finished = view.status === "finished";
+  const analyses = finished ? await storedAnalyses(getDb(), view.matchId) : [];
   const names = { white: view.players.white?.name ?? "White", black: view.players.black?.name ?? "Black" };
   const inviteQuery = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const { score } = view.state;
@@ -49,7 +53,7 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
           </>
         )}
       </p>
-      <ReviewStepper data={data} viewer={you ?? "white"} names={names} />
+      <ReviewWithAnalysis data={data} viewer={you ?? "white"} names={names} matchId={view.matchId} invite={invite ?? null} finished={finished} initial={analyses} />
       <section className="panel review-verify" aria-labelledby="review-verify-title">
         <h2 id="review-verify-title">Verify the dice</h2>
         <p className="muted">
