@@ -16,8 +16,8 @@ import { prepareAuth } from "./auth/boot";
 import { stampClientAddress } from "./auth/client-address";
 import { socketIdentity } from "./auth/socket-identity";
 import { AnalysisRunner } from "./analysis/analysis-runner";
-import { runAnalysisTaskHere } from "./analysis/analysis-task";
 import { parseEnv, type Env } from "./config/env";
+import { EnginePool } from "./engine/engine-pool";
 import { openDb, type Db } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { startWalCheckpointer } from "./db/wal-checkpointer";
@@ -153,7 +153,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
   await recoverUnfinishedMatches(db, service, logger);
   // Analysis jobs (the review page's "Analyse") on nodes that serve pages; queued ones from before a restart resume.
-  const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: runAnalysisTaskHere }) : null;
+  // Its decisions run one at a time in an engine worker thread (server/engine), never on this event loop.
+  const enginePool = (options.withNext ?? true) ? new EnginePool({ size: 1, onWorkerError: (message) => logger.error("engine worker died", { message }) }) : null;
+  const analysis = enginePool ? new AnalysisRunner({ db, logger, runTask: (task) => enginePool.run(task) }) : null;
   analysis?.start();
 
   await new Promise<void>((resolve, reject) => {
@@ -174,6 +176,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     close: async () => {
       cluster?.close();
       await analysis?.stop();
+      await enginePool?.close();
       await io.close();
       if (redis) await redis.close();
       await checkpointer.stop();

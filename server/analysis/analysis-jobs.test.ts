@@ -1,6 +1,6 @@
 /**
  * Analysis jobs against a real database and a real match: two bots finish a 1-point match through the match server,
- * then the review's "Analyse" is asked for, run by the runner (each decision through the real analysis task, counted
+ * then the review's "Analyse" is asked for, run by the runner (each decision in a real engine worker thread, counted
  * and slowed a little so the progress can be watched), stored, and read back without being computed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,15 +12,18 @@ import { loadLiveMatch } from "@/server/match/live-match";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { analysisStatus, requestAnalysis, type AnalysisView } from "./analysis-jobs";
 import { AnalysisRunner } from "./analysis-runner";
-import { runAnalysisTaskHere, type RunAnalysisTask } from "./analysis-task";
+import { EnginePool } from "@/server/engine/engine-pool";
+import type { RunAnalysisTask } from "./analysis-task";
 
 let t: TestServer;
 let matchId: string;
 let tasks = 0;
+const pool = new EnginePool({ size: 1 });
+/** The real engine worker, counted, and slowed a little so the progress can be seen between decisions. */
 const slowed: RunAnalysisTask = async (task) => {
   tasks++;
   await new Promise((resolve) => setTimeout(resolve, 15));
-  return runAnalysisTaskHere(task);
+  return pool.run(task);
 };
 
 function runner(options: { staleMs?: number } = {}): AnalysisRunner {
@@ -52,7 +55,10 @@ beforeAll(async () => {
   for (const bot of bots) bot.close();
 });
 
-afterAll(() => t?.close());
+afterAll(async () => {
+  await pool.close();
+  await t?.close();
+});
 
 describe("asking for an analysis", () => {
   it("refuses bad input and writes nothing", async () => {

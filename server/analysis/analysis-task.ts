@@ -1,13 +1,13 @@
 /**
  * The engine task an analysis job runs for each decision of a match: the "analyse-match" kind, one decision point
  * (lib/analysis/match-analysis.ts AnalysisPoint) at a ply, answered with its entries. `runAnalyseTask` is what the
- * engine worker does with it; jobs send it through the engine pool so the search never runs on the event loop.
+ * engine worker (server/engine/engine-worker.ts) does with it; jobs send it through the engine pool so the search
+ * never runs on the event loop.
  *
  * @example
- *   const entries = runAnalyseTask({ kind: "analyse-match", point, ply: 1 }, evaluator);
+ *   const entries = await pool.run({ kind: "analyse-match", point, ply: 1 }); // in the worker: runAnalyseTask(task, evaluator)
  */
 import { analysePoint, type AnalysisEntry, type AnalysisPoint } from "@/lib/analysis/match-analysis";
-import { createEvaluator } from "@/lib/analysis/pending-engine";
 import type { Evaluator, Ply } from "@/lib/analysis/types";
 
 export interface AnalyseMatchTask {
@@ -21,11 +21,3 @@ export type RunAnalysisTask = (task: AnalyseMatchTask) => Promise<AnalysisEntry[
 export function runAnalyseTask(task: AnalyseMatchTask, evaluator: Evaluator): AnalysisEntry[] {
   return analysePoint(task.point, { ply: task.ply, evaluator });
 }
-
-let evaluator: Evaluator | null = null;
-
-/** TEMPORARY until server/engine/engine-pool.ts is on main: the task on this thread. */
-export const runAnalysisTaskHere: RunAnalysisTask = async (task) => {
-  evaluator ??= createEvaluator();
-  return runAnalyseTask(task, evaluator);
-};

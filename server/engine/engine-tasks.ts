@@ -8,9 +8,14 @@
  *   const result = await pool.run({ kind: "choose-action", … }); // typed by the map
  */
 
+import type { AnalysisEntry } from "@/lib/analysis/match-analysis";
+import type { AnalyseMatchTask } from "@/server/analysis/analysis-task";
+
 /** Each kind's task (with its `kind`) and result. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the kinds are added by the engine's features
-export interface EngineTaskMap {}
+export interface EngineTaskMap {
+  /** One decision of a match's analysis (server/analysis/analysis-runner.ts). */
+  "analyse-match": { task: AnalyseMatchTask; result: AnalysisEntry[] };
+}
 
 export type EngineTaskKind = keyof EngineTaskMap;
 
