@@ -65,10 +65,11 @@ describe("a hand-made bear-off", () => {
     expect(result.totals.white).toMatchObject({ moves: 1, forcedMoves: 0, cubeDecisions: 0, decisions: 1, marks: { doubtful: 0, error: 0, blunder: 1 } });
     expect(result.totals.white.totalLoss).toBeCloseTo(move?.loss ?? NaN, 12);
     expect(result.totals.white.errorRate).toBeCloseTo((move?.loss ?? NaN) * 1000, 9);
-    // Two points: white's play, and black's chance to double before its roll (forced plays are not points).
+    // One point: white's play. Black's roll is no cube decision: in a 1-point match the cube is dead (gnubg's GetDPEq:
+    // score + cube must be short of the match length), and forced plays are not points.
     const points = analysisPoints({ matchLength: 1 }, actions, start).points;
-    expect(points.map((p) => p.kind)).toEqual(["move", "cube"]);
-    expect(progress).toEqual([[1, 2], [2, 2]]);
+    expect(points.map((p) => p.kind)).toEqual(["move"]);
+    expect(progress).toEqual([[1, 1]]);
   });
 });
 

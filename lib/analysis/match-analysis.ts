@@ -9,7 +9,8 @@
  *   (gnubg's SKILL_BAD, "bad"), ≥ 0.16 a blunder (SKILL_VERYBAD, "very bad").
  * - Forced plays (at most one legal play) are not decisions: gnubg counts them as moves but not as unforced moves,
  *   and its error rate divides by unforced moves plus close cube decisions (getMWCFromError).
- * - Cube decisions: at each roll where the roller could have doubled (a "no double"), at each double, take and drop.
+ * - Cube decisions: at each roll where the roller could have doubled with a live cube (a "no double"; gnubg's
+ *   GetDPEq), at each double, take and drop.
  *   A double, take or drop always counts; a no double counts when it is close (gnubg's isCloseCubedecision: the
  *   optimal cubeful equity is less than 0.16 above min(double/take, 1)) or a missed double.
  *
@@ -137,6 +138,18 @@ export interface AnalysisOptions {
 const CANDIDATES = 5;
 
 /**
+ * Whether a roll was a cube decision, as gnubg's GetDPEq decides it (eval.c): the roller could double (cube centred or
+ * theirs, not the Crawford game) and the cube is alive for them — their score plus the cube is still short of the
+ * match length, and they are not the leader after the Crawford game. A legal double with a dead cube is still
+ * analysed when it is made (gnubg analyses every double).
+ */
+function cubeAvailable(state: MatchState, player: Color): boolean {
+  if (!canDouble(state, player)) return false;
+  const score = state.score[player];
+  return score + state.cube.value < state.matchLength && !(state.postCrawford && score === state.matchLength - 1);
+}
+
+/**
  * The match's decisions in order, and each player's forced plays (which are not analysed). `start` is the state the
  * actions begin from: a new match by default (a test may start from a position set up by hand).
  */
@@ -151,7 +164,7 @@ export function analysisPoints(
   let openDouble: { index: number; point: AnalysisPoint } | null = null;
   for (const [actionIndex, action] of actions.entries()) {
     const game = state.gameNumber;
-    if (action.type === "roll" && canDouble(state, action.player)) {
+    if (action.type === "roll" && cubeAvailable(state, action.player)) {
       points.push({ kind: "cube", actionIndex, game, state, action: "no-double", response: null });
     } else if (action.type === "double") {
       openDouble = { index: points.length, point: { kind: "cube", actionIndex, game, state, action: "double", response: null } };
