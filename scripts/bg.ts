@@ -9,6 +9,8 @@
  * play with the opponent on roll. Plays come in gnubg's generation order; "moves" is [] when the roll cannot be
  * played. In batch mode a bad line (a blank one too) gets {"error":"…"} on its own line and the tool goes on.
  *
+ *   npm run --silent bg -- bearoff POSID | --batch   bear-off distribution of the side on roll (scripts/bg/bearoff.ts)
+ *
  * Exit codes: 0 done; 2 wrong usage (unknown command, wrong arguments, a bad POSID or dice in single mode).
  *
  * @example
@@ -25,6 +27,7 @@ import {
   pipCount,
   borneOff,
 } from "@/lib/engine";
+import { bearoffCommand } from "./bg/bearoff";
 
 const USAGE = "usage: npm run --silent bg -- legal POSID D1 D2\n       npm run --silent bg -- legal --batch  < lines of \"POSID D1 D2\"";
 
@@ -119,6 +122,7 @@ function single(args: readonly string[]): number {
 async function main(args: readonly string[]): Promise<number> {
   if (args[0] === "legal" && args[1] === "--batch" && args.length === 2) return batch();
   if (args[0] === "legal" && args[1] !== "--batch") return single(args.slice(1));
+  if (args[0] === "bearoff") return bearoffCommand(args.slice(1));
   process.stderr.write(`bg: ${args.length === 0 ? "no command given" : `unknown usage "${args.join(" ")}"`}\n${USAGE}\n`);
   return 2;
 }
