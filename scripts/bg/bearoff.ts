@@ -12,7 +12,8 @@
  * tool goes on). Wrong arguments: a message and the usage on stderr, exit 2.
  *
  * @example
- *   npm run --silent bg -- bearoff AAAAAAAAAAAAAA   (hypothetical) → {"expectedRolls":…,"distribution":[…]}
+ *   npm run --silent bg -- bearoff BQAAAAMAAAAAAA      # two checkers on the 6-point: only doubles of 3+ in one roll
+ *   {"expectedRolls":2.1096107681755827,"distribution":[0.1111111111111111,0.6712962962962963,0.21446…,0.00312…]}
  */
 import { createInterface } from "node:readline";
 import type { BearoffDatabase } from "@/lib/analysis/bearoff-database";
