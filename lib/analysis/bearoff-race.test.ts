@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { legalPlays } from "../engine/moves";
 import { makePosition } from "../engine/position";
@@ -90,5 +91,31 @@ describe("raceProbabilities", () => {
     expect(q!.loseGammon).toBeGreaterThan(0);
     expect(q!.loseGammon).toBeLessThan(19 / 36);
     expect(q!.win).toBeLessThan(1e-6);
+  });
+});
+
+describe("raceProbabilities against GNU Backgammon 1.07", () => {
+  // gnubg.evaluate at 0-ply, cubeless, on two home boards: bearoff.c's one-sided race formula over gnubg_os0.bd's 16-bit
+  // distributions (lib/analysis/fixtures/gnubg-bearoff-race.jsonl, written by scripts/gnubg/bearoff-fixtures.py; see the
+  // fixtures README). Its distributions drift by up to ~1.6e-4 per entry from the exact ones, so the chances are
+  // compared at 2e-4 (the largest difference seen is 5.7e-5).
+  const cases = readFileSync(new URL("./fixtures/gnubg-bearoff-race.jsonl", import.meta.url), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { onRoll: number[]; other: number[]; probabilities: number[] });
+
+  it("has a few hundred races, some tens with gammon chances for either side", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(300);
+    expect(cases.filter((c) => (c.probabilities[1] ?? 0) > 0.01).length).toBeGreaterThan(20);
+    expect(cases.filter((c) => (c.probabilities[3] ?? 0) > 0.01).length).toBeGreaterThan(10);
+  });
+
+  it("gives gnubg's win, gammon and backgammon chances", () => {
+    for (const c of cases) {
+      const p = raceProbabilities(db, race(c.onRoll, c.other));
+      const ours = [p?.win, p?.winGammon, p?.winBackgammon, p?.loseGammon, p?.loseBackgammon];
+      ours.forEach((v, i) => expect(Math.abs((v ?? NaN) - (c.probabilities[i] ?? NaN))).toBeLessThanOrEqual(2e-4));
+      expect(bearoffWinChance(db, c.onRoll, c.other)).toBe(p?.win);
+    }
   });
 });

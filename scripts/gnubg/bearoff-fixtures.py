@@ -18,6 +18,13 @@ Sources, both gnubg's own:
     the same recursion in float32 (not quantised to 16 bits; float32 keeps about 7 significant digits).
   * gnubg.positionfrombearoff(index) maps gnubg's position numbers to boards.
 
+Writes lib/analysis/fixtures/gnubg-bearoff-race.jsonl too: for pairs of the sampled boards (each non-empty sampled
+board on roll against another, picked by a fixed stride; and each 15-checker one against a board of at most 6
+checkers, both ways round, for gammons), gnubg.evaluate at 0-ply, cubeless — which for two home
+boards is bearoff.c's one-sided race evaluation from gnubg_os0.bd (float32):
+  {"onRoll": [points 1..6], "other": [points 1..6], "probabilities": [win, winGammon, winBackgammon, loseGammon,
+   loseBackgammon]}
+
 Writes lib/analysis/fixtures/gnubg-bearoff-one-sided.jsonl, one JSON object per line:
   {"gnubgIndex": i, "home": [points 1..6], "distribution16": [32 ints: P(exactly n rolls) * 65535, n = 0..31],
    "firstOff16": [the same for the first checker off], "ndMean": float, "ndStdDev": float, "ndFirstOffMean": float}
@@ -34,6 +41,7 @@ import gnubg
 
 OS_DB = "/usr/share/gnubg/gnubg_os0.bd"
 OUT = "lib/analysis/fixtures/gnubg-bearoff-one-sided.jsonl"
+RACE_OUT = "lib/analysis/fixtures/gnubg-bearoff-race.jsonl"
 N = 54264
 # Boards worth pinning besides the sample (gnubg position numbers): the 1-point and 6-point stacks of 1..15 checkers
 # (found below by board), the empty board.
@@ -85,6 +93,26 @@ def main():
             mean, sd, first_mean, _ = nd[i]
             out.write(json.dumps({"gnubgIndex": i, "home": board(i), "distribution16": dist, "firstOff16": first,
                                   "ndMean": float(mean), "ndStdDev": float(sd), "ndFirstOffMean": float(first_mean)},
+                                 separators=(",", ":")) + "\n")
+    write_races([board(i) for i in chosen if i != 0])
+
+
+def write_races(boards):
+    gnubg.command("new game")
+    cube = gnubg.cubeinfo()
+    zero_ply_cubeless = gnubg.evalcontext(0, 0, 1, 0, 0.0)
+    # Gammons need a side with all 15 checkers still on: each such sampled board also races a board of at most 6
+    # checkers, once on roll and once not.
+    pairs = [(b, boards[(k * 37 + 11) % len(boards)]) for k, b in enumerate(boards)]
+    fifteen = [b for b in boards if sum(b) == 15]
+    few = [b for b in boards if sum(b) <= 6]
+    for k, b in enumerate(fifteen):
+        pairs += [(b, few[(k * 7 + 3) % len(few)]), (few[(k * 5 + 1) % len(few)], b)]
+    with open(RACE_OUT, "w") as out:
+        for on_roll, other in pairs:
+            pad = (0,) * 19
+            p = gnubg.evaluate((tuple(other) + pad, tuple(on_roll) + pad), cube, zero_ply_cubeless)
+            out.write(json.dumps({"onRoll": on_roll, "other": other, "probabilities": [float(x) for x in p[:5]]},
                                  separators=(",", ":")) + "\n")
 
 
