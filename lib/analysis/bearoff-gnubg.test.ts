@@ -67,13 +67,21 @@ function quantisedChain(): Uint16Array {
     sums.fill(0);
     if (checkers < 15) sums[32] = 0xffff * 36;
     for (const [d1, d2, weight] of ROLLS) {
-      const found = [...results.subarray(0, moves.rollResults(b, d1, d2, results))];
+      const n = moves.rollResults(b, d1, d2, results);
       const pick = (t: 0 | 1) => {
-        const best = Math.min(...found.map((c) => rank[c * 2 + t] ?? 0));
-        const tied = found.filter((c) => rank[c * 2 + t] === best);
-        if (tied.length === 1) return tied[0] ?? 0;
+        let best = 0;
+        let bestRank = Infinity;
+        let tied = 0;
+        for (let k = 0; k < n; k++) {
+          const c = results[k] ?? 0;
+          const r = rank[c * 2 + t] ?? 0;
+          if (r < bestRank) [best, bestRank, tied] = [c, r, 1];
+          else if (r === bestRank) tied++;
+        }
+        // A rank of 0 is a checker already off: every such result has the same distribution, so order cannot matter.
+        if (tied === 1 || bestRank === 0) return best;
         const inGnubgOrder = legalPlays(homePosition(bearoffBoard(b)), [d1, d2] as unknown as Dice).map((p) => bearoffIndex(p.result.white.slice(0, 6)));
-        return inGnubgOrder.find((c) => rank[c * 2 + t] === best) ?? 0;
+        return inGnubgOrder.find((c) => rank[c * 2 + t] === bestRank) ?? 0;
       };
       const best = pick(0);
       const firstBest = checkers === 15 ? pick(1) : 0;
