@@ -22,8 +22,9 @@
  * any arithmetic, while float64 keeps the build's values bit for bit.
  *
  * @example
- *   const db = BearoffDatabase.build();          // about a second
- *   db.expectedRolls([0, 0, 0, 0, 0, 2]);        // two checkers on the 6-point: 1.9… rolls (only doubles do it in one)
+ *   const db = BearoffDatabase.build();          // 2–3 s of CPU (docs/benchmarks.md)
+ *   db.expectedRolls([0, 0, 0, 0, 0, 2]);        // two checkers on the 6-point: 2.1096… rolls
+ *   db.distribution([0, 0, 0, 0, 0, 2]);         // [0.1111…, 0.6713…, 0.2145…, 0.0031…]: 3-3 to 6-6 in one roll
  *   db.distribution([1, 0, 0, 0, 0, 0]);         // [1]: one roll bears off a checker on the 1-point
  */
 import { BEAROFF_CHECKERS, BEAROFF_POINTS, BEAROFF_POSITIONS, bearoffIndex } from "./bearoff-index";
