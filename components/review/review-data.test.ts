@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { BearoffDatabase } from "@/lib/analysis/bearoff-database";
+import { homeBoardOf, raceProbabilities } from "@/lib/analysis/bearoff-race";
+import type { MatchEvent } from "@/lib/protocol/match-events";
 import { handMatch } from "@/lib/protocol/fixtures/hand-match";
 import { reviewSteps } from "@/lib/protocol/review";
 import { gnubgDice, toReviewData } from "./review-data";
@@ -72,5 +76,24 @@ describe("toReviewData", () => {
     [[6, 6], "66"],
   ] as const)("gnubgDice(%j) = %s", (dice, text) => {
     expect(gnubgDice(dice)).toBe(text);
+  });
+});
+
+describe("race chances on the review", () => {
+  // A 3-point match of random legal actions whose games end by bearing off (lib/engine/fixtures/mat/README.md).
+  const fixture = JSON.parse(readFileSync("lib/engine/fixtures/mat/random-3-122.json", "utf8")) as { events: MatchEvent[] };
+  const db = BearoffDatabase.fromBytes(readFileSync("lib/analysis/tables/bearoff-one-sided.bin"));
+  const data = toReviewData(reviewSteps(fixture.events), { raceChances: (pos) => raceProbabilities(db, pos) });
+
+  it("gives the side on roll's exact chances exactly where both sides are home, and nothing elsewhere", () => {
+    const bothHome = (s: (typeof data.steps)[number]) => homeBoardOf(s.position.white) !== null && homeBoardOf(s.position.black) !== null;
+    const races = data.steps.filter((s) => s.race !== null);
+    expect(races.length).toBeGreaterThan(0);
+    for (const step of races) {
+      expect(bothHome(step)).toBe(true);
+      expect(step.race?.onRoll).toBe(step.position.turn);
+      expect(step.race?.win).toBe(raceProbabilities(db, step.position)?.win);
+    }
+    expect(data.steps.filter((s) => s.race === null && bothHome(s)).every((s) => s.kind === "game-end" || s.kind === "match-end" || s.position.white.every((n) => n === 0) || s.position.black.every((n) => n === 0))).toBe(true);
   });
 });

@@ -5,9 +5,13 @@ import { makePosition } from "../engine/position";
 import type { Color, Position } from "../engine/types";
 import type { MatchEvent } from "../protocol/match-events";
 import { analyseMatch, analysisPoints, markOf, ratingOf, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
-import { createEvaluator } from "./pending-engine";
+import { BearoffDatabase } from "./bearoff-database";
+import { createEvaluator } from "./evaluator";
+import { withExactRaces } from "./race-evaluator";
 
-const evaluator = createEvaluator();
+// The trained network, exact in bear-off races (the committed database), as the analysis jobs use it.
+const bearoff = BearoffDatabase.fromBytes(readFileSync(new URL("./tables/bearoff-one-sided.bin", import.meta.url)));
+const evaluator = withExactRaces(createEvaluator(), bearoff);
 
 /** A board from points → checkers for each side (own numbering, 25 = bar); the rest of the 15 are borne off. */
 function board(white: Record<number, number>, black: Record<number, number>, turn: Color): Position {
@@ -74,8 +78,8 @@ describe("a hand-made bear-off", () => {
 });
 
 describe("a hand-made cube decision", () => {
-  // 3-point match at 0-0: black, on roll, has one checker left on its ace and wins with any roll. Doubling is right
-  // (white should drop: the game is lost); taking gives away a second point for nothing.
+  // 3-point match at 0-0: black, on roll, has one checker left on its ace and wins with any roll. Doubling costs
+  // nothing (the point is won either way) and white should drop: taking gives away a second point for nothing.
   const start = midGame(3, { position: board({ 6: 1 }, { 1: 1 }, "black"), onRoll: "black", turn: "black" });
   const actions: MatchAction[] = [
     { type: "double", player: "black" },
@@ -84,13 +88,15 @@ describe("a hand-made cube decision", () => {
     { type: "move", player: "black", moves: [{ from: 1, to: 0 }] },
   ];
 
-  it("finds the double right and the take a blunder", () => {
+  it("finds the double costless and the take a blunder", () => {
     const result = analyseMatch({ matchLength: 3 }, actions, { ply: 0, evaluator, start });
     const cube = result.entries.filter((e): e is CubeEntry => e.kind === "cube");
-    expect(cube.map((e) => [e.actionIndex, e.player, e.action, e.best])).toEqual([
-      [0, "black", "double", "double"],
-      [1, "white", "take", "drop"],
+    expect(cube.map((e) => [e.actionIndex, e.player, e.action])).toEqual([
+      [0, "black", "double"],
+      [1, "white", "take"],
     ]);
+    expect(cube[1]?.best).toBe("drop");
+    expect(cube[0]?.loss).toBeCloseTo(0, 6);
     expect(cube[0]?.mark).toBe("none");
     expect(cube[1]?.mark).toBe("blunder");
     expect(cube[1]?.loss).toBeCloseTo((cube[1]?.equities.doubleTake ?? NaN) - (cube[1]?.equities.doublePass ?? NaN), 12);

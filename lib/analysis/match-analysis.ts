@@ -29,7 +29,8 @@ import { legalPlays, validatePlay } from "../engine/moves";
 import type { MoveSpec } from "../engine/notation";
 import { positionsEqual } from "../engine/position";
 import { opponentOf, type Color, type Dice, type Position } from "../engine/types";
-import { cubeDecision, evaluateAtPly, matchEquityOf, rankPlays } from "./pending-engine";
+import { cubeDecision, matchEquityOf } from "./pending-engine";
+import { evaluateAtPly, rankPlays } from "./search";
 import { invertProbabilities, type Evaluator, type Ply } from "./types";
 
 /** gnubg's skill marks, named as players say them: doubtful (?!), error (?, gnubg "bad"), blunder (??, "very bad"). */
@@ -201,8 +202,10 @@ function analyseMove(point: Extract<AnalysisPoint, { kind: "move" }>, options: A
   const best = ranked[0];
   if (!best) throw new Error("an unforced play has no ranked plays");
   const rank = ranked.findIndex((r) => positionsEqual(r.play.result, made.value.result));
-  // A play the search filtered out before its last ply is valued at the full ply here, as gnubg re-evaluates it.
-  const equityPlayed = rank >= 0 ? (ranked[rank]?.equity ?? 0) : equityOf(invertProbabilities(evaluateAtPly(made.value.result, search)), mover);
+  const found = ranked[rank];
+  // A play the move filters cut before the full ply is valued at the full ply here: gnubg's analysis re-evaluates the
+  // play made the same way, so its loss is never an artefact of a shallower value.
+  const equityPlayed = found && found.ply === options.ply ? found.equity : equityOf(invertProbabilities(evaluateAtPly(made.value.result, search)), mover);
   const top = equityPlayed > best.equity ? { notation: made.value.notation, position: made.value.result, equity: equityPlayed } : { notation: best.play.notation, position: best.play.result, equity: best.equity };
   const loss = Math.max(0, top.equity - equityPlayed);
   const candidates = ranked.slice(0, CANDIDATES).map((r) => ({ notation: r.play.notation, equity: r.equity }));

@@ -2,13 +2,16 @@
  * The engine worker thread's entry (started by engine-pool.ts): a handler per engine task kind. Anything a handler
  * needs once per thread (the evaluator, the bear-off database) is built on first use and kept.
  */
-import { createEvaluator } from "@/lib/analysis/pending-engine";
+import { createEvaluator } from "@/lib/analysis/evaluator";
+import { withExactRaces } from "@/lib/analysis/race-evaluator";
 import type { Evaluator } from "@/lib/analysis/types";
 import { runAnalyseTask, type AnalyseMatchTask } from "@/server/analysis/analysis-task";
+import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { serveTasks } from "./worker-protocol";
 
 let evaluator: Evaluator | null = null;
-const evaluatorOnce = (): Evaluator => (evaluator ??= createEvaluator());
+/** The network, exact in bear-off races: what analysis judges plays with. */
+const evaluatorOnce = (): Evaluator => (evaluator ??= withExactRaces(createEvaluator(), loadBearoffDatabase()));
 
 serveTasks({
   "analyse-match": (task: AnalyseMatchTask) => runAnalyseTask(task, evaluatorOnce()),

@@ -3,9 +3,11 @@ import { notFound } from "next/navigation";
 import { AuditCheck } from "@/components/fairness/audit-check";
 import { toReviewData } from "@/components/review/review-data";
 import { ReviewWithAnalysis } from "@/components/review/review-with-analysis";
+import { raceProbabilities } from "@/lib/analysis/bearoff-race";
 import { reviewSteps } from "@/lib/protocol/review";
 import { reviewableMatch } from "@/server/admin/match-review";
 import { storedAnalyses } from "@/server/analysis/analysis-jobs";
+import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import type { SearchParams } from "@/server/admin/roll-filters";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
@@ -30,7 +32,9 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
   const found = await reviewableMatch(getDb(), id, await getCurrentUser(), invite);
   if (!found.ok) notFound();
   const { view, events, you } = found.value;
-  const data = toReviewData(reviewSteps(events));
+  // The bear-off database (6 MB) stays on the server: each step gets its exact race chances here.
+  const bearoff = loadBearoffDatabase();
+  const data = toReviewData(reviewSteps(events), { raceChances: (pos) => raceProbabilities(bearoff, pos) });
   const finished = view.status === "finished";
   const analyses = finished ? await storedAnalyses(getDb(), view.matchId) : [];
   const names = { white: view.players.white?.name ?? "White", black: view.players.black?.name ?? "Black" };

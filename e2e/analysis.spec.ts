@@ -1,0 +1,76 @@
+// Analysis in review, in a real browser against the production build: two guests' bots (random legal plays) finish a
+// 1-point match; a player opens its review, sees both pip counts, picks 0-ply and presses "Analyse"; the progress
+// shows, then each player's summary and the marks in the move list; a marked play explains itself and can show the
+// best play on the board; a second visit shows the stored analysis at once.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { guest, playFinishedMatch, type Guest } from "./bot-match";
+
+async function shoot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
+  const dir = path.resolve("test-results", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, name), fullPage: true });
+  await testInfo.attach(name, { path: path.join(dir, name), contentType: "image/png" });
+}
+
+let players: [Guest, Guest];
+let matchId: string;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  players = [await guest(browser), await guest(browser)];
+  matchId = (await playFinishedMatch(players[0], players[1], 4242)).matchId;
+});
+
+test.afterAll(async () => {
+  for (const player of players ?? []) await player.context.close();
+});
+
+test("a finished match is analysed from its review page", async ({ browserName: _browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const page = players[0].page;
+  await page.goto(`/matches/${matchId}`);
+  await expect(page.locator(".review")).toHaveAttribute("data-keys", "on");
+  // Both sides start with 167 pips (gnubg's pip count of the opening position).
+  await expect(page.getByTestId("pip-counts")).toHaveText(/Pips: White 167 · Black 167/);
+
+  await page.getByTestId("analysis-ply").selectOption("0");
+  await page.getByTestId("analyse-button").click();
+  await expect(page.getByTestId("analysis-progress")).toBeVisible();
+  const summary = page.getByTestId("analysis-summary");
+  await expect(summary).toBeVisible({ timeout: 150_000 });
+  await expect(summary).toContainText(players[0].name);
+  await expect(summary).toContainText("Error rate per decision (mEMG)");
+  await expect(page.getByTestId("analyse-button")).toHaveText("Analysed");
+
+  // Random plays lose equity: the move list marks some of them (?!, ? or ??).
+  const marked = page.getByTestId("move-list").locator("[data-mark]");
+  expect(await marked.count()).toBeGreaterThan(0);
+  await marked.first().click();
+  const note = page.getByTestId("step-analysis");
+  await expect(note).toBeVisible();
+  await expect(note).toHaveAttribute("data-mark", /doubtful|error|blunder/);
+  await expect(note).toContainText(/lost/);
+  const showBest = page.getByTestId("show-best");
+  if ((await showBest.count()) > 0) {
+    const before = await page.locator("svg.board").innerHTML();
+    await showBest.check();
+    await expect(page.getByTestId("showing-best")).toBeVisible();
+    expect(await page.locator("svg.board").innerHTML()).not.toEqual(before);
+  }
+  await shoot(page, "analysis.png", testInfo);
+
+  // A second view: the stored analysis comes with the page.
+  await page.reload();
+  await expect(page.getByTestId("analysis-summary")).toBeVisible();
+  await expect(page.getByTestId("analyse-button")).toHaveText("Analysed");
+});
+
+test("an unfinished or unknown match cannot be analysed", async ({ request }) => {
+  const unknown = await request.post("/api/matches/no-such-match-1/analysis", { data: { ply: 0 } });
+  expect(unknown.status()).toBe(404);
+  const badPly = await request.post(`/api/matches/${matchId}/analysis`, { data: { ply: 7 } });
+  expect(badPly.status()).toBe(400);
+  expect((await badPly.json()).error).toBe("ERR_BAD_PLY");
+});
