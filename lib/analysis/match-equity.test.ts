@@ -26,7 +26,7 @@ interface CubeFixture {
   scoreOther: number;
   cube: number;
   crawford: boolean;
-  probabilities: number[];
+  probabilities: [number, number, number, number, number];
   cubelessEquity: number;
   cubelessMwc: number | null;
 }
@@ -34,6 +34,13 @@ const fixtures = readFileSync(new URL("gnubg-cube-decisions.jsonl", fixtureDir),
   .trim()
   .split("\n")
   .map((line) => JSON.parse(line) as CubeFixture);
+
+/** gnubg's table entry (row i, column j counted from 0). */
+function gnubgEntry(row: readonly number[] | undefined, index: number): number {
+  const value = row?.[index];
+  if (value === undefined) throw new Error(`gnubg-met.json has no entry ${index}`);
+  return value;
+}
 
 function probabilitiesOf(f: CubeFixture): Probabilities {
   const [win, winGammon, winBackgammon, loseGammon, loseBackgammon] = f.probabilities;
@@ -50,16 +57,16 @@ describe("matchWinningChance", () => {
     for (let i = 1; i <= 25; i++) {
       for (let j = 1; j <= 25; j++) {
         // 1-away rows and columns of the pre-Crawford table are the Crawford game.
-        expect(matchWinningChance(i, j, true)).toBeCloseTo(gnubgMet.preCrawford[i - 1][j - 1], 6);
-        if (i > 1 && j > 1) expect(matchWinningChance(i, j, false)).toBeCloseTo(gnubgMet.preCrawford[i - 1][j - 1], 6);
+        expect(matchWinningChance(i, j, true)).toBeCloseTo(gnubgEntry(gnubgMet.preCrawford[i - 1], j - 1), 6);
+        if (i > 1 && j > 1) expect(matchWinningChance(i, j, false)).toBeCloseTo(gnubgEntry(gnubgMet.preCrawford[i - 1], j - 1), 6);
       }
     }
   });
 
   it("is gnubg's post-Crawford row for the trailer, and its complement for the leader", () => {
     for (let i = 1; i <= 25; i++) {
-      expect(matchWinningChance(i, 1, false)).toBeCloseTo(gnubgMet.postCrawford[i - 1], 6);
-      expect(matchWinningChance(1, i, false)).toBeCloseTo(1 - gnubgMet.postCrawford[i - 1], 6);
+      expect(matchWinningChance(i, 1, false)).toBeCloseTo(gnubgEntry(gnubgMet.postCrawford, i - 1), 6);
+      expect(matchWinningChance(1, i, false)).toBeCloseTo(1 - gnubgEntry(gnubgMet.postCrawford, i - 1), 6);
     }
   });
 

@@ -36,8 +36,15 @@ export const MAX_MET_AWAY = MET_LENGTH;
  * points): 0.001181 rather than the file's 0.001230. Doing the same keeps our equities equal to gnubg's.
  */
 const POST_CRAWFORD_TABLE: readonly number[] = POST_CRAWFORD.map((value, i) =>
-  i === MET_LENGTH - 1 ? 0.25 * 0.5 * POST_CRAWFORD[i - 4] + 0.75 * 0.5 * POST_CRAWFORD[i - 2] : value,
+  i === MET_LENGTH - 1 ? 0.25 * 0.5 * entry(POST_CRAWFORD, i - 4) + 0.75 * 0.5 * entry(POST_CRAWFORD, i - 2) : value,
 );
+
+/** A table entry; the callers have checked the range, so a hole is a programmer error. */
+function entry(row: readonly number[] | undefined, index: number): number {
+  const value = row?.[index];
+  if (value === undefined) throw new RangeError(`no match equity table entry at ${index}`);
+  return value;
+}
 
 function checkAway(away: number): void {
   if (!Number.isInteger(away) || away > MAX_MET_AWAY) {
@@ -47,8 +54,8 @@ function checkAway(away: number): void {
 
 /** MWC of a side `away` points from the match against `awayOther`, the leader being at 1-away post-Crawford. */
 function postCrawfordChance(away: number, awayOther: number): number {
-  if (away === 1) return 1 - POST_CRAWFORD_TABLE[awayOther - 1];
-  return POST_CRAWFORD_TABLE[away - 1];
+  if (away === 1) return 1 - entry(POST_CRAWFORD_TABLE, awayOther - 1);
+  return entry(POST_CRAWFORD_TABLE, away - 1);
 }
 
 /**
@@ -62,7 +69,7 @@ export function matchWinningChance(away: number, awayOther: number, crawford: bo
   checkAway(away);
   checkAway(awayOther);
   if (!crawford && (away === 1 || awayOther === 1)) return postCrawfordChance(away, awayOther);
-  return PRE_CRAWFORD[away - 1][awayOther - 1];
+  return entry(PRE_CRAWFORD[away - 1], awayOther - 1);
 }
 
 /**
@@ -77,7 +84,7 @@ export function matchWinningChanceAfter(away: number, awayOther: number, won: nu
   if (nextOther <= 0) return 0;
   const postCrawfordNext = crawford || away === 1 || awayOther === 1;
   if (postCrawfordNext) return postCrawfordChance(next, nextOther);
-  return PRE_CRAWFORD[next - 1][nextOther - 1];
+  return entry(PRE_CRAWFORD[next - 1], nextOther - 1);
 }
 
 /** Points away for `color` and its opponent at the context's score. */

@@ -25,7 +25,10 @@ for (let game = 0; game < GAMES; game++) {
     if (turn > 2 && turn % 3 === 0) ids.add(encodePositionId(pos));
     const dice: Dice = [die(), die()];
     const plays = legalPlays(pos, dice);
-    pos = plays.length === 0 ? passPlay(pos).result : plays[Math.floor(random() * plays.length)].result;
+    // No random number is drawn when there is no legal play, so the sequence (and the file) stays as committed.
+    const play = plays.length === 0 ? passPlay(pos) : plays[Math.floor(random() * plays.length)];
+    if (play === undefined) throw new Error("unreachable: index within the list");
+    pos = play.result;
   }
 }
 writeFileSync(OUT, [...ids].join("\n") + "\n");
