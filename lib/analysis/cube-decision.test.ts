@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 import { decodePositionId } from "../engine/gnubg-id";
+import { replay } from "../engine/match";
 import { pipCount } from "../engine/pips";
 import { initialPosition } from "../engine/position";
 import type { Position } from "../engine/types";
-import { cubeAvailable, cubeDecision, cubeEfficiency, cubefulEquity, type CubeContext, type CubeDecision } from "./cube-decision";
+import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, cubefulEquity, type CubeContext, type CubeDecision } from "./cube-decision";
 import type { Probabilities } from "./types";
 
 // Written by scripts/gnubg/cube-fixtures.py from GNU Backgammon 1.07.001 (see fixtures/README.md): gnubg's 0-ply
@@ -181,5 +182,21 @@ describe("when the cube is dead or not the roller's", () => {
   it("does not let a side double the opponent's cube, money or match", () => {
     expect(cubeDecision(p, { ...money, cubeValue: 2, cubeOwner: "black" }).cubeAvailable).toBe(false);
     expect(cubeDecision(p, match({ cubeValue: 2, cubeOwner: "black" })).shouldDouble).toBe(false);
+  });
+});
+
+describe("cubeContextOf", () => {
+  it("reads the score, cube and Crawford flag of a match in progress for the side on roll", () => {
+    const fresh = replay({ matchLength: 5 }, []);
+    if (!fresh.ok) throw new Error(fresh.message);
+    expect(cubeContextOf(fresh.value)).toBeNull(); // before the opening roll nobody is on roll
+    const started = replay({ matchLength: 5 }, [{ type: "opening-roll", dice: [3, 1] }]);
+    if (!started.ok) throw new Error(started.message);
+    // White's die is the higher one, so white is on roll with the centred cube.
+    expect(cubeContextOf(started.value)).toEqual({
+      matchLength: 5, score: { white: 0, black: 0 }, cubeValue: 1, crawford: false, cubeOwner: null, onRoll: "white",
+    });
+    const crawford = cubeContextOf({ ...started.value, score: { white: 2, black: 4 }, crawford: true });
+    expect(crawford && cubeAvailable(crawford)).toBe(false);
   });
 });

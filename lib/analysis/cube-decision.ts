@@ -19,6 +19,7 @@
  *     crawford: false, cubeOwner: null, onRoll: "white" }, { efficiency: cubeEfficiency(pos) });
  *   d.shouldDouble; d.shouldTake; d.equities.noDouble;
  */
+import type { MatchState } from "../engine/match-state";
 import { pipCount } from "../engine/pips";
 import { opponentOf, type Color, type Position } from "../engine/types";
 import { cubelessMatchWinningChance, matchWinningChanceAfter, awayScores, mwcToEmg, type MatchContext } from "./match-equity";
@@ -226,6 +227,16 @@ export function cubeAvailable(context: CubeContext): boolean {
     score[onRoll] + context.cubeValue < matchLength &&
     !(postCrawford && score[onRoll] === matchLength - 1)
   );
+}
+
+/**
+ * The cube context of a match in progress for the side on roll in its game (also while its double is being
+ * answered: the taker reads `shouldTake` of the doubler's decision). Null when nobody is on roll.
+ */
+export function cubeContextOf(state: MatchState): CubeContext | null {
+  if (state.onRoll === null) return null;
+  const { matchLength, score, crawford, cube, onRoll } = state;
+  return { matchLength, score, cubeValue: cube.value, crawford, cubeOwner: cube.owner, onRoll };
 }
 
 /** Cubeful equity of the side on roll with the cube as it stands (no double considered now), per unit of cube. */
