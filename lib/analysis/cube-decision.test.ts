@@ -7,7 +7,7 @@ import { replay } from "../engine/match";
 import { pipCount } from "../engine/pips";
 import { initialPosition } from "../engine/position";
 import type { Position } from "../engine/types";
-import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, cubefulEquity, type CubeContext, type CubeDecision } from "./cube-decision";
+import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, cubefulEquity, optimalCubeEquity, type CubeContext, type CubeDecision } from "./cube-decision";
 import type { Probabilities } from "./types";
 
 // Written by scripts/gnubg/cube-fixtures.py from GNU Backgammon 1.07.001 (see fixtures/README.md): gnubg's 0-ply
@@ -23,7 +23,7 @@ interface CubeFixture {
   crawford: boolean;
   probabilities: [number, number, number, number, number];
   nearThreshold?: boolean;
-  gnubg: { noDouble: number; doubleTake: number; doublePass: number; action: string };
+  gnubg: { noDouble: number; doubleTake: number; doublePass: number; optimal: number; action: string };
 }
 const fixtures = readFileSync(new URL("./fixtures/gnubg-cube-decisions.jsonl", import.meta.url), "utf8")
   .trim()
@@ -116,6 +116,7 @@ describe("cubeDecision against GNU Backgammon 1.07", () => {
       expect(d.equities.noDouble, f.positionId).toBeCloseTo(f.gnubg.noDouble, 5);
       expect(d.equities.doubleTake, f.positionId).toBeCloseTo(f.gnubg.doubleTake, 5);
       expect(d.equities.doublePass, f.positionId).toBeCloseTo(f.gnubg.doublePass, 5);
+      expect(optimalCubeEquity(d), f.positionId).toBeCloseTo(f.gnubg.optimal, 5);
     }
   });
 

@@ -246,6 +246,15 @@ export function cubefulEquity(p: Probabilities, context: CubeContext, options: C
   return mwcToEmg(matchCubefulMwc(p, context, x), context, context.onRoll);
 }
 
+/**
+ * The equity of the right cube action for the side on roll (gnubg's "optimal"): the opponent's best answer to a
+ * double when doubling is right, else no double. An analysis measures a cube error against it.
+ */
+export function optimalCubeEquity(decision: CubeDecision): number {
+  const { noDouble, doubleTake, doublePass } = decision.equities;
+  return decision.shouldDouble ? Math.min(doubleTake, doublePass) : noDouble;
+}
+
 /** The cube decision of the side on roll (gnubg's FindBestCubeDecision on its 0-ply cubeful equities). */
 export function cubeDecision(p: Probabilities, context: CubeContext, options: CubeOptions = {}): CubeDecision {
   const x = options.efficiency ?? CONTACT_CUBE_EFFICIENCY;
