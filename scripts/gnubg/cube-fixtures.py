@@ -12,10 +12,10 @@ Reads lib/analysis/fixtures/cube-candidate-positions.txt (Position IDs, player o
                                                    double/take, double/pass) and its proper cube action
 
 gnubg evaluates every candidate in every context; the fixtures keep, per context, up to three positions for each
-proper cube action gnubg gives (two contact, one race or bear-off) and the two positions nearest a decision
-threshold. Positions that gnubg evaluates with its exact two-sided bear-off database (classes bearoff2 and
-bearoff-ts: cubeful equities from the database, not from Janowski's formula) are left out, as are hypergammon and
-finished games.
+proper cube action gnubg gives (two contact, one race or bear-off) and, where the cube is available, the two
+positions nearest a decision threshold. Positions that gnubg evaluates with its exact two-sided bear-off database
+(classes bearoff2 and bearoff-ts: cubeful equities from the database, not from Janowski's formula) are left out, as
+are hypergammon and finished games.
 """
 
 import json
@@ -61,8 +61,16 @@ def cube_info(ctx):
 
 
 def margin(nd, dt, dp):
-    """How far the decision is from flipping: the smallest gap among the comparisons gnubg makes."""
-    return min(abs(nd - dt), abs(dt - dp), abs(nd - dp))
+    """How far the decision is from flipping: double or not turns on min(DT, DP) - ND, take or pass on DT - DP."""
+    return min(abs(min(dt, dp) - nd), abs(dt - dp))
+
+
+def near(row):
+    """A real decision close to a threshold: the cube is available and the margin is not an exact tie (such ties
+    come from certain wins, where no double = double/pass = +1, not from a close call)."""
+    g = row["gnubg"]
+    available = "dead" not in g["action"] and g["action"] != "Unknown cube decision"
+    return available and margin(g["noDouble"], g["doubleTake"], g["doublePass"]) > 1e-6
 
 
 gnubg.command("set jacoby off")
@@ -108,7 +116,7 @@ for ctx in CONTEXTS:
             counts[key] = counts.get(key, 0) + 1
             chosen.append(row)
     g = lambda row: row["gnubg"]
-    nearest = sorted((r for r in rows if r not in chosen),
+    nearest = sorted((r for r in rows if r not in chosen and near(r)),
                      key=lambda r: margin(g(r)["noDouble"], g(r)["doubleTake"], g(r)["doublePass"]))[:NEAREST]
     for row in nearest:
         row["nearThreshold"] = True
