@@ -22,14 +22,14 @@
  *   result.totals.white.errorRate; // thousandths of EMG lost per decision (gnubg's "error rate mEMG")
  *   result.entries.find((e) => e.kind === "move" && e.mark === "blunder");
  */
-import { canDouble } from "../engine/cube";
 import { apply } from "../engine/match";
 import { newMatch, type MatchAction, type MatchOptions, type MatchState } from "../engine/match-state";
 import { legalPlays, validatePlay } from "../engine/moves";
 import type { MoveSpec } from "../engine/notation";
 import { positionsEqual } from "../engine/position";
 import { opponentOf, type Color, type Dice, type Position } from "../engine/types";
-import { cubeDecision, matchEquityOf } from "./pending-engine";
+import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, optimalCubeEquity } from "./cube-decision";
+import { matchEquityOf } from "./match-equity";
 import { evaluateAtPly, rankPlays } from "./search";
 import { invertProbabilities, type Evaluator, type Ply } from "./types";
 
@@ -139,15 +139,13 @@ export interface AnalysisOptions {
 const CANDIDATES = 5;
 
 /**
- * Whether a roll was a cube decision, as gnubg's GetDPEq decides it (eval.c): the roller could double (cube centred or
- * theirs, not the Crawford game) and the cube is alive for them — their score plus the cube is still short of the
- * match length, and they are not the leader after the Crawford game. A legal double with a dead cube is still
- * analysed when it is made (gnubg analyses every double).
+ * Whether a roll was a cube decision, as gnubg's GetDPEq decides it (cube-decision.ts cubeAvailable): the roller could
+ * double and the cube is alive for them. A legal double with a dead cube is still analysed when it is made (gnubg
+ * analyses every double).
  */
-function cubeAvailable(state: MatchState, player: Color): boolean {
-  if (!canDouble(state, player)) return false;
-  const score = state.score[player];
-  return score + state.cube.value < state.matchLength && !(state.postCrawford && score === state.matchLength - 1);
+function rollIsCubeDecision(state: MatchState, player: Color): boolean {
+  const context = cubeContextOf(state);
+  return state.phase === "turn-start" && state.onRoll === player && context !== null && cubeAvailable(context);
 }
 
 /**
@@ -165,7 +163,7 @@ export function analysisPoints(
   let openDouble: { index: number; point: AnalysisPoint } | null = null;
   for (const [actionIndex, action] of actions.entries()) {
     const game = state.gameNumber;
-    if (action.type === "roll" && cubeAvailable(state, action.player)) {
+    if (action.type === "roll" && rollIsCubeDecision(state, action.player)) {
       points.push({ kind: "cube", actionIndex, game, state, action: "no-double", response: null });
     } else if (action.type === "double") {
       openDouble = { index: points.length, point: { kind: "cube", actionIndex, game, state, action: "double", response: null } };
@@ -231,25 +229,27 @@ function analyseCube(point: Extract<AnalysisPoint, { kind: "cube" }>, options: A
   const { state } = point;
   const doubler = state.onRoll as Color;
   const pos: Position = state.position.turn === doubler ? state.position : { ...state.position, turn: doubler };
-  const context = contextOf(state);
+  const context = { ...contextOf(state), cubeOwner: state.cube.owner, onRoll: doubler };
   const p = evaluateAtPly(pos, { ply: options.ply, evaluator: options.evaluator, equityOf: matchEquityOf(context) });
-  const { equities } = cubeDecision(p, { ...context, cubeOwner: state.cube.owner, onRoll: doubler });
+  const decision = cubeDecision(p, context, { efficiency: cubeEfficiency(pos) });
+  const { equities } = decision;
   const doubled = Math.min(equities.doubleTake, equities.doublePass);
-  const optimal = Math.max(equities.noDouble, doubled);
-  const bestDoubler: CubeAction = doubled > equities.noDouble ? "double" : "no-double";
+  // gnubg's OPTIMAL: the opponent's best answer when doubling is right, else no double (too good included).
+  const optimal = optimalCubeEquity(decision);
+  const bestDoubler: CubeAction = decision.shouldDouble ? "double" : "no-double";
   const entries: CubeEntry[] = [];
   const base = { kind: "cube" as const, game: point.game, equities };
   if (point.action === "no-double") {
-    const loss = optimal - equities.noDouble;
+    const loss = Math.max(0, optimal - equities.noDouble);
     const close = optimal - Math.min(equities.doubleTake, 1) < CLOSE_CUBE_THRESHOLD || loss > 0;
     if (close) entries.push({ ...base, actionIndex: point.actionIndex, player: doubler, action: "no-double", best: bestDoubler, loss, mark: markOf(loss) });
     return entries;
   }
-  const doubleLoss = optimal - doubled;
+  const doubleLoss = Math.max(0, optimal - doubled);
   entries.push({ ...base, actionIndex: point.actionIndex, player: doubler, action: "double", best: bestDoubler, loss: doubleLoss, mark: markOf(doubleLoss) });
   if (point.response) {
     // The taker wants the doubler's equity low: taking is right when double/take ≤ double/pass.
-    const bestAnswer: CubeAction = equities.doubleTake <= equities.doublePass ? "take" : "drop";
+    const bestAnswer: CubeAction = decision.shouldTake ? "take" : "drop";
     const answered = point.response.action === "take" ? equities.doubleTake : equities.doublePass;
     const loss = Math.max(0, answered - doubled);
     entries.push({ ...base, actionIndex: point.response.actionIndex, player: opponentOf(doubler), action: point.response.action, best: bestAnswer, loss, mark: markOf(loss) });

@@ -21,8 +21,13 @@ let loaded: BearoffDatabase | null = null;
 
 /** Where the file is: beside this module's source tree, or (in a bundled server) under the working directory. */
 export function bearoffFilePath(): string {
-  const beside = fileURLToPath(new URL(`../../${RELATIVE}`, import.meta.url));
-  return existsSync(beside) ? beside : join(process.cwd(), RELATIVE);
+  try {
+    const beside = fileURLToPath(new URL(`../../${RELATIVE}`, import.meta.url));
+    if (existsSync(beside)) return beside;
+  } catch {
+    // In the Next.js server bundle (the review page) import.meta.url is not a file URL fileURLToPath accepts.
+  }
+  return join(process.cwd(), RELATIVE);
 }
 
 /** The database, read and decoded on the first call. Throws if the committed file is missing or corrupt. */
