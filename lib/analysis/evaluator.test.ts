@@ -4,6 +4,7 @@ import { gameResult, initialPosition, makePosition } from "../engine/position";
 import { positionFromPoints, side } from "../engine/test-support";
 import { type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
 import { createEvaluator } from "./evaluator";
+import { ROLLS } from "./search";
 import { pubevalChoosePlay } from "./pubeval";
 
 const evaluate = createEvaluator();
@@ -53,6 +54,28 @@ describe("createEvaluator", () => {
 
   it("is the same for both colours: a position and its colour-mirrored twin evaluate alike", () => {
     for (const pos of positions) expect(evaluate(mirror(pos))).toEqual(evaluate(pos));
+  });
+
+  it("values all the plays of a roll at once exactly as one by one (the incremental batch form search uses)", () => {
+    const { evaluateResults } = evaluate;
+    let checked = 0;
+    let worst = 0;
+    for (const pos of positions.filter((_, i) => i % 5 === 0)) {
+      if (gameResult(pos)) continue;
+      for (const { dice } of ROLLS) {
+        const plays = legalPlays(pos, dice);
+        const values = evaluateResults(pos, plays);
+        plays.forEach((play, k) => {
+          const p = evaluate(play.result);
+          [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
+            worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
+          });
+          checked++;
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    expect(worst).toBeLessThan(1e-12);
   });
 
   it("is exact when the game is over: single, gammon and backgammon losses for the side on roll", () => {
