@@ -5,6 +5,7 @@
  */
 import os from "node:os";
 import { benchAnalysis } from "./bench-analysis";
+import { benchBearoff } from "./bench-bearoff";
 import { benchDb } from "./bench-db";
 import { benchDice } from "./bench-dice";
 import { benchEngine } from "./bench-engine";
@@ -14,6 +15,7 @@ const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   engine: benchEngine,
   dice: benchDice,
   db: () => benchDb(),
+  bearoff: benchBearoff,
   analysis: () => benchAnalysis(),
 };
 

@@ -11,6 +11,8 @@
  * play with the opponent on roll. Plays come in gnubg's generation order; "moves" is [] when the roll cannot be
  * played. In batch mode a bad line (a blank one too) gets {"error":"…"} on its own line and the tool goes on.
  *
+ *   npm run --silent bg -- bearoff POSID | --batch   bear-off distribution of the side on roll (scripts/bg/bearoff.ts)
+ *
  * Exit codes: 0 done; 2 wrong usage (unknown command, wrong arguments, a bad POSID or dice in single mode).
  *
  * @example
@@ -27,6 +29,7 @@ import {
   pipCount,
   borneOff,
 } from "@/lib/engine";
+import { bearoffCommand } from "./bg/bearoff";
 import { bestCommand } from "./bg/best";
 import { evalCommand } from "./bg/eval";
 
@@ -35,6 +38,7 @@ const USAGE = [
   "       npm run --silent bg -- legal --batch  < lines of \"POSID D1 D2\"",
   "       npm run --silent bg -- eval POSID [--ply N] | eval --batch [--ply N]",
   "       npm run --silent bg -- best POSID D1 D2 [--ply N] | best --batch [--ply N]",
+  "       npm run --silent bg -- bearoff POSID | bearoff --batch",
 ].join("\n");
 
 type Parsed = { ok: true; pos: Position; id: string; dice: Dice } | { ok: false; error: string };
@@ -130,6 +134,7 @@ async function main(args: readonly string[]): Promise<number> {
   if (args[0] === "legal" && args[1] !== "--batch") return single(args.slice(1));
   if (args[0] === "eval") return evalCommand(args.slice(1));
   if (args[0] === "best") return bestCommand(args.slice(1));
+  if (args[0] === "bearoff") return bearoffCommand(args.slice(1));
   process.stderr.write(`bg: ${args.length === 0 ? "no command given" : `unknown usage "${args.join(" ")}"`}\n${USAGE}\n`);
   return 2;
 }
