@@ -17,6 +17,7 @@ import { type Dice, type Position, gameResult, initialPosition, legalPlays, pass
 import { createEvaluator } from "@/lib/analysis/evaluator";
 import { rankPlays } from "@/lib/analysis/search";
 import type { Ply } from "@/lib/analysis/types";
+import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import type { BenchResult } from "./bench-result";
 import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
 
@@ -26,7 +27,7 @@ const RUN_MS = 500;
 
 /** Positions (with the roll the side on roll got) from `games` self-play games of the network at 0-ply, seeded. */
 function sampleMoves(games: number, seed: number): { pos: Position; dice: Dice }[] {
-  const evaluator = createEvaluator();
+  const evaluator = createEvaluator({ bearoff: loadBearoffDatabase() });
   const random = seededRandom(seed);
   const out: { pos: Position; dice: Dice }[] = [];
   for (let g = 0; g < games; g++) {
@@ -47,7 +48,7 @@ function percentile(sorted: readonly number[], q: number): number {
 
 /** Evaluations per second over RUNS runs (wall clock and CPU time), sorted. */
 function evaluationRates(positions: readonly Position[]) {
-  const evaluate = createEvaluator();
+  const evaluate = createEvaluator({ bearoff: loadBearoffDatabase() });
   const wall: number[] = [];
   const cpu: number[] = [];
   let sink = 0;
@@ -73,7 +74,7 @@ function evaluationRates(positions: readonly Position[]) {
 
 /** Milliseconds per move (rankPlays at `ply`) over `moves` by the wall clock and by this process's CPU time, sorted. */
 function moveTimes(moves: readonly { pos: Position; dice: Dice }[], ply: Ply): { wall: number[]; cpu: number[] } {
-  const evaluator = createEvaluator();
+  const evaluator = createEvaluator({ bearoff: loadBearoffDatabase() });
   const wall: number[] = [];
   const cpu: number[] = [];
   for (const { pos, dice } of moves) {

@@ -3,6 +3,8 @@ import { legalPlays, passPlay } from "../engine/moves";
 import { gameResult, initialPosition, makePosition } from "../engine/position";
 import { positionFromPoints, side } from "../engine/test-support";
 import { type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
+import { BearoffDatabase } from "./bearoff-database";
+import { raceProbabilities } from "./bearoff-race";
 import { createEvaluator } from "./evaluator";
 import { ROLLS } from "./search";
 import { pubevalChoosePlay } from "./pubeval";
@@ -108,5 +110,27 @@ describe("createEvaluator", () => {
     const p = evaluate(initialPosition("white"));
     expect(p.win).toBeGreaterThan(0.42);
     expect(p.win).toBeLessThan(0.6);
+  });
+});
+
+describe("createEvaluator with the bear-off database", () => {
+  const db = BearoffDatabase.build();
+  const withDb = createEvaluator({ bearoff: db });
+
+  it("answers races with both sides home from the database, and other positions from the network", () => {
+    const race = positionFromPoints({ 6: 3, 4: 2, 1: 4 }, { 20: 2, 22: 5, 24: 1 });
+    expect(withDb(race)).toEqual(raceProbabilities(db, race));
+    const contact = initialPosition("white");
+    expect(withDb(contact)).toEqual(evaluate(contact));
+  });
+
+  it("gives the batch form the same database values as one by one", () => {
+    const pos = positionFromPoints({ 6: 3, 5: 2, 1: 4 }, { 20: 2, 22: 5, 24: 1 });
+    const plays = legalPlays(pos, [5, 2]);
+    const values = withDb.evaluateResults(pos, plays);
+    plays.forEach((play, k) => {
+      const p = withDb(play.result);
+      expect(Array.from(values.subarray(5 * k, 5 * k + 5))).toEqual([p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon]);
+    });
   });
 });

@@ -1,17 +1,20 @@
 /**
  * The evaluator: cubeless probabilities for the side on roll from the trained network (weights/network.json, made by
- * `npm run train`, see weights/README.md), exact when the game is over.
+ * `npm run train`, see weights/README.md), exact when the game is over, and from the one-sided bear-off database
+ * (bearoff-race.ts) when it is given and both sides have all their checkers home.
  *
  * The network's five sigmoid outputs are made consistent before use, as gnubg does: gammons no more likely than wins,
  * backgammons no more likely than gammons; no gammon against a side that has borne off a checker; and, in a race, no
  * backgammon against a side with no checker left in the winner's home board or on the bar.
  *
  * @example
- *   const evaluate = createEvaluator();
+ *   const evaluate = createEvaluator({ bearoff: loadBearoffDatabase() }); // the server and scripts pass the database
  *   evaluate(initialPosition("white")).win; // ≈ 0.5
  */
 import { type LegalPlay, type Position, opponentOf } from "../engine/types";
-import { isRace } from "./contact";
+import type { BearoffDatabase } from "./bearoff-database";
+import { raceProbabilities } from "./bearoff-race";
+import { backChecker, isRace } from "./contact";
 import { BAR_INPUT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
 import { Network, type NetworkJson, OUTPUTS } from "./network";
 import type { BatchEvaluator } from "./search";
@@ -66,6 +69,19 @@ function constrain(pos: Position, onRollLeft: number, otherLeft: number, out: Fl
   out[4] = loseBackgammon;
 }
 
+/** Writes the bear-off database's probabilities into `out` and returns true when both sides are bearing off. */
+function fromBearoff(db: BearoffDatabase, pos: Position, out: Float64Array): boolean {
+  if (backChecker(pos.white) > 6 || backChecker(pos.black) > 6) return false;
+  const p = raceProbabilities(db, pos);
+  if (!p) return false;
+  out[0] = p.win;
+  out[1] = p.winGammon;
+  out[2] = p.winBackgammon;
+  out[3] = p.loseGammon;
+  out[4] = p.loseBackgammon;
+  return true;
+}
+
 /** Writes the exact result into `out` and returns true when `pos` is a finished game. */
 function finished(pos: Position, onRollLeft: number, otherLeft: number, out: Float64Array): boolean {
   if (otherLeft === 0) writeFinished(pos[pos.turn], false, out);
@@ -78,12 +94,13 @@ function finished(pos: Position, onRollLeft: number, otherLeft: number, out: Flo
  * The five probabilities for `pos.turn` into `out` (win, winGammon, winBackgammon, loseGammon, loseBackgammon), from
  * `net` and the rules above. The array form is for search and training loops, which evaluate millions of positions.
  */
-export function evaluateInto(net: Network, pos: Position, out: Float64Array): void {
+export function evaluateInto(net: Network, pos: Position, out: Float64Array, bearoff?: BearoffDatabase): void {
   const onRoll = pos[pos.turn];
   const other = pos[opponentOf(pos.turn)];
   const onRollLeft = checkersOn(onRoll);
   const otherLeft = checkersOn(other);
   if (finished(pos, onRollLeft, otherLeft, out)) return;
+  if (bearoff && fromBearoff(bearoff, pos, out)) return;
   const n = encodeSides(onRoll, other, idx, val);
   net.forward(idx, val, n, out);
   constrain(pos, onRollLeft, otherLeft, out);
@@ -153,7 +170,7 @@ function addPlayChange(net: Network, play: LegalPlay, moverBefore: readonly numb
  * layer's input is computed once for the board before the play (seen from the opponent) and each play adds only the
  * weight rows of the inputs its checker moves change: some 5 rows instead of some 30.
  */
-export function evaluateResultsInto(net: Network, pos: Position, plays: readonly LegalPlay[], out: Float64Array): void {
+export function evaluateResultsInto(net: Network, pos: Position, plays: readonly LegalPlay[], out: Float64Array, bearoff?: BearoffDatabase): void {
   const them = opponentOf(pos.turn);
   const moverBefore = pos[pos.turn];
   const themBefore = pos[them];
@@ -173,7 +190,7 @@ export function evaluateResultsInto(net: Network, pos: Position, plays: readonly
     for (let j = 0; j < H; j++) z[j] = base[j] as number;
     const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
     const moverLeft = moverLeftBefore - off;
-    if (!finished(result, themLeft, moverLeft, one)) {
+    if (!finished(result, themLeft, moverLeft, one) && !(bearoff && fromBearoff(bearoff, result, one))) {
       net.outputsFrom(z, one);
       constrain(result, themLeft, moverLeft, one);
     }
@@ -185,16 +202,16 @@ export function evaluateResultsInto(net: Network, pos: Position, plays: readonly
  * An Evaluator over a given network (the committed one: createEvaluator). It also carries `evaluateResults`, the
  * batch form search.ts uses for all the plays of one roll (see BatchEvaluator there).
  */
-export function networkEvaluator(net: Network): NetworkEvaluator {
+export function networkEvaluator(net: Network, bearoff?: BearoffDatabase): NetworkEvaluator {
   const out = new Float64Array(OUTPUTS);
   const evaluate = (pos: Position): Probabilities => {
-    evaluateInto(net, pos, out);
+    evaluateInto(net, pos, out, bearoff);
     return { win: out[0] as number, winGammon: out[1] as number, winBackgammon: out[2] as number, loseGammon: out[3] as number, loseBackgammon: out[4] as number };
   };
   let results = new Float64Array(0);
   const evaluateResults = (pos: Position, plays: readonly LegalPlay[]): Float64Array => {
     if (results.length < plays.length * OUTPUTS) results = new Float64Array(plays.length * OUTPUTS * 2);
-    evaluateResultsInto(net, pos, plays, results);
+    evaluateResultsInto(net, pos, plays, results, bearoff);
     return results;
   };
   return Object.assign(evaluate, { evaluateResults });
@@ -205,8 +222,11 @@ export type NetworkEvaluator = Evaluator & { readonly evaluateResults: NonNullab
 
 let committed: Network | null = null;
 
-/** The committed network's evaluator. The network is built from its JSON once and shared. */
-export function createEvaluator(): NetworkEvaluator {
+/**
+ * The committed network's evaluator, with the bear-off database for races once both sides are home when `bearoff` is
+ * given (server/analysis/bearoff-file.ts loads it). The network is built from its JSON once and shared.
+ */
+export function createEvaluator(options: { readonly bearoff?: BearoffDatabase } = {}): NetworkEvaluator {
   committed ??= Network.fromJson(networkWeights as NetworkJson);
-  return networkEvaluator(committed);
+  return networkEvaluator(committed, options.bearoff);
 }

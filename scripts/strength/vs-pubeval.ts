@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/strength/vs-pubeval.ts --ply P --games N [--seed S] [--weights FILE] [--log FILE]`: the engine at
- * ply P (rankPlays with the committed evaluator, or the network in FILE) against Tesauro's pubeval, cubeless money
+ * ply P (rankPlays with the committed evaluator and the bear-off database, or the network in FILE with the database) against Tesauro's pubeval, cubeless money
  * games, seeded duplicate dice (see duel.ts): the same command gives the same games. Prints points per game for the
  * engine with its 95 % interval and the share of games won; progress every 100 games to the log (or stderr).
  *
@@ -16,6 +16,7 @@ import { Network, type NetworkJson } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { rankPlays } from "@/lib/analysis/search";
 import type { Ply } from "@/lib/analysis/types";
+import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { duel } from "./duel";
 
 function option(name: string, fallback: string): string {
@@ -33,7 +34,10 @@ if (![0, 1, 2].includes(ply) || !(games > 0)) {
   process.exit(2);
 }
 
-const evaluator = weights ? networkEvaluator(Network.fromJson(JSON.parse(readFileSync(weights, "utf8")) as NetworkJson)) : createEvaluator();
+const bearoff = loadBearoffDatabase();
+const evaluator = weights
+  ? networkEvaluator(Network.fromJson(JSON.parse(readFileSync(weights, "utf8")) as NetworkJson), bearoff)
+  : createEvaluator({ bearoff });
 const engine = (pos: Position, dice: Dice) => rankPlays(pos, dice, { ply, evaluator })[0]?.play ?? passPlay(pos);
 const started = performance.now();
 const note = (line: string) => (logFile ? appendFileSync(logFile, `${line}\n`) : process.stderr.write(`${line}\n`));
