@@ -63,7 +63,10 @@ function log(line: string): void {
 
 const random = seededRandom(seed);
 // --init continues from earlier weights (a second phase at a lower rate); the dice still come from --seed.
-const net = init ? Network.fromJson(JSON.parse(readFileSync(init, "utf8")) as NetworkJson) : Network.random(INPUT_COUNT, hidden, random);
+const exact = { exactSigmoid: true };
+const net = init
+  ? Network.fromJson(JSON.parse(readFileSync(init, "utf8")) as NetworkJson, exact)
+  : Network.random(INPUT_COUNT, hidden, random, exact);
 const idx = new Int32Array(MAX_ACTIVE);
 const val = new Float64Array(MAX_ACTIVE);
 const scratch = new Float64Array(OUTPUTS);
