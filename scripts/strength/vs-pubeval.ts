@@ -17,7 +17,7 @@ import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { rankPlays } from "@/lib/analysis/search";
 import type { Ply } from "@/lib/analysis/types";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
-import { duel } from "./duel";
+import { type DuelResult, duel } from "./duel";
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -40,13 +40,16 @@ const evaluator = weights
   : createEvaluator({ bearoff });
 const engine = (pos: Position, dice: Dice) => rankPlays(pos, dice, { ply, evaluator })[0]?.play ?? passPlay(pos);
 const started = performance.now();
+function summarize(r: DuelResult): string {
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  const cpu = (process.cpuUsage().user / 1e6).toFixed(0);
+  const sign = r.pointsPerGame >= 0 ? "+" : "";
+  return `${sign}${r.pointsPerGame.toFixed(3)} ± ${r.interval95.toFixed(3)} ppg over ${r.games} games, ${(100 * r.winRate).toFixed(1)} % won, ${seconds} s (${cpu} s CPU)`;
+}
 const note = (line: string) => (logFile ? appendFileSync(logFile, `${line}\n`) : process.stderr.write(`${line}\n`));
-const result = duel(engine, pubevalChoosePlay, games, seed * 1_000_003, (done, points) => {
-  if (done % 100 === 0) note(`${new Date().toISOString()} ply ${ply}: ${done} games, ${(points / done).toFixed(3)} ppg, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+const result = duel(engine, pubevalChoosePlay, games, seed * 1_000_003, (soFar) => {
+  if (soFar.games % 100 === 0) note(`${new Date().toISOString()} ply ${ply}: ${summarize(soFar)}`);
 });
-const sign = result.pointsPerGame >= 0 ? "+" : "";
-const line =
-  `ply ${ply} vs pubeval: ${sign}${result.pointsPerGame.toFixed(3)} ± ${result.interval95.toFixed(3)} ppg over ${result.games} games, ` +
-  `${(100 * result.winRate).toFixed(1)} % won (seed ${seed}${weights ? `, weights ${weights}` : ""}, ${((performance.now() - started) / 1000).toFixed(0)} s)`;
+const line = `ply ${ply} vs pubeval: ${summarize(result)} (seed ${seed}${weights ? `, weights ${weights}` : ""})`;
 process.stdout.write(`${line}\n`);
 if (logFile) appendFileSync(logFile, `${line}\n`);
