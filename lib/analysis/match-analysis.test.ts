@@ -7,11 +7,10 @@ import type { MatchEvent } from "../protocol/match-events";
 import { analyseMatch, analysisPoints, markOf, ratingOf, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
 import { BearoffDatabase } from "./bearoff-database";
 import { createEvaluator } from "./evaluator";
-import { withExactRaces } from "./race-evaluator";
 
 // The trained network, exact in bear-off races (the committed database), as the analysis jobs use it.
 const bearoff = BearoffDatabase.fromBytes(readFileSync(new URL("./tables/bearoff-one-sided.bin", import.meta.url)));
-const evaluator = withExactRaces(createEvaluator(), bearoff);
+const evaluator = createEvaluator({ bearoff });
 
 /** A board from points → checkers for each side (own numbering, 25 = bar); the rest of the 15 are borne off. */
 function board(white: Record<number, number>, black: Record<number, number>, turn: Color): Position {

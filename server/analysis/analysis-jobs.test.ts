@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyseMatch } from "@/lib/analysis/match-analysis";
 import { createEvaluator } from "@/lib/analysis/evaluator";
-import { withExactRaces } from "@/lib/analysis/race-evaluator";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { seededMatch, testVault } from "@/server/db/test-fixtures";
@@ -93,7 +92,7 @@ describe("asking for an analysis", () => {
     // The stored result is the analysis of the match record itself.
     const loaded = await loadLiveMatch(t.db, matchId);
     const actions = (loaded?.events ?? []).flatMap(({ event }) => (event.type === "action" ? [event.action] : []));
-    expect(done.result).toEqual(JSON.parse(JSON.stringify(analyseMatch({ matchLength: 1 }, actions, { ply: 0, evaluator: withExactRaces(createEvaluator(), loadBearoffDatabase()) }))));
+    expect(done.result).toEqual(JSON.parse(JSON.stringify(analyseMatch({ matchLength: 1 }, actions, { ply: 0, evaluator: createEvaluator({ bearoff: loadBearoffDatabase() }) }))));
     expect(done.result?.totals.white.decisions).toBeGreaterThan(0);
 
     const again = await requestAnalysis(t.db, { matchId, ply: 0, viewer: null });

@@ -3,7 +3,6 @@
  * needs once per thread (the evaluator, the bear-off database) is built on first use and kept.
  */
 import { createEvaluator } from "@/lib/analysis/evaluator";
-import { withExactRaces } from "@/lib/analysis/race-evaluator";
 import type { Evaluator } from "@/lib/analysis/types";
 import { runAnalyseTask, type AnalyseMatchTask } from "@/server/analysis/analysis-task";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
@@ -11,7 +10,7 @@ import { serveTasks } from "./worker-protocol";
 
 let evaluator: Evaluator | null = null;
 /** The network, exact in bear-off races: what analysis judges plays with. */
-const evaluatorOnce = (): Evaluator => (evaluator ??= withExactRaces(createEvaluator(), loadBearoffDatabase()));
+const evaluatorOnce = (): Evaluator => (evaluator ??= createEvaluator({ bearoff: loadBearoffDatabase() }));
 
 serveTasks({
   "analyse-match": (task: AnalyseMatchTask) => runAnalyseTask(task, evaluatorOnce()),
