@@ -25,7 +25,9 @@ export function createLimiter(rule: LimitRule, keyPrefix: string, redis?: RedisS
   const options = { keyPrefix, points: rule.limit, duration: Math.max(1, Math.ceil(rule.windowMs / 1000)) };
   const memory = new RateLimiterMemory(options);
   if (!redis) return memory;
-  return new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true, insuranceLimiter: memory });
+  // rejectIfRedisNotReady: while node-redis reconnects it would queue the command and leave the attempt waiting;
+  // refusing at once hands the key to the insurance limiter instead.
+  return new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: memory });
 }
 
 /**

@@ -97,3 +97,19 @@ describe.skipIf(!redisUrl)("AuthRateLimiter on Redis (needs TEST_REDIS_URL)", ()
     for (const key of await client.keys(`${keyPrefix}:*`)) await client.del(key);
   });
 });
+
+describe("AuthRateLimiter with an unreachable Redis", () => {
+  it("answers at once from memory instead of waiting for the connection", async () => {
+    // Port 1 refuses connections; node-redis keeps trying to reconnect in the background.
+    const client = createClient({ url: "redis://127.0.0.1:1", socket: { reconnectStrategy: 1000 } });
+    client.on("error", () => {});
+    void client.connect().catch(() => {});
+    try {
+      const limiter = new AuthRateLimiter(limits, { redis: client, keyPrefix: `fairgammon-test:${randomUUID()}` });
+      expect((await limiter.attempt("guest", { ip: "a" })).ok).toBe(true);
+      expect(await limiter.attempt("guest", { ip: "a" })).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED" });
+    } finally {
+      client.destroy();
+    }
+  });
+});
