@@ -2,6 +2,22 @@
  * The engine worker thread's entry (started by engine-pool.ts): a handler per engine task kind. Anything a handler
  * needs once per thread (the evaluator, the bear-off database) is built on first use and kept.
  */
+import { chooseComputerAction } from "@/lib/analysis/computer-player";
+import type { Evaluator } from "@/lib/analysis/types";
+import { interimEvaluator } from "@/lib/analysis/computer-engine-interim";
+import type { EngineTaskMap } from "./engine-tasks";
 import { serveTasks } from "./worker-protocol";
 
-serveTasks({});
+let evaluator: Evaluator | null = null;
+
+/** The evaluator, built once per thread. */
+function engineEvaluator(): Evaluator {
+  evaluator ??= interimEvaluator;
+  return evaluator;
+}
+
+type Task<K extends keyof EngineTaskMap> = EngineTaskMap[K]["task"];
+
+serveTasks({
+  "choose-action": (task: Task<"choose-action">) => chooseComputerAction(task.state, task.color, task.level, { evaluator: engineEvaluator() }),
+});
