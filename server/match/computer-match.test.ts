@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { COMPUTER_USERNAMES } from "@/server/db/computer-users";
+import { createMatch, joinMatch } from "@/server/db/matches";
+import { SeedVault } from "@/server/vault";
 import { readStoredMatch } from "@/tests/support/match-checks";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 
@@ -78,6 +80,26 @@ describe("a match against the computer", () => {
       bot.close();
     }, 300_000);
   }
+
+  it("refuses a person's seed until the computer's is in, and the computer then adds its own", async () => {
+    // As after a restart between the computer's seat and its seed: written with the data layer directly.
+    const alice = await t.user();
+    const created = await createMatch(t.db, { creatorId: alice.id, color: "white", matchLength: 1, visibility: "public", seed: new SeedVault(t.seedKey).draw() });
+    if (!created.ok) throw new Error(created.message);
+    const matchId = created.value.match.id;
+    expect(await joinMatch(t.db, { matchId, userId: t.server.computer.userOf("hard") })).toMatchObject({ ok: true });
+    const bot = new BotClient({ url: t.url, cookie: alice.cookie, seed: 5, play: false });
+    await bot.connect();
+    await bot.watch(matchId);
+    const early = await bot.send("match:seed", { matchId, clientSeed: "alice-early", commitment: bot.view!.commitment });
+    expect(early).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
+    // The refusal woke the computer: its seed arrives, and then the person's is accepted.
+    await bot.until((view) => view.clientSeeds.black !== null, 10_000);
+    await bot.submitSeed("alice-later");
+    const stored = await readStoredMatch(t.db, matchId);
+    expect(stored.events.map(({ event }) => event.type === "seed" && event.color).filter(Boolean)).toEqual(["black", "white"]);
+    bot.close();
+  });
 
   it("cannot be claimed as abandoned: the computer never leaves", async () => {
     const alice = await t.user();

@@ -1,4 +1,5 @@
 import { validateClientSeed } from "@/lib/dice";
+import { opponentOf, type Color } from "@/lib/engine/types";
 import { seatOf, type Ack, type CommandPayload, type CommandReplies, type ErrorCode } from "@/lib/protocol";
 import { recordClientSeed } from "@/server/db/matches";
 import type { Db } from "@/server/db/client";
@@ -18,6 +19,21 @@ const SEED_ERRORS: Record<string, ErrorCode> = {
 export async function seedCommand(ctx: CommandContext, payload: CommandPayload<"match:seed">): Promise<Ack<CommandReplies["match:seed"]>> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
+  const computer = ctx.computer;
+  if (computer) {
+    // Against the computer, its seed is fixed before a person's (docs/provably-fair.md, "Playing the computer"): a
+    // computer seed drawn after the person's could be chosen to favour it. Only a restart between its seat and its
+    // seed can leave it missing; the driver adds it at once.
+    const waiting = await ctx.service.withMatch(payload.matchId, (live) => {
+      const seat = live ? seatOf(live.view, actor.id) : null;
+      const other = live && seat ? live.view.players[opponentOf(seat)] : null;
+      return live !== null && other !== null && computer.isComputer(other.id) && live.view.clientSeeds[opponentOf(seat as Color)] === null;
+    });
+    if (waiting) {
+      void computer.wake(payload.matchId);
+      return fail("ERR_WRONG_STATUS", "The computer adds its client seed first; try again in a moment.");
+    }
+  }
   return submitClientSeed(ctx.service, ctx.db, actor.id, payload, ctx.socket.id);
 }
 
