@@ -3,21 +3,12 @@
  * needs once per thread (the evaluator, the bear-off database) is built on first use and kept.
  */
 import { chooseComputerAction } from "@/lib/analysis/computer-player";
-import type { Evaluator } from "@/lib/analysis/types";
-import { interimEvaluator } from "@/lib/analysis/computer-engine-interim";
+import { createEngineEvaluator } from "./engine-evaluator";
 import type { EngineTaskMap } from "./engine-tasks";
 import { serveTasks } from "./worker-protocol";
-
-let evaluator: Evaluator | null = null;
-
-/** The evaluator, built once per thread. */
-function engineEvaluator(): Evaluator {
-  evaluator ??= interimEvaluator;
-  return evaluator;
-}
 
 type Task<K extends keyof EngineTaskMap> = EngineTaskMap[K]["task"];
 
 serveTasks({
-  "choose-action": (task: Task<"choose-action">) => chooseComputerAction(task.state, task.color, task.level, { evaluator: engineEvaluator() }),
+  "choose-action": (task: Task<"choose-action">) => chooseComputerAction(task.state, task.color, task.level, { evaluator: createEngineEvaluator() }),
 });
