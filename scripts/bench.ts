@@ -4,6 +4,7 @@
  * reports a median over several runs and its spread. `npm run bench -- engine dice` runs a subset.
  */
 import os from "node:os";
+import { benchBearoff } from "./bench-bearoff";
 import { benchDb } from "./bench-db";
 import { benchDice } from "./bench-dice";
 import { benchEngine } from "./bench-engine";
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   engine: benchEngine,
   dice: benchDice,
   db: () => benchDb(),
+  bearoff: benchBearoff,
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

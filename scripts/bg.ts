@@ -5,9 +5,13 @@
  *   npm run --silent bg -- legal --batch         stdin lines "POSID D1 D2" → one JSON line each, in order:
  *     {"pos":"4HPwATDgc/ABMA","dice":[3,1],"moves":[{"move":"8/5 6/5","result":"<POSID>"}, …]}
  *
+ * `eval` and `best` (the analysis engine: probabilities and the chosen play) live in scripts/bg/, see their docs.
+ *
  * A Position ID has the player on roll encoded second (gnubg's convention); each result is the Position ID after the
  * play with the opponent on roll. Plays come in gnubg's generation order; "moves" is [] when the roll cannot be
  * played. In batch mode a bad line (a blank one too) gets {"error":"…"} on its own line and the tool goes on.
+ *
+ *   npm run --silent bg -- bearoff POSID | --batch   bear-off distribution of the side on roll (scripts/bg/bearoff.ts)
  *
  * Exit codes: 0 done; 2 wrong usage (unknown command, wrong arguments, a bad POSID or dice in single mode).
  *
@@ -25,8 +29,17 @@ import {
   pipCount,
   borneOff,
 } from "@/lib/engine";
+import { bearoffCommand } from "./bg/bearoff";
+import { bestCommand } from "./bg/best";
+import { evalCommand } from "./bg/eval";
 
-const USAGE = "usage: npm run --silent bg -- legal POSID D1 D2\n       npm run --silent bg -- legal --batch  < lines of \"POSID D1 D2\"";
+const USAGE = [
+  "usage: npm run --silent bg -- legal POSID D1 D2",
+  "       npm run --silent bg -- legal --batch  < lines of \"POSID D1 D2\"",
+  "       npm run --silent bg -- eval POSID [--ply N] | eval --batch [--ply N]",
+  "       npm run --silent bg -- best POSID D1 D2 [--ply N] | best --batch [--ply N]",
+  "       npm run --silent bg -- bearoff POSID | bearoff --batch",
+].join("\n");
 
 type Parsed = { ok: true; pos: Position; id: string; dice: Dice } | { ok: false; error: string };
 
@@ -119,6 +132,9 @@ function single(args: readonly string[]): number {
 async function main(args: readonly string[]): Promise<number> {
   if (args[0] === "legal" && args[1] === "--batch" && args.length === 2) return batch();
   if (args[0] === "legal" && args[1] !== "--batch") return single(args.slice(1));
+  if (args[0] === "eval") return evalCommand(args.slice(1));
+  if (args[0] === "best") return bestCommand(args.slice(1));
+  if (args[0] === "bearoff") return bearoffCommand(args.slice(1));
   process.stderr.write(`bg: ${args.length === 0 ? "no command given" : `unknown usage "${args.join(" ")}"`}\n${USAGE}\n`);
   return 2;
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { legalPlays, passPlay } from "../engine/moves";
+import { gameResult, initialPosition, makePosition } from "../engine/position";
+import { positionFromPoints, side } from "../engine/test-support";
+import { type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
+import { createEvaluator } from "./evaluator";
+import { pubevalChoosePlay } from "./pubeval";
+
+const evaluate = createEvaluator();
+
+/** The same game with the colours swapped: white's checkers become black's and the other side is on roll. */
+function mirror(pos: Position): Position {
+  return { white: pos.black, black: pos.white, turn: opponentOf(pos.turn) };
+}
+
+/** Positions from pubeval self-play with fixed dice (a linear congruential sequence), some hundreds of them. */
+function playedPositions(games: number): Position[] {
+  let state = 12345;
+  const die = (): DieValue => {
+    state = (state * 1103515245 + 12345) >>> 0;
+    return ((state >>> 16) % 6) + 1 as DieValue;
+  };
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    let pos = initialPosition(g % 2 === 0 ? "white" : "black");
+    while (gameResult(pos) === null) {
+      out.push(pos);
+      const dice: Dice = [die(), die()];
+      pos = (legalPlays(pos, dice).length > 0 ? pubevalChoosePlay(pos, dice) : passPlay(pos)).result;
+    }
+    out.push(pos);
+  }
+  return out;
+}
+
+describe("createEvaluator", () => {
+  const positions = playedPositions(8);
+
+  it("gives consistent probabilities: gammons within wins, backgammons within gammons, all in [0, 1]", () => {
+    expect(positions.length).toBeGreaterThan(300);
+    for (const pos of positions) {
+      const p = evaluate(pos);
+      expect(p.win).toBeGreaterThanOrEqual(0);
+      expect(p.win).toBeLessThanOrEqual(1);
+      expect(p.winBackgammon).toBeGreaterThanOrEqual(0);
+      expect(p.winBackgammon).toBeLessThanOrEqual(p.winGammon);
+      expect(p.winGammon).toBeLessThanOrEqual(p.win);
+      expect(p.loseBackgammon).toBeGreaterThanOrEqual(0);
+      expect(p.loseBackgammon).toBeLessThanOrEqual(p.loseGammon);
+      expect(p.loseGammon).toBeLessThanOrEqual(1 - p.win + 1e-12);
+    }
+  });
+
+  it("is the same for both colours: a position and its colour-mirrored twin evaluate alike", () => {
+    for (const pos of positions) expect(evaluate(mirror(pos))).toEqual(evaluate(pos));
+  });
+
+  it("is exact when the game is over: single, gammon and backgammon losses for the side on roll", () => {
+    const empty = side({});
+    const lost = (onRoll: number[]) => {
+      const made = makePosition(onRoll, empty, "white");
+      if (!made.ok) throw new Error(made.message);
+      return evaluate(made.value);
+    };
+    expect(lost(side({ 6: 3 }))).toEqual({ win: 0, winGammon: 0, winBackgammon: 0, loseGammon: 0, loseBackgammon: 0 });
+    expect(lost(side({ 6: 15 }))).toEqual({ win: 0, winGammon: 0, winBackgammon: 0, loseGammon: 1, loseBackgammon: 0 });
+    expect(lost(side({ 6: 14, 20: 1 }))).toEqual({ win: 0, winGammon: 0, winBackgammon: 0, loseGammon: 1, loseBackgammon: 1 });
+  });
+
+  it("rules out what cannot happen: no gammon against a side that has borne off, no backgammon in a race without checkers back", () => {
+    // White has borne off 5, black 0 and all black's checkers are past white's: neither side can be backgammoned.
+    const pos = positionFromPoints({ 6: 5, 5: 5 }, { 12: 15 });
+    const p = evaluate(pos);
+    expect(p.loseGammon).toBe(0);
+    expect(p.loseBackgammon).toBe(0);
+    expect(p.winBackgammon).toBe(0);
+  });
+
+  it("knows a won race from a lost one", () => {
+    expect(evaluate(positionFromPoints({ 1: 3, 2: 3 }, { 13: 5, 20: 5, 24: 5 })).win).toBeGreaterThan(0.9);
+    expect(evaluate(positionFromPoints({ 13: 5, 20: 5, 24: 5 }, { 1: 3, 2: 3 })).win).toBeLessThan(0.1);
+  });
+
+  it("calls the start about even (gnubg 1.07 gives the side on roll 0.50–0.53 before its roll)", () => {
+    const p = evaluate(initialPosition("white"));
+    expect(p.win).toBeGreaterThan(0.42);
+    expect(p.win).toBeLessThan(0.6);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { initialPosition } from "../engine/position";
+import { INPUT_COUNT, MAX_ACTIVE, encodeSides } from "./encoding";
+import { Network, OUTPUTS } from "./network";
+
+/** A fixed pseudo-random sequence (mulberry32) so the test nets are the same on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The textbook dense forward pass over all INPUT_COUNT inputs, to check the sparse one against. */
+function denseForward(json: ReturnType<Network["toJson"]>, x: number[]): number[] {
+  const sig = (v: number) => 1 / (1 + Math.exp(-v));
+  const h = json.hiddenBias.map((b, j) => sig(x.reduce((s, xi, i) => s + xi * (json.inputWeights[i * json.hidden + j] ?? 0), b)));
+  return json.outputBias.map((b, o) => sig(h.reduce((s, hj, j) => s + hj * (json.outputWeights[o * json.hidden + j] ?? 0), b)));
+}
+
+describe("encodeSides", () => {
+  it("writes Tesauro's units for the starting position: 4 occupied points a side, 13 non-zero inputs each", () => {
+    const start = initialPosition("white");
+    const idx = new Int32Array(MAX_ACTIVE);
+    const val = new Float64Array(MAX_ACTIVE);
+    const n = encodeSides(start.white, start.black, idx, val);
+    const x = new Array<number>(INPUT_COUNT).fill(0);
+    for (let k = 0; k < n; k++) x[idx[k] as number] = val[k] as number;
+    // 24 point: 2 checkers → units 1,1,0,0. 13 point: 5 → 1,1,1,(5−3)/2 = 1. 8 point: 3 → 1,1,1,0. 6 point: 5.
+    expect(x.slice(4 * 23, 4 * 24)).toEqual([1, 1, 0, 0]);
+    expect(x.slice(4 * 12, 4 * 13)).toEqual([1, 1, 1, 1]);
+    expect(x.slice(4 * 7, 4 * 8)).toEqual([1, 1, 1, 0]);
+    expect(x.slice(4 * 5, 4 * 6)).toEqual([1, 1, 1, 1]);
+    expect(n).toBe(2 * 13);
+    // The opponent's block mirrors the mover's; nothing on the bar or off.
+    expect(x.slice(98, 196)).toEqual(x.slice(0, 98));
+  });
+});
+
+describe("Network", () => {
+  const net = Network.random(INPUT_COUNT, 12, random(7));
+  const idx = new Int32Array([3, 40, 97, 150, 195]);
+  const val = new Float64Array([1, 0.5, 0.4, 1, 2]);
+  const x = new Array<number>(INPUT_COUNT).fill(0);
+  idx.forEach((i, k) => (x[i] = val[k] as number));
+
+  it("gives the same outputs as a dense forward pass over every input", () => {
+    const out = new Float64Array(OUTPUTS);
+    net.forward(idx, val, idx.length, out);
+    const dense = denseForward(net.toJson(17), x);
+    dense.forEach((d, o) => expect(out[o]).toBeCloseTo(d, 12));
+  });
+
+  it("survives a JSON round trip", () => {
+    const copy = Network.fromJson(JSON.parse(JSON.stringify(net.toJson(17))));
+    const a = new Float64Array(OUTPUTS);
+    const b = new Float64Array(OUTPUTS);
+    net.forward(idx, val, idx.length, a);
+    copy.forward(idx, val, idx.length, b);
+    expect(Array.from(b)).toEqual(Array.from(a));
+  });
+
+  it("moves its outputs toward the target with each training step", () => {
+    const learner = Network.random(INPUT_COUNT, 12, random(8));
+    const target = [0.9, 0.3, 0.05, 0.1, 0.01];
+    const out = new Float64Array(OUTPUTS);
+    const error = () => target.reduce((s, t, o) => s + (t - (out[o] as number)) ** 2, 0);
+    learner.train(idx, val, idx.length, target, 0.5, out);
+    const before = error();
+    for (let i = 0; i < 50; i++) learner.train(idx, val, idx.length, target, 0.5, out);
+    expect(error()).toBeLessThan(before / 10);
+  });
+
+  it("refuses weights of the wrong size", () => {
+    const json = net.toJson();
+    expect(() => Network.fromJson({ ...json, hiddenBias: [0] })).toThrow(/do not fit/);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Expectiminimax search over the 21 distinct rolls: the value of a position at ply n is the average, over the rolls
+ * (each double weighted 1/36, each other roll 2/36), of the value after the best play of the side on roll; ply 0 is
+ * the evaluator.
+ *
+ * Two ways of cutting the tree, both GNU Backgammon's:
+ * - Inside evaluateAtPly the side on roll picks its play for each roll at 0-ply, and only the chosen play is looked
+ *   at deeper (gnubg's EvaluatePositionFull does the same): one deep evaluation per roll instead of one per play.
+ * - rankPlays filters the plays stage by stage (gnubg's move filters): every play is valued at 0-ply; at 1-ply and
+ *   above only the best MOVE_FILTERS[0].keep plays within MOVE_FILTERS[0].within of the best (in equity) go on to
+ *   1-ply; at 2-ply only the best MOVE_FILTERS[1].keep of those within MOVE_FILTERS[1].within go on to 2-ply. Plays
+ *   cut at a stage keep the value of the last stage they reached and rank after the plays that went further (each
+ *   RankedPlay says its ply), as in gnubg's move list.
+ *
+ * @example
+ *   const evaluator = createEvaluator();
+ *   rankPlays(initialPosition("white"), [3, 1], { ply: 1, evaluator })[0]?.play.notation; // "8/5 6/5"
+ *   evaluateAtPly(initialPosition("white"), { ply: 1, evaluator }).win; // ≈ 0.52
+ */
+import { legalPlays } from "../engine/moves";
+import { gameResult, swapTurn } from "../engine/position";
+import type { Color, Dice, DieValue, LegalPlay, Position } from "../engine/types";
+import { type EquityOf, type Evaluator, type Ply, type Probabilities, cubelessMoneyEquity, invertProbabilities } from "./types";
+
+export interface SearchOptions {
+  readonly ply: Ply;
+  readonly evaluator: Evaluator;
+  /** How the mover compares plays; cubeless money equity by default, match equity in a match. */
+  readonly equityOf?: EquityOf;
+}
+
+export interface RankedPlay {
+  readonly play: LegalPlay;
+  /** For the mover (pos.turn) after the play, before the opponent rolls. */
+  readonly probabilities: Probabilities;
+  /** equityOf(probabilities, mover). */
+  readonly equity: number;
+  /** The depth this play was valued at (lower than asked when a move filter cut it). */
+  readonly ply: Ply;
+}
+
+/** A move filter stage: keep at most `keep` plays, and only those within `within` equity of the best. */
+export interface MoveFilter {
+  readonly keep: number;
+  readonly within: number;
+}
+
+/**
+ * gnubg's default filter for its 2-ply checker play keeps 8 plays within 0.16 after 0-ply; we add a 1-ply stage
+ * before 2-ply that keeps 3 within 0.06 (gnubg's 3-ply filter keeps 2 within 0.04 there), so that 2-ply costs three
+ * 2-ply evaluations instead of eight and answers well inside the computer's 2-second budget.
+ */
+export const MOVE_FILTERS: readonly MoveFilter[] = [
+  { keep: 8, within: 0.16 },
+  { keep: 3, within: 0.06 },
+];
+
+/** The 21 distinct rolls and their weights out of 36. */
+export const ROLLS: readonly { readonly dice: Dice; readonly weight: number }[] = (() => {
+  const rolls: { dice: Dice; weight: number }[] = [];
+  for (let a = 1; a <= 6; a++) {
+    for (let b = a; b <= 6; b++) rolls.push({ dice: [a as DieValue, b as DieValue], weight: a === b ? 1 : 2 });
+  }
+  return rolls;
+})();
+
+const moneyEquity: EquityOf = (p) => cubelessMoneyEquity(p);
+
+/** The probabilities for the mover after `play`, `ply` deep. */
+function valueOfPlay(play: LegalPlay, ply: Ply, evaluator: Evaluator, equityOf: EquityOf): Probabilities {
+  return invertProbabilities(evaluateAtPly(play.result, { ply, evaluator, equityOf }));
+}
+
+/** The play the mover picks at 0-ply for a roll (the first of equal ones, in generation order), or null if none. */
+function bestAtZeroPly(plays: readonly LegalPlay[], mover: Color, evaluator: Evaluator, equityOf: EquityOf): LegalPlay | null {
+  let best: LegalPlay | null = null;
+  let bestEquity = -Infinity;
+  for (const play of plays) {
+    const equity = equityOf(invertProbabilities(evaluator(play.result)), mover);
+    if (equity > bestEquity) {
+      bestEquity = equity;
+      best = play;
+    }
+  }
+  return best;
+}
+
+/** Cubeless probabilities for pos.turn, on roll and before rolling, `options.ply` deep. Exact when the game is over. */
+export function evaluateAtPly(pos: Position, options: SearchOptions): Probabilities {
+  const { ply, evaluator } = options;
+  if (ply === 0 || gameResult(pos) !== null) return evaluator(pos);
+  const equityOf = options.equityOf ?? moneyEquity;
+  const deeper = (ply - 1) as Ply;
+  let win = 0;
+  let winGammon = 0;
+  let winBackgammon = 0;
+  let loseGammon = 0;
+  let loseBackgammon = 0;
+  for (const { dice, weight } of ROLLS) {
+    const chosen = bestAtZeroPly(legalPlays(pos, dice), pos.turn, evaluator, equityOf);
+    const after = chosen ? chosen.result : swapTurn(pos);
+    const p = invertProbabilities(evaluateAtPly(after, { ply: deeper, evaluator, equityOf }));
+    win += weight * p.win;
+    winGammon += weight * p.winGammon;
+    winBackgammon += weight * p.winBackgammon;
+    loseGammon += weight * p.loseGammon;
+    loseBackgammon += weight * p.loseBackgammon;
+  }
+  return { win: win / 36, winGammon: winGammon / 36, winBackgammon: winBackgammon / 36, loseGammon: loseGammon / 36, loseBackgammon: loseBackgammon / 36 };
+}
+
+function byEquity(a: RankedPlay, b: RankedPlay): number {
+  return b.equity - a.equity;
+}
+
+/**
+ * Every legal play for pos.turn with `dice`, best first, valued `options.ply` deep after the move filters (see the
+ * module doc); [] when the roll cannot be played. Ties keep gnubg's generation order.
+ */
+export function rankPlays(pos: Position, dice: Dice, options: SearchOptions): RankedPlay[] {
+  const { ply, evaluator } = options;
+  const equityOf = options.equityOf ?? moneyEquity;
+  const mover = pos.turn;
+  const rank = (play: LegalPlay, depth: Ply): RankedPlay => {
+    const probabilities = valueOfPlay(play, depth, evaluator, equityOf);
+    return { play, probabilities, equity: equityOf(probabilities, mover), ply: depth };
+  };
+  let ranked = legalPlays(pos, dice).map((play) => rank(play, 0));
+  ranked.sort(byEquity);
+  for (let depth = 1; depth <= ply; depth++) {
+    const filter = MOVE_FILTERS[depth - 1] ?? MOVE_FILTERS[MOVE_FILTERS.length - 1];
+    const best = ranked[0];
+    if (!best || !filter) break;
+    let kept = 1;
+    while (kept < Math.min(filter.keep, ranked.length) && best.equity - (ranked[kept] as RankedPlay).equity <= filter.within) kept++;
+    const deeper = ranked.slice(0, kept).map((r) => rank(r.play, depth as Ply));
+    deeper.sort(byEquity);
+    ranked = [...deeper, ...ranked.slice(kept)];
+  }
+  return ranked;
+}

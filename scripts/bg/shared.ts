@@ -1,0 +1,72 @@
+/**
+ * What `bg eval` and `bg best` share: the --ply and --batch options, Position IDs and dice from text, the evaluator,
+ * and the batch loop (one JSON line out per line in, {"error": …} for a bad line).
+ *
+ * @example
+ *   const opts = parseOptions(["4HPwATDgc/ABMA", "--ply", "1"]); // { ply: 1, batch: false, rest: ["4HPwATDgc/ABMA"] }
+ */
+import { createInterface } from "node:readline";
+import { type Dice, type Position, decodePositionId } from "@/lib/engine";
+import { createEvaluator } from "@/lib/analysis/evaluator";
+import type { Evaluator, Ply } from "@/lib/analysis/types";
+
+export interface CommandOptions {
+  readonly ply: Ply;
+  readonly batch: boolean;
+  readonly rest: readonly string[];
+}
+
+export function parseOptions(args: readonly string[]): CommandOptions | { error: string } {
+  let ply: Ply = 0;
+  let batch = false;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--batch") batch = true;
+    else if (arg === "--ply") {
+      const n = args[++i];
+      if (n !== "0" && n !== "1" && n !== "2") return { error: `--ply takes 0, 1 or 2, got "${n ?? ""}"` };
+      ply = Number(n) as Ply;
+    } else rest.push(arg);
+  }
+  return { ply, batch, rest };
+}
+
+export function parsePosition(id: string | undefined): Position | { error: string } {
+  if (id === undefined || id === "") return { error: "expected a Position ID" };
+  const decoded = decodePositionId(id, "white");
+  return decoded.ok ? decoded.value : { error: decoded.message };
+}
+
+export function parseDice(d1: string | undefined, d2: string | undefined): Dice | { error: string } {
+  const ok = (t: string | undefined) => t !== undefined && /^[1-6]$/.test(t);
+  if (!ok(d1) || !ok(d2)) return { error: `dice must be two numbers 1-6, got "${d1 ?? ""}" "${d2 ?? ""}"` };
+  return [Number(d1), Number(d2)] as unknown as Dice;
+}
+
+let evaluator: Evaluator | null = null;
+
+export function sharedEvaluator(): Evaluator {
+  evaluator ??= createEvaluator();
+  return evaluator;
+}
+
+/** Reads stdin line by line and writes `answer(fields)` as one JSON line per line, in order. */
+export async function runBatch(answer: (fields: readonly string[]) => object): Promise<number> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    const fields = line.trim() === "" ? [] : line.trim().split(/\s+/);
+    process.stdout.write(`${JSON.stringify(answer(fields))}\n`);
+  }
+  return 0;
+}
+
+/** Runs one request from the command line: prints its JSON, or the error and usage with exit code 2. */
+export function runSingle(answer: object, usage: string): number {
+  if ("error" in answer) {
+    process.stderr.write(`bg: ${String(answer.error)}\n${usage}\n`);
+    return 2;
+  }
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+  return 0;
+}

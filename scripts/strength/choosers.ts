@@ -1,0 +1,29 @@
+/**
+ * Move choosers for strength runs: the network at 0-ply (fast, used by training's checks) and the search at any ply.
+ *
+ * @example
+ *   duel(searchChooser(createEvaluator(), 1), pubevalChoosePlay, 1000, 7);
+ */
+import { type Dice, type LegalPlay, type Position, legalPlays, passPlay } from "@/lib/engine";
+import { evaluateInto } from "@/lib/analysis/evaluator";
+import { type Network, OUTPUTS } from "@/lib/analysis/network";
+import type { Chooser } from "./duel";
+
+/** The play whose result leaves the opponent (on roll in it) the lowest cubeless money equity, by `net` at 0-ply. */
+export function netChooser(net: Network): Chooser {
+  const out = new Float64Array(OUTPUTS);
+  return (pos: Position, dice: Dice): LegalPlay => {
+    const plays = legalPlays(pos, dice);
+    let best = plays[0] ?? passPlay(pos);
+    let bestEquity = Infinity;
+    for (const play of plays) {
+      evaluateInto(net, play.result, out);
+      const e = 2 * (out[0] as number) - 1 + (out[1] as number) - (out[3] as number) + (out[2] as number) - (out[4] as number);
+      if (e < bestEquity) {
+        bestEquity = e;
+        best = play;
+      }
+    }
+    return best;
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Cubeless money games between two move choosers with seeded dice, for the training's progress checks and the
+ * strength runs (vs-pubeval.ts). Games come in pairs with the same dice, each side starting one of them, which
+ * cancels much of the luck of the dice (duplicate play); the result is points per game for side A with its 95 %
+ * interval.
+ *
+ * @example
+ *   const r = duel(netChooser, pubevalChoosePlay, 500, 1);
+ *   r.pointsPerGame; // e.g. 0.35
+ */
+import { type Dice, type LegalPlay, type Position, gameResult, initialPosition, legalPlays, passPlay } from "@/lib/engine";
+import { openingDice, rollDice, seededRandom } from "./seeded-random";
+
+export type Chooser = (pos: Position, dice: Dice) => LegalPlay;
+
+const POINTS = { single: 1, gammon: 2, backgammon: 3 } as const;
+
+/** One game between `white` and `black`. The dice are a fixed sequence from `seed`. Returns points for white (±1, 2 or 3). */
+export function playGame(white: Chooser, black: Chooser, seed: number, whiteStarts: boolean): number {
+  const random = seededRandom(seed);
+  let pos = initialPosition(whiteStarts ? "white" : "black");
+  let dice: Dice = openingDice(random);
+  for (let turn = 0; turn < 10_000; turn++) {
+    const chooser = pos.turn === "white" ? white : black;
+    const play = legalPlays(pos, dice).length === 0 ? passPlay(pos) : chooser(pos, dice);
+    pos = play.result;
+    const over = gameResult(pos);
+    if (over) return (over.winner === "white" ? 1 : -1) * POINTS[over.kind];
+    dice = rollDice(random);
+  }
+  throw new Error("duel: a game did not end in 10,000 turns");
+}
+
+export interface DuelResult {
+  readonly games: number;
+  readonly pointsPerGame: number;
+  /** Half-width of the 95 % interval of pointsPerGame (1.96 standard errors, pairs of games as the samples). */
+  readonly interval95: number;
+  readonly winRate: number;
+}
+
+/**
+ * `games` games (rounded up to an even number) of `a` against `b`: pair k uses seed `seed + k` for both games, `a`
+ * white and starting in the first, black and the other side starting in the second.
+ */
+export function duel(a: Chooser, b: Chooser, games: number, seed: number, onPair?: (done: number, points: number) => void): DuelResult {
+  const pairs = Math.ceil(games / 2);
+  let sum = 0;
+  let sumSq = 0;
+  let wins = 0;
+  for (let k = 0; k < pairs; k++) {
+    const first = playGame(a, b, seed + k, true);
+    const second = -playGame(b, a, seed + k, true);
+    const pair = (first + second) / 2;
+    sum += pair;
+    sumSq += pair * pair;
+    wins += (first > 0 ? 1 : 0) + (second > 0 ? 1 : 0);
+    onPair?.(2 * (k + 1), sum * 2);
+  }
+  const mean = sum / pairs;
+  const variance = pairs > 1 ? (sumSq - pairs * mean * mean) / (pairs - 1) : 0;
+  return { games: 2 * pairs, pointsPerGame: mean, interval95: 1.96 * Math.sqrt(variance / pairs), winRate: wins / (2 * pairs) };
+}

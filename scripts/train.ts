@@ -1,0 +1,161 @@
+/**
+ * `npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]`: trains the evaluator's network by
+ * self-play with TD(λ), as TD-Gammon did, on one core.
+ *
+ * Both sides share the network and play greedily at 0-ply (the play whose result the network likes best; the dice
+ * give all the exploration needed). After each game every position s_t of it moves toward its λ-return
+ * G_t = (1 − λ)·V(s_t+1) + λ·G_t+1 (seen from s_t's side on roll; the last one is the exact result): the forward view
+ * of TD(λ) with its updates applied at the end of the game, which equals accumulating eligibility traces over the
+ * game and is far cheaper with sparse inputs. The rate α falls geometrically from --alpha to --alpha-end and λ
+ * linearly from --lambda to --lambda-end over the N games. Everything random comes from one seeded generator, so
+ * the same command gives the same weights.
+ *
+ * Every --check games a quick match of --check-games against pubeval (0-ply, fixed dice seeds) is logged, and the
+ * weights are written to --out (a checkpoint records how many games it has seen).
+ *
+ * @example
+ *   npm run train -- --seed 1 --games 300000 --out /work/logs/network.json --log /work/logs/train.log
+ */
+import { appendFileSync, writeFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { type Position, initialPosition } from "@/lib/engine";
+import { generatePlays } from "@/lib/engine/move-generator";
+import { MAX_ACTIVE, INPUT_COUNT, encodeSides } from "@/lib/analysis/encoding";
+import { evaluateInto } from "@/lib/analysis/evaluator";
+import { Network, OUTPUTS } from "@/lib/analysis/network";
+import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
+import { duel } from "./strength/duel";
+import { netChooser } from "./strength/choosers";
+import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
+
+function option(name: string, fallback?: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? process.argv[at + 1] : fallback;
+  if (value === undefined) {
+    process.stderr.write(`train: --${name} is required\nusage: npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]\n`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const seed = Number(option("seed"));
+const games = Number(option("games"));
+const out = option("out");
+const hidden = Number(option("hidden", "80"));
+const logFile = option("log", "");
+const alpha0 = Number(option("alpha", "0.1"));
+const alphaEnd = Number(option("alpha-end", "0.02"));
+const lambda0 = Number(option("lambda", "0.7"));
+const lambdaEnd = Number(option("lambda-end", "0.3"));
+const checkEvery = Number(option("check", "10000"));
+const checkGames = Number(option("check-games", "500"));
+const command = `npm run train -- ${process.argv.slice(2).join(" ")}`;
+
+function log(line: string): void {
+  const text = `${new Date().toISOString()} ${line}\n`;
+  process.stdout.write(text);
+  if (logFile) appendFileSync(logFile, text);
+}
+
+const random = seededRandom(seed);
+const net = Network.random(INPUT_COUNT, hidden, random);
+const idx = new Int32Array(MAX_ACTIVE);
+const val = new Float64Array(MAX_ACTIVE);
+const scratch = new Float64Array(OUTPUTS);
+const candidate = new Float64Array(OUTPUTS);
+
+/** Cubeless money equity of five outputs for their side. */
+function equity(p: Float64Array): number {
+  return 2 * (p[0] as number) - 1 + (p[1] as number) - (p[3] as number) + (p[2] as number) - (p[4] as number);
+}
+
+/** One self-play game: the positions (each with its side on roll) and their values, the last one exact. */
+function selfPlay(): { positions: Position[]; values: Float64Array } {
+  let pos = initialPosition(random() < 0.5 ? "white" : "black");
+  const positions: Position[] = [pos];
+  const values: number[] = [];
+  evaluateInto(net, pos, scratch);
+  values.push(...scratch);
+  let dice = openingDice(random);
+  for (;;) {
+    const plays = generatePlays(pos, dice);
+    let best: Position;
+    if (plays.length === 0) {
+      best = { white: pos.white, black: pos.black, turn: pos.turn === "white" ? "black" : "white" };
+      evaluateInto(net, best, scratch);
+    } else {
+      // The mover wants the result that is worst for the opponent, who is on roll in it.
+      let bestEquity = Infinity;
+      best = pos;
+      for (const play of plays) {
+        evaluateInto(net, play.result, candidate);
+        const e = equity(candidate);
+        if (e < bestEquity) {
+          bestEquity = e;
+          best = play.result;
+          scratch.set(candidate);
+        }
+      }
+    }
+    positions.push(best);
+    values.push(...scratch);
+    pos = best;
+    if (scratch[0] === 0 && (checkersOn(pos[pos.turn === "white" ? "black" : "white"]) === 0)) break;
+    dice = rollDice(random);
+  }
+  return { positions, values: Float64Array.from(values) };
+}
+
+function checkersOn(board: readonly number[]): number {
+  let n = 0;
+  for (const c of board) n += c;
+  return n;
+}
+
+const target = new Float64Array(OUTPUTS);
+const next = new Float64Array(OUTPUTS);
+
+/** The λ-return updates of one game, from the last position back to the first. */
+function learn(positions: Position[], values: Float64Array, alpha: number, lambda: number): void {
+  const last = positions.length - 1;
+  for (let k = 0; k < OUTPUTS; k++) next[k] = values[last * OUTPUTS + k] as number;
+  for (let t = last - 1; t >= 0; t--) {
+    // G_t = invert((1 − λ)·V_t+1 + λ·G_t+1); `next` holds the mix in s_t+1's view, inverted into s_t's.
+    const mixWin = next[0] as number;
+    target[0] = 1 - mixWin;
+    target[1] = next[3] as number;
+    target[2] = next[4] as number;
+    target[3] = next[1] as number;
+    target[4] = next[2] as number;
+    const pos = positions[t] as Position;
+    const n = encodeSides(pos[pos.turn], pos[pos.turn === "white" ? "black" : "white"], idx, val);
+    net.train(idx, val, n, target, alpha, scratch);
+    for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * (values[t * OUTPUTS + k] as number) + lambda * (target[k] as number);
+  }
+}
+
+function checkpoint(done: number): void {
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, hidden }, ...net.toJson() })}\n`);
+}
+
+log(`start: ${command} (hidden ${hidden}, α ${alpha0}→${alphaEnd}, λ ${lambda0}→${lambdaEnd})`);
+const started = performance.now();
+let moves = 0;
+for (let g = 1; g <= games; g++) {
+  const progress = (g - 1) / games;
+  const alpha = alpha0 * Math.pow(alphaEnd / alpha0, progress);
+  const lambda = lambda0 + (lambdaEnd - lambda0) * progress;
+  const { positions, values } = selfPlay();
+  moves += positions.length - 1;
+  learn(positions, values, alpha, lambda);
+  if (g % checkEvery === 0 || g === games) {
+    const seconds = (performance.now() - started) / 1000;
+    checkpoint(g);
+    const vs = duel(netChooser(net), pubevalChoosePlay, checkGames, 1_000_000);
+    log(
+      `games ${g} (${(g / seconds).toFixed(1)}/s, ${(moves / g).toFixed(1)} plies/game) α ${alpha.toFixed(4)} λ ${lambda.toFixed(2)}` +
+        ` vs pubeval ${vs.pointsPerGame.toFixed(3)} ± ${vs.interval95.toFixed(3)} ppg, wins ${(100 * vs.winRate).toFixed(1)} % (${vs.games} games)`,
+    );
+  }
+}
+log(`done: ${games} games in ${((performance.now() - started) / 1000).toFixed(0)} s; weights in ${out}`);
