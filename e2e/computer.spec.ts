@@ -47,7 +47,7 @@ const isOver = async (page: Page) => /^[0-9a-f]{64}$/.test((await page.getByTest
 
 for (const [level, name] of [["easy", "Computer (easy)"], ["medium", "Computer (medium)"], ["hard", "Computer (hard)"]] as const) {
   test(`a guest plays a 1-point match against the computer (${level}) to the end from the lobby; every roll verifies`, async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     await playAsGuest(page);
     await page.goto("/");
     await page.getByLabel("Match length (points)").fill("1");
@@ -67,7 +67,7 @@ for (const [level, name] of [["easy", "Computer (easy)"], ["medium", "Computer (
     await expect(page.getByTestId(`client-seed-${you}`)).toHaveText(proposed);
 
     let actions = 0;
-    const deadline = Date.now() + 270_000;
+    const deadline = Date.now() + 570_000;
     while (!(await isOver(page))) {
       expect(Date.now(), "the match should finish in time").toBeLessThan(deadline);
       if (await act(page)) actions++;

@@ -2,8 +2,8 @@
  * The computer's decisions: it acts only when the match waits for its seat, every action it returns is accepted by
  * the rules (lib/engine's apply) across whole matches, its play is the search's best at the level's depth, and on
  * positions whose right answer is not in doubt it answers as any backgammon player (and GNU Backgammon 1.07) would:
- * it bears off for the win, drops a hopeless double and takes a fair one, declines a single-game resignation when a
- * gammon is sure and accepts a gammon resignation there, and never doubles when the cube is dead.
+ * it bears off for the win, drops a hopeless double, takes (and does not give) one in a 64 % race, declines a single
+ * game or a gammon when a backgammon is sure and accepts the backgammon, and never doubles when the cube is dead.
  */
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../scripts/bot/random";
@@ -12,9 +12,12 @@ import { newMatch, type MatchAction, type MatchState } from "../engine/match-sta
 import { initialPosition } from "../engine/position";
 import { positionFromPoints } from "../engine/test-support";
 import type { Color, Dice, DieValue } from "../engine/types";
-import { interimEvaluator as evaluator, matchEquityOf, rankPlays } from "./computer-engine-interim";
+import { createEvaluator } from "./evaluator";
+import { matchEquityOf } from "./computer-engine-interim";
+import { rankPlays } from "./search";
 import { chooseComputerAction, COMPUTER_LEVELS, LEVEL_PLY, type ComputerAction } from "./computer-player";
 
+const evaluator = createEvaluator();
 const deps = { evaluator };
 
 /** A state in play: `turn` on roll in `position`, with the given phase fields. */
@@ -73,36 +76,45 @@ describe("its checker play", () => {
 
 describe("its cube decisions", () => {
   it("drops a double when it has no chance left", () => {
-    // Black doubled with two checkers left on its 1 point; white has all fifteen checkers far from home.
+    // Black doubled with two checkers left on its 1 point; white has all fifteen checkers far from home. GNU
+    // Backgammon 1.07 (position APD/BwADAAAAAA, 7-point match): 1.000 wins and gammons for black.
     const position = positionFromPoints({ 1: 2 }, { 12: 15 }, "black");
     const state = inPlay({ position, phase: "double-offered", pendingDouble: { player: "black", value: 2 }, turn: "white" });
     for (const level of COMPUTER_LEVELS) expect(chooseComputerAction(state, "white", level, deps)).toEqual({ type: "drop", player: "white" });
   });
 
+  // Both sides: the same 15 checkers spread over their home boards, black on roll. GNU Backgammon 1.07 (position
+  // 290NAADb3Q0AAA, 7-point match at 0-0, exact bear-off database): black wins 0.639; "No double, take".
+  const home = { 1: 2, 2: 2, 3: 3, 4: 3, 5: 3, 6: 2 };
+  const evenRace = positionFromPoints(home, { 24: 2, 23: 2, 22: 3, 21: 3, 20: 3, 19: 2 }, "black");
+
   it("takes a double in an even race", () => {
-    // Both sides: the same 15 checkers spread over their home boards; black, on roll, doubled.
-    const home = { 1: 2, 2: 2, 3: 3, 4: 3, 5: 3, 6: 2 };
-    const position = positionFromPoints(home, { 24: 2, 23: 2, 22: 3, 21: 3, 20: 3, 19: 2 }, "black");
-    const state = inPlay({ position, phase: "double-offered", pendingDouble: { player: "black", value: 2 }, turn: "white" });
+    const state = inPlay({ position: evenRace, phase: "double-offered", pendingDouble: { player: "black", value: 2 }, turn: "white" });
     for (const level of COMPUTER_LEVELS) expect(chooseComputerAction(state, "white", level, deps)).toEqual({ type: "take", player: "white" });
   });
 
-  it("does not double at the start of a game", () => {
-    const position = initialPosition("white");
-    for (const level of COMPUTER_LEVELS) expect(chooseComputerAction(inPlay({ position }), "white", level, deps)).toEqual({ type: "roll", player: "white" });
+  it("does not double that race, nor at the start of a game", () => {
+    for (const level of COMPUTER_LEVELS) {
+      expect(chooseComputerAction(inPlay({ position: evenRace }), "black", level, deps)).toEqual({ type: "roll", player: "black" });
+      expect(chooseComputerAction(inPlay({ position: initialPosition("white") }), "white", level, deps)).toEqual({ type: "roll", player: "white" });
+    }
   });
 });
 
 describe("its answer to a resignation", () => {
-  // White bears off its last checker next turn for sure; black has all fifteen checkers in white's home board.
+  // White bears off its last checker next turn for sure; black has all fifteen checkers in white's home board. GNU
+  // Backgammon 1.07 (position AADwfR8BAAAAAA): white wins 1.000, gammons 1.000, backgammons 1.000.
   const position = positionFromPoints({ 1: 1 }, { 2: 5, 3: 5, 4: 5 }, "white");
   const offered = (level: 1 | 2 | 3): MatchState => inPlay({ position, pendingResign: { player: "black", level }, turn: "white" });
 
-  it("declines a single game when a gammon is certain", () => {
-    for (const level of COMPUTER_LEVELS) expect(chooseComputerAction(offered(1), "white", level, deps)).toEqual({ type: "resign-decline", player: "white" });
+  it("declines a single game and a gammon when a backgammon is certain", () => {
+    for (const level of COMPUTER_LEVELS) {
+      expect(chooseComputerAction(offered(1), "white", level, deps)).toEqual({ type: "resign-decline", player: "white" });
+      expect(chooseComputerAction(offered(2), "white", level, deps)).toEqual({ type: "resign-decline", player: "white" });
+    }
   });
 
-  it("accepts the gammon and the backgammon it would win by playing on", () => {
+  it("accepts the backgammon it would win by playing on", () => {
     for (const level of COMPUTER_LEVELS) {
       expect(chooseComputerAction(offered(3), "white", level, deps)).toEqual({ type: "resign-accept", player: "white" });
     }

@@ -16,7 +16,8 @@ import { resultKindOfLevel, type MatchAction, type MatchState, type ResignLevel 
 import { hasLegalPlay } from "../engine/moves";
 import { swapTurn } from "../engine/position";
 import { opponentOf, type Color, type Position } from "../engine/types";
-import { cubeDecision, evaluateAtPly, matchEquityOf, rankPlays, type CubeContext, type MatchContext, type SearchOptions } from "./computer-engine-interim";
+import { cubeDecision, matchEquityOf, type CubeContext, type MatchContext } from "./computer-engine-interim";
+import { evaluateAtPly, rankPlays, type SearchOptions } from "./search";
 import { invertProbabilities, type Evaluator, type Ply, type Probabilities } from "./types";
 
 export type ComputerLevel = "easy" | "medium" | "hard";
