@@ -5,20 +5,30 @@
  * it bears off for the win, drops a hopeless double, takes (and does not give) one in a 64 % race, declines a single
  * game or a gammon when a backgammon is sure and accepts the backgammon, and never doubles when the cube is dead.
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../scripts/bot/random";
 import { apply } from "../engine/match";
 import { newMatch, type MatchAction, type MatchState } from "../engine/match-state";
 import { initialPosition } from "../engine/position";
 import { positionFromPoints } from "../engine/test-support";
-import type { Color, Dice, DieValue } from "../engine/types";
+import type { Color, Dice, DieValue, Position } from "../engine/types";
+import { BearoffDatabase } from "./bearoff-database";
+import { raceProbabilities } from "./bearoff-race";
 import { createEvaluator } from "./evaluator";
-import { matchEquityOf } from "./computer-engine-interim";
+import { matchEquityOf } from "./match-equity";
 import { rankPlays } from "./search";
 import { chooseComputerAction, COMPUTER_LEVELS, LEVEL_PLY, type ComputerAction } from "./computer-player";
 
 const evaluator = createEvaluator();
 const deps = { evaluator };
+
+/** The engine's evaluator as the server builds it: exact in bear-offs (the committed database), the network elsewhere. */
+function bearoffOrNetwork() {
+  const db = BearoffDatabase.fromBytes(readFileSync(fileURLToPath(new URL("./tables/bearoff-one-sided.bin", import.meta.url))));
+  return (pos: Position) => raceProbabilities(db, pos) ?? evaluator(pos);
+}
 
 /** A state in play: `turn` on roll in `position`, with the given phase fields. */
 function inPlay(overrides: Partial<MatchState> & Pick<MatchState, "position">, matchLength = 7): MatchState {
@@ -91,6 +101,18 @@ describe("its cube decisions", () => {
   it("takes a double in an even race", () => {
     const state = inPlay({ position: evenRace, phase: "double-offered", pendingDouble: { player: "black", value: 2 }, turn: "white" });
     for (const level of COMPUTER_LEVELS) expect(chooseComputerAction(state, "white", level, deps)).toEqual({ type: "take", player: "white" });
+  });
+
+  it("doubles a race it leads by one checker, and takes that double from the other side", () => {
+    // GNU Backgammon 1.07 (position 2+4OAAC7uw0AAA, 7-point match at 0-0, exact bear-off database): black, on roll,
+    // wins 0.754; "Double, take" (double/take +0.879, no double +0.796).
+    const leading = positionFromPoints({ 1: 2, 2: 3, 3: 3, 4: 3, 5: 2, 6: 2 }, { 19: 3, 20: 3, 21: 3, 22: 2, 23: 2, 24: 2 }, "black");
+    const bearoffEvaluator = bearoffOrNetwork();
+    const offered = inPlay({ position: leading, phase: "double-offered", pendingDouble: { player: "black", value: 2 }, turn: "white" });
+    for (const level of COMPUTER_LEVELS) {
+      expect(chooseComputerAction(inPlay({ position: leading }), "black", level, { evaluator: bearoffEvaluator })).toEqual({ type: "double", player: "black" });
+      expect(chooseComputerAction(offered, "white", level, { evaluator: bearoffEvaluator })).toEqual({ type: "take", player: "white" });
+    }
   });
 
   it("does not double that race, nor at the start of a game", () => {

@@ -16,7 +16,8 @@ import { resultKindOfLevel, type MatchAction, type MatchState, type ResignLevel 
 import { hasLegalPlay } from "../engine/moves";
 import { swapTurn } from "../engine/position";
 import { opponentOf, type Color, type Position } from "../engine/types";
-import { cubeDecision, matchEquityOf, type CubeContext, type MatchContext } from "./computer-engine-interim";
+import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency } from "./cube-decision";
+import { matchEquityOf, type MatchContext } from "./match-equity";
 import { evaluateAtPly, rankPlays, type SearchOptions } from "./search";
 import { invertProbabilities, type Evaluator, type Ply, type Probabilities } from "./types";
 
@@ -56,15 +57,20 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
   }
   switch (state.phase) {
     case "turn-start": {
-      if (cubeIsLive(state, color) && canDouble(state, color)) {
-        const decision = cubeDecision(evaluateAtPly(state.position, options(plies.cube)), cubeContext(state, color));
+      // The position is evaluated only when doubling could change something: not in the Crawford game, not when a
+      // single win at this cube already wins the match (a dead cube, e.g. any 1-point match), not with the cube over.
+      const cube = cubeContextOf(state);
+      if (cube && canDouble(state, color) && cubeAvailable(cube)) {
+        const decision = cubeDecision(evaluateAtPly(state.position, options(plies.cube)), cube, { efficiency: cubeEfficiency(state.position) });
         if (decision.shouldDouble) return { type: "double", player: color };
       }
       return { type: "roll", player: color };
     }
     case "double-offered": {
-      const doubler = opponentOf(color);
-      const decision = cubeDecision(evaluateAtPly(state.position, options(plies.cube)), cubeContext(state, doubler));
+      // The doubler is on roll in its game: its decision says whether the taker should take.
+      const cube = cubeContextOf(state);
+      if (!cube || cube.onRoll !== opponentOf(color)) return null;
+      const decision = cubeDecision(evaluateAtPly(state.position, options(plies.cube)), cube, { efficiency: cubeEfficiency(state.position) });
       return { type: decision.shouldTake ? "take" : "drop", player: color };
     }
     case "moving": {
@@ -80,18 +86,6 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
 
 function matchContext(state: MatchState): MatchContext {
   return { matchLength: state.matchLength, score: state.score, cubeValue: state.cube.value, crawford: state.crawford };
-}
-
-function cubeContext(state: MatchState, onRoll: Color): CubeContext {
-  return { ...matchContext(state), cubeOwner: state.cube.owner, onRoll };
-}
-
-/**
- * A double can gain `color` something only while a win at the present cube does not already win the match: once it
- * does, a taken double only raises what it can lose. (In a 1-point match the cube is never live.)
- */
-function cubeIsLive(state: MatchState, color: Color): boolean {
-  return state.matchLength - state.score[color] > state.cube.value;
 }
 
 /** The resigner's opponent accepts when the points offered are worth at least what it expects from playing on. */

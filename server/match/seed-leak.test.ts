@@ -118,13 +118,13 @@ describe("the server seed never leaves the server before the match is over", () 
       clearInterval(polling);
     }
     // A match against the computer: its seed is drawn on the server and its moves are thought out in a worker thread.
-    const computerMatch = await white.create({ matchLength: 1, color: "white", visibility: "public", computer: "hard" });
+    const computerMatch = await white.create({ matchLength: 1, color: "white", visibility: "public", computer: "easy" });
     played.push(computerMatch.matchId);
     await spectator.watch(computerMatch.matchId);
     await anonymous.watch(computerMatch.matchId);
     await white.submitSeed("white-computer");
     const ended = (v: { matchId: string; ended: unknown }) => v.matchId === computerMatch.matchId && v.ended !== null;
-    await Promise.all([white.finished(), spectator.until(ended), anonymous.until(ended)]);
+    await Promise.all([white.finished(180_000), spectator.until(ended, 180_000), anonymous.until(ended, 180_000)]);
     await recordedFetch("/api/health");
     const audits = await Promise.all(played.map((matchId) => recordedFetch(`/api/matches/${matchId}/audit`)));
     await new Promise((resolve) => setTimeout(resolve, 100)); // let the last polls land in the record
@@ -156,5 +156,5 @@ describe("the server seed never leaves the server before the match is over", () 
     }
     expect(records.length).toBeGreaterThan(1000);
     for (const bot of [white, black, spectator, anonymous]) bot.close();
-  });
+  }, 240_000);
 });
