@@ -18,13 +18,16 @@ import { socketIdentity } from "./auth/socket-identity";
 import { parseEnv, type Env } from "./config/env";
 import { openDb, type Db } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { ensureComputerUsers } from "./db/computer-users";
 import { startWalCheckpointer } from "./db/wal-checkpointer";
+import { EnginePool } from "./engine/engine-pool";
 import { AUDIT_ROUTE, handleAudit } from "./http/audit-route";
 import { handleHealth } from "./http/health";
 import { sendError } from "./http/json";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
 import { attachCluster, type ClusterLink } from "./match/cluster";
+import { ComputerDriver } from "./match/computer-driver";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
 import { Presence } from "./match/presence";
@@ -38,6 +41,7 @@ export interface AppServer {
   readonly io: GameServer;
   readonly db: Db;
   readonly service: MatchService;
+  readonly computer: ComputerDriver;
   close(): Promise<void>;
 }
 
@@ -65,6 +69,8 @@ export interface AppServerOptions {
   readonly redisPrefix?: string;
   /** Told how long each socket command took to handle (see server/match/gateway.ts). */
   readonly onCommandHandled?: (command: CommandName, ms: number) => void;
+  /** Worker threads for the engine (the computer players); default env.ENGINE_WORKERS. */
+  readonly engineWorkers?: number;
 }
 
 export const DEFAULT_ABANDON_AFTER_MS = 5 * 60_000;
@@ -123,6 +129,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   }
   const presence = new Presence(startedAt);
   const vault = new SeedVault(seedKey);
+  // The computer players think in worker threads; the pool starts its workers on the first task.
+  const pool = new EnginePool({ size: options.engineWorkers ?? env.ENGINE_WORKERS, onWorkerError: (message) => logger.error("engine worker failed", { error: message }) });
+  const computers = await ensureComputerUsers(db);
+  // Computers never leave the table: always connected, so their matches can never be claimed as abandoned.
+  for (const id of computers.levelOf.keys()) presence.connect(id, "computer", startedAt);
+  let computer: ComputerDriver | null = null;
   const service = new MatchService({
     db,
     vault,
@@ -131,15 +143,18 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     publish: (message, exceptSocket) => {
       const room = io.to(`match:${message.matchId}`);
       (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
+      computer?.notice(message);
     },
     sharedDatabase: redis !== null,
   });
+  computer = new ComputerDriver({ service, db, pool, computers, logger });
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
   attachGateway({
     io,
     db,
     vault,
     service,
+    computer,
     presence,
     logger,
     identify,
@@ -149,7 +164,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     onCommandHandled: options.onCommandHandled,
   });
   // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
-  await recoverUnfinishedMatches(db, service, logger);
+  // A computer whose turn it was carries on.
+  await recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -166,7 +182,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     io,
     db,
     service,
+    computer,
     close: async () => {
+      // The computer stops first: a move it was thinking about is made again after a restart.
+      computer?.close();
+      await pool.close();
+      await computer?.idle();
       cluster?.close();
       await io.close();
       if (redis) await redis.close();

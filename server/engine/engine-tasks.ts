@@ -8,9 +8,18 @@
  *   const result = await pool.run({ kind: "choose-action", … }); // typed by the map
  */
 
+import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
+import type { MatchState } from "@/lib/engine/match-state";
+import type { Color } from "@/lib/engine/types";
+
 /** Each kind's task (with its `kind`) and result. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the kinds are added by the engine's features
-export interface EngineTaskMap {}
+export interface EngineTaskMap {
+  /** What the computer in seat `color` does now (lib/analysis/computer-player.ts); null when nothing is its to do. */
+  "choose-action": {
+    task: { readonly kind: "choose-action"; readonly state: MatchState; readonly color: Color; readonly level: ComputerLevel };
+    result: ComputerAction | null;
+  };
+}
 
 export type EngineTaskKind = keyof EngineTaskMap;
 

@@ -2,6 +2,13 @@
  * The engine worker thread's entry (started by engine-pool.ts): a handler per engine task kind. Anything a handler
  * needs once per thread (the evaluator, the bear-off database) is built on first use and kept.
  */
+import { chooseComputerAction } from "@/lib/analysis/computer-player";
+import { createEngineEvaluator } from "./engine-evaluator";
+import type { EngineTaskMap } from "./engine-tasks";
 import { serveTasks } from "./worker-protocol";
 
-serveTasks({});
+type Task<K extends keyof EngineTaskMap> = EngineTaskMap[K]["task"];
+
+serveTasks({
+  "choose-action": (task: Task<"choose-action">) => chooseComputerAction(task.state, task.color, task.level, { evaluator: createEngineEvaluator() }),
+});

@@ -10,6 +10,7 @@ import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import { commandHandlers, type CommandHandler } from "./commands";
+import type { ComputerDriver } from "./computer-driver";
 import type { Actor, CommandContext, GameServer, GameSocket } from "./context";
 import { fail, type MatchService } from "./match-service";
 import type { Presence } from "./presence";
@@ -21,6 +22,7 @@ export interface GatewayOptions {
   readonly db: Db;
   readonly vault: SeedVault;
   readonly service: MatchService;
+  readonly computer?: ComputerDriver | null;
   readonly presence: Presence;
   readonly logger: Logger;
   /** Who is behind a handshake request (the next-auth session cookie); null for an anonymous spectator. */
@@ -71,7 +73,7 @@ export function attachGateway(options: GatewayOptions): void {
       presence.connect(actor.id, socket.id, now());
       void socket.join(`user:${actor.id}`);
     }
-    const ctx: CommandContext = { ...options, actor, socket, now };
+    const ctx: CommandContext = { ...options, computer: options.computer ?? null, actor, socket, now };
 
     // One listener for every command, not one per command: twelve closures per socket were ~5 % of the server's live
     // heap at 2,000 matches (4,000 sockets), and all of it is marked at every full garbage collection.
