@@ -32,7 +32,6 @@ export default tseslint.config(
             { name: "socket.io", message: "lib/ is framework-free." },
             { name: "socket.io-client", message: "lib/ is framework-free." },
             { name: "@prisma/client", message: "lib/ does no I/O." },
-            { name: "server-only", message: "lib/ runs on both sides." },
           ],
           patterns: [
             { group: ["node:*"], message: "lib/ is pure: no Node built-ins." },
@@ -45,7 +44,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ["components/**/*.ts", "components/**/*.tsx"],
+    // Client code: components/, and the error boundaries Next.js requires to be client components in app/. This rule,
+    // not the `server-only` package, keeps server modules out of browser bundles (docs/architecture.md, Decisions).
+    files: ["components/**/*.ts", "components/**/*.tsx", "app/**/error.tsx", "app/**/global-error.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,11 +1,18 @@
 /**
- * A small structured logger: one line per event, to stdout (info and debug) or stderr (warn and error).
- * It takes a message and plain fields only; secrets are kept out by construction, since no secret-holding object
- * serialises to its secret (see server/vault) and callers never pass seeds here.
+ * The server's structured logger: pino, one JSON line per event, to stdout (debug and info) or stderr (warn and
+ * error), behind the small `Logger` interface the rest of the server uses. Secrets are kept out twice: no
+ * secret-holding object serialises to its secret (see server/vault), and fields named like a secret (`seed`,
+ * `serverSeed`, `password`, `secret`, `token`, ... at the top level or one level down) are replaced by
+ * "[redacted]" before the line is written, in case a caller passes one anyway.
+ *
+ * @example
+ *   const logger = createLogger("info");
+ *   logger.info("server listening", { url }); // {"level":"info","time":"…","message":"server listening","url":"…"}
+ *   logger.warn("odd", { serverSeed: "ab12…" }); // …"serverSeed":"[redacted]"…
  */
-export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+import { pino, stdTimeFunctions, type DestinationStream, type Logger as PinoLogger } from "pino";
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -14,16 +21,50 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** Field names whose values never reach a log line. */
+export const REDACTED_FIELDS = [
+  "seed",
+  "serverSeed",
+  "serverSeedEncrypted",
+  "password",
+  "passwordHash",
+  "secret",
+  "token",
+  "sessionToken",
+  "cookie",
+  "authorization",
+] as const;
+
+const REDACT_PATHS = REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]);
+
+/**
+ * `write` receives each line without its newline and whether it is a warning or an error; the default writes to
+ * stdout and stderr. Tests pass their own to read the lines.
+ */
 export function createLogger(level: LogLevel = "info", write: (line: string, isError: boolean) => void = defaultWrite): Logger {
-  const emit = (at: Exclude<LogLevel, "silent">, message: string, fields?: Record<string, unknown>) => {
-    if (order[at] < order[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields }), order[at] >= order.warn);
-  };
+  const stream = (isError: boolean): DestinationStream => ({ write: (line: string) => write(line.trimEnd(), isError) });
+  const log: PinoLogger = pino(
+    {
+      level,
+      messageKey: "message",
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
+    // dedupe: a line goes only to the stream with the highest level at or below its own.
+    pino.multistream(
+      [
+        { level: "debug", stream: stream(false) },
+        { level: "warn", stream: stream(true) },
+      ],
+      { dedupe: true },
+    ),
+  );
   return {
-    debug: (m, f) => emit("debug", m, f),
-    info: (m, f) => emit("info", m, f),
-    warn: (m, f) => emit("warn", m, f),
-    error: (m, f) => emit("error", m, f),
+    debug: (message, fields) => log.debug(fields ?? {}, message),
+    info: (message, fields) => log.info(fields ?? {}, message),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+    error: (message, fields) => log.error(fields ?? {}, message),
   };
 }
 

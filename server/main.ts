@@ -17,16 +17,18 @@ import { stampClientAddress } from "./auth/client-address";
 import { socketIdentity } from "./auth/socket-identity";
 import { AnalysisRunner } from "./analysis/analysis-runner";
 import { parseEnv, type Env } from "./config/env";
-import { EnginePool } from "./engine/engine-pool";
 import { openDb, type Db } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { ensureComputerUsers } from "./db/computer-users";
 import { startWalCheckpointer } from "./db/wal-checkpointer";
+import { EnginePool } from "./engine/engine-pool";
 import { AUDIT_ROUTE, handleAudit } from "./http/audit-route";
 import { handleHealth } from "./http/health";
 import { sendError } from "./http/json";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
 import { attachCluster, type ClusterLink } from "./match/cluster";
+import { ComputerDriver } from "./match/computer-driver";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
 import { Presence } from "./match/presence";
@@ -40,6 +42,7 @@ export interface AppServer {
   readonly io: GameServer;
   readonly db: Db;
   readonly service: MatchService;
+  readonly computer: ComputerDriver;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,8 @@ export interface AppServerOptions {
   readonly redisPrefix?: string;
   /** Told how long each socket command took to handle (see server/match/gateway.ts). */
   readonly onCommandHandled?: (command: CommandName, ms: number) => void;
+  /** Worker threads for the engine (the computer players); default env.ENGINE_WORKERS. */
+  readonly engineWorkers?: number;
 }
 
 export const DEFAULT_ABANDON_AFTER_MS = 5 * 60_000;
@@ -125,6 +130,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   }
   const presence = new Presence(startedAt);
   const vault = new SeedVault(seedKey);
+  // The computer players think in worker threads; the pool starts its workers on the first task.
+  const pool = new EnginePool({ size: options.engineWorkers ?? env.ENGINE_WORKERS, onWorkerError: (message) => logger.error("engine worker failed", { error: message }) });
+  const computers = await ensureComputerUsers(db);
+  // Computers never leave the table: always connected, so their matches can never be claimed as abandoned.
+  for (const id of computers.levelOf.keys()) presence.connect(id, "computer", startedAt);
+  let computer: ComputerDriver | null = null;
   const service = new MatchService({
     db,
     vault,
@@ -133,15 +144,18 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     publish: (message, exceptSocket) => {
       const room = io.to(`match:${message.matchId}`);
       (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
+      computer?.notice(message);
     },
     sharedDatabase: redis !== null,
   });
+  computer = new ComputerDriver({ service, db, pool, computers, logger });
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
   attachGateway({
     io,
     db,
     vault,
     service,
+    computer,
     presence,
     logger,
     identify,
@@ -151,11 +165,11 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     onCommandHandled: options.onCommandHandled,
   });
   // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
-  await recoverUnfinishedMatches(db, service, logger);
+  // A computer whose turn it was carries on.
+  await recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId));
   // Analysis jobs (the review page's "Analyse") on nodes that serve pages; queued ones from before a restart resume.
-  // Its decisions run one at a time in an engine worker thread (server/engine), never on this event loop.
-  const enginePool = (options.withNext ?? true) ? new EnginePool({ size: 1, onWorkerError: (message) => logger.error("engine worker died", { message }) }) : null;
-  const analysis = enginePool ? new AnalysisRunner({ db, logger, runTask: (task) => enginePool.run(task) }) : null;
+  // One decision at a time in the engine pool, so an analysis never holds more than one worker from the computers.
+  const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => pool.run(task) }) : null;
   analysis?.start();
 
   await new Promise<void>((resolve, reject) => {
@@ -173,10 +187,14 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     io,
     db,
     service,
+    computer,
     close: async () => {
-      cluster?.close();
+      // The computer stops first: a move it was thinking about is made again after a restart.
+      computer?.close();
       await analysis?.stop();
-      await enginePool?.close();
+      await pool.close();
+      await computer?.idle();
+      cluster?.close();
       await io.close();
       if (redis) await redis.close();
       await checkpointer.stop();

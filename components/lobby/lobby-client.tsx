@@ -1,7 +1,8 @@
 "use client";
 /**
- * The live part of the lobby: the form that creates a match (length 1–25, colour, open challenge or private link)
- * and the list of open challenges, kept current by `lobby:list` and `lobby:changed`. Creating a match opens it.
+ * The live part of the lobby: the form that creates a match (length 1–25, colour, a person or the computer at one of
+ * three levels as opponent, open challenge or private link) and the list of open challenges, kept current by
+ * `lobby:list` and `lobby:changed`. Creating a match opens it.
  *
  * @example
  *   <LobbyClient signedIn protocol={PROTOCOL_VERSION} />
@@ -11,6 +12,19 @@ import type { ChallengeSummary } from "@/lib/protocol/snapshot";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import "@/components/ui/ui.css";
 import "./lobby.css";
+
+/** The computer's levels as the lobby offers them (the engine's search depth in brackets). */
+const COMPUTER_CHOICES = [
+  { value: "easy", label: "the computer, easy (0-ply)" },
+  { value: "medium", label: "the computer, medium (1-ply)" },
+  { value: "hard", label: "the computer, hard (2-ply)" },
+] as const;
+
+type Opponent = "person" | (typeof COMPUTER_CHOICES)[number]["value"];
+
+function isComputer(opponent: string): opponent is (typeof COMPUTER_CHOICES)[number]["value"] {
+  return COMPUTER_CHOICES.some((choice) => choice.value === opponent);
+}
 
 type ListState = { status: "loading" } | { status: "ready"; challenges: readonly ChallengeSummary[] } | { status: "offline" };
 
@@ -23,6 +37,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [opponent, setOpponent] = useState<Opponent>("person");
 
   useEffect(() => {
     const connection = openSocket(protocol);
@@ -48,10 +63,12 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
     if (!connection) return;
     setBusy(true);
     setError(null);
+    const chosen = String(form.get("opponent") ?? "person");
     const reply = await send(connection, "lobby:create", {
       matchLength: Number(form.get("length")),
       color: form.get("color") as "white" | "black" | "random",
       visibility: form.get("visibility") === "private" ? "private" : "public",
+      ...(isComputer(chosen) ? { computer: chosen } : {}),
     });
     if (!reply.ok) {
       setError(reply.message);
@@ -79,17 +96,28 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
                 </label>
               ))}
             </fieldset>
+            <label>
+              Opponent
+              <select name="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
+                <option value="person">another player</option>
+                {COMPUTER_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
             <fieldset>
-              <legend>Who can join</legend>
+              <legend>{opponent === "person" ? "Who can join" : "Who can watch"}</legend>
               <label className="choice">
-                <input type="radio" name="visibility" value="public" defaultChecked /> anyone (open challenge)
+                <input type="radio" name="visibility" value="public" defaultChecked /> {opponent === "person" ? "anyone (open challenge)" : "anyone"}
               </label>
               <label className="choice">
                 <input type="radio" name="visibility" value="private" /> only who has the link
               </label>
             </fieldset>
             <button type="submit" className="primary" disabled={busy || list.status === "offline"}>
-              {busy ? "Creating…" : "Create match"}
+              {busy ? "Creating…" : opponent === "person" ? "Create match" : "Play the computer"}
             </button>
             {error ? (
               <p className="form-error" role="alert">

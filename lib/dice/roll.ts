@@ -2,18 +2,20 @@
  * One roll of fair-dice-v1 (docs/fair-dice-v1.md, section 3): a byte stream of HMAC-SHA256 blocks keyed with the
  * server seed's ASCII string, bytes >= 252 skipped, the first two accepted bytes b give the dice b % 6 + 1.
  *
- * The roller keys the HMAC once per seed and clones that keyed state for every block, so verifying a long match
- * does not rehash the key for each roll.
+ * The roller keys the HMAC once per seed and clones that keyed state for every block (noble's public
+ * `hmac.create(...).clone()`), so verifying a long match does not rehash the key for each roll.
  *
  * @example
  *   rollForNonce("0000000000000000000000000000000000000000000000000000000000000001", "a:b", 0); // [die1, die2]
  *   const roller = createRoller(serverSeed, clientSeed);
  *   roller.roll(0); roller.roll(1);
  */
-import { _HMAC } from "@noble/hashes/hmac.js";
-import { sha256, type _SHA256 } from "@noble/hashes/sha2.js";
-import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import type { Dice, DieValue } from "../engine/types";
+
+// One encoder for every message: noble's utf8ToBytes builds a new TextEncoder and copies its output on each call.
+const utf8 = new TextEncoder();
 
 /** The largest multiple of 6 not above 256: accepting only bytes below it gives every face 42 of 252 byte values. */
 export const REJECT_FROM = 252;
@@ -51,18 +53,14 @@ export interface Roller {
 }
 
 /**
- * A roller for one match: the HMAC is keyed with `serverSeed` once; each block clones that keyed state into one
- * reused scratch instance and output buffer, which keeps a 10,000-roll verification well under 100 ms.
+ * A roller for one match: the HMAC is keyed with `serverSeed` once; each block clones that keyed state and digests
+ * into one reused output buffer (`npm run bench -- dice` times a 10,000-roll verification).
  */
 export function createRoller(serverSeed: string, clientSeed: string): Roller {
-  // noble's HMAC class (what hmac.create returns), named so that its _cloneInto(reuse) keeps a precise type.
-  const keyed = new _HMAC<_SHA256>(sha256, utf8ToBytes(serverSeed));
-  let scratch: _HMAC<_SHA256> | undefined;
+  const keyed = hmac.create(sha256, utf8.encode(serverSeed));
   const out = new Uint8Array(keyed.outputLen);
   const computeBlock = (nonce: number, block: number): Uint8Array => {
-    const h = keyed._cloneInto(scratch);
-    scratch = h;
-    h.update(utf8ToBytes(rollMessage(clientSeed, nonce, block))).digestInto(out);
+    keyed.clone().update(utf8.encode(rollMessage(clientSeed, nonce, block))).digestInto(out);
     return out;
   };
   function* blocks(nonce: number): Generator<Uint8Array, never, undefined> {

@@ -35,6 +35,8 @@ export const commandSchemas = {
     matchLength: z.number().int().min(1).max(25),
     color: z.enum(["white", "black", "random"]),
     visibility: z.enum(["public", "private"]),
+    /** Play the computer at this level: it takes the other seat at once (and adds its client seed). */
+    computer: z.enum(["easy", "medium", "hard"]).optional(),
   }),
   "lobby:list": z.strictObject({}),
   "match:join": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),

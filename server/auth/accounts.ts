@@ -26,7 +26,6 @@ export interface AccountDeps {
   readonly limiter: AuthRateLimiter;
   /** bcrypt cost (see password.ts). */
   readonly passwordCost: number;
-  readonly now?: () => number;
   readonly randomInt?: RandomInt;
 }
 
@@ -42,7 +41,7 @@ export async function registerAccount(
   deps: AccountDeps,
   input: { readonly username: unknown; readonly password: unknown; readonly ip: string },
 ): Promise<Result<UserRow, "ERR_RATE_LIMITED" | "ERR_INVALID_USERNAME" | "ERR_INVALID_PASSWORD" | "ERR_USERNAME_TAKEN">> {
-  const allowed = deps.limiter.attempt("credentials", { ip: input.ip, username: limitKey(input.username) }, (deps.now ?? Date.now)());
+  const allowed = await deps.limiter.attempt("credentials", { ip: input.ip, username: limitKey(input.username) });
   if (!allowed.ok) return allowed;
   const username = parseUsername(input.username);
   if (!username.ok) return username;
@@ -58,7 +57,7 @@ export async function verifyCredentials(
   deps: AccountDeps,
   input: { readonly username: unknown; readonly password: unknown; readonly ip: string },
 ): Promise<Result<UserRow, "ERR_RATE_LIMITED" | "ERR_INVALID_CREDENTIALS">> {
-  const allowed = deps.limiter.attempt("credentials", { ip: input.ip, username: limitKey(input.username) }, (deps.now ?? Date.now)());
+  const allowed = await deps.limiter.attempt("credentials", { ip: input.ip, username: limitKey(input.username) });
   if (!allowed.ok) return allowed;
   const username = parseUsername(input.username, { allowGuestPrefix: true });
   const password = typeof input.password === "string" ? input.password : "";
@@ -72,7 +71,7 @@ export async function verifyCredentials(
 
 /** Tries readable names first; after a few collisions, a random hex name (see guest-name.ts). */
 export async function createGuestAccount(deps: AccountDeps, input: { readonly ip: string }): Promise<Result<UserRow, "ERR_RATE_LIMITED">> {
-  const allowed = deps.limiter.attempt("guest", { ip: input.ip }, (deps.now ?? Date.now)());
+  const allowed = await deps.limiter.attempt("guest", { ip: input.ip });
   if (!allowed.ok) return allowed;
   const randomInt = deps.randomInt ?? ((max: number) => cryptoRandomInt(max));
   for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -96,7 +95,7 @@ export async function claimGuestAccount(
   const user = await findUserById(deps.db, input.userId);
   if (!user) return err("ERR_NOT_FOUND", "This account no longer exists; sign in again.");
   const wanted = typeof input.username === "string" && input.username.trim() !== "" ? input.username : user.username;
-  const allowed = deps.limiter.attempt("credentials", { ip: input.ip, username: limitKey(wanted) }, (deps.now ?? Date.now)());
+  const allowed = await deps.limiter.attempt("credentials", { ip: input.ip, username: limitKey(wanted) });
   if (!allowed.ok) return allowed;
   if (!user.isGuest) return err("ERR_NOT_GUEST", "This account is already registered.");
   // A guest may keep its own generated name; any other name follows the registration rules.

@@ -1,74 +1,115 @@
-import { describe, expect, it } from "vitest";
-import { AuthRateLimiter, SlidingWindow } from "./rate-limit";
+import { randomUUID } from "node:crypto";
+import { createClient } from "redis";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthRateLimiter } from "./rate-limit";
 
 const MINUTE = 60_000;
+const START = Date.parse("2026-11-29T12:00:00Z");
 
-describe("SlidingWindow", () => {
-  it("lets `limit` attempts through per window and frees a slot when the oldest one leaves it", () => {
-    const window = new SlidingWindow(3, 10 * MINUTE);
-    for (const at of [0, 1 * MINUTE, 2 * MINUTE]) {
-      expect(window.retryAfter("k", at)).toBe(0);
-      window.record("k", at);
-    }
-    // The oldest attempt (t=0) leaves the window at t=10 min.
-    expect(window.retryAfter("k", 3 * MINUTE)).toBe(7 * MINUTE);
-    expect(window.retryAfter("k", 10 * MINUTE)).toBe(0);
-    expect(window.retryAfter("other", 3 * MINUTE)).toBe(0);
-  });
+const limits = {
+  credentialsPerIp: { limit: 5, windowMs: 15 * MINUTE },
+  credentialsPerUsername: { limit: 2, windowMs: 15 * MINUTE },
+  guestsPerIp: { limit: 1, windowMs: 60 * MINUTE },
+};
 
-  it("forgets the least recently used keys beyond its key limit", () => {
-    const window = new SlidingWindow(1, MINUTE, 2);
-    window.record("a", 0);
-    window.record("b", 0);
-    window.record("c", 0);
-    expect(window.retryAfter("a", 1)).toBe(0); // forgotten
-    expect(window.retryAfter("c", 1)).toBeGreaterThan(0);
-  });
-});
+describe("AuthRateLimiter in memory", () => {
+  // The library reads Date.now; the tests move it. Its expiry timers stay real (and unref'd).
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: START }));
+  afterEach(() => vi.useRealTimers());
+  const at = (ms: number) => vi.setSystemTime(START + ms);
 
-describe("AuthRateLimiter", () => {
-  const limits = {
-    credentialsPerIp: { limit: 5, windowMs: 15 * MINUTE },
-    credentialsPerUsername: { limit: 2, windowMs: 15 * MINUTE },
-    guestsPerIp: { limit: 1, windowMs: 60 * MINUTE },
-  };
-
-  it("limits one username across addresses, with the wait in whole minutes", () => {
+  it("limits one username across addresses, with the wait in whole minutes", async () => {
     const limiter = new AuthRateLimiter(limits);
-    expect(limiter.attempt("credentials", { ip: "a", username: "ada" }, 0).ok).toBe(true);
-    expect(limiter.attempt("credentials", { ip: "b", username: "ada" }, 30_000).ok).toBe(true);
-    const refused = limiter.attempt("credentials", { ip: "c", username: "ada" }, 60_000);
-    // The first attempt (t=0) leaves the 15-minute window at t=15 min: 14 minutes from t=1 min.
+    expect((await limiter.attempt("credentials", { ip: "a", username: "ada" })).ok).toBe(true);
+    at(30_000);
+    expect((await limiter.attempt("credentials", { ip: "b", username: "ada" })).ok).toBe(true);
+    at(60_000);
+    const refused = await limiter.attempt("credentials", { ip: "c", username: "ada" });
+    // The window opened by the first attempt (t=0) ends at t=15 min: 14 minutes from t=1 min.
     expect(refused).toEqual({ ok: false, code: "ERR_RATE_LIMITED", message: "Too many attempts, try again in 14 minutes." });
-    expect(limiter.attempt("credentials", { ip: "c", username: "bob" }, 60_000).ok).toBe(true);
+    expect((await limiter.attempt("credentials", { ip: "c", username: "bob" })).ok).toBe(true);
+    at(15 * MINUTE);
+    expect((await limiter.attempt("credentials", { ip: "d", username: "ada" })).ok).toBe(true);
   });
 
-  it("limits one address across usernames", () => {
+  it("limits one address across usernames", async () => {
     const limiter = new AuthRateLimiter(limits);
-    for (let i = 0; i < 5; i += 1) expect(limiter.attempt("credentials", { ip: "a", username: `user${i}` }, i).ok).toBe(true);
-    expect(limiter.attempt("credentials", { ip: "a", username: "fresh" }, 10).ok).toBe(false);
-    expect(limiter.attempt("credentials", { ip: "b", username: "fresh" }, 10).ok).toBe(true);
+    for (let i = 0; i < 5; i += 1) expect((await limiter.attempt("credentials", { ip: "a", username: `user${i}` })).ok).toBe(true);
+    expect((await limiter.attempt("credentials", { ip: "a", username: "fresh" })).ok).toBe(false);
+    expect((await limiter.attempt("credentials", { ip: "b", username: "fresh" })).ok).toBe(true);
   });
 
-  it("does not count refused attempts, so hammering does not extend the wait", () => {
+  it("does not count refused attempts against the other key, and hammering does not extend the wait", async () => {
     const limiter = new AuthRateLimiter(limits);
-    limiter.attempt("credentials", { ip: "a", username: "ada" }, 0);
-    limiter.attempt("credentials", { ip: "a", username: "ada" }, 0);
-    for (let t = 1; t < 100; t += 1) limiter.attempt("credentials", { ip: "a", username: "ada" }, t * 1000);
-    expect(limiter.attempt("credentials", { ip: "a", username: "ada" }, 15 * MINUTE).ok).toBe(true);
+    await limiter.attempt("credentials", { ip: "a", username: "ada" });
+    await limiter.attempt("credentials", { ip: "a", username: "ada" });
+    for (let t = 1; t < 100; t += 1) {
+      at(t * 1000);
+      expect((await limiter.attempt("credentials", { ip: "a", username: "ada" })).ok).toBe(false);
+    }
+    // 99 refusals for "ada" took nothing from address a's 5: three more usernames still get through from it.
+    for (const username of ["bob", "cy", "dee"]) expect((await limiter.attempt("credentials", { ip: "a", username })).ok).toBe(true);
+    at(15 * MINUTE);
+    expect((await limiter.attempt("credentials", { ip: "b", username: "ada" })).ok).toBe(true);
   });
 
-  it("says 1 minute, not 0, for a wait under a minute", () => {
+  it("says 1 minute, not 0, for a wait under a minute", async () => {
     const limiter = new AuthRateLimiter(limits);
-    limiter.attempt("guest", { ip: "a" }, 0);
-    const refused = limiter.attempt("guest", { ip: "a" }, 60 * MINUTE - 5_000);
+    await limiter.attempt("guest", { ip: "a" });
+    at(60 * MINUTE - 5_000);
+    const refused = await limiter.attempt("guest", { ip: "a" });
     expect(refused.ok ? "" : refused.message).toBe("Too many attempts, try again in 1 minute.");
   });
 
-  it("counts guests apart from sign-in attempts", () => {
+  it("counts guests apart from sign-in attempts", async () => {
     const limiter = new AuthRateLimiter(limits);
-    expect(limiter.attempt("guest", { ip: "a" }, 0).ok).toBe(true);
-    expect(limiter.attempt("guest", { ip: "a" }, 1).ok).toBe(false);
-    expect(limiter.attempt("credentials", { ip: "a", username: "ada" }, 1).ok).toBe(true);
+    expect((await limiter.attempt("guest", { ip: "a" })).ok).toBe(true);
+    expect((await limiter.attempt("guest", { ip: "a" })).ok).toBe(false);
+    expect((await limiter.attempt("credentials", { ip: "a", username: "ada" })).ok).toBe(true);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn("Redis rate-limit test skipped: set TEST_REDIS_URL to run it");
+
+describe.skipIf(!redisUrl)("AuthRateLimiter on Redis (needs TEST_REDIS_URL)", () => {
+  const client = createClient({ url: redisUrl });
+  afterAll(async () => {
+    if (client.isOpen) await client.close();
+  });
+
+  it("holds one limit across two nodes sharing the Redis", async () => {
+    if (!client.isOpen) await client.connect();
+    const keyPrefix = `fairgammon-test:${randomUUID()}`;
+    // Two limiters as two server nodes would hold them: nothing in memory is shared.
+    const nodeA = new AuthRateLimiter(limits, { redis: client, keyPrefix });
+    const nodeB = new AuthRateLimiter(limits, { redis: client, keyPrefix });
+    expect((await nodeA.attempt("credentials", { ip: "a", username: "ada" })).ok).toBe(true);
+    expect((await nodeB.attempt("credentials", { ip: "b", username: "ada" })).ok).toBe(true);
+    expect(await nodeA.attempt("credentials", { ip: "c", username: "ada" })).toEqual({
+      ok: false,
+      code: "ERR_RATE_LIMITED",
+      message: "Too many attempts, try again in 15 minutes.",
+    });
+    expect(await client.get(`${keyPrefix}:credentials-user:ada`)).toBe("2");
+    expect((await nodeB.attempt("guest", { ip: "a" })).ok).toBe(true);
+    expect((await nodeA.attempt("guest", { ip: "a" })).ok).toBe(false);
+    for (const key of await client.keys(`${keyPrefix}:*`)) await client.del(key);
+  });
+});
+
+describe("AuthRateLimiter with an unreachable Redis", () => {
+  it("answers at once from memory instead of waiting for the connection", async () => {
+    // Port 1 refuses connections; node-redis keeps trying to reconnect in the background.
+    const client = createClient({ url: "redis://127.0.0.1:1", socket: { reconnectStrategy: 1000 } });
+    client.on("error", () => {});
+    void client.connect().catch(() => {});
+    try {
+      const limiter = new AuthRateLimiter(limits, { redis: client, keyPrefix: `fairgammon-test:${randomUUID()}` });
+      expect((await limiter.attempt("guest", { ip: "a" })).ok).toBe(true);
+      expect(await limiter.attempt("guest", { ip: "a" })).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED" });
+    } finally {
+      client.destroy();
+    }
   });
 });

@@ -1,61 +1,21 @@
 /**
- * In-memory sliding-window limits on sign-in, registration, account claims and guest creation, per client address
- * and per username. A refused attempt is not counted, so a client that keeps trying is let in again as soon as its
- * oldest counted attempt leaves the window. The username key is whatever was typed (lower-cased), existing or not,
- * so the limit says nothing about which usernames exist.
- *
- * One process holds the counts (a restart forgets them; several server processes each count on their own).
+ * Limits on sign-in, registration, account claims and guest creation, per client address and per username, counted
+ * in fixed windows by rate-limiter-flexible (server/rate-limiter.ts): in Redis when `REDIS_URL` is set, so the limits
+ * hold across the nodes of a cluster, in this process's memory otherwise. A refused attempt gives its points back, so
+ * it is not counted and hammering does not make the wait longer. The username key is whatever was typed
+ * (lower-cased), existing or not, so the limit says nothing about which usernames exist.
  *
  * @example
  *   const limiter = new AuthRateLimiter();
- *   const verdict = limiter.attempt("credentials", { ip: "203.0.113.7", username: "ada" }, Date.now());
+ *   const verdict = await limiter.attempt("credentials", { ip: "203.0.113.7", username: "ada" });
  *   if (!verdict.ok) verdict.message; // "Too many attempts, try again in 4 minutes."
  */
+import { createClient } from "redis";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { err, ok, type Result } from "@/lib/engine/types";
-
-export class SlidingWindow {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    /** Beyond this many keys the least recently used are forgotten, so memory stays bounded under a flood. */
-    private readonly maxKeys = 50_000,
-  ) {}
-
-  /** Milliseconds until `key` may try again; 0 when it may now. */
-  retryAfter(key: string, now: number): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.limit) return 0;
-    return (recent[recent.length - this.limit] ?? now) + this.windowMs - now;
-  }
-
-  record(key: string, now: number): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.hits.delete(key); // re-insert: Map order is then least recently used first
-    this.hits.set(key, recent.slice(-this.limit));
-    while (this.hits.size > this.maxKeys) {
-      const oldest = this.hits.keys().next().value;
-      if (oldest === undefined) break;
-      this.hits.delete(oldest);
-    }
-  }
-
-  private recent(key: string, now: number): number[] {
-    const times = this.hits.get(key) ?? [];
-    const recent = times.filter((time) => time > now - this.windowMs);
-    if (recent.length === 0) this.hits.delete(key);
-    return recent;
-  }
-}
+import { consumePoint, createLimiter, type LimitRule, type RedisStoreClient } from "@/server/rate-limiter";
 
 export type AttemptKind = "credentials" | "guest";
-
-export interface LimitRule {
-  readonly limit: number;
-  readonly windowMs: number;
-}
 
 export interface AuthLimits {
   /** Sign-in, registration and claims from one address. */
@@ -74,43 +34,58 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   guestsPerIp: { limit: 20, windowMs: 60 * MINUTE },
 };
 
-export class AuthRateLimiter {
-  private readonly credentialsPerIp: SlidingWindow;
-  private readonly credentialsPerUsername: SlidingWindow;
-  private readonly guestsPerIp: SlidingWindow;
+export interface AuthLimiterStore {
+  /** Count in this Redis (shared by every node) instead of in memory. */
+  readonly redis?: RedisStoreClient;
+  /** Prefix of the Redis keys; default "fairgammon:auth". */
+  readonly keyPrefix?: string;
+}
 
-  constructor(limits: AuthLimits = DEFAULT_AUTH_LIMITS) {
-    this.credentialsPerIp = new SlidingWindow(limits.credentialsPerIp.limit, limits.credentialsPerIp.windowMs);
-    this.credentialsPerUsername = new SlidingWindow(limits.credentialsPerUsername.limit, limits.credentialsPerUsername.windowMs);
-    this.guestsPerIp = new SlidingWindow(limits.guestsPerIp.limit, limits.guestsPerIp.windowMs);
+export class AuthRateLimiter {
+  private readonly credentialsPerIp: RateLimiterAbstract;
+  private readonly credentialsPerUsername: RateLimiterAbstract;
+  private readonly guestsPerIp: RateLimiterAbstract;
+
+  constructor(limits: AuthLimits = DEFAULT_AUTH_LIMITS, store: AuthLimiterStore = {}) {
+    const prefix = store.keyPrefix ?? "fairgammon:auth";
+    this.credentialsPerIp = createLimiter(limits.credentialsPerIp, `${prefix}:credentials-ip`, store.redis);
+    this.credentialsPerUsername = createLimiter(limits.credentialsPerUsername, `${prefix}:credentials-user`, store.redis);
+    this.guestsPerIp = createLimiter(limits.guestsPerIp, `${prefix}:guests-ip`, store.redis);
   }
 
   /** Counts one attempt, or refuses it (uncounted) when the address or the username is over its limit. */
-  attempt(kind: AttemptKind, keys: { readonly ip: string; readonly username?: string }, now: number): Result<void, "ERR_RATE_LIMITED"> {
-    const checks: [SlidingWindow, string][] =
+  async attempt(kind: AttemptKind, keys: { readonly ip: string; readonly username?: string }): Promise<Result<void, "ERR_RATE_LIMITED">> {
+    const checks: [RateLimiterAbstract, string][] =
       kind === "guest"
         ? [[this.guestsPerIp, keys.ip]]
-        : [
-            [this.credentialsPerIp, keys.ip],
-            ...(keys.username === undefined ? [] : [[this.credentialsPerUsername, keys.username] as [SlidingWindow, string]]),
-          ];
-    const wait = Math.max(...checks.map(([window, key]) => window.retryAfter(key, now)));
-    if (wait > 0) {
-      const minutes = Math.max(1, Math.ceil(wait / MINUTE));
-      return err("ERR_RATE_LIMITED", `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-    }
-    for (const [window, key] of checks) window.record(key, now);
-    return ok(undefined);
+        : [[this.credentialsPerIp, keys.ip], ...(keys.username === undefined ? [] : [[this.credentialsPerUsername, keys.username] as [RateLimiterAbstract, string]])];
+    const waits = await Promise.all(checks.map(([limiter, key]) => consumePoint(limiter, key)));
+    const wait = Math.max(...waits);
+    if (wait === 0) return ok(undefined);
+    await Promise.all(checks.map(([limiter, key]) => limiter.reward(key)));
+    const minutes = Math.max(1, Math.ceil(wait / MINUTE));
+    return err("ERR_RATE_LIMITED", `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
   }
 }
 
 const processWide = globalThis as typeof globalThis & { __fairgammonAuthLimiter?: AuthRateLimiter };
 
 /**
- * The limiter every route of this process shares. Kept on globalThis because Next.js may load a module once per
- * route bundle, and the sign-in route and the registration route must count together.
+ * The limiter every route of this process shares, counting in Redis when `REDIS_URL` is set (its own connection:
+ * the routes run inside Next.js, apart from the Socket.IO adapter's client). Kept on globalThis because Next.js may
+ * load a module once per route bundle, and the sign-in route and the registration route must count together.
  */
 export function authRateLimiter(): AuthRateLimiter {
-  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter();
+  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter(DEFAULT_AUTH_LIMITS, { redis: redisFromEnv() });
   return processWide.__fairgammonAuthLimiter;
+}
+
+function redisFromEnv(): RedisStoreClient | undefined {
+  const url = process.env.REDIS_URL;
+  if (!url) return undefined;
+  const client = createClient({ url });
+  // A lost connection is not fatal: the limiter counts in memory until node-redis reconnects.
+  client.on("error", () => {});
+  void client.connect().catch(() => {});
+  return client;
 }

@@ -9,6 +9,7 @@
  * @example
  *   const user = await userFromCookies({ cookies: parseCookieHeader(req.headers.cookie), secret, db }); // UserRow | null
  */
+import { parseCookie } from "cookie";
 import type { LoggerInstance } from "next-auth";
 import { getToken } from "next-auth/jwt";
 import type { Db } from "@/server/db/client";
@@ -17,22 +18,14 @@ import { findUserById } from "@/server/db/users";
 
 export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
 
-/** Cookie header → name/value pairs; a value that is not valid percent-encoding is kept as sent. */
+/**
+ * Cookie header → name/value pairs, parsed by the `cookie` package (RFC 6265: the first of duplicates wins, a value
+ * that is not valid percent-encoding is kept as sent). Its result may hold `undefined` values by type; getToken
+ * wants plain strings.
+ */
 export function parseCookieHeader(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
-    const equals = part.indexOf("=");
-    if (equals < 0) continue;
-    const name = part.slice(0, equals).trim();
-    let value = part.slice(equals + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    if (name === "" || name in cookies) continue; // the first of duplicates wins, as in browsers' ordering
-    try {
-      cookies[name] = decodeURIComponent(value);
-    } catch {
-      cookies[name] = value;
-    }
-  }
+  for (const [name, value] of Object.entries(parseCookie(header ?? ""))) if (value !== undefined) cookies[name] = value;
   return cookies;
 }
 

@@ -110,7 +110,8 @@ describe("parseCookieHeader", () => {
     ["two cookies", "a=1; b=2", { a: "1", b: "2" }],
     ["percent-encoding", "a=x%3Dy", { a: "x=y" }],
     ["broken percent-encoding is kept", "a=%E0%A4%A", { a: "%E0%A4%A" }],
-    ["a quoted value", 'a="v"', { a: "v" }],
+    // RFC 6265 section 5.2 keeps the double quotes as part of the value (cookie 1.x does; session tokens never have them).
+    ["a quoted value keeps its quotes", 'a="v"', { a: '"v"' }],
     ["an = inside the value", "a=b=c", { a: "b=c" }],
     ["a pair without =", "junk; a=1", { a: "1" }],
     ["the first of duplicates", "a=1; a=2", { a: "1" }],

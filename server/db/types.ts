@@ -6,9 +6,11 @@
  *   const roll: RollInput = { nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 5 };
  */
 import type { GameResultType, MatchStatus, Role, Seat, Visibility } from "@/generated/prisma/client";
+import type { RollKind } from "@/lib/dice/types";
 
 export type { GameResultType, MatchStatus, Role, Seat, Visibility };
-export type RollKind = "opening" | "turn";
+/** One definition, fair-dice-v1's: the roll log stores the kinds the audit bundle names. */
+export type { RollKind };
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 

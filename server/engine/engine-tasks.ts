@@ -9,10 +9,18 @@
  */
 
 import type { AnalysisEntry } from "@/lib/analysis/match-analysis";
+import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
+import type { MatchState } from "@/lib/engine/match-state";
+import type { Color } from "@/lib/engine/types";
 import type { AnalyseMatchTask } from "@/server/analysis/analysis-task";
 
 /** Each kind's task (with its `kind`) and result. */
 export interface EngineTaskMap {
+  /** What the computer in seat `color` does now (lib/analysis/computer-player.ts); null when nothing is its to do. */
+  "choose-action": {
+    task: { readonly kind: "choose-action"; readonly state: MatchState; readonly color: Color; readonly level: ComputerLevel };
+    result: ComputerAction | null;
+  };
   /** One decision of a match's analysis (server/analysis/analysis-runner.ts). */
   "analyse-match": { task: AnalyseMatchTask; result: AnalysisEntry[] };
 }

@@ -2,16 +2,22 @@
  * The engine worker thread's entry (started by engine-pool.ts): a handler per engine task kind. Anything a handler
  * needs once per thread (the evaluator, the bear-off database) is built on first use and kept.
  */
+import { chooseComputerAction } from "@/lib/analysis/computer-player";
 import { createEvaluator } from "@/lib/analysis/evaluator";
 import type { Evaluator } from "@/lib/analysis/types";
-import { runAnalyseTask, type AnalyseMatchTask } from "@/server/analysis/analysis-task";
+import { runAnalyseTask } from "@/server/analysis/analysis-task";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
+import { createEngineEvaluator } from "./engine-evaluator";
+import type { EngineTaskMap } from "./engine-tasks";
 import { serveTasks } from "./worker-protocol";
 
-let evaluator: Evaluator | null = null;
-/** The network, exact in bear-off races: what analysis judges plays with. */
-const evaluatorOnce = (): Evaluator => (evaluator ??= createEvaluator({ bearoff: loadBearoffDatabase() }));
+type Task<K extends keyof EngineTaskMap> = EngineTaskMap[K]["task"];
+
+let analysisEvaluator: Evaluator | null = null;
+/** The network, exact in bear-off races and at game end: what analysis judges plays with. */
+const analysisEvaluatorOnce = (): Evaluator => (analysisEvaluator ??= createEvaluator({ bearoff: loadBearoffDatabase() }));
 
 serveTasks({
-  "analyse-match": (task: AnalyseMatchTask) => runAnalyseTask(task, evaluatorOnce()),
+  "choose-action": (task: Task<"choose-action">) => chooseComputerAction(task.state, task.color, task.level, { evaluator: createEngineEvaluator() }),
+  "analyse-match": (task: Task<"analyse-match">) => runAnalyseTask(task, analysisEvaluatorOnce()),
 });

@@ -8,6 +8,7 @@ import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import type { InterServerEvents } from "./cluster";
+import type { ComputerDriver } from "./computer-driver";
 import type { MatchService } from "./match-service";
 import type { Presence } from "./presence";
 
@@ -33,6 +34,8 @@ export interface CommandContext {
   readonly db: Db;
   readonly vault: SeedVault;
   readonly service: MatchService;
+  /** The computer players' driver; null where the server runs without an engine. */
+  readonly computer: ComputerDriver | null;
   readonly presence: Presence;
   readonly logger: Logger;
   readonly abandonAfterMs: number;

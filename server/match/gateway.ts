@@ -10,10 +10,11 @@ import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import { commandHandlers, type CommandHandler } from "./commands";
+import type { ComputerDriver } from "./computer-driver";
 import type { Actor, CommandContext, GameServer, GameSocket } from "./context";
 import { fail, type MatchService } from "./match-service";
 import type { Presence } from "./presence";
-import { TokenBucket } from "./rate-limit";
+import { CommandRateLimiter } from "./rate-limit";
 import { presenceOf } from "./snapshot";
 
 export interface GatewayOptions {
@@ -21,6 +22,7 @@ export interface GatewayOptions {
   readonly db: Db;
   readonly vault: SeedVault;
   readonly service: MatchService;
+  readonly computer?: ComputerDriver | null;
   readonly presence: Presence;
   readonly logger: Logger;
   /** Who is behind a handshake request (the next-auth session cookie); null for an anonymous spectator. */
@@ -46,7 +48,7 @@ export function describeZodError(error: z.ZodError): string {
 export function attachGateway(options: GatewayOptions): void {
   const { io, logger, presence } = options;
   const now = options.now ?? Date.now;
-  const limit = options.rateLimit ?? { burst: 30, perSecond: 15 };
+  const limiter = new CommandRateLimiter(options.rateLimit ?? { burst: 30, perSecond: 15 });
 
   io.use((socket, next) => {
     if (!handshakeSchema.safeParse(socket.handshake.auth).success) {
@@ -71,15 +73,14 @@ export function attachGateway(options: GatewayOptions): void {
       presence.connect(actor.id, socket.id, now());
       void socket.join(`user:${actor.id}`);
     }
-    const bucket = new TokenBucket(limit.burst, limit.perSecond, now());
-    const ctx: CommandContext = { ...options, actor, socket, now };
+    const ctx: CommandContext = { ...options, computer: options.computer ?? null, actor, socket, now };
 
     // One listener for every command, not one per command: twelve closures per socket were ~5 % of the server's live
     // heap at 2,000 matches (4,000 sockets), and all of it is marked at every full garbage collection.
-    socket.onAny((name: string, payload: unknown, ack: unknown) => {
+    socket.onAny(async (name: string, payload: unknown, ack: unknown) => {
       if (!isCommandName(name) || typeof ack !== "function") return; // every command is acknowledged; others are ignored
       const reply = ack as (reply: Ack) => void;
-      if (!bucket.take(now())) {
+      if (!(await limiter.take(socket.id))) {
         reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
         return;
       }

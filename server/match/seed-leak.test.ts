@@ -1,5 +1,5 @@
 /**
- * Seed-leak proof: whole matches are played (and one cancelled) while everything that leaves the server is recorded
+ * Seed-leak proof: whole matches are played (one of them against the computer, and one cancelled) while everything that leaves the server is recorded
  * — every Socket.IO event and every acknowledgement each client gets, the raw engine.io frames under them, every HTTP
  * body fetched, and the server's log at debug level — for two players, a signed-in spectator and an anonymous one.
  * The test then opens each match's sealed seed itself, with the key, and searches the whole record for it (hex, and
@@ -117,6 +117,14 @@ describe("the server seed never leaves the server before the match is over", () 
       await Promise.all([white.finished(), black.finished(), spectator.until((v) => v.matchId === matchId && v.ended !== null), anonymous.until((v) => v.matchId === matchId && v.ended !== null)]);
       clearInterval(polling);
     }
+    // A match against the computer: its seed is drawn on the server and its moves are thought out in a worker thread.
+    const computerMatch = await white.create({ matchLength: 1, color: "white", visibility: "public", computer: "easy" });
+    played.push(computerMatch.matchId);
+    await spectator.watch(computerMatch.matchId);
+    await anonymous.watch(computerMatch.matchId);
+    await white.submitSeed("white-computer");
+    const ended = (v: { matchId: string; ended: unknown }) => v.matchId === computerMatch.matchId && v.ended !== null;
+    await Promise.all([white.finished(180_000), spectator.until(ended, 180_000), anonymous.until(ended, 180_000)]);
     await recordedFetch("/api/health");
     const audits = await Promise.all(played.map((matchId) => recordedFetch(`/api/matches/${matchId}/audit`)));
     await new Promise((resolve) => setTimeout(resolve, 100)); // let the last polls land in the record
@@ -148,5 +156,5 @@ describe("the server seed never leaves the server before the match is over", () 
     }
     expect(records.length).toBeGreaterThan(1000);
     for (const bot of [white, black, spectator, anonymous]) bot.close();
-  });
+  }, 240_000);
 });

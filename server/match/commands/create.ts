@@ -1,17 +1,19 @@
 import { randomInt } from "node:crypto";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { createMatch } from "@/server/db/matches";
+import { createMatch, joinMatch } from "@/server/db/matches";
 import { LOBBY_ROOM, matchRoom, type CommandContext } from "../context";
 import { fail } from "../match-service";
 import { snapshotFor } from "../snapshot";
 
 /**
  * Creates a match with a freshly drawn, sealed server seed. Its commitment is public from this moment, before any
- * client seed can be chosen (fair-dice-v1, section 2, step 1).
+ * client seed can be chosen (fair-dice-v1, section 2, step 1). Against the computer, the computer of the chosen level
+ * takes the other seat at once and adds its own client seed — drawn after the commitment, like anyone's.
  */
 export async function createCommand(ctx: CommandContext, payload: CommandPayload<"lobby:create">): Promise<Ack<CommandReplies["lobby:create"]>> {
-  const { actor } = ctx;
+  const { actor, computer } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to create a match.");
+  if (payload.computer && !computer) return fail("ERR_WRONG_STATUS", "This server has no computer players.");
   const color = payload.color === "random" ? (randomInt(2) === 0 ? "white" : "black") : payload.color;
   const seed = ctx.vault.draw();
   const created = await createMatch(ctx.db, {
@@ -23,9 +25,18 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
   });
   if (!created.ok) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
   const matchId = created.value.match.id;
+  if (payload.computer && computer) {
+    const computerId = computer.userOf(payload.computer);
+    const { result } = await ctx.service.external(matchId, () =>
+      joinMatch(ctx.db, { matchId, userId: computerId, inviteToken: created.value.match.inviteToken ?? undefined }),
+    );
+    if (!result.ok) return fail("ERR_INTERNAL", `The computer could not take its seat: ${result.message}`);
+    // Its client seed follows from the stored match (computer-driver.ts), in the snapshot this command answers with.
+    await computer.wake(matchId);
+  }
   const live = await ctx.service.refresh(matchId);
   if (!live) return fail("ERR_INTERNAL", "The match was created but could not be loaded; open it from the lobby.");
   await ctx.socket.join(matchRoom(matchId));
-  if (payload.visibility === "public") ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
+  if (payload.visibility === "public" && !payload.computer) ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
   return { ok: true, matchId, inviteToken: live.inviteToken, snapshot: snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs) };
 }

@@ -1,0 +1,179 @@
+/**
+ * The computer at the table. The driver hears of every event the match server stores (and of every unfinished match
+ * at recovery); when a match waits for a computer's seat it asks the engine — in a worker thread, never on this event
+ * loop — and submits the answer through the command path a person's socket uses (`decidePlay`, `submitClientSeed`),
+ * as that seat's user. Its client seed is drawn here with crypto randomness, after the match's commitment is
+ * published (docs/provably-fair.md says why that keeps the dice fair).
+ *
+ * Nothing is held only here: what the computer must do next follows from the stored match, so a restarted server
+ * wakes the driver for each unfinished match and it carries on.
+ *
+ * @example
+ *   const driver = new ComputerDriver({ service, db, pool, computers, logger });
+ *   driver.notice(message);   // after every stored event (MatchService's publish)
+ *   await driver.wake(matchId); // at recovery, or once it is seated
+ */
+import { randomBytes } from "node:crypto";
+import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
+import { COLORS, type Color } from "@/lib/engine/types";
+import type { MatchEventMessage, MatchView } from "@/lib/protocol";
+import type { Db } from "@/server/db/client";
+import type { ComputerUsers } from "@/server/db/computer-users";
+import type { EnginePool } from "@/server/engine/engine-pool";
+import type { Logger } from "@/server/log";
+import { decidePlay, type PlayBuilder } from "./commands/play-action";
+import { rollBuilder } from "./commands/roll";
+import { submitClientSeed } from "./commands/seed";
+import type { MatchService } from "./match-service";
+
+export interface ComputerDriverOptions {
+  readonly service: MatchService;
+  readonly db: Db;
+  readonly pool: EnginePool;
+  readonly computers: ComputerUsers;
+  readonly logger: Logger;
+}
+
+/** Matches whose seats are known to be all people (or all known): no look-up for their next events. */
+const SEAT_CACHE_SIZE = 20_000;
+/** A step that fails (the engine's worker died, a refusal) is tried again this often, then given up until the next event. */
+const RETRIES = 3;
+const RETRY_DELAY_MS = 500;
+
+type Step = "idle" | "acted" | "retry";
+
+export class ComputerDriver {
+  readonly #options: ComputerDriverOptions;
+  /** match id → the computer's seat, or null for a match of two people (only once both seats are taken). */
+  readonly #seats = new Map<string, { readonly color: Color; readonly level: ComputerLevel } | null>();
+  readonly #running = new Map<string, Promise<void>>();
+  readonly #again = new Set<string>();
+  #closed = false;
+
+  constructor(options: ComputerDriverOptions) {
+    this.#options = options;
+  }
+
+  /** Is this user a computer player? */
+  isComputer(userId: string): boolean {
+    return this.#options.computers.levelOf.has(userId);
+  }
+
+  /** The computer user of a level. */
+  userOf(level: ComputerLevel): string {
+    return this.#options.computers.idOf[level];
+  }
+
+  /** An event was stored: if the match has a computer seat, see whether it must act. */
+  notice(message: MatchEventMessage): void {
+    if (this.#closed) return;
+    const known = this.#seats.get(message.matchId);
+    if (known === null && message.event.type !== "ended") return;
+    if (message.event.type === "ended") {
+      this.#seats.delete(message.matchId);
+      return;
+    }
+    void this.wake(message.matchId);
+  }
+
+  /**
+   * Looks at the match and acts for its computer seat while the match waits for it; resolves when it waits for
+   * someone else (never rejects: failures are logged).
+   */
+  wake(matchId: string): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    const running = this.#running.get(matchId);
+    if (running) {
+      this.#again.add(matchId);
+      return running;
+    }
+    const drive = this.#drive(matchId).finally(() => this.#running.delete(matchId));
+    this.#running.set(matchId, drive);
+    return drive;
+  }
+
+  /** Resolves when no match is being driven (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all(this.#running.values());
+  }
+
+  close(): void {
+    this.#closed = true;
+  }
+
+  async #drive(matchId: string): Promise<void> {
+    let failures = 0;
+    do {
+      this.#again.delete(matchId);
+      let step: Step;
+      try {
+        step = await this.#step(matchId);
+      } catch (error) {
+        if (this.#closed) return;
+        this.#options.logger.error("the computer could not act", { matchId, error: error instanceof Error ? error.message : String(error) });
+        step = "retry";
+      }
+      if (step === "retry") {
+        if (++failures > RETRIES) return;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+        this.#again.add(matchId);
+      } else if (step === "acted") {
+        failures = 0;
+        // Its own event may be what the match waits on next (e.g. after a roll, its move): look again.
+        this.#again.add(matchId);
+      }
+    } while (this.#again.has(matchId) && !this.#closed);
+  }
+
+  /** One action for the computer's seat, if the match waits for one. */
+  async #step(matchId: string): Promise<Step> {
+    const { service, db, pool, logger } = this.#options;
+    const view = await service.withMatch(matchId, (live) => live?.view ?? null);
+    if (!view) return "idle";
+    const seat = this.#seatOf(view);
+    if (!seat || view.ended) return "idle";
+    const user = this.userOf(seat.level);
+    if (view.status === "seeding" && view.clientSeeds[seat.color] === null) {
+      // Drawn now: the commitment (in the match's first event) is already published and cannot change.
+      const clientSeed = randomBytes(16).toString("hex");
+      const reply = await submitClientSeed(service, db, user, { matchId, clientSeed, commitment: view.commitment });
+      if (reply.ok) return "acted";
+      if (reply.code === "ERR_SEED_ALREADY_SUBMITTED") return "idle";
+      logger.warn("the computer's seed was refused", { matchId, code: reply.code, message: reply.message });
+      return "retry";
+    }
+    if (view.status !== "playing" || view.state.turn !== seat.color) return "idle";
+    const action = await pool.run({ kind: "choose-action", state: view.state, color: seat.color, level: seat.level });
+    if (!action) return "idle";
+    const reply = await service.command(matchId, (live) => decidePlay(live, user, view.version, this.#builder(action)));
+    if (reply.ok) return "acted";
+    // Someone else's event came first (a resignation offered while it thought): decide again on the new state.
+    if (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT") return "acted";
+    logger.error("the computer's action was refused", { matchId, action: action.type, code: reply.code, message: reply.message });
+    return "retry";
+  }
+
+  #builder(action: ComputerAction): PlayBuilder {
+    if (action.type === "roll") return rollBuilder(this.#options.service);
+    return () => ({ action });
+  }
+
+  /** The computer's seat in the match, remembered once both seats are taken. */
+  #seatOf(view: MatchView): { readonly color: Color; readonly level: ComputerLevel } | null {
+    const cached = this.#seats.get(view.matchId);
+    if (cached !== undefined) return cached;
+    let seat: { color: Color; level: ComputerLevel } | null = null;
+    for (const color of COLORS) {
+      const level = view.players[color] ? this.#options.computers.levelOf.get(view.players[color].id) : undefined;
+      if (level) seat = { color, level };
+    }
+    if (view.players.white && view.players.black) {
+      this.#seats.set(view.matchId, seat);
+      if (this.#seats.size > SEAT_CACHE_SIZE) {
+        const oldest = this.#seats.keys().next().value;
+        if (oldest !== undefined) this.#seats.delete(oldest);
+      }
+    }
+    return seat;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Fixed-window rate limits from rate-limiter-flexible, shared by the sign-in limits (server/auth/rate-limit.ts) and
+ * the socket command limit (server/match/rate-limit.ts). With a Redis client the counts live in Redis, so a limit
+ * holds across the nodes of a cluster; if Redis fails, the node falls back to counting in its own memory (the
+ * library's insurance limiter) rather than letting everyone in or locking everyone out. Without one they live in
+ * this process's memory, and each key is forgotten when its window ends.
+ *
+ * @example
+ *   const limiter = createLimiter({ limit: 10, windowMs: 15 * 60_000 }, "auth:user");
+ *   const wait = await consumePoint(limiter, "ada"); // 0: counted; > 0: refused, milliseconds until the window ends
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
+export interface LimitRule {
+  /** Attempts allowed per window. */
+  readonly limit: number;
+  /** The window, rounded up to whole seconds (the library's unit). */
+  readonly windowMs: number;
+}
+
+/** A connected node-redis client (the `redis` package, v4 or later). */
+export type RedisStoreClient = object;
+
+export function createLimiter(rule: LimitRule, keyPrefix: string, redis?: RedisStoreClient): RateLimiterAbstract {
+  const options = { keyPrefix, points: rule.limit, duration: Math.max(1, Math.ceil(rule.windowMs / 1000)) };
+  const memory = new RateLimiterMemory(options);
+  if (!redis) return memory;
+  // rejectIfRedisNotReady: while node-redis reconnects it would queue the command and leave the attempt waiting;
+  // refusing at once hands the key to the insurance limiter instead.
+  return new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+}
+
+/**
+ * Counts one point for `key`: 0 when it was within the limit, otherwise the milliseconds until the key's window
+ * ends (at least 1). A store error that even the insurance limiter could not absorb is thrown.
+ */
+export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    await limiter.consume(key);
+    return 0;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return Math.max(1, rejection.msBeforeNext);
+    throw rejection;
+  }
+}
