@@ -1,8 +1,9 @@
 /**
- * Move choosers for strength runs: the network at 0-ply (fast, used by training's checks) and the search at any ply.
+ * The move chooser of training's progress checks: a network at 0-ply, straight on its arrays (vs-pubeval.ts uses
+ * rankPlays at any ply instead).
  *
  * @example
- *   duel(searchChooser(createEvaluator(), 1), pubevalChoosePlay, 1000, 7);
+ *   duel(netChooser(net), pubevalChoosePlay, 500, 1_000_000);
  */
 import { type Dice, type LegalPlay, type Position, legalPlays, passPlay } from "@/lib/engine";
 import { evaluateInto } from "@/lib/analysis/evaluator";
