@@ -3,7 +3,7 @@ import { LobbyClient } from "@/components/lobby/lobby-client";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
-import { listMatchesForAdmin, listMatchesForUser } from "@/server/db/listings";
+import { listLiveMatches, listMatchesForUser } from "@/server/db/listings";
 import type { MatchSummary } from "@/server/db/types";
 
 const ACTIVE = new Set(["waiting", "seeding", "playing"]);
@@ -30,10 +30,9 @@ export default async function HomePage() {
   const db = getDb();
   const [mine, live] = await Promise.all([
     user ? listMatchesForUser(db, user.id, { pageSize: 50 }) : null,
-    listMatchesForAdmin(db, { status: "playing", pageSize: 50 }),
+    listLiveMatches(db, { pageSize: 50 }),
   ]);
   const active = mine?.items.filter((m) => ACTIVE.has(m.status)) ?? [];
-  const watchable = live.items.filter((m) => m.visibility === "public");
 
   return (
     <section>
@@ -70,11 +69,11 @@ export default async function HomePage() {
           ) : null}
           <section className="panel" aria-labelledby="live-title">
             <h2 id="live-title">Live matches to watch</h2>
-            {watchable.length === 0 ? (
+            {live.items.length === 0 ? (
               <p className="muted">Nobody is playing a public match right now.</p>
             ) : (
               <ul className="match-list" data-testid="live-matches">
-                {watchable.map((m) => (
+                {live.items.map((m) => (
                   <MatchLine key={m.id} match={m} />
                 ))}
               </ul>

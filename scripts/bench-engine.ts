@@ -4,7 +4,9 @@
  * legalPlays, so that no cache of recent positions' plays is measured. Each run
  * lasts at least half a second; the figure is the median of several runs after a warm-up. The goal is at least
  * 100,000 positions/s.
- * A second figure in the details also encodes every result's Position ID, as `bg legal --batch` does.
+ * A second figure in the details also encodes every result's Position ID, as `bg legal --batch` does; a third checks
+ * one play per position with validatePlay, as the match server does for every move it is sent (the last legal play
+ * of each position, as a player would send it: from/to only).
  *
  *   npx tsx scripts/bench-engine.ts
  *
@@ -14,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { type Dice, type Position, decodePositionId, encodePositionId, legalPlays } from "@/lib/engine";
+import { type Dice, type Position, decodePositionId, encodePositionId, legalPlays, validatePlay } from "@/lib/engine";
 import { generatePlays } from "@/lib/engine/move-generator";
 import type { BenchResult } from "./bench-result";
 
@@ -77,6 +79,12 @@ export function benchEngine(): BenchResult {
     for (const p of generatePlays(c.pos, c.dice)) n += encodePositionId(p.result).length;
     return n;
   });
+  const sent = new Map(cases.map((c) => [c, (legalPlays(c.pos, c.dice).at(-1)?.moves ?? []).map(({ from, to }) => ({ from, to }))]));
+  const validated = rates(cases, (c) => {
+    const checked = validatePlay(c.pos, c.dice, sent.get(c) ?? []);
+    if (!checked.ok) throw new Error(`bench-engine: validatePlay refused a legal play: ${checked.message}`);
+    return checked.value.moves.length;
+  });
   return {
     name: "legal-play generation (generatePlays) over the 500 gnubg fixture positions",
     figure: median(plays.wall),
@@ -89,6 +97,8 @@ export function benchEngine(): BenchResult {
       maxPerSecond: Math.round(plays.wall.at(-1) as number),
       perCpuSecond: median(plays.cpu),
       withPositionIdsPerSecond: median(withIds.wall),
+      validatePlayPerSecond: median(validated.wall),
+      validatePlayPerCpuSecond: median(validated.cpu),
       goalPerSecond: 100_000,
     },
   };

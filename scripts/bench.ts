@@ -4,6 +4,7 @@
  * reports a median over several runs and its spread. `npm run bench -- engine dice` runs a subset.
  */
 import os from "node:os";
+import { benchAnalysis } from "./bench-analysis";
 import { benchBearoff } from "./bench-bearoff";
 import { benchDb } from "./bench-db";
 import { benchDice } from "./bench-dice";
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   dice: benchDice,
   db: () => benchDb(),
   bearoff: benchBearoff,
+  analysis: () => benchAnalysis(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

@@ -1,5 +1,6 @@
 /**
- * `npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]`: trains the evaluator's network by
+ * `npm run train -- --seed S --games N --out FILE [--hidden H] [--init FILE] [--log FILE] [--alpha A --alpha-end A]
+ * [--lambda L --lambda-end L] [--check N --check-games N]`: trains the evaluator's network by
  * self-play with TD(λ), as TD-Gammon did, on one core.
  *
  * Both sides share the network and play greedily at 0-ply (the play whose result the network likes best; the dice
@@ -10,19 +11,21 @@
  * linearly from --lambda to --lambda-end over the N games. Everything random comes from one seeded generator, so
  * the same command gives the same weights.
  *
+ * --init FILE starts from the weights in FILE instead of random ones (a later phase of a run, at a lower rate).
+ *
  * Every --check games a quick match of --check-games against pubeval (0-ply, fixed dice seeds) is logged, and the
  * weights are written to --out (a checkpoint records how many games it has seen).
  *
  * @example
  *   npm run train -- --seed 1 --games 300000 --out /work/logs/network.json --log /work/logs/train.log
  */
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Position, initialPosition } from "@/lib/engine";
 import { generatePlays } from "@/lib/engine/move-generator";
 import { MAX_ACTIVE, INPUT_COUNT, encodeSides } from "@/lib/analysis/encoding";
 import { evaluateInto } from "@/lib/analysis/evaluator";
-import { Network, OUTPUTS } from "@/lib/analysis/network";
+import { Network, type NetworkJson, OUTPUTS } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { duel } from "./strength/duel";
 import { netChooser } from "./strength/choosers";
@@ -41,6 +44,7 @@ function option(name: string, fallback?: string): string {
 const seed = Number(option("seed"));
 const games = Number(option("games"));
 const out = option("out");
+const init = option("init", "");
 const hidden = Number(option("hidden", "80"));
 const logFile = option("log", "");
 const alpha0 = Number(option("alpha", "0.1"));
@@ -58,7 +62,11 @@ function log(line: string): void {
 }
 
 const random = seededRandom(seed);
-const net = Network.random(INPUT_COUNT, hidden, random);
+// --init continues from earlier weights (a second phase at a lower rate); the dice still come from --seed.
+const exact = { exactSigmoid: true };
+const net = init
+  ? Network.fromJson(JSON.parse(readFileSync(init, "utf8")) as NetworkJson, exact)
+  : Network.random(INPUT_COUNT, hidden, random, exact);
 const idx = new Int32Array(MAX_ACTIVE);
 const val = new Float64Array(MAX_ACTIVE);
 const scratch = new Float64Array(OUTPUTS);
@@ -135,10 +143,10 @@ function learn(positions: Position[], values: Float64Array, alpha: number, lambd
 }
 
 function checkpoint(done: number): void {
-  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, hidden }, ...net.toJson() })}\n`);
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, hidden: net.hidden, init: init || null }, ...net.toJson() })}\n`);
 }
 
-log(`start: ${command} (hidden ${hidden}, α ${alpha0}→${alphaEnd}, λ ${lambda0}→${lambdaEnd})`);
+log(`start: ${command} (hidden ${net.hidden}, α ${alpha0}→${alphaEnd}, λ ${lambda0}→${lambdaEnd})`);
 const started = performance.now();
 let moves = 0;
 for (let g = 1; g <= games; g++) {

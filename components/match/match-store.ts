@@ -1,8 +1,8 @@
 /**
  * One match's client state as a zustand store: the match view folded from the server's events (lib/protocol), the
- * legal plays, the presence lights, the connection state, a running log, and the play being built on the board. The
- * store holds no rules of its own: it applies what the server sent, takes the legal plays for the dice from lib/engine
- * (the engine the server checks moves with), and says when it saw a version gap so the caller resyncs.
+ * presence lights, the connection state, a running log, and the steps of the play being built on the board. The
+ * store holds no rules of its own: it applies what the server sent and says when it saw a version gap so the caller
+ * resyncs; the board asks lib/engine's play tree (the engine the server checks moves with) what may be played.
  *
  * Made per match page by `createMatchStore` (see match-provider.tsx), never a global singleton.
  *
@@ -12,11 +12,10 @@
  *   store.getState().receive(message); // "applied" | "ignored" | "gap"
  */
 import { createStore } from "zustand/vanilla";
-import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { CheckerMove, Color } from "@/lib/engine/types";
 import { applyMatchEvent, type MatchView } from "@/lib/protocol/match-view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
-import type { MatchSnapshot, PlayOption } from "@/lib/protocol/snapshot";
+import type { MatchSnapshot } from "@/lib/protocol/snapshot";
 import { describeEvent } from "./event-text";
 
 export type Connection = "connecting" | "online" | "offline";
@@ -36,7 +35,6 @@ export interface MatchState {
   readonly matchId: string;
   readonly invite: string | null;
   readonly view: MatchView | null;
-  readonly legalPlays: readonly PlayOption[];
   readonly you: Color | null;
   readonly connected: Readonly<Record<Color, boolean>>;
   readonly awaySince: Readonly<Record<Color, number | null>>;
@@ -73,7 +71,6 @@ export function createMatchStore(matchId: string, invite: string | null) {
     matchId,
     invite,
     view: null,
-    legalPlays: [],
     you: null,
     connected: { white: false, black: false },
     awaySince: { white: null, black: null },
@@ -93,7 +90,6 @@ export function createMatchStore(matchId: string, invite: string | null) {
       const sameTurn = current?.version === snapshot.view.version;
       set({
         view: snapshot.view,
-        legalPlays: currentLegalPlays(snapshot.view.state),
         you: snapshot.you,
         connected: snapshot.connected,
         awaySince: snapshot.awaySince,
@@ -117,7 +113,6 @@ export function createMatchStore(matchId: string, invite: string | null) {
       const line = { version: message.version, text: describeEvent(view, message.event, next) };
       set({
         view: next,
-        legalPlays: currentLegalPlays(next.state),
         log: [...get().log, line].slice(-LOG_LIMIT),
         steps: [],
         selected: null,

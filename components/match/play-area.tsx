@@ -1,6 +1,6 @@
 "use client";
 /**
- * The board with everything a player does on it: picking checkers and destinations (from the legal plays
+ * The board with everything a player does on it: picking checkers and destinations (from lib/engine's play tree
  * only, through play-draft.ts), a die choice when it matters, undo and confirm, and the turn's buttons — roll,
  * double, take, drop, resign and the answers to a resignation — shown only when lib/engine's legalActions allows
  * them to this player.
@@ -12,17 +12,17 @@ import { useMemo, useState } from "react";
 import { Board } from "@/components/board/board";
 import { legalActions } from "@/lib/engine/match-queries";
 import type { MatchActionType, ResignLevel } from "@/lib/engine/match-state";
+import { nodeAfter, playTree } from "@/lib/engine/play-tree";
 import { opponentOf, type CheckerMove } from "@/lib/engine/types";
 import { useMatch, useRun } from "./match-provider";
 import { PlayerStrip } from "./players-bar";
-import { buildDraft, destinations, diceLeft, isComplete, movableFrom, positionAfter, type Destination } from "./play-draft";
+import { destinations, diceShown, movableFrom, type Destination } from "./play-draft";
 
 const RESIGN_NAMES: Record<ResignLevel, string> = { 1: "a single game", 2: "a gammon", 3: "a backgammon" };
 
 export function PlayArea() {
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
-  const legalPlays = useMatch((s) => s.legalPlays);
   const steps = useMatch((s) => s.steps);
   const selected = useMatch((s) => s.selected);
   const busy = useMatch((s) => s.busy);
@@ -37,17 +37,16 @@ export function PlayArea() {
   const state = view?.state ?? null;
   const playing = view?.status === "playing";
   const myMove = Boolean(playing && you && state?.phase === "moving" && state.onRoll === you && state.pendingResign === null);
-  const draft = useMemo(
-    () => (myMove && you && state?.dice ? buildDraft(state.position, you, state.dice, legalPlays) : null),
-    [myMove, you, state, legalPlays],
-  );
+  const tree = useMemo(() => (myMove && state?.dice ? playTree(state.position, state.dice) : null), [myMove, state]);
   if (!view || !state) return null;
 
   const viewer = you ?? "white";
-  const position = draft ? positionAfter(draft, steps) : state.position;
-  const movable = draft && !busy ? movableFrom(draft, steps) : new Set<number>();
-  const dests = draft && selected !== null ? destinations(draft, steps, selected) : [];
-  const complete = draft ? isComplete(draft, steps) : false;
+  // Steps the tree does not know (kept from an older view) count as none: the board shows the position as it is.
+  const node = tree ? nodeAfter(tree, steps) : null;
+  const position = node?.position ?? state.position;
+  const movable = node && !busy ? movableFrom(node) : new Set<number>();
+  const dests = node && selected !== null ? destinations(node, selected) : [];
+  const complete = node?.play != null;
   const base = { matchId: view.matchId, expectedVersion: view.version };
 
   const takeStep = (move: CheckerMove) => {
@@ -63,19 +62,13 @@ export function PlayArea() {
 
   let dice = null;
   if (state.dice && (state.phase === "moving" || state.phase === "match-over") && state.onRoll) {
-    const values = state.dice[0] === state.dice[1] ? [state.dice[0], state.dice[0], state.dice[0], state.dice[0]] : [...state.dice];
-    const left = draft ? diceLeft(state.dice, steps) : values;
-    const used = values.map(() => true);
-    for (const value of left) {
-      const i = values.findIndex((v, k) => v === value && used[k]);
-      if (i >= 0) used[i] = false;
-    }
-    dice = { values, used: draft ? used : values.map(() => false), side: state.onRoll };
+    const { values, used } = diceShown(state.dice, node ? node.diceLeft : []);
+    dice = { values, used: node ? used : values.map(() => false), side: state.onRoll };
   }
 
   const mine = you ? legalActions(state).filter((a) => a.player === you).map((a) => a.type) : [];
   const can = (type: MatchActionType) => playing && mine.includes(type);
-  const noMoves = myMove && legalPlays.length === 0;
+  const noMoves = myMove && tree !== null && tree.steps.length === 0;
   const confirm = () => void run("match:move", { ...base, moves: steps.map(({ from, to }) => ({ from, to })) });
 
   return (
@@ -87,7 +80,7 @@ export function PlayArea() {
         dice={dice}
         cube={state.cube}
         input={
-          draft && !busy
+          node && !busy
             ? { movable, selected, targets: new Set(dests.map((d) => d.to)), onSelect: select, onTarget }
             : null
         }

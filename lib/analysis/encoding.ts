@@ -53,6 +53,16 @@ function encodeSide(board: ArrayLike<number>, base: number, idx: Int32Array, val
   return n;
 }
 
+/** Offsets inside a side's block: point p (0-based) has units 4p..4p+3, then the bar and the checkers off. */
+export const BAR_INPUT = 96;
+export const OFF_INPUT = 97;
+
+/** The value of unit `unit` (0..3) of a point holding `count` checkers. */
+export function pointUnit(count: number, unit: number): number {
+  if (unit === 3) return count > 3 ? (count - 3) / 2 : 0;
+  return count > unit ? 1 : 0;
+}
+
 /** Writes the non-zero inputs for `onRoll` against `other` into idx/val (capacity MAX_ACTIVE); returns their count. */
 export function encodeSides(onRoll: ArrayLike<number>, other: ArrayLike<number>, idx: Int32Array, val: Float64Array): number {
   const n = encodeSide(onRoll, 0, idx, val, 0);

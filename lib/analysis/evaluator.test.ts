@@ -3,7 +3,10 @@ import { legalPlays, passPlay } from "../engine/moves";
 import { gameResult, initialPosition, makePosition } from "../engine/position";
 import { positionFromPoints, side } from "../engine/test-support";
 import { type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
+import { BearoffDatabase } from "./bearoff-database";
+import { raceProbabilities } from "./bearoff-race";
 import { createEvaluator } from "./evaluator";
+import { ROLLS } from "./search";
 import { pubevalChoosePlay } from "./pubeval";
 
 const evaluate = createEvaluator();
@@ -55,6 +58,28 @@ describe("createEvaluator", () => {
     for (const pos of positions) expect(evaluate(mirror(pos))).toEqual(evaluate(pos));
   });
 
+  it("values all the plays of a roll at once exactly as one by one (the incremental batch form search uses)", () => {
+    const { evaluateResults } = evaluate;
+    let checked = 0;
+    let worst = 0;
+    for (const pos of positions.filter((_, i) => i % 5 === 0)) {
+      if (gameResult(pos)) continue;
+      for (const { dice } of ROLLS) {
+        const plays = legalPlays(pos, dice);
+        const values = evaluateResults(pos, plays);
+        plays.forEach((play, k) => {
+          const p = evaluate(play.result);
+          [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
+            worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
+          });
+          checked++;
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    expect(worst).toBeLessThan(1e-12);
+  });
+
   it("is exact when the game is over: single, gammon and backgammon losses for the side on roll", () => {
     const empty = side({});
     const lost = (onRoll: number[]) => {
@@ -85,5 +110,27 @@ describe("createEvaluator", () => {
     const p = evaluate(initialPosition("white"));
     expect(p.win).toBeGreaterThan(0.42);
     expect(p.win).toBeLessThan(0.6);
+  });
+});
+
+describe("createEvaluator with the bear-off database", () => {
+  const db = BearoffDatabase.build();
+  const withDb = createEvaluator({ bearoff: db });
+
+  it("answers races with both sides home from the database, and other positions from the network", () => {
+    const race = positionFromPoints({ 6: 3, 4: 2, 1: 4 }, { 20: 2, 22: 5, 24: 1 });
+    expect(withDb(race)).toEqual(raceProbabilities(db, race));
+    const contact = initialPosition("white");
+    expect(withDb(contact)).toEqual(evaluate(contact));
+  });
+
+  it("gives the batch form the same database values as one by one", () => {
+    const pos = positionFromPoints({ 6: 3, 5: 2, 1: 4 }, { 20: 2, 22: 5, 24: 1 });
+    const plays = legalPlays(pos, [5, 2]);
+    const values = withDb.evaluateResults(pos, plays);
+    plays.forEach((play, k) => {
+      const p = withDb(play.result);
+      expect(Array.from(values.subarray(5 * k, 5 * k + 5))).toEqual([p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon]);
+    });
   });
 });

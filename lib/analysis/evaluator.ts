@@ -1,19 +1,23 @@
 /**
  * The evaluator: cubeless probabilities for the side on roll from the trained network (weights/network.json, made by
- * `npm run train`, see weights/README.md), exact when the game is over.
+ * `npm run train`, see weights/README.md), exact when the game is over, and from the one-sided bear-off database
+ * (bearoff-race.ts) when it is given and both sides have all their checkers home.
  *
  * The network's five sigmoid outputs are made consistent before use, as gnubg does: gammons no more likely than wins,
  * backgammons no more likely than gammons; no gammon against a side that has borne off a checker; and, in a race, no
  * backgammon against a side with no checker left in the winner's home board or on the bar.
  *
  * @example
- *   const evaluate = createEvaluator();
+ *   const evaluate = createEvaluator({ bearoff: loadBearoffDatabase() }); // the server and scripts pass the database
  *   evaluate(initialPosition("white")).win; // ≈ 0.5
  */
-import { type Position, opponentOf } from "../engine/types";
-import { isRace } from "./contact";
-import { MAX_ACTIVE, encodeSides } from "./encoding";
+import { type LegalPlay, type Position, opponentOf } from "../engine/types";
+import type { BearoffDatabase } from "./bearoff-database";
+import { raceProbabilities } from "./bearoff-race";
+import { backChecker, isRace } from "./contact";
+import { BAR_INPUT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
 import { Network, type NetworkJson, OUTPUTS } from "./network";
+import type { BatchEvaluator } from "./search";
 import type { Evaluator, Probabilities } from "./types";
 import networkWeights from "./weights/network.json";
 
@@ -44,19 +48,10 @@ function writeFinished(loserBoard: readonly number[], onRollWon: boolean, out: F
   out[4] = onRollWon ? 0 : backgammon;
 }
 
-/**
- * The five probabilities for `pos.turn` into `out` (win, winGammon, winBackgammon, loseGammon, loseBackgammon), from
- * `net` and the rules above. The array form is for search and training loops, which evaluate millions of positions.
- */
-export function evaluateInto(net: Network, pos: Position, out: Float64Array): void {
+/** Makes the network's five outputs in `out` consistent for `pos` (the rules in the module doc). */
+function constrain(pos: Position, onRollLeft: number, otherLeft: number, out: Float64Array): void {
   const onRoll = pos[pos.turn];
   const other = pos[opponentOf(pos.turn)];
-  const otherLeft = checkersOn(other);
-  const onRollLeft = checkersOn(onRoll);
-  if (otherLeft === 0) return writeFinished(onRoll, false, out);
-  if (onRollLeft === 0) return writeFinished(other, true, out);
-  const n = encodeSides(onRoll, other, idx, val);
-  net.forward(idx, val, n, out);
   const win = out[0] as number;
   let winGammon = Math.min(out[1] as number, win);
   let winBackgammon = Math.min(out[2] as number, winGammon);
@@ -64,7 +59,7 @@ export function evaluateInto(net: Network, pos: Position, out: Float64Array): vo
   let loseBackgammon = Math.min(out[4] as number, loseGammon);
   if (otherLeft < 15) winGammon = winBackgammon = 0;
   if (onRollLeft < 15) loseGammon = loseBackgammon = 0;
-  if (isRace(pos)) {
+  if ((winBackgammon > 0 || loseBackgammon > 0) && isRace(pos)) {
     if (checkersBack(other) === 0) winBackgammon = 0;
     if (checkersBack(onRoll) === 0) loseBackgammon = 0;
   }
@@ -74,19 +69,164 @@ export function evaluateInto(net: Network, pos: Position, out: Float64Array): vo
   out[4] = loseBackgammon;
 }
 
-/** An Evaluator over a given network (the committed one: createEvaluator). */
-export function networkEvaluator(net: Network): Evaluator {
+/** Writes the bear-off database's probabilities into `out` and returns true when both sides are bearing off. */
+function fromBearoff(db: BearoffDatabase, pos: Position, out: Float64Array): boolean {
+  if (backChecker(pos.white) > 6 || backChecker(pos.black) > 6) return false;
+  const p = raceProbabilities(db, pos);
+  if (!p) return false;
+  out[0] = p.win;
+  out[1] = p.winGammon;
+  out[2] = p.winBackgammon;
+  out[3] = p.loseGammon;
+  out[4] = p.loseBackgammon;
+  return true;
+}
+
+/** Writes the exact result into `out` and returns true when `pos` is a finished game. */
+function finished(pos: Position, onRollLeft: number, otherLeft: number, out: Float64Array): boolean {
+  if (otherLeft === 0) writeFinished(pos[pos.turn], false, out);
+  else if (onRollLeft === 0) writeFinished(pos[opponentOf(pos.turn)], true, out);
+  else return false;
+  return true;
+}
+
+/**
+ * The five probabilities for `pos.turn` into `out` (win, winGammon, winBackgammon, loseGammon, loseBackgammon), from
+ * `net` and the rules above. The array form is for search and training loops, which evaluate millions of positions.
+ */
+export function evaluateInto(net: Network, pos: Position, out: Float64Array, bearoff?: BearoffDatabase): void {
+  const onRoll = pos[pos.turn];
+  const other = pos[opponentOf(pos.turn)];
+  const onRollLeft = checkersOn(onRoll);
+  const otherLeft = checkersOn(other);
+  if (finished(pos, onRollLeft, otherLeft, out)) return;
+  if (bearoff && fromBearoff(bearoff, pos, out)) return;
+  const n = encodeSides(onRoll, other, idx, val);
+  net.forward(idx, val, n, out);
+  constrain(pos, onRollLeft, otherLeft, out);
+}
+
+let base = new Float64Array(0);
+let z = new Float64Array(0);
+
+/** pointUnit's values for counts 0..15, unit by unit (a lookup: this runs for every play of every roll searched). */
+const UNITS = Float64Array.from({ length: 16 * 4 }, (_, k) => pointUnit(k >> 2, k & 3));
+const touchedMover = new Int32Array(25);
+const touchedThem = new Int32Array(25);
+let touchStamp = 0;
+
+/** Adds to `z` the change of the inputs of point index `i` (24 = bar) of the block at `at`, from `before` to `after`. */
+function addPointChange(net: Network, at: number, i: number, before: number, after: number): void {
+  if (before === after) return;
+  if (i === 24) {
+    net.addRow(z, at + BAR_INPUT, (after - before) / 2);
+    return;
+  }
+  for (let unit = 0; unit < 4; unit++) {
+    const change = (UNITS[after * 4 + unit] as number) - (UNITS[before * 4 + unit] as number);
+    if (change !== 0) net.addRow(z, at + 4 * i + unit, change);
+  }
+}
+
+/**
+ * Adds to `z` what `play` changes in the inputs seen from the opponent (block 0 the opponent's board, block 1 the
+ * mover's): only the points its checker moves touch, the bar of a side it hits, and the mover's checkers off.
+ * Returns how many checkers the play bore off.
+ */
+function addPlayChange(net: Network, play: LegalPlay, moverBefore: readonly number[], moverAfter: readonly number[], themBefore: readonly number[], themAfter: readonly number[]): number {
+  touchStamp++;
+  let off = 0;
+  for (const m of play.moves) {
+    const from = m.from - 1;
+    if (touchedMover[from] !== touchStamp) {
+      touchedMover[from] = touchStamp;
+      addPointChange(net, SIDE_INPUTS, from, moverBefore[from] ?? 0, moverAfter[from] ?? 0);
+    }
+    if (m.to === 0) {
+      off++;
+      continue;
+    }
+    const to = m.to - 1;
+    if (touchedMover[to] !== touchStamp) {
+      touchedMover[to] = touchStamp;
+      addPointChange(net, SIDE_INPUTS, to, moverBefore[to] ?? 0, moverAfter[to] ?? 0);
+    }
+    if (m.hit) {
+      // The mover's point t is the opponent's 25 − t, index 24 − t; the hit checker goes to the opponent's bar.
+      for (const i of [24 - m.to, 24]) {
+        if (touchedThem[i] === touchStamp) continue;
+        touchedThem[i] = touchStamp;
+        addPointChange(net, 0, i, themBefore[i] ?? 0, themAfter[i] ?? 0);
+      }
+    }
+  }
+  if (off > 0) net.addRow(z, SIDE_INPUTS + OFF_INPUT, off / 15);
+  return off;
+}
+
+/**
+ * The probabilities of every play's result for its side on roll (the opponent of pos.turn), play k in
+ * out[5k..5k+4]; the same numbers as evaluateInto on each result. A play changes only a few points, so the hidden
+ * layer's input is computed once for the board before the play (seen from the opponent) and each play adds only the
+ * weight rows of the inputs its checker moves change: some 5 rows instead of some 30.
+ */
+export function evaluateResultsInto(net: Network, pos: Position, plays: readonly LegalPlay[], out: Float64Array, bearoff?: BearoffDatabase): void {
+  const them = opponentOf(pos.turn);
+  const moverBefore = pos[pos.turn];
+  const themBefore = pos[them];
+  const H = net.hidden;
+  if (base.length < H) {
+    base = new Float64Array(H);
+    z = new Float64Array(H);
+  }
+  const n = encodeSides(themBefore, moverBefore, idx, val);
+  net.preActivation(idx, val, n, base);
+  const moverLeftBefore = checkersOn(moverBefore);
+  const themLeft = checkersOn(themBefore);
+  const one = new Float64Array(OUTPUTS);
+  for (let k = 0; k < plays.length; k++) {
+    const play = plays[k] as LegalPlay;
+    const result = play.result;
+    for (let j = 0; j < H; j++) z[j] = base[j] as number;
+    const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
+    const moverLeft = moverLeftBefore - off;
+    if (!finished(result, themLeft, moverLeft, one) && !(bearoff && fromBearoff(bearoff, result, one))) {
+      net.outputsFrom(z, one);
+      constrain(result, themLeft, moverLeft, one);
+    }
+    out.set(one, k * OUTPUTS);
+  }
+}
+
+/**
+ * An Evaluator over a given network (the committed one: createEvaluator). It also carries `evaluateResults`, the
+ * batch form search.ts uses for all the plays of one roll (see BatchEvaluator there).
+ */
+export function networkEvaluator(net: Network, bearoff?: BearoffDatabase): NetworkEvaluator {
   const out = new Float64Array(OUTPUTS);
-  return (pos: Position): Probabilities => {
-    evaluateInto(net, pos, out);
+  const evaluate = (pos: Position): Probabilities => {
+    evaluateInto(net, pos, out, bearoff);
     return { win: out[0] as number, winGammon: out[1] as number, winBackgammon: out[2] as number, loseGammon: out[3] as number, loseBackgammon: out[4] as number };
   };
+  let results = new Float64Array(0);
+  const evaluateResults = (pos: Position, plays: readonly LegalPlay[]): Float64Array => {
+    if (results.length < plays.length * OUTPUTS) results = new Float64Array(plays.length * OUTPUTS * 2);
+    evaluateResultsInto(net, pos, plays, results, bearoff);
+    return results;
+  };
+  return Object.assign(evaluate, { evaluateResults });
 }
+
+/** The network's evaluator: an Evaluator that always has the batch form. */
+export type NetworkEvaluator = Evaluator & { readonly evaluateResults: NonNullable<BatchEvaluator["evaluateResults"]> };
 
 let committed: Network | null = null;
 
-/** The committed network's evaluator. The network is built from its JSON once and shared. */
-export function createEvaluator(): Evaluator {
+/**
+ * The committed network's evaluator, with the bear-off database for races once both sides are home when `bearoff` is
+ * given (server/analysis/bearoff-file.ts loads it). The network is built from its JSON once and shared.
+ */
+export function createEvaluator(options: { readonly bearoff?: BearoffDatabase } = {}): NetworkEvaluator {
   committed ??= Network.fromJson(networkWeights as NetworkJson);
-  return networkEvaluator(committed);
+  return networkEvaluator(committed, options.bearoff);
 }

@@ -77,6 +77,17 @@ describe("rankPlays", () => {
     }
   });
 
+  it("plays the opening rolls that make a point or run a back checker as GNU Backgammon 1.07 does, at 0-ply", () => {
+    // GNU Backgammon 1.07's first choice (`set board 4HPwATDgc/ABMA`, `set dice`, `hint`) for each of these rolls.
+    const start = initialPosition("white");
+    const best = (d1: 1 | 2 | 3 | 4 | 5 | 6, d2: 1 | 2 | 3 | 4 | 5 | 6) => rankPlays(start, [d1, d2], { ply: 0, evaluator })[0]?.play.notation;
+    expect(best(3, 1)).toBe("8/5 6/5");
+    expect(best(4, 2)).toBe("8/4 6/4");
+    expect(best(6, 1)).toBe("13/7 8/7");
+    expect(best(5, 3)).toBe("8/3 6/3");
+    expect(best(6, 5)).toBe("24/13");
+  });
+
   it("returns no plays for a roll that cannot be played", () => {
     const pos = positionFromPoints({ 25: 1, 6: 14 }, { 19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2 });
     expect(rankPlays(pos, [6, 6], { ply: 1, evaluator })).toEqual([]);

@@ -19,12 +19,12 @@
  */
 import { legalPlays } from "../engine/moves";
 import { gameResult, swapTurn } from "../engine/position";
-import type { Color, Dice, DieValue, LegalPlay, Position } from "../engine/types";
+import type { Dice, DieValue, LegalPlay, Position } from "../engine/types";
 import { type EquityOf, type Evaluator, type Ply, type Probabilities, cubelessMoneyEquity, invertProbabilities } from "./types";
 
 export interface SearchOptions {
   readonly ply: Ply;
-  readonly evaluator: Evaluator;
+  readonly evaluator: BatchEvaluator;
   /** How the mover compares plays; cubeless money equity by default, match equity in a match. */
   readonly equityOf?: EquityOf;
 }
@@ -37,6 +37,16 @@ export interface RankedPlay {
   readonly equity: number;
   /** The depth this play was valued at (lower than asked when a move filter cut it). */
   readonly ply: Ply;
+}
+
+/**
+ * An Evaluator that can also value all the plays of one roll at once: `evaluateResults(pos, plays)` returns, for play k,
+ * the five probabilities of its result for the side on roll in it (the opponent of pos.turn) at [5k..5k+4], the same
+ * numbers as evaluating each result alone; the array is reused by the next call. The network's evaluator has it
+ * (it computes the plays incrementally, several times faster); search falls back to one call per play without it.
+ */
+export interface BatchEvaluator extends Evaluator {
+  readonly evaluateResults?: (pos: Position, plays: readonly LegalPlay[]) => Float64Array;
 }
 
 /** A move filter stage: keep at most `keep` plays, and only those within `within` equity of the best. */
@@ -67,19 +77,54 @@ export const ROLLS: readonly { readonly dice: Dice; readonly weight: number }[] 
 const moneyEquity: EquityOf = (p) => cubelessMoneyEquity(p);
 
 /** The probabilities for the mover after `play`, `ply` deep. */
-function valueOfPlay(play: LegalPlay, ply: Ply, evaluator: Evaluator, equityOf: EquityOf): Probabilities {
-  return invertProbabilities(evaluateAtPly(play.result, { ply, evaluator, equityOf }));
+function valueOfPlay(play: LegalPlay, ply: Ply, evaluator: Evaluator, equityOf: EquityOf | undefined): Probabilities {
+  return invertProbabilities(evaluateAtPly(play.result, equityOf ? { ply, evaluator, equityOf } : { ply, evaluator }));
+}
+
+/** The probabilities at [5k..5k+4] of `values` (for the side on roll after play k), turned to the mover's view. */
+function moverProbabilities(values: Float64Array, k: number): Probabilities {
+  const at = 5 * k;
+  return {
+    win: 1 - (values[at] as number),
+    winGammon: values[at + 3] as number,
+    winBackgammon: values[at + 4] as number,
+    loseGammon: values[at + 1] as number,
+    loseBackgammon: values[at + 2] as number,
+  };
+}
+
+/** Every play's 0-ply probabilities for the mover, in the order of `plays`. */
+function zeroPlyValues(pos: Position, plays: readonly LegalPlay[], evaluator: BatchEvaluator): Probabilities[] {
+  if (evaluator.evaluateResults) {
+    const values = evaluator.evaluateResults(pos, plays);
+    return plays.map((_, k) => moverProbabilities(values, k));
+  }
+  return plays.map((play) => invertProbabilities(evaluator(play.result)));
 }
 
 /** The play the mover picks at 0-ply for a roll (the first of equal ones, in generation order), or null if none. */
-function bestAtZeroPly(plays: readonly LegalPlay[], mover: Color, evaluator: Evaluator, equityOf: EquityOf): LegalPlay | null {
+function bestAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: BatchEvaluator, equityOf: EquityOf | undefined): LegalPlay | null {
   let best: LegalPlay | null = null;
   let bestEquity = -Infinity;
-  for (const play of plays) {
-    const equity = equityOf(invertProbabilities(evaluator(play.result)), mover);
+  if (evaluator.evaluateResults && !equityOf) {
+    // Money equity straight from the array, without building objects: the hot loop of 1- and 2-ply search.
+    const v = evaluator.evaluateResults(pos, plays);
+    for (let k = 0; k < plays.length; k++) {
+      const at = 5 * k;
+      const theirs = 2 * (v[at] as number) - 1 + (v[at + 1] as number) - (v[at + 3] as number) + (v[at + 2] as number) - (v[at + 4] as number);
+      if (-theirs > bestEquity) {
+        bestEquity = -theirs;
+        best = plays[k] as LegalPlay;
+      }
+    }
+    return best;
+  }
+  const values = zeroPlyValues(pos, plays, evaluator);
+  for (let k = 0; k < plays.length; k++) {
+    const equity = (equityOf ?? moneyEquity)(values[k] as Probabilities, pos.turn);
     if (equity > bestEquity) {
       bestEquity = equity;
-      best = play;
+      best = plays[k] as LegalPlay;
     }
   }
   return best;
@@ -87,9 +132,8 @@ function bestAtZeroPly(plays: readonly LegalPlay[], mover: Color, evaluator: Eva
 
 /** Cubeless probabilities for pos.turn, on roll and before rolling, `options.ply` deep. Exact when the game is over. */
 export function evaluateAtPly(pos: Position, options: SearchOptions): Probabilities {
-  const { ply, evaluator } = options;
+  const { ply, evaluator, equityOf } = options;
   if (ply === 0 || gameResult(pos) !== null) return evaluator(pos);
-  const equityOf = options.equityOf ?? moneyEquity;
   const deeper = (ply - 1) as Ply;
   let win = 0;
   let winGammon = 0;
@@ -97,7 +141,7 @@ export function evaluateAtPly(pos: Position, options: SearchOptions): Probabilit
   let loseGammon = 0;
   let loseBackgammon = 0;
   for (const { dice, weight } of ROLLS) {
-    const chosen = bestAtZeroPly(legalPlays(pos, dice), pos.turn, evaluator, equityOf);
+    const chosen = bestAtZeroPly(pos, legalPlays(pos, dice), evaluator, equityOf);
     const after = chosen ? chosen.result : swapTurn(pos);
     const p = invertProbabilities(evaluateAtPly(after, { ply: deeper, evaluator, equityOf }));
     win += weight * p.win;
@@ -122,10 +166,15 @@ export function rankPlays(pos: Position, dice: Dice, options: SearchOptions): Ra
   const equityOf = options.equityOf ?? moneyEquity;
   const mover = pos.turn;
   const rank = (play: LegalPlay, depth: Ply): RankedPlay => {
-    const probabilities = valueOfPlay(play, depth, evaluator, equityOf);
+    const probabilities = valueOfPlay(play, depth, evaluator, options.equityOf);
     return { play, probabilities, equity: equityOf(probabilities, mover), ply: depth };
   };
-  let ranked = legalPlays(pos, dice).map((play) => rank(play, 0));
+  const plays = legalPlays(pos, dice);
+  const zeroPly = zeroPlyValues(pos, plays, evaluator);
+  let ranked = plays.map((play, k): RankedPlay => {
+    const probabilities = zeroPly[k] as Probabilities;
+    return { play, probabilities, equity: equityOf(probabilities, mover), ply: 0 };
+  });
   ranked.sort(byEquity);
   for (let depth = 1; depth <= ply; depth++) {
     const filter = MOVE_FILTERS[depth - 1] ?? MOVE_FILTERS[MOVE_FILTERS.length - 1];

@@ -1,5 +1,6 @@
 /**
- * The rules engine's public API: positions, legal plays, notation, gnubg IDs and pip counts.
+ * The rules engine's public API: positions, single checker steps, legal plays and their step tree, notation, gnubg IDs
+ * and pip counts.
  *
  * @example
  *   import { initialPosition, legalPlays } from "@/lib/engine";
@@ -9,6 +10,8 @@
 export * from "./types";
 export * from "./position";
 export * from "./moves";
+export { applyStep, canStep, diceToPlay, type AppliedStep } from "./steps";
+export * from "./play-tree";
 export * from "./notation";
 export * from "./gnubg-id";
 export * from "./pips";

@@ -4,7 +4,7 @@
 // for the Crawford rule.
 import { describe, expect, it } from "vitest";
 
-import { apply, replay } from "./match";
+import { apply, checkRoll, replay } from "./match";
 import { newMatch, type MatchAction, type MatchState } from "./match-state";
 import { currentLegalPlays } from "./match-queries";
 import { initialPosition, makePosition } from "./position";
@@ -303,6 +303,27 @@ describe("wrong player, wrong phase, malformed actions", () => {
     { name: "an unknown action", state: opened, action: { type: "beaver", player: "white" }, code: "ERR_INVALID_ACTION" },
   ] as unknown as { name: string; state: MatchState; action: MatchAction; code: string }[])("$name → $code", ({ state, action, code }) => {
     expect(rejects(state, action).code).toBe(code);
+  });
+
+  it("answers whether a roll is due (checkRoll) as apply answers a roll, without dice", () => {
+    const doubled = run(blackToRoll, { type: "double", player: "black" });
+    const resigning = run(blackToRoll, { type: "resign-offer", player: "white", level: 1 });
+    const over = resignGame(run(newMatch({ matchLength: 1 }), { type: "opening-roll", dice: [3, 1] }), "white", 1);
+    const cases: [string, MatchState, Color, string | null][] = [
+      ["black on roll", blackToRoll, "black", null],
+      ["white on black's turn", blackToRoll, "white", "ERR_NOT_YOUR_TURN"],
+      ["dice already rolled", opened, "white", "ERR_WRONG_PHASE"],
+      ["before the opening roll", newMatch({ matchLength: 5 }), "white", "ERR_WRONG_PHASE"],
+      ["a double waiting for its answer", doubled, "black", "ERR_WRONG_PHASE"],
+      ["a resignation waiting for its answer", resigning, "black", "ERR_RESIGN_PENDING"],
+      ["the match over", over, "white", "ERR_MATCH_OVER"],
+    ];
+    for (const [name, state, player, code] of cases) {
+      const due = checkRoll(deepFreeze(state), player);
+      const applied = apply(state, { type: "roll", player, dice: [6, 5] });
+      expect({ name, code: due.ok ? null : due.code }).toEqual({ name, code });
+      expect({ name, due }).toEqual({ name, due: applied.ok ? { ok: true, value: true } : applied });
+    }
   });
 
   it("throws only for a programmer's bad match length", () => {

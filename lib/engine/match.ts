@@ -42,14 +42,8 @@ type Fail = { readonly ok: false; readonly code: MatchErrorCode; readonly messag
 export function apply(state: MatchState, action: MatchAction): MatchResult {
   const malformed = checkShape(action);
   if (malformed !== null) return malformed;
-  if (state.phase === "match-over") return err("ERR_MATCH_OVER", `The match is over: ${state.winner ?? "nobody"} won it.`);
-  if (state.pendingResign !== null && action.type !== "resign-accept" && action.type !== "resign-decline") {
-    const resigner = state.pendingResign.player;
-    return err(
-      "ERR_RESIGN_PENDING",
-      `${colorName(resigner)} has offered to resign; ${opponentOf(resigner)} must accept or decline before play goes on.`,
-    );
-  }
+  const halted = haltedFor(state, action.type);
+  if (halted !== null) return halted;
   switch (action.type) {
     case "opening-roll":
       return openingRoll(state, action.dice);
@@ -74,6 +68,32 @@ export function apply(state: MatchState, action: MatchAction): MatchResult {
     case "resign-decline":
       return answerResign(state, action.player, action.type);
   }
+}
+
+/**
+ * Why `player` may not roll now, or ok: the answer `apply` gives a roll, asked without dice. The match server asks
+ * before it draws a roll, so that a refused roll uses no nonce of the seed.
+ */
+export function checkRoll(state: MatchState, player: Color): Result<true, MatchErrorCode> {
+  const halted = haltedFor(state, "roll");
+  if (halted !== null) return halted;
+  const wrongPhase = notInTurnPhase(state, "turn-start");
+  if (wrongPhase !== null) return wrongPhase;
+  if (player !== state.onRoll) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(player)}'s turn to roll.`);
+  return ok(true);
+}
+
+/** The refusals that come before any action's own rules: the match is over, or a resignation waits for its answer. */
+function haltedFor(state: MatchState, type: MatchAction["type"]): Fail | null {
+  if (state.phase === "match-over") return err("ERR_MATCH_OVER", `The match is over: ${state.winner ?? "nobody"} won it.`);
+  if (state.pendingResign !== null && type !== "resign-accept" && type !== "resign-decline") {
+    const resigner = state.pendingResign.player;
+    return err(
+      "ERR_RESIGN_PENDING",
+      `${colorName(resigner)} has offered to resign; ${opponentOf(resigner)} must accept or decline before play goes on.`,
+    );
+  }
+  return null;
 }
 
 /** Folds `apply` over `actions` from a new match; the first failure names the action (1-based) that caused it. */
@@ -122,9 +142,8 @@ function answerDouble(state: MatchState, player: Color, answer: "take" | "drop")
 }
 
 function roll(state: MatchState, player: Color, dice: Dice): MatchResult {
-  const wrongPhase = notInTurnPhase(state, "turn-start");
-  if (wrongPhase !== null) return wrongPhase;
-  if (player !== state.onRoll) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(player)}'s turn to roll.`);
+  const allowed = checkRoll(state, player);
+  if (!allowed.ok) return allowed;
   return ok({ ...state, phase: "moving", dice: [dice[0], dice[1]] });
 }
 

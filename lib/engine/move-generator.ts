@@ -16,6 +16,7 @@
 
 import { formatSteps } from "./notation";
 import type { CheckerMove, Color, Dice, DieValue, LegalPlay, Position, SideBoard } from "./types";
+import { bearsOff, isHit, isOpen } from "./steps";
 
 /**
  * One board: bytes 0..24 the opponent's points 1..24 and bar, 25..49 the mover's (gnubg's anBoard[0] and anBoard[1]),
@@ -128,13 +129,16 @@ function save(moves: number, pips: number, depth: number): void {
   found++;
 }
 
-/** gnubg's LegalMove: the landing point is not made by the opponent, or a legal bear-off. */
+/**
+ * gnubg's LegalMove: the landing point is open, or a legal bear-off (steps.ts's rules; indices here are 0-based, so
+ * point = index + 1).
+ */
 function legalMove(at: number, src: number, die: number): boolean {
   const dest = src - die;
-  if (dest >= 0) return (boards[at + 23 - dest] ?? 0) < 2;
+  if (dest >= 0) return isOpen(boards[at + 23 - dest] ?? 0);
   let back = 24;
   while (back > 0 && (boards[at + MOVER + back] ?? 0) === 0) back--;
-  return back <= 5 && (src === back || dest === -1);
+  return bearsOff(back + 1, src + 1, die);
 }
 
 /** Adds `delta` checkers to cell `cell` of the board at offset `at` and returns the updated hash. */
@@ -155,7 +159,7 @@ function step(depth: number, src: number, die: number, pips: number, nextPip: nu
   let hash = change(next, MOVER + src, -1, hashes[depth] ?? 0);
   let hit = 0;
   if (dest >= 0) {
-    if (boards[next + 23 - dest] === 1) {
+    if (isHit(boards[next + 23 - dest] ?? 0)) {
       hash = change(next, 23 - dest, -1, hash);
       hash = change(next, BAR, 1, hash);
       hit = 1;
@@ -178,8 +182,10 @@ function search(depth: number, fromPip: number, pips: number): boolean {
   if (die === 0) return true;
   const at = depth * STRIDE;
   if ((boards[at + MOVER + BAR] ?? 0) > 0) {
-    if ((boards[at + die - 1] ?? 0) < 2) step(depth, BAR, die, pips, 23);
-    return (boards[at + die - 1] ?? 0) >= 2;
+    // A checker on the bar enters first, on the opponent's point `die` (the mover's 25 - die).
+    const open = isOpen(boards[at + die - 1] ?? 0);
+    if (open) step(depth, BAR, die, pips, 23);
+    return !open;
   }
   let used = false;
   for (let i = fromPip; i >= 0; i--) {

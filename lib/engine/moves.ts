@@ -16,6 +16,7 @@
 import { findPlay, generatePlays, type PlayResult } from "./move-generator";
 import { type MoveSpec, parseNotation } from "./notation";
 import { swapTurn } from "./position";
+import { bearsOff, diceToPlay, farthestPoint, isHit, isOpen, stepTarget } from "./steps";
 import { BAR_INDEX, BAR_POINT, type Dice, type LegalPlay, OFF_POINT, type Position, type Result, err, ok, opponentOf } from "./types";
 
 export type PlayErrorCode = "ERR_ILLEGAL_MOVE" | "ERR_NOT_ALL_DICE" | "ERR_LARGER_DIE" | "ERR_MUST_ENTER";
@@ -51,21 +52,15 @@ export function hasLegalPlay(pos: Position, dice: Dice): boolean {
   const mover = pos[pos.turn];
   const opponent = pos[opponentOf(pos.turn)];
   // A point of the mover's numbering p (1..24) is the opponent's index 24 - p.
-  const open = (point: number) => (opponent[24 - point] ?? 0) < 2;
+  const open = (point: number) => isOpen(opponent[24 - point] ?? 0);
   // A checker on the bar must enter first: nothing else can move.
   if ((mover[BAR_INDEX] ?? 0) > 0) return dice.some((die) => open(BAR_POINT - die));
-  let back = 0; // the mover's farthest point with a checker
-  for (let i = BAR_INDEX - 1; i >= 0; i--) {
-    if ((mover[i] ?? 0) > 0) {
-      back = i + 1;
-      break;
-    }
-  }
+  const back = farthestPoint(mover);
   for (const die of dice[0] === dice[1] ? [dice[0]] : dice) {
     for (let point = back; point >= 1; point--) {
       if ((mover[point - 1] ?? 0) === 0) continue;
       const to = point - die;
-      if (to >= 1 ? open(to) : back <= 6 && (to === 0 || point === back)) return true;
+      if (to >= 1 ? open(to) : bearsOff(back, point, die)) return true;
     }
   }
   return false;
@@ -94,7 +89,7 @@ interface Realization extends PlayResult {
  * (It copied both boards at every step: for a double that was most of the match server's garbage per move.)
  */
 function realize(pos: Position, dice: Dice, specs: readonly MoveSpec[]): Realization[] {
-  const pool: number[] = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+  const pool = diceToPlay(dice);
   const search: RealizeSearch = {
     specs,
     pool,
@@ -123,16 +118,6 @@ interface RealizeSearch {
   readonly out: Realization[];
 }
 
-function canStep(mover: readonly number[], opponent: readonly number[], from: number, die: number, target: number): boolean {
-  if ((mover[from - 1] ?? 0) === 0) return false;
-  if (from !== BAR_POINT && (mover[BAR_INDEX] ?? 0) > 0) return false;
-  const dest = from - die;
-  if (dest >= 1) return dest >= target && (opponent[24 - dest] ?? 0) < 2;
-  if (target !== OFF_POINT) return false;
-  let back = 24;
-  while (back > 0 && (mover[back] ?? 0) === 0) back--;
-  return back <= 5 && (from - 1 === back || dest === 0);
-}
 
 /** Equal dice are interchangeable: only the first unused die of a value is tried. */
 function firstUnused(pool: readonly number[], left: readonly boolean[], die: number): number {
@@ -154,9 +139,12 @@ function walk(search: RealizeSearch, hiddenHits: number): void {
     if (from === target) continue;
     for (let d = 0; d < pool.length; d++) {
       const die = pool[d] ?? 0;
-      if (firstUnused(pool, left, die) !== d || !canStep(mover, opponent, from, die, target)) continue;
-      const dest = Math.max(from - die, OFF_POINT);
-      const hit = dest !== OFF_POINT && opponent[24 - dest] === 1;
+      // A step past the spec's target (or bearing off when it names a point) is not this spec's: skipped before the
+      // rules are asked, which is most of the search.
+      if (Math.max(from - die, OFF_POINT) < target || firstUnused(pool, left, die) !== d) continue;
+      const dest = stepTarget(mover, opponent, from, die);
+      if (dest === -1) continue;
+      const hit = dest !== OFF_POINT && isHit(opponent[24 - dest] ?? 0);
       mover[from - 1] = (mover[from - 1] ?? 0) - 1;
       if (hit) {
         opponent[24 - dest] = 0;
@@ -202,13 +190,13 @@ function explainUnplayable(pos: Position, dice: Dice, specs: readonly MoveSpec[]
       return err("ERR_ILLEGAL_MOVE", s.from === BAR_POINT ? "no checker on the bar" : `no checker on ${s.from}`);
     }
   }
-  const diceCount = dice[0] === dice[1] ? 4 : 2;
+  const diceCount = diceToPlay(dice).length;
   if (specs.length > diceCount) return err("ERR_ILLEGAL_MOVE", `${roll} allows at most ${diceCount} moves`);
   for (const s of specs) {
-    if (s.to === OFF_POINT && mover.some((n, i) => n > 0 && i >= 6)) {
+    if (s.to === OFF_POINT && farthestPoint(mover) > 6) {
       return err("ERR_ILLEGAL_MOVE", "cannot bear off while checkers are outside the home board");
     }
-    if (s.to !== OFF_POINT && (opponent[24 - s.to] ?? 0) >= 2) return err("ERR_ILLEGAL_MOVE", `point ${s.to} is blocked`);
+    if (s.to !== OFF_POINT && !isOpen(opponent[24 - s.to] ?? 0)) return err("ERR_ILLEGAL_MOVE", `point ${s.to} is blocked`);
     if (s.to !== OFF_POINT && realize(pos, dice, [s]).length === 0 && !specs.some((o) => o.to === s.from)) {
       return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} cannot be played with ${roll}`);
     }

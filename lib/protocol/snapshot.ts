@@ -1,17 +1,10 @@
 /**
  * What a client receives when it opens or resumes a match: the whole view at a version, plus what only the server
  * knows (who is connected, the client's own seat). The legal plays are not in it: they follow from the view's state,
- * and clients derive them with the same engine the server checks moves with (`currentLegalPlays`).
+ * and clients derive them with the same engine the server checks moves with (`currentLegalPlays`, `playTree`).
  */
-import type { CheckerMove } from "../engine/types";
 import type { MatchView } from "./match-view";
 import type { Visibility } from "./match-events";
-
-/** One legal play for the dice on the board (a LegalPlay of lib/engine is one); the server accepts only these. */
-export interface PlayOption {
-  readonly notation: string;
-  readonly moves: readonly CheckerMove[];
-}
 
 export interface MatchSnapshot {
   readonly view: MatchView;

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { encodePositionId } from "@/lib/engine";
 import { positionFromPoints } from "@/lib/engine/test-support";
 import { createEvaluator } from "@/lib/analysis/evaluator";
+import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { cubelessMoneyEquity } from "@/lib/analysis/types";
 import { decodePositionId } from "@/lib/engine";
@@ -17,7 +18,7 @@ function run(args: string[], input?: string) {
 }
 
 const START = "4HPwATDgc/ABMA";
-const evaluator = createEvaluator();
+const evaluator = createEvaluator({ bearoff: loadBearoffDatabase() });
 const start = decodePositionId(START);
 if (!start.ok) throw new Error(start.message);
 // White bears off its last two checkers with 6-1 while black has all 15 on its 13 point: a gammon, equity +2.

@@ -1,6 +1,7 @@
 /**
- * What `bg eval` and `bg best` share: the --ply and --batch options, Position IDs and dice from text, the evaluator,
- * and the batch loop (one JSON line out per line in, {"error": …} for a bad line).
+ * What `bg eval` and `bg best` share: the --ply and --batch options, Position IDs and dice from text, the evaluator
+ * (the committed network with the bear-off database), and the batch loop (one JSON line out per line in, {"error": …}
+ * for a bad line).
  *
  * @example
  *   const opts = parseOptions(["4HPwATDgc/ABMA", "--ply", "1"]); // { ply: 1, batch: false, rest: ["4HPwATDgc/ABMA"] }
@@ -8,6 +9,7 @@
 import { createInterface } from "node:readline";
 import { type Dice, type Position, decodePositionId } from "@/lib/engine";
 import { createEvaluator } from "@/lib/analysis/evaluator";
+import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import type { Evaluator, Ply } from "@/lib/analysis/types";
 
 export interface CommandOptions {
@@ -47,7 +49,7 @@ export function parseDice(d1: string | undefined, d2: string | undefined): Dice 
 let evaluator: Evaluator | null = null;
 
 export function sharedEvaluator(): Evaluator {
-  evaluator ??= createEvaluator();
+  evaluator ??= createEvaluator({ bearoff: loadBearoffDatabase() });
   return evaluator;
 }
 

@@ -43,11 +43,16 @@ export interface DuelResult {
  * `games` games (rounded up to an even number) of `a` against `b`: pair k uses seed `seed + k` for both games, `a`
  * white and starting in the first, black and the other side starting in the second.
  */
-export function duel(a: Chooser, b: Chooser, games: number, seed: number, onPair?: (done: number, points: number) => void): DuelResult {
+export function duel(a: Chooser, b: Chooser, games: number, seed: number, onPair?: (soFar: DuelResult) => void): DuelResult {
   const pairs = Math.ceil(games / 2);
   let sum = 0;
   let sumSq = 0;
   let wins = 0;
+  const summary = (done: number): DuelResult => {
+    const mean = sum / done;
+    const variance = done > 1 ? (sumSq - done * mean * mean) / (done - 1) : 0;
+    return { games: 2 * done, pointsPerGame: mean, interval95: 1.96 * Math.sqrt(variance / done), winRate: wins / (2 * done) };
+  };
   for (let k = 0; k < pairs; k++) {
     const first = playGame(a, b, seed + k, true);
     const second = -playGame(b, a, seed + k, true);
@@ -55,9 +60,7 @@ export function duel(a: Chooser, b: Chooser, games: number, seed: number, onPair
     sum += pair;
     sumSq += pair * pair;
     wins += (first > 0 ? 1 : 0) + (second > 0 ? 1 : 0);
-    onPair?.(2 * (k + 1), sum * 2);
+    onPair?.(summary(k + 1));
   }
-  const mean = sum / pairs;
-  const variance = pairs > 1 ? (sumSq - pairs * mean * mean) / (pairs - 1) : 0;
-  return { games: 2 * pairs, pointsPerGame: mean, interval95: 1.96 * Math.sqrt(variance / pairs), winRate: wins / (2 * pairs) };
+  return summary(pairs);
 }

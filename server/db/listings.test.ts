@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdminAudit, listRollsForAdmin, recordAdminAudit, ROLL_LOG_VIEW } from "./admin";
 import { appendEvent } from "./append-event";
-import { listMatchesForAdmin, listMatchesForUser, listOpenChallenges, normalisePage } from "./listings";
+import { listLiveMatches, listMatchesForAdmin, listMatchesForUser, listOpenChallenges, normalisePage } from "./listings";
 import { joinMatch } from "./matches";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
-import { newUser, seededMatch, testVault, waitingMatch } from "./test-fixtures";
+import { newUser, playingMatch, seededMatch, testVault, waitingMatch } from "./test-fixtures";
 import type { MatchRow, UserRow } from "./types";
 
 const vault = testVault();
@@ -65,6 +65,27 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
     expect(open).toContain(matches[0]?.id);
     expect(open).not.toContain(matches[1]?.id);
     expect(open).not.toContain(matches[2]?.id);
+  });
+
+  it("lists the public matches being played, however many private ones are newer", async () => {
+    // The lobby took a page (50) of the newest playing matches and then dropped the private ones, so a page's worth of
+    // newer private matches hid every public one (issue 23, point 5). A page of 5 and 6 private matches show it
+    // without writing 60 matches. A database of its own, so that the other tests' counts stay as they are.
+    const own = await openTestDatabase(kind);
+    try {
+      const { db } = own;
+      const publicLive = await playingMatch(db, vault, "public");
+      for (let i = 0; i < 6; i++) await playingMatch(db, vault, "private");
+      await waitingMatch(db, vault, { visibility: "public" }); // waiting for an opponent: not live
+      await seededMatch(db, vault); // seated, no opening roll yet: not live
+      const filteredAfterwards = (await listMatchesForAdmin(db, { status: "playing", pageSize: 5 })).items.filter((m) => m.visibility === "public");
+      expect(filteredAfterwards).toEqual([]); // the old way: the public match is hidden
+      const live = await listLiveMatches(db, { pageSize: 5 });
+      expect(ids(live)).toEqual([publicLive.match.id]);
+      expect(live.total).toBe(1);
+    } finally {
+      await own.dispose();
+    }
   });
 
   it("filters the admin list by user, match, status and creation time", async () => {

@@ -6,6 +6,7 @@
  *   const page = await listMatchesForUser(db, userId, { status: "finished", page: 1, pageSize: 20 });
  *   page.items[0]?.white?.username; page.total;
  *   await listOpenChallenges(db);                       // public matches waiting for a player
+ *   await listLiveMatches(db, { pageSize: 50 });        // public matches being played
  *   await listMatchesForAdmin(db, { from: new Date("2026-11-01"), status: "playing" });
  */
 import type { Prisma } from "@/generated/prisma/client";
@@ -93,6 +94,14 @@ export function listMatchesForAdmin(db: Db, filters: AdminMatchFilters = {}): Pr
     },
     filters,
   );
+}
+
+/**
+ * Public matches being played, for the lobby's watch list. The visibility is filtered in the query: filtering a page
+ * of all playing matches afterwards let private matches fill the page and hide public ones.
+ */
+export function listLiveMatches(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
+  return pageOfMatches(db, { visibility: "public", status: "playing" }, request);
 }
 
 /** Public matches waiting for an opponent. */

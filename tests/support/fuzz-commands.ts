@@ -11,8 +11,8 @@
  */
 import { apply } from "@/lib/engine/match";
 import type { MatchAction } from "@/lib/engine/match-state";
-import type { Color } from "@/lib/engine/types";
-import { commandSchemas, type CommandName, type ErrorCode, type MatchView, type PlayOption } from "@/lib/protocol";
+import type { Color, LegalPlay } from "@/lib/engine/types";
+import { commandSchemas, type CommandName, type ErrorCode, type MatchView } from "@/lib/protocol";
 
 export type FuzzKind = "malformed" | "replayed" | "stale" | "out-of-turn" | "wrong-seat" | "unknown-match" | "refused-lobby";
 
@@ -92,7 +92,7 @@ export class FuzzCommands {
   }
 
   /** A well-formed play command pinned to a version the match has already left (`version` is at least 1). */
-  stale(view: MatchView, legalPlays: readonly PlayOption[]): FuzzCommand {
+  stale(view: MatchView, legalPlays: readonly LegalPlay[]): FuzzCommand {
     const expectedVersion = this.int(Math.max(0, view.version - 12), view.version - 1);
     const event = this.pick(PLAY_COMMANDS);
     const play = legalPlays.length > 0 ? this.pick(legalPlays).moves.map(({ from, to }) => ({ from, to })) : [{ from: 13, to: 7 }];
