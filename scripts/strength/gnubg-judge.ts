@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/strength/gnubg-judge.ts --games N [--ply P] [--opponent pubeval|self] [--seed S] [--gnubg-ply A]
- * [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR]`: how well the engine plays its checkers, as
- * judged by GNU Backgammon 1.07.
+ * [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR] [--from K]`: how well the engine plays its
+ * checkers, as judged by GNU Backgammon 1.07.
  *
  * Plays N cubeless money games (seeded dice, so the same command gives the same games) of the engine at ply P —
  * rankPlays with the network and the exact bear-off database, as the computer opponent plays — as white against
@@ -27,12 +27,11 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Dice, Position } from "@/lib/engine";
 import { makeMat } from "@/lib/engine/mat";
-import { raceProbabilities } from "@/lib/analysis/bearoff-race";
 import { networkEvaluator } from "@/lib/analysis/evaluator";
 import { Network, type NetworkJson } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { rankPlays } from "@/lib/analysis/search";
-import type { Evaluator, Ply } from "@/lib/analysis/types";
+import type { Ply } from "@/lib/analysis/types";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import type { Chooser } from "./duel";
 import { type RecordedGame, recordedGame } from "./recorded-game";
@@ -56,8 +55,10 @@ const chunk = Number(option("chunk", "10"));
 const outDir = option("out", "/tmp/gnubg-judge");
 const logFile = option("log", "");
 const rejudge = option("rejudge", "");
+/** Skip the first K games (their dice are seed … seed + K − 1): continues a run cut short, in its own --out DIR. */
+const from = Number(option("from", "0"));
 if (![0, 1, 2].includes(ply) || !(games > 0) || !(chunk > 0) || !["pubeval", "self"].includes(opponent) || ![0, 1, 2, 3].includes(gnubgPly)) {
-  process.stderr.write("usage: npx tsx scripts/strength/gnubg-judge.ts --games N [--ply 0|1|2] [--opponent pubeval|self] [--seed S] [--gnubg-ply 0-3] [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR]\n");
+  process.stderr.write("usage: npx tsx scripts/strength/gnubg-judge.ts --games N [--ply 0|1|2] [--opponent pubeval|self] [--seed S] [--gnubg-ply 0-3] [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR] [--from K]\n");
   process.exit(2);
 }
 if (!existsSync(GNUBG)) {
@@ -75,8 +76,8 @@ const weightsText = readFileSync(weightsFile, "utf8");
 const weightsJson = JSON.parse(weightsText) as NetworkJson & { meta?: unknown };
 const weights = { file: path.relative(process.cwd(), weightsFile), sha256: createHash("sha256").update(weightsText).digest("hex"), meta: weightsJson.meta ?? null };
 const bearoff = loadBearoffDatabase();
-const network = networkEvaluator(Network.fromJson(weightsJson));
-const evaluator: Evaluator = (pos) => raceProbabilities(bearoff, pos) ?? network(pos);
+// As the computer opponent plays: the network, with the exact bear-off database once both sides are home.
+const evaluator = networkEvaluator(Network.fromJson(weightsJson), bearoff);
 
 let engineSeconds = 0;
 let engineMoves = 0;
@@ -98,8 +99,9 @@ function writeSummary(done: number) {
   const summary = {
     rejudged: rejudge || null,
     command: `npx tsx scripts/strength/gnubg-judge.ts ${process.argv.slice(2).join(" ")}`,
-    games: done,
-    of: games,
+    games: perGame.opponent.length,
+    first: from + 1,
+    last: done,
     seed,
     engine: { ply, opponent, weights, secondsPerMove: engineSeconds / Math.max(1, engineMoves) },
     gnubg: { version: "1.07", chequerPly: gnubgPly, settings: "defaults otherwise (pruning nets, default move filters), cube off, Jacoby off, 1 thread" },
@@ -108,7 +110,7 @@ function writeSummary(done: number) {
     pointsPerGameForEngine: perGame.points.length > 0 ? perGame.points.reduce((a, b) => a + b, 0) / perGame.points.length : null,
     seconds: { total: (performance.now() - started) / 1000, gnubg: gnubgSeconds },
     markdownRow:
-      `| ${ply}-ply vs ${opponent} | ${done} | ${seed} | gnubg ${gnubgPly}-ply | ${engineSide.errorRate.toFixed(2)} ± ${engineSide.interval95.toFixed(2)} (${engineSide.rating}) | ` +
+      `| ${ply}-ply vs ${opponent} | ${perGame.opponent.length} | ${seed} | gnubg ${gnubgPly}-ply | ${engineSide.errorRate.toFixed(2)} ± ${engineSide.interval95.toFixed(2)} (${engineSide.rating}) | ` +
       `${engineSide.unforcedMoves} | ${engineSide.errors} / ${engineSide.blunders} | ` +
       `${opponentSide ? `${opponentSide.errorRate.toFixed(2)} (${opponentSide.rating})` : "—"} | ${weights.sha256.slice(0, 12)} |`,
   };
@@ -129,7 +131,7 @@ const earlier = rejudge
       .sort()
       .map((f) => path.join(rejudge, f))
   : [];
-for (let first = 0, file = 0; first < games; first += chunk, file++) {
+for (let first = from, file = 0; first < games; first += chunk, file++) {
   let count = Math.min(chunk, games - first);
   let played: RecordedGame[] | null = null;
   let base = path.join(outDir, `games-${String(first + 1).padStart(4, "0")}-${first + count}`);
