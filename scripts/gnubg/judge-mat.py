@@ -8,7 +8,7 @@ Run (gnubg 1.07, Debian package gnubg):
 Cubeless money: the cube is disabled and the Jacoby rule off before the import (gnubg reads " 0 point match" as a
 money session with the settings in force), so gammons count and there are no cube decisions to judge. The analysis
 uses gnubg's default settings (2-ply chequer play, pruning nets, its default move filters) except for the ply, which
-is JUDGE_PLY when given; one thread, as the machine is shared. Luck is not analysed (it takes time and does not enter
+is JUDGE_PLY when given, and only player X's plays are analysed when JUDGE_ONLY_X=1; one thread, as the machine is shared. Luck is not analysed (it takes time and does not enter
 the error rates).
 
 Writes JUDGE_OUT as JSON: {"ply": …, "games": [{"info": …, "X": …, "O": …}, …], "match": {"X": …, "O": …}} where each
@@ -37,6 +37,8 @@ gnubg.command("set analysis cube off")
 ply = os.environ.get("JUDGE_PLY", "")
 if ply != "":
     gnubg.command("set analysis chequerplay evaluation plies %d" % int(ply))
+if os.environ.get("JUDGE_ONLY_X") == "1":  # only the left column's (our engine's) plays: half the time
+    gnubg.command("set analysis player 1 analyse off")
 gnubg.command("import mat %s" % os.environ["JUDGE_MAT"])
 gnubg.command("analyse match")
 match = gnubg.match(analysis=True, boards=False, statistics=True, verbose=False)

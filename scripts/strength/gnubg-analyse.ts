@@ -28,11 +28,14 @@ export interface JudgedGame {
   readonly plays: readonly (readonly [string, readonly number[], readonly (readonly number[])[]])[];
 }
 
-/** Runs gnubg on one .mat file, its chequer play analysed at `ply`; throws with the tail of gnubg's output if it fails. */
-export function judgeMat(matFile: string, statsFile: string, ply: number): JudgeFile {
+/**
+ * Runs gnubg on one .mat file, its chequer play analysed at `ply` (white's plays only when `onlyWhite`, and black's
+ * figures are then zeros); throws with the tail of gnubg's output if it fails.
+ */
+export function judgeMat(matFile: string, statsFile: string, ply: number, onlyWhite = false): JudgeFile {
   rmSync(statsFile, { force: true });
   const run = spawnSync(GNUBG, ["-t", "-q", "-r", "-p", JUDGE_SCRIPT], {
-    env: { ...process.env, JUDGE_MAT: matFile, JUDGE_OUT: statsFile, JUDGE_PLY: String(ply) },
+    env: { ...process.env, JUDGE_MAT: matFile, JUDGE_OUT: statsFile, JUDGE_PLY: String(ply), JUDGE_ONLY_X: onlyWhite ? "1" : "0" },
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
   });

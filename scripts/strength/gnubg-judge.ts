@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/strength/gnubg-judge.ts --games N [--ply P] [--opponent pubeval|self] [--seed S] [--gnubg-ply A]
- * [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR] [--from K]`: how well the engine plays its
- * checkers, as judged by GNU Backgammon 1.07.
+ * [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR] [--from K] [--engine-only]`: how well the
+ * engine plays its checkers, as judged by GNU Backgammon 1.07.
  *
  * Plays N cubeless money games (seeded dice, so the same command gives the same games) of the engine at ply P —
  * rankPlays with the network and the exact bear-off database, as the computer opponent plays — as white against
@@ -57,8 +57,10 @@ const logFile = option("log", "");
 const rejudge = option("rejudge", "");
 /** Skip the first K games (their dice are seed … seed + K − 1): continues a run cut short, in its own --out DIR. */
 const from = Number(option("from", "0"));
+/** Have gnubg analyse only the engine's plays (white's): half the time; no figure for the opponent then. */
+const engineOnly = process.argv.includes("--engine-only");
 if (![0, 1, 2].includes(ply) || !(games > 0) || !(chunk > 0) || !["pubeval", "self"].includes(opponent) || ![0, 1, 2, 3].includes(gnubgPly)) {
-  process.stderr.write("usage: npx tsx scripts/strength/gnubg-judge.ts --games N [--ply 0|1|2] [--opponent pubeval|self] [--seed S] [--gnubg-ply 0-3] [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR] [--from K]\n");
+  process.stderr.write("usage: npx tsx scripts/strength/gnubg-judge.ts --games N [--ply 0|1|2] [--opponent pubeval|self] [--seed S] [--gnubg-ply 0-3] [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR] [--from K] [--engine-only]\n");
   process.exit(2);
 }
 if (!existsSync(GNUBG)) {
@@ -94,8 +96,8 @@ const names = { white: `engine-${ply}ply`, black: opponent === "self" ? `engine-
 
 /** The summary of the first `done` games, written to DIR/summary.json after every file so that a cut-off run leaves one. */
 function writeSummary(done: number) {
-  const engineSide = opponent === "self" ? summarise([...perGame.engine, ...perGame.opponent]) : summarise(perGame.engine);
-  const opponentSide = opponent === "self" ? null : summarise(perGame.opponent);
+  const engineSide = opponent === "self" && !engineOnly ? summarise([...perGame.engine, ...perGame.opponent]) : summarise(perGame.engine);
+  const opponentSide = opponent === "self" || engineOnly ? null : summarise(perGame.opponent);
   const summary = {
     rejudged: rejudge || null,
     command: `npx tsx scripts/strength/gnubg-judge.ts ${process.argv.slice(2).join(" ")}`,
@@ -147,7 +149,7 @@ for (let first = from, file = 0; first < games; first += chunk, file++) {
     writeFileSync(`${base}.mat`, makeMat({ matchLength: 0, players: names, games: played.map((g) => g.mat), event: `gnubg-judge seed ${seed}` }));
   }
   const t0 = performance.now();
-  const judged = judgeMat(`${base}.mat`, `${base}.json`, gnubgPly);
+  const judged = judgeMat(`${base}.mat`, `${base}.json`, gnubgPly, engineOnly);
   gnubgSeconds += (performance.now() - t0) / 1000;
   if (played && judged.games.length !== count) throw new Error(`gnubg read ${judged.games.length} games from ${base}.mat, ${count} were written`);
   count = judged.games.length;
