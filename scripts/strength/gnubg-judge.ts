@@ -18,8 +18,8 @@
  * weights must then be those of that run, for the record.
  *
  * @example
- *   npx tsx scripts/strength/gnubg-judge.ts --games 100 --ply 2 --seed 1 --out /tmp/judge --log /tmp/judge.log
- *   // | 2-ply vs pubeval | 100 | … | 4.9 ± 0.6 (World class) | … |
+ *   npx tsx scripts/strength/gnubg-judge.ts --games 100 --ply 2 --gnubg-ply 0 --seed 1 --chunk 5 --out /tmp/judge
+ *   // | 2-ply vs pubeval | 100 | 1 | gnubg 0-ply | 7.35 ± 1.10 (Expert) | 2380 | 61 / 22 | 34.65 (Beginner) | 236deba012fd |
  */
 import { createHash } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
