@@ -73,6 +73,23 @@ describe("makeMat lays a game out as gnubg's ExportGameJF does", () => {
     expect(() => makeMat(oneGame([{ kind: "move", player: W, dice: [6, 5], moves: [{ from: 24, to: 20 }] }]))).toThrow(/illegal play/);
     expect(() => makeMat(oneGame([open31, open31]))).toThrow(/on black's turn/);
   });
+
+  it("writes a money session as ' 0 point match', as gnubg exports one, and refuses a negative length", () => {
+    // GNU Backgammon 1.07.001: `set cube use off`, `new session`, `set dice 31`, `move 8/5 6/5`, `set dice 64`,
+    // `move 24/18 13/9`, `set dice 66`, `export match mat` wrote exactly this (its player 1, "root", on roll first);
+    // `import mat` of it gives back a money session (match-length 0), which scripts/strength/gnubg-judge.ts relies on.
+    const records: MatRecord[] = [
+      { kind: "move", player: B, dice: [3, 1], moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+      { kind: "move", player: W, dice: [6, 4], moves: [{ from: 24, to: 18 }, { from: 13, to: 9 }] },
+      { kind: "roll", player: B, dice: [6, 6] },
+    ];
+    const money = makeMat({ matchLength: 0, players: { white: "gnubg", black: "root" }, games: [{ records }], date: "2026-12-02" });
+    expect(money).toBe(
+      '; [EventDate "2026.12.02"]\n\n 0 point match\n\n Game 1\n gnubg : 0                      root : 0\n' +
+        "  1)                             31: 8/5 6/5 \n  2) 64: 24/18 13/9              66: ",
+    );
+    expect(() => makeMat({ ...oneGame([]), matchLength: -1 })).toThrow(RangeError);
+  });
 });
 
 describe("matPlayerName keeps names gnubg reads back unchanged", () => {

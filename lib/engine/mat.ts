@@ -41,6 +41,7 @@ export interface MatGame {
 }
 
 export interface MatInput {
+  /** Points to win the match; 0 for a money session (each game's points added up, as gnubg writes one). */
   readonly matchLength: number;
   readonly players: { readonly white: string; readonly black: string };
   readonly games: readonly MatGame[];
@@ -206,7 +207,8 @@ function writeGame(game: MatGame, number: number, names: { white: string; black:
 /** The whole .mat file. Throws RangeError on records that do not make a legal game (a programmer error). */
 export function makeMat(input: MatInput): string {
   const { matchLength } = input;
-  if (!Number.isInteger(matchLength) || matchLength < 1) throw new RangeError(`matchLength must be a positive integer, got ${matchLength}`);
+  // 0 is a money session: gnubg 1.07 exports one as " 0 point match" and imports that back as money.
+  if (!Number.isInteger(matchLength) || matchLength < 0) throw new RangeError(`matchLength must be 0 (money) or a positive integer, got ${matchLength}`);
   const names = { white: matPlayerName(input.players.white, "white"), black: matPlayerName(input.players.black, "black") };
   let out = "";
   if (input.site !== undefined) out += `; [Site "${headerValue(input.site)}"]\n`;

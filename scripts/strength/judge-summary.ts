@@ -1,0 +1,87 @@
+/**
+ * Adds up GNU Backgammon's per-game chequer-play statistics for one side into its error rate per move and rating, as
+ * gnubg's own match statistics do (formatgs.c: error rate = error-skill / unforced moves; analysis.c GetRating).
+ *
+ * @example
+ *   summarise([{ "unforced-moves": 75, "total-moves": 94, "error-skill": 1.976, marked: { "very bad": 3, bad: 11, doubtful: 7, unmarked: 73 } }]);
+ *   // { errorRate: 26.35, rating: "Beginner", … } (gnubg 1.07 shows "-26.3 mEMG, Beginner" for these figures)
+ */
+
+/** One side's "moves" statistics from gnubg's Python gnubg.match(statistics=True) for one game. */
+export interface SideStats {
+  readonly "unforced-moves": number;
+  readonly "total-moves": number;
+  /** Equity lost on this side's moves, in EMG (points for money), a positive number. */
+  readonly "error-skill": number;
+  readonly marked: { readonly "very bad": number; readonly bad: number; readonly doubtful: number; readonly unmarked: number };
+}
+
+export interface Summary {
+  readonly games: number;
+  readonly totalMoves: number;
+  readonly unforcedMoves: number;
+  /** Thousandths of a point lost per unforced move (gnubg's "Error rate mEMG"). */
+  readonly errorRate: number;
+  /** Half-width of the 95 % interval of errorRate: 1.96 standard errors of a ratio estimate, games as samples. */
+  readonly interval95: number;
+  readonly rating: string;
+  readonly doubtful: number;
+  /** gnubg's "bad" moves (≥ 0.06 lost), which it calls errors. */
+  readonly errors: number;
+  /** gnubg's "very bad" moves (≥ 0.12 lost), which it calls blunders. */
+  readonly blunders: number;
+}
+
+/**
+ * gnubg 1.07 analysis.c: the rating is the last label whose threshold the error rate (per move, in EMG) is below;
+ * thresholds 1e38, 0.035, 0.026, 0.018, 0.012, 0.008, 0.005, 0.002.
+ */
+const RATINGS: readonly [number, string][] = [
+  [0.002, "Supernatural"],
+  [0.005, "World class"],
+  [0.008, "Expert"],
+  [0.012, "Advanced"],
+  [0.018, "Intermediate"],
+  [0.026, "Casual player"],
+  [0.035, "Beginner"],
+];
+
+export function gnubgRating(errorPerMove: number): string {
+  for (const [threshold, label] of RATINGS) if (errorPerMove < threshold) return label;
+  return "Awful!";
+}
+
+export function summarise(games: readonly SideStats[]): Summary {
+  let unforced = 0;
+  let total = 0;
+  let error = 0;
+  let doubtful = 0;
+  let errors = 0;
+  let blunders = 0;
+  for (const g of games) {
+    unforced += g["unforced-moves"];
+    total += g["total-moves"];
+    error += g["error-skill"];
+    doubtful += g.marked.doubtful;
+    errors += g.marked.bad;
+    blunders += g.marked["very bad"];
+  }
+  const rate = unforced > 0 ? error / unforced : 0;
+  // Ratio estimator's variance: sum of squared residuals (e_i − rate·u_i)² / (n (n − 1)), over the mean of u squared.
+  const n = games.length;
+  let residuals = 0;
+  for (const g of games) residuals += (g["error-skill"] - rate * g["unforced-moves"]) ** 2;
+  const meanUnforced = unforced / Math.max(1, n);
+  const se = n > 1 && meanUnforced > 0 ? Math.sqrt(residuals / (n * (n - 1))) / meanUnforced : 0;
+  return {
+    games: n,
+    totalMoves: total,
+    unforcedMoves: unforced,
+    errorRate: 1000 * rate,
+    interval95: 1000 * 1.96 * se,
+    rating: gnubgRating(rate),
+    doubtful,
+    errors,
+    blunders,
+  };
+}
