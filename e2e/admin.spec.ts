@@ -4,11 +4,10 @@
 // exports are captured, the match is then ended, and the seed it reveals is nowhere in them), the exports and the
 // audit trail. A guest, a registered player and an anonymous visitor get 403 on every admin page and API.
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { guest, playFinishedMatch, startRunningMatch, type Guest } from "./bot-match";
 import { E2E_DATABASE_ENV } from "./e2e-env";
+import { shoot } from "./screenshot";
 
 const ADMIN = "e2e-dice-admin";
 const PASSWORD = "correct horse battery";
@@ -26,14 +25,6 @@ async function signInAdmin(page: Page): Promise<void> {
   await form.getByLabel("Password").fill(PASSWORD);
   await form.getByRole("button", { name: "Sign in" }).click();
   await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(ADMIN);
-}
-
-/** A full-page screenshot in test-results/screenshots/, attached to the report. */
-async function shoot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
-  const dir = path.resolve("test-results", "screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, name), fullPage: true });
-  await testInfo.attach(name, { path: path.join(dir, name), contentType: "image/png" });
 }
 
 async function audit(page: Page, matchId: string): Promise<AuditDocument> {

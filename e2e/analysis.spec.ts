@@ -2,17 +2,9 @@
 // 1-point match; a player opens its review, sees both pip counts, picks 0-ply and presses "Analyse"; the progress
 // shows, then each player's summary and the marks in the move list; a marked play explains itself and can show the
 // best play on the board; a second visit shows the stored analysis at once.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { guest, playFinishedMatch, type Guest } from "./bot-match";
-
-async function shoot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
-  const dir = path.resolve("test-results", "screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, name), fullPage: true });
-  await testInfo.attach(name, { path: path.join(dir, name), contentType: "image/png" });
-}
+import { shoot } from "./screenshot";
 
 let players: [Guest, Guest];
 let matchId: string;

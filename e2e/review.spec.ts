@@ -2,18 +2,9 @@
 // private 1-point match; a player finds them in /matches (filtered by status), steps through a review with the arrow
 // keys and the buttons, copies the gnubg IDs, verifies every roll in the browser (all ✓) and downloads the .mat file;
 // anyone may review the public match, while the private one is a 404 to outsiders and open with its invite link.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { guest, playFinishedMatch, type Guest } from "./bot-match";
-
-/** A full-page screenshot in test-results/screenshots/, attached to the report. */
-async function shoot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
-  const dir = path.resolve("test-results", "screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, name), fullPage: true });
-  await testInfo.attach(name, { path: path.join(dir, name), contentType: "image/png" });
-}
+import { shoot } from "./screenshot";
 
 let players: [Guest, Guest];
 let publicId: string;

@@ -7,17 +7,10 @@
  *   rollDice(random); // e.g. [3, 5]
  */
 import type { Dice, DieValue } from "@/lib/engine";
+import { mulberry32 } from "../bot/random";
 
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The bots' mulberry32: one generator for every seeded script. */
+export const seededRandom = mulberry32;
 
 export function rollDice(random: () => number): Dice {
   return [(1 + Math.floor(random() * 6)) as DieValue, (1 + Math.floor(random() * 6)) as DieValue];
