@@ -1,12 +1,12 @@
 /**
- * The evaluator the engine's worker threads use, built once per thread on first use: the exact bear-off database
- * (read through server/analysis/bearoff-file.ts) where both sides are bearing off, the trained network elsewhere.
+ * The evaluator the engine's worker threads use, for the computer's choices and for analysis alike, built once per
+ * thread on first use: the trained network, exact at game end and, through the bear-off database (read by
+ * server/analysis/bearoff-file.ts), exact in races where both sides are bearing off.
  *
  * @example
  *   const evaluate = createEngineEvaluator();
  *   evaluate(initialPosition("white")).win; // about 0.5
  */
-import { raceProbabilities } from "@/lib/analysis/bearoff-race";
 import { createEvaluator } from "@/lib/analysis/evaluator";
 import type { Evaluator } from "@/lib/analysis/types";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
@@ -14,9 +14,6 @@ import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 let evaluator: Evaluator | null = null;
 
 export function createEngineEvaluator(): Evaluator {
-  if (evaluator) return evaluator;
-  const network = createEvaluator();
-  const bearoff = loadBearoffDatabase();
-  evaluator = (pos) => raceProbabilities(bearoff, pos) ?? network(pos);
+  evaluator ??= createEvaluator({ bearoff: loadBearoffDatabase() });
   return evaluator;
 }

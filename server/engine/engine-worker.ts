@@ -3,21 +3,14 @@
  * needs once per thread (the evaluator, the bear-off database) is built on first use and kept.
  */
 import { chooseComputerAction } from "@/lib/analysis/computer-player";
-import { createEvaluator } from "@/lib/analysis/evaluator";
-import type { Evaluator } from "@/lib/analysis/types";
 import { runAnalyseTask } from "@/server/analysis/analysis-task";
-import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { createEngineEvaluator } from "./engine-evaluator";
 import type { EngineTaskMap } from "./engine-tasks";
 import { serveTasks } from "./worker-protocol";
 
 type Task<K extends keyof EngineTaskMap> = EngineTaskMap[K]["task"];
 
-let analysisEvaluator: Evaluator | null = null;
-/** The network, exact in bear-off races and at game end: what analysis judges plays with. */
-const analysisEvaluatorOnce = (): Evaluator => (analysisEvaluator ??= createEvaluator({ bearoff: loadBearoffDatabase() }));
-
 serveTasks({
   "choose-action": (task: Task<"choose-action">) => chooseComputerAction(task.state, task.color, task.level, { evaluator: createEngineEvaluator() }),
-  "analyse-match": (task: Task<"analyse-match">) => runAnalyseTask(task, analysisEvaluatorOnce()),
+  "analyse-match": (task: Task<"analyse-match">) => runAnalyseTask(task, createEngineEvaluator()),
 });
