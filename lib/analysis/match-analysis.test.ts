@@ -4,7 +4,7 @@ import { newMatch, type MatchAction, type MatchState } from "../engine/match-sta
 import { makePosition } from "../engine/position";
 import type { Color, Position } from "../engine/types";
 import type { MatchEvent } from "../protocol/match-events";
-import { analyseMatch, analysisPoints, markOf, ratingOf, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
+import { analyseMatch, analysisPoints, markOf, gnubgRating, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
 import { BearoffDatabase } from "./bearoff-database";
 import { createEvaluator } from "./evaluator";
 
@@ -32,8 +32,10 @@ describe("marks", () => {
   });
 
   it("rates an error rate per decision with gnubg's arThrsRating bands", () => {
-    // gnubg analysis.c: arThrsRating { 1e38, 0.030, 0.025, 0.020, 0.015, 0.010, 0.005 } for Beginner … Extra-terrestrial.
-    expect([0.004, 0.007, 0.012, 0.018, 0.022, 0.028, 0.05].map(ratingOf)).toEqual(["Extra-terrestrial", "World class", "Expert", "Advanced", "Intermediate", "Novice", "Beginner"]);
+    // gnubg 1.07 analysis.c: arThrsRating { 1e38, 0.035, 0.026, 0.018, 0.012, 0.008, 0.005, 0.002 }, Awful! … Supernatural.
+    expect([0.0019, 0.002, 0.0049, 0.005, 0.0079, 0.008, 0.015, 0.02, 0.0263, 0.035].map(gnubgRating)).toEqual([
+      "Supernatural", "World class", "World class", "Expert", "Expert", "Advanced", "Intermediate", "Casual player", "Beginner", "Awful!",
+    ]);
   });
 });
 

@@ -262,19 +262,24 @@ export function analysePoint(point: AnalysisPoint, options: AnalysisOptions): An
   return point.kind === "move" ? [analyseMove(point, options)] : analyseCube(point, options);
 }
 
-/** gnubg 1.07 analysis.c arThrsRating and aszRating: error rate per decision (EMG) → rating. */
+/**
+ * gnubg 1.07 analysis.c arThrsRating and aszRating: the rating is the best label whose threshold the error rate (per
+ * decision, in EMG) is below; thresholds 1e38, 0.035, 0.026, 0.018, 0.012, 0.008, 0.005, 0.002. (Versions before 1.0
+ * had a coarser table from "Beginner" to "Extra-terrestrial".)
+ */
 const RATINGS: readonly [number, string][] = [
-  [0.005, "Extra-terrestrial"],
-  [0.01, "World class"],
-  [0.015, "Expert"],
-  [0.02, "Advanced"],
-  [0.025, "Intermediate"],
-  [0.03, "Novice"],
+  [0.002, "Supernatural"],
+  [0.005, "World class"],
+  [0.008, "Expert"],
+  [0.012, "Advanced"],
+  [0.018, "Intermediate"],
+  [0.026, "Casual player"],
+  [0.035, "Beginner"],
 ];
 
-export function ratingOf(errorPerDecision: number): string {
-  for (const [limit, name] of RATINGS) if (errorPerDecision < limit) return name;
-  return "Beginner";
+export function gnubgRating(errorPerDecision: number): string {
+  for (const [threshold, label] of RATINGS) if (errorPerDecision < threshold) return label;
+  return "Awful!";
 }
 
 /** Per-player totals of the entries, as gnubg's statistics sum them. */
@@ -301,7 +306,7 @@ export function summarise(entries: readonly AnalysisEntry[], forced: Readonly<Re
       totalLoss,
       errorRate: perDecision * 1000,
       marks: { doubtful: count("doubtful"), error: count("error"), blunder: count("blunder") },
-      rating: decisions === 0 ? "n/a" : ratingOf(perDecision),
+      rating: decisions === 0 ? "n/a" : gnubgRating(perDecision),
     };
   }
   return totals;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type SideStats, gnubgRating, summarise } from "./judge-summary";
+import { gnubgRating } from "@/lib/analysis/match-analysis";
+import { type SideStats, summarise } from "./judge-summary";
 
 const side = (unforced: number, error: number, marked: Partial<SideStats["marked"]> = {}): SideStats => ({
   "unforced-moves": unforced,

@@ -6,6 +6,7 @@
  *   summarise([{ "unforced-moves": 75, "total-moves": 94, "error-skill": 1.976, marked: { "very bad": 3, bad: 11, doubtful: 7, unmarked: 73 } }]);
  *   // { errorRate: 26.35, rating: "Beginner", … } (gnubg 1.07 shows "-26.3 mEMG, Beginner" for these figures)
  */
+import { gnubgRating } from "@/lib/analysis/match-analysis";
 
 /** One side's "moves" statistics from gnubg's Python gnubg.match(statistics=True) for one game. */
 export interface SideStats {
@@ -30,25 +31,6 @@ export interface Summary {
   readonly errors: number;
   /** gnubg's "very bad" moves (≥ 0.12 lost), which it calls blunders. */
   readonly blunders: number;
-}
-
-/**
- * gnubg 1.07 analysis.c: the rating is the last label whose threshold the error rate (per move, in EMG) is below;
- * thresholds 1e38, 0.035, 0.026, 0.018, 0.012, 0.008, 0.005, 0.002.
- */
-const RATINGS: readonly [number, string][] = [
-  [0.002, "Supernatural"],
-  [0.005, "World class"],
-  [0.008, "Expert"],
-  [0.012, "Advanced"],
-  [0.018, "Intermediate"],
-  [0.026, "Casual player"],
-  [0.035, "Beginner"],
-];
-
-export function gnubgRating(errorPerMove: number): string {
-  for (const [threshold, label] of RATINGS) if (errorPerMove < threshold) return label;
-  return "Awful!";
 }
 
 export function summarise(games: readonly SideStats[]): Summary {
