@@ -1,17 +1,10 @@
 /** Runs `bg bearoff` as a child process, as a person or a script would, on good and bad input. */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runBg as run } from "@/tests/support/run-bg";
 import { encodePositionId, initialPosition, makePosition } from "@/lib/engine";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-
-function run(args: string[], input?: string) {
-  const result = spawnSync("node_modules/.bin/tsx", ["scripts/bg.ts", ...args], { cwd: repoRoot, encoding: "utf8", input });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** gnubg 1.07's values for a few boards (lib/analysis/fixtures/gnubg-bearoff-one-sided.jsonl, see its README). */
 const gnubg = readFileSync(new URL("../lib/analysis/fixtures/gnubg-bearoff-one-sided.jsonl", import.meta.url), "utf8")

@@ -1,15 +1,8 @@
 /** Runs the engine CLI as a child process, as a person or a script would, on good and bad input. */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runBg as run } from "@/tests/support/run-bg";
 
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-
-function run(args: string[], input?: string) {
-  const result = spawnSync("node_modules/.bin/tsx", ["scripts/bg.ts", ...args], { cwd: repoRoot, encoding: "utf8", input });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** Lines of the gnubg 1.07 fixture (lib/engine/fixtures/gnubg-legal-moves.jsonl): the expected results. */
 const spec = readFileSync(new URL("../lib/engine/fixtures/gnubg-legal-moves.jsonl", import.meta.url), "utf8")

@@ -1,7 +1,6 @@
 /** Runs `bg eval` and `bg best` as child processes, as a person or a script would, on good and bad input. */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runBg as run } from "@/tests/support/run-bg";
 import { encodePositionId } from "@/lib/engine";
 import { positionFromPoints } from "@/lib/engine/test-support";
 import { createEvaluator } from "@/lib/analysis/evaluator";
@@ -10,12 +9,6 @@ import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { cubelessMoneyEquity } from "@/lib/analysis/types";
 import { decodePositionId } from "@/lib/engine";
 
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-
-function run(args: string[], input?: string) {
-  const result = spawnSync("node_modules/.bin/tsx", ["scripts/bg.ts", ...args], { cwd: repoRoot, encoding: "utf8", input });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const START = "4HPwATDgc/ABMA";
 const evaluator = createEvaluator({ bearoff: loadBearoffDatabase() });
