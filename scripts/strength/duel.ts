@@ -39,28 +39,51 @@ export interface DuelResult {
   readonly winRate: number;
 }
 
+/** One pair of games on the same dice: points for side A as white starting (`first`) and as black (`second`). */
+export interface PairResult {
+  readonly pair: number;
+  readonly first: number;
+  readonly second: number;
+}
+
 /**
- * `games` games (rounded up to an even number) of `a` against `b`: pair k uses seed `seed + k` for both games, `a`
- * white and starting in the first, black and the other side starting in the second.
+ * The result of any set of pairs: points per game for A, the pairs' average being the sample, so the interval is over
+ * pairs. Shards of one run (vs-pubeval.ts --first-game, --pairs) merge exactly because only the pairs are kept.
  */
-export function duel(a: Chooser, b: Chooser, games: number, seed: number, onPair?: (soFar: DuelResult) => void): DuelResult {
-  const pairs = Math.ceil(games / 2);
+export function summarizePairs(pairs: readonly PairResult[]): DuelResult {
+  const done = pairs.length;
   let sum = 0;
   let sumSq = 0;
   let wins = 0;
-  const summary = (done: number): DuelResult => {
-    const mean = sum / done;
-    const variance = done > 1 ? (sumSq - done * mean * mean) / (done - 1) : 0;
-    return { games: 2 * done, pointsPerGame: mean, interval95: 1.96 * Math.sqrt(variance / done), winRate: wins / (2 * done) };
-  };
-  for (let k = 0; k < pairs; k++) {
-    const first = playGame(a, b, seed + k, true);
-    const second = -playGame(b, a, seed + k, true);
+  for (const { first, second } of pairs) {
     const pair = (first + second) / 2;
     sum += pair;
     sumSq += pair * pair;
     wins += (first > 0 ? 1 : 0) + (second > 0 ? 1 : 0);
-    onPair?.(summary(k + 1));
   }
-  return summary(pairs);
+  const mean = done > 0 ? sum / done : 0;
+  const variance = done > 1 ? (sumSq - done * mean * mean) / (done - 1) : 0;
+  return { games: 2 * done, pointsPerGame: mean, interval95: 1.96 * Math.sqrt(variance / Math.max(done, 1)), winRate: done > 0 ? wins / (2 * done) : 0 };
+}
+
+/**
+ * `games` games (rounded up to an even number) of `a` against `b`: pair k uses seed `seed + k` for both games, `a`
+ * white and starting in the first, black and the other side starting in the second. `firstPair` starts at pair k > 0,
+ * so a long run can be split into shards that play exactly the games the whole run would.
+ */
+export function duel(
+  a: Chooser,
+  b: Chooser,
+  games: number,
+  seed: number,
+  onPair?: (soFar: DuelResult, pair: PairResult) => void,
+  firstPair = 0,
+): DuelResult {
+  const pairs: PairResult[] = [];
+  for (let k = firstPair; k < firstPair + Math.ceil(games / 2); k++) {
+    const pair = { pair: k, first: playGame(a, b, seed + k, true), second: -playGame(b, a, seed + k, true) };
+    pairs.push(pair);
+    onPair?.(summarizePairs(pairs), pair);
+  }
+  return summarizePairs(pairs);
 }
