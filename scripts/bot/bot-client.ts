@@ -35,6 +35,8 @@ export interface BotOptions {
   readonly seed: number;
   /** Chances of the random decisions. */
   readonly doubleRate?: number;
+  /** No double once the cube is at this value (default: none, as the rules allow). */
+  readonly maxCube?: number;
   readonly dropRate?: number;
   readonly resignRate?: number;
   readonly acceptResignRate?: number;
@@ -309,7 +311,8 @@ export class BotClient {
     }
     if (state.phase === "turn-start" && state.onRoll === me) {
       if (r() < (this.#options.resignRate ?? 0.01)) return { command: "match:resign", payload: { ...base, level: (1 + Math.floor(r() * 3)) as 1 | 2 | 3 } };
-      if (canDouble(state, me) && r() < (this.#options.doubleRate ?? 0.1)) return { command: "match:double", payload: base };
+      const cubeRoom = state.cube.value < (this.#options.maxCube ?? Number.POSITIVE_INFINITY);
+      if (canDouble(state, me) && cubeRoom && r() < (this.#options.doubleRate ?? 0.1)) return { command: "match:double", payload: base };
       return { command: "match:roll", payload: base };
     }
     if (state.phase === "double-offered" && state.turn === me) {
