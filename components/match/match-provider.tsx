@@ -1,8 +1,8 @@
 "use client";
 /**
  * Gives a match page its own store and socket: it opens the connection, watches the match (again after every
- * reconnect), feeds events and presence into the store, resyncs from a snapshot on a version gap, and offers `run`
- * to send commands with their answers turned into notices and the events in them fed to the store.
+ * reconnect), feeds events and presence into the store (whose MatchSync resyncs from a snapshot on a version gap),
+ * and offers `run` to send commands with their answers turned into notices and the events in them fed to the store.
  *
  * @example
  *   <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}><MatchScreen signedIn /></MatchProvider>
@@ -29,17 +29,15 @@ export interface MatchProviderProps {
 }
 
 export function MatchProvider({ matchId, invite, protocol, children }: MatchProviderProps) {
-  const [store] = useState(() => createMatchStore(matchId, invite));
   const socket = useRef<ClientSocket | null>(null);
-
-  const resync = useCallback(async () => {
-    const current = socket.current;
-    if (!current) return;
-    // match:snapshot carries no invite token, so a spectator who came by an invite link watches again instead.
-    const reply = invite ? await send(current, "match:watch", { matchId, inviteToken: invite }) : await send(current, "match:snapshot", { matchId });
-    if (reply.ok) store.getState().adopt(reply.snapshot);
-    else if (reply.code !== "ERR_NO_ANSWER") store.getState().fail({ code: reply.code, message: reply.message });
-  }, [store, matchId, invite]);
+  const [store] = useState(() =>
+    createMatchStore(matchId, invite, () => {
+      const current = socket.current;
+      if (!current) return Promise.resolve({ ok: false, code: "ERR_NO_ANSWER", message: "Not connected yet." });
+      // With the invite token, so a spectator who came by an invite link may see a private match.
+      return send(current, "match:watch", invite ? { matchId, inviteToken: invite } : { matchId });
+    }),
+  );
 
   useEffect(() => {
     const connection = openSocket(protocol);
@@ -47,25 +45,22 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     const state = store.getState;
     connection.on("connect", () => {
       state().setConnection("online");
-      void send(connection, "match:watch", invite ? { matchId, inviteToken: invite } : { matchId }).then((reply) => {
-        if (reply.ok) state().adopt(reply.snapshot);
-        else if (reply.code !== "ERR_NO_ANSWER") state().fail({ code: reply.code, message: reply.message });
-      });
+      // A new connection is in no room yet: match:watch joins the match's room and answers with a fresh snapshot.
+      void state().resync();
     });
     connection.on("disconnect", () => state().setConnection("offline"));
     connection.on("connect_error", (error) => {
       state().setConnection("offline");
       if (error.message.startsWith("ERR_PROTOCOL_VERSION")) state().fail({ code: "ERR_PROTOCOL_VERSION", message: "This page is out of date: reload it." });
     });
-    connection.on("match:event", (message) => {
-      if (state().receive(message) === "gap") void resync();
-    });
+    // A version gap makes the store's sync resync by itself.
+    connection.on("match:event", (message) => state().receive(message));
     connection.on("match:presence", (message) => state().presence(message));
     return () => {
       connection.close();
       socket.current = null;
     };
-  }, [store, matchId, invite, protocol, resync]);
+  }, [store, matchId, invite, protocol]);
 
   const run = useCallback<Run>(
     async (command, payload) => {
@@ -77,13 +72,11 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
       state().setBusy(false);
       state().setNotice(reply.ok ? null : reply.message);
       // The events the command stored come with its answer; this socket is left out of their broadcast (protocol 3).
-      if (reply.ok && "events" in reply) {
-        for (const message of reply.events) if (state().receive(message) === "gap") void resync();
-      }
-      if (!reply.ok && (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT")) void resync();
+      if (reply.ok && "events" in reply) for (const message of reply.events) state().receive(message);
+      if (!reply.ok && (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT")) void state().resync();
       return reply;
     },
-    [store, resync],
+    [store],
   );
 
   return (

@@ -1,21 +1,24 @@
 /**
- * One match's client state as a zustand store: the match view folded from the server's events (lib/protocol), the
- * presence lights, the connection state, a running log, and the steps of the play being built on the board. The
- * store holds no rules of its own: it applies what the server sent and says when it saw a version gap so the caller
- * resyncs; the board asks lib/engine's play tree (the engine the server checks moves with) what may be played.
+ * One match's client state as a zustand store: the match view kept in step with the server by lib/protocol's
+ * `MatchSync` (events applied by version, one snapshot at a time on a gap), the presence lights, the connection
+ * state, a running log, and the steps of the play being built on the board. The store holds no rules of its own and
+ * no socket: the page's provider hands it the function that asks the server for a snapshot; the board asks
+ * lib/engine's play tree (the engine the server checks moves with) what may be played.
  *
  * Made per match page by `createMatchStore` (see match-provider.tsx), never a global singleton.
  *
  * @example
- *   const store = createMatchStore("m1", null);
+ *   const store = createMatchStore("m1", null, () => send(socket, "match:watch", { matchId: "m1" }));
  *   store.getState().adopt(snapshot);
- *   store.getState().receive(message); // "applied" | "ignored" | "gap"
+ *   store.getState().receive(message); // "applied" | "ignored" | "gap" (and a resync under way)
  */
 import { createStore } from "zustand/vanilla";
 import type { CheckerMove, Color } from "@/lib/engine/types";
-import { applyMatchEvent, type MatchView } from "@/lib/protocol/match-view";
+import { MatchSync, type MatchSyncChange, type ReceiveResult } from "@/lib/protocol/match-sync";
+import type { MatchView } from "@/lib/protocol/match-view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
 import type { MatchSnapshot } from "@/lib/protocol/snapshot";
+import type { Reply } from "@/components/socket/socket-client";
 import { describeEvent } from "./event-text";
 
 export type Connection = "connecting" | "online" | "offline";
@@ -51,8 +54,10 @@ export interface MatchState {
   readonly selected: number | null;
 
   adopt(snapshot: MatchSnapshot): void;
-  /** Applies a broadcast event; "gap" means events were missed and a snapshot is needed. */
-  receive(message: MatchEventMessage): "applied" | "ignored" | "gap";
+  /** Applies a stored event (a broadcast, or one in a command's answer); on a "gap" a resync is under way. */
+  receive(message: MatchEventMessage): ReceiveResult;
+  /** Fetches a fresh snapshot (on a reconnect, or when the server said the view is behind). */
+  resync(): Promise<void>;
   presence(message: PresenceMessage): void;
   setConnection(connection: Connection): void;
   fail(failure: PageFailure): void;
@@ -66,99 +71,116 @@ export interface MatchState {
 
 const LOG_LIMIT = 200;
 
-export function createMatchStore(matchId: string, invite: string | null) {
-  return createStore<MatchState>()((set, get) => ({
-    matchId,
-    invite,
-    view: null,
-    you: null,
-    connected: { white: false, black: false },
-    awaySince: { white: null, black: null },
-    inviteToken: null,
-    abandonAfterMs: 0,
-    connection: "connecting",
-    failure: null,
-    notice: null,
-    busy: false,
-    log: [],
+/** `watch` asks the server for a fresh snapshot of the match (match:watch, with the page's invite token if any). */
+export function createMatchStore(matchId: string, invite: string | null, watch: () => Promise<Reply<"match:watch">>) {
+  return createStore<MatchState>()((set, get) => {
+    const sync = new MatchSync({
+      matchId,
+      fetchSnapshot: async () => {
+        const reply = await watch();
+        if (reply.ok) return reply.snapshot;
+        // No answer is not a verdict: the reconnect tries again. A refusal is: the page cannot show the match.
+        if (reply.code !== "ERR_NO_ANSWER") get().fail({ code: reply.code, message: reply.message });
+        return null;
+      },
+      onChange: (change) => set(changedState(change, get())),
+      isOnline: () => get().connection === "online",
+    });
+    return {
+      matchId,
+      invite,
+      view: null,
+      you: null,
+      connected: { white: false, black: false },
+      awaySince: { white: null, black: null },
+      inviteToken: null,
+      abandonAfterMs: 0,
+      connection: "connecting",
+      failure: null,
+      notice: null,
+      busy: false,
+      log: [],
+      steps: [],
+      selected: null,
+
+      adopt(snapshot) {
+        sync.adopt(snapshot);
+      },
+
+      receive(message) {
+        return sync.receive(message);
+      },
+
+      resync() {
+        return sync.resync();
+      },
+
+      presence(message) {
+        if (message.matchId !== get().matchId) return;
+        set({ connected: message.connected, awaySince: message.awaySince });
+      },
+
+      setConnection(connection) {
+        set({ connection });
+      },
+
+      fail(failure) {
+        set({ failure });
+      },
+
+      setNotice(notice) {
+        set({ notice });
+      },
+
+      setBusy(busy) {
+        set({ busy });
+      },
+
+      select(location) {
+        set({ selected: location });
+      },
+
+      step(move) {
+        set({ steps: [...get().steps, move], selected: null, notice: null });
+      },
+
+      undo() {
+        set({ steps: get().steps.slice(0, -1), selected: null });
+      },
+
+      clearPlay() {
+        set({ steps: [], selected: null });
+      },
+    };
+  });
+}
+
+/** What the store shows after the sync changed the view. */
+function changedState(change: MatchSyncChange, state: MatchState): Partial<MatchState> {
+  if (change.kind === "snapshot") {
+    const { snapshot } = change;
+    return {
+      view: snapshot.view,
+      you: snapshot.you,
+      connected: snapshot.connected,
+      awaySince: snapshot.awaySince,
+      inviteToken: snapshot.inviteToken ?? state.inviteToken,
+      abandonAfterMs: snapshot.abandonAfterMs,
+      failure: null,
+      // The same version again (a resync that found nothing new): keep the play being built.
+      ...(change.sameVersion ? {} : { steps: [], selected: null }),
+    };
+  }
+  const { message, before, view } = change;
+  const line = { version: message.version, text: describeEvent(before, message.event, view) };
+  return {
+    view,
+    log: [...state.log, line].slice(-LOG_LIMIT),
     steps: [],
     selected: null,
-
-    adopt(snapshot) {
-      const current = get().view;
-      if (current && snapshot.view.version < current.version) return;
-      const sameTurn = current?.version === snapshot.view.version;
-      set({
-        view: snapshot.view,
-        you: snapshot.you,
-        connected: snapshot.connected,
-        awaySince: snapshot.awaySince,
-        inviteToken: snapshot.inviteToken ?? get().inviteToken,
-        abandonAfterMs: snapshot.abandonAfterMs,
-        failure: null,
-        ...(sameTurn ? {} : { steps: [], selected: null }),
-      });
-    },
-
-    receive(message) {
-      const view = get().view;
-      if (!view || message.matchId !== view.matchId || message.version <= view.version) return "ignored";
-      if (message.version !== view.version + 1) return "gap";
-      let next: MatchView;
-      try {
-        next = applyMatchEvent(view, message.version, message.event);
-      } catch {
-        return "gap"; // an event that does not fit this view: start again from a fresh snapshot
-      }
-      const line = { version: message.version, text: describeEvent(view, message.event, next) };
-      set({
-        view: next,
-        log: [...get().log, line].slice(-LOG_LIMIT),
-        steps: [],
-        selected: null,
-        // The creator's invite link is only needed while the match waits for an opponent.
-        inviteToken: next.status === "waiting" ? get().inviteToken : null,
-      });
-      return "applied";
-    },
-
-    presence(message) {
-      if (message.matchId !== get().matchId) return;
-      set({ connected: message.connected, awaySince: message.awaySince });
-    },
-
-    setConnection(connection) {
-      set({ connection });
-    },
-
-    fail(failure) {
-      set({ failure });
-    },
-
-    setNotice(notice) {
-      set({ notice });
-    },
-
-    setBusy(busy) {
-      set({ busy });
-    },
-
-    select(location) {
-      set({ selected: location });
-    },
-
-    step(move) {
-      set({ steps: [...get().steps, move], selected: null, notice: null });
-    },
-
-    undo() {
-      set({ steps: get().steps.slice(0, -1), selected: null });
-    },
-
-    clearPlay() {
-      set({ steps: [], selected: null });
-    },
-  }));
+    // The creator's invite link is only needed while the match waits for an opponent.
+    inviteToken: view.status === "waiting" ? state.inviteToken : null,
+  };
 }
 
 export type MatchStore = ReturnType<typeof createMatchStore>;

@@ -9,3 +9,4 @@ export * from "./match-events";
 export * from "./match-view";
 export * from "./snapshot";
 export * from "./game-record";
+export * from "./match-sync";

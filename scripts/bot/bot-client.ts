@@ -1,8 +1,9 @@
 /**
  * A bot that plays through the real socket protocol, like a browser would: it keeps a match view fed by events —
  * broadcast ones, and those in the answers to its own commands (protocol 3) — resyncing with a snapshot on a version
- * gap or a reconnect, and when the match waits for it, it picks a random legal action — random legal plays, random
- * cube and resignation decisions. Used by the integration tests, the crash test and the load benchmark.
+ * gap or a reconnect (lib/protocol's MatchSync, the browser's own sync); and when the match waits for it, it picks a
+ * random legal action — random legal plays, random cube and resignation decisions. Used by the integration tests,
+ * the crash test and the load benchmark.
  *
  * @example
  *   const bot = new BotClient({ url, cookie, seed: 1 });
@@ -14,7 +15,7 @@ import { canDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { Color, LegalPlay } from "@/lib/engine/types";
 import {
-  applyMatchEvent,
+  MatchSync,
   PROTOCOL_VERSION,
   type Ack,
   type ClientToServerEvents,
@@ -23,6 +24,7 @@ import {
   type CommandReplies,
   type MatchEventMessage,
   type MatchSnapshot,
+  type MatchSyncChange,
   type MatchView,
   type ServerToClientEvents,
 } from "@/lib/protocol";
@@ -71,15 +73,12 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class BotClient {
   readonly socket: ClientSocket;
   readonly events: MatchEventMessage[] = [];
-  view: MatchView | null = null;
   you: Color | null = null;
   readonly errors: string[] = [];
   /** This bot's own play commands that were accepted (seeds and lobby commands are not counted). */
   readonly accepted: AcceptedCommand[] = [];
-  #matchId: string | null = null;
   #actedAt = -1;
-  #resyncing = false;
-  #resyncAgain = false;
+  readonly #sync: MatchSync;
   readonly #random: () => number;
   readonly #options: BotOptions;
   readonly #keepHistory: boolean;
@@ -99,15 +98,25 @@ export class BotClient {
       reconnectionDelayMax: 500,
       autoConnect: false,
     });
+    this.#sync = new MatchSync({
+      fetchSnapshot: (matchId) => this.#fetchSnapshot(matchId),
+      onChange: (change) => this.#onChange(change),
+      isOnline: () => this.socket.connected,
+    });
     this.socket.on("match:event", (message) => {
       this.#options.onBroadcast?.(message);
-      this.#onEvent(message);
+      this.#sync.receive(message);
     });
     this.socket.on("connect", () => {
       // A reconnect: whatever was in flight may or may not have been applied. Decide again from a fresh snapshot.
       this.#actedAt = -1;
-      if (this.#matchId) void this.resync();
+      void this.resync();
     });
+  }
+
+  /** The match as this bot sees it: the last snapshot it adopted, with the events that followed applied. */
+  get view(): MatchView | null {
+    return this.#sync.view;
   }
 
   /** The legal plays for the dice in the current view (none unless someone is to move), as a browser derives them. */
@@ -139,7 +148,7 @@ export class BotClient {
         if (error) return reject(error);
         this.#options.onReply?.(command, reply);
         // The events the command stored come with its answer, not as broadcasts to this socket.
-        if (reply.ok && "events" in reply) for (const message of reply.events) this.#onEvent(message);
+        if (reply.ok && "events" in reply) for (const message of reply.events) this.#sync.receive(message);
         resolve(reply);
       });
     });
@@ -148,21 +157,21 @@ export class BotClient {
   async create(payload: CommandPayload<"lobby:create">): Promise<{ matchId: string; inviteToken: string | null }> {
     const reply = await this.send("lobby:create", payload);
     if (!reply.ok) throw new Error(`create refused: ${reply.code} ${reply.message}`);
-    this.#adopt(reply.snapshot);
+    this.#sync.adopt(reply.snapshot);
     return { matchId: reply.matchId, inviteToken: reply.inviteToken };
   }
 
   async join(matchId: string, inviteToken?: string): Promise<void> {
     const reply = await this.send("match:join", inviteToken ? { matchId, inviteToken } : { matchId });
     if (!reply.ok) throw new Error(`join refused: ${reply.code} ${reply.message}`);
-    this.#adopt(reply.snapshot);
+    this.#sync.adopt(reply.snapshot);
   }
 
   async watch(matchId: string, inviteToken?: string): Promise<void> {
-    this.#matchId = matchId;
+    this.#sync.follow(matchId);
     const reply = await this.send("match:watch", inviteToken ? { matchId, inviteToken } : { matchId });
     if (!reply.ok) throw new Error(`watch refused: ${reply.code} ${reply.message}`);
-    this.#adopt(reply.snapshot);
+    this.#sync.adopt(reply.snapshot);
   }
 
   async submitSeed(clientSeed: string): Promise<void> {
@@ -195,50 +204,29 @@ export class BotClient {
   }
 
   /** Fetches a fresh snapshot (match:watch); asked again while one is on its way, it fetches once more after it. */
-  async resync(): Promise<void> {
-    const matchId = this.#matchId;
-    if (!matchId) return;
-    if (this.#resyncing) {
-      this.#resyncAgain = true;
-      return;
-    }
-    this.#resyncing = true;
+  resync(): Promise<void> {
+    return this.#sync.resync();
+  }
+
+  async #fetchSnapshot(matchId: string): Promise<MatchSnapshot | null> {
     try {
-      do {
-        this.#resyncAgain = false;
-        try {
-          const reply = await this.send("match:watch", { matchId });
-          if (reply.ok) this.#adopt(reply.snapshot);
-          else this.errors.push(`resync: ${reply.code}`);
-        } catch (error) {
-          // The server went away during the resync; the next "connect" resyncs again.
-          this.errors.push(`resync: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (this.#resyncAgain && this.socket.connected);
-    } finally {
-      this.#resyncing = false;
+      const reply = await this.send("match:watch", { matchId });
+      if (reply.ok) return reply.snapshot;
+      this.errors.push(`resync: ${reply.code}`);
+    } catch (error) {
+      // The server went away during the resync; the next "connect" resyncs again.
+      this.errors.push(`resync: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return null;
   }
 
-  #adopt(snapshot: MatchSnapshot): void {
-    const sameMatch = this.view?.matchId === snapshot.view.matchId;
-    if (this.view && sameMatch && snapshot.view.version < this.view.version) return;
-    if (!sameMatch) this.#actedAt = -1; // another match: its versions start again
-    this.#matchId = snapshot.view.matchId;
-    this.view = snapshot.view;
-    this.you = snapshot.you;
-    this.#changed();
-  }
-
-  #onEvent(message: MatchEventMessage): void {
-    if (!this.view || message.matchId !== this.view.matchId) return;
-    if (message.version <= this.view.version) return;
-    if (message.version !== this.view.version + 1) {
-      void this.resync();
-      return;
+  #onChange(change: MatchSyncChange): void {
+    if (change.kind === "snapshot") {
+      if (change.before?.matchId !== change.snapshot.view.matchId) this.#actedAt = -1; // another match: its versions start again
+      this.you = change.snapshot.you;
+    } else if (this.#keepHistory) {
+      this.events.push(change.message);
     }
-    if (this.#keepHistory) this.events.push(message);
-    this.view = applyMatchEvent(this.view, message.version, message.event);
     this.#changed();
   }
 
