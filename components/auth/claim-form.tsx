@@ -6,32 +6,23 @@
  * @example
  *   <ClaimForm currentName="guest-amber-otter-42" />
  */
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { postJson } from "./post-json";
 import { signInWith } from "./sign-in";
+import { FormError, NewPasswordFields, newPassword, useAuthAction } from "./use-auth-action";
 
 export function ClaimForm({ currentName }: { readonly currentName: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, attempt, setError } = useAuthAction();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    if (password !== String(form.get("confirm") ?? "")) {
-      setError("The two passwords differ.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const claimed = await postJson("/api/account/claim", { username: String(form.get("username") ?? ""), password });
-    const problem = claimed.ok ? await signInWith("credentials", { username: String(claimed.body.username), password }) : claimed.message;
-    if (problem) {
-      setError(problem);
-      setBusy(false);
-      return;
-    }
-    window.location.assign("/account");
+    const password = newPassword(form);
+    if (password === null) return setError("The two passwords differ.");
+    void attempt(async () => {
+      const claimed = await postJson("/api/account/claim", { username: String(form.get("username") ?? ""), password });
+      return claimed.ok ? signInWith("credentials", { username: String(claimed.body.username), password }) : claimed.message;
+    }, "/account");
   }
 
   return (
@@ -43,19 +34,8 @@ export function ClaimForm({ currentName }: { readonly currentName: string }) {
         </label>
         <small id="claim-username-hint">Leave empty to keep {currentName}.</small>
       </div>
-      <label>
-        Password
-        <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
-      </label>
-      <label>
-        Password again
-        <input name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
-      </label>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <NewPasswordFields />
+      <FormError error={error} />
       <button type="submit" disabled={busy}>
         {busy ? "Saving…" : "Keep this account"}
       </button>

@@ -6,35 +6,18 @@
  * @example
  *   <GuestButton callbackUrl="/" />
  */
-import { useState } from "react";
 import { signInWith } from "./sign-in";
+import { FormError, useAuthAction } from "./use-auth-action";
 
 export function GuestButton({ callbackUrl = "/" }: { readonly callbackUrl?: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function play() {
-    setBusy(true);
-    setError(null);
-    const problem = await signInWith("guest");
-    if (problem) {
-      setError(problem);
-      setBusy(false);
-      return;
-    }
-    window.location.assign(callbackUrl);
-  }
+  const { error, busy, attempt } = useAuthAction();
 
   return (
     <span className="guest-button">
-      <button type="button" onClick={play} disabled={busy}>
+      <button type="button" onClick={() => void attempt(() => signInWith("guest"), callbackUrl)} disabled={busy}>
         {busy ? "Starting…" : "Play as guest"}
       </button>
-      {error ? (
-        <span className="form-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FormError error={error} inline />
     </span>
   );
 }

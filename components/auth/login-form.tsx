@@ -6,25 +6,18 @@
  * @example
  *   <LoginForm callbackUrl="/account" initialError={null} />
  */
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { signInWith } from "./sign-in";
+import { FormError, useAuthAction } from "./use-auth-action";
 
 export function LoginForm({ callbackUrl, initialError }: { readonly callbackUrl: string; readonly initialError: string | null }) {
-  const [error, setError] = useState<string | null>(initialError);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, attempt } = useAuthAction(initialError);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const problem = await signInWith("credentials", { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") });
-    if (problem) {
-      setError(problem);
-      setBusy(false);
-      return;
-    }
-    window.location.assign(callbackUrl);
+    const credentials = { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") };
+    void attempt(() => signInWith("credentials", credentials), callbackUrl);
   }
 
   return (
@@ -37,11 +30,7 @@ export function LoginForm({ callbackUrl, initialError }: { readonly callbackUrl:
         Password
         <input name="password" type="password" autoComplete="current-password" required maxLength={200} />
       </label>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <button type="submit" disabled={busy}>
         {busy ? "Signing in…" : "Sign in"}
       </button>

@@ -6,33 +6,24 @@
  * @example
  *   <RegisterForm callbackUrl="/" />
  */
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { postJson } from "./post-json";
 import { signInWith } from "./sign-in";
+import { FormError, NewPasswordFields, newPassword, useAuthAction } from "./use-auth-action";
 
 export function RegisterForm({ callbackUrl }: { readonly callbackUrl: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, attempt, setError } = useAuthAction();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const username = String(form.get("username") ?? "");
-    const password = String(form.get("password") ?? "");
-    if (password !== String(form.get("confirm") ?? "")) {
-      setError("The two passwords differ.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const created = await postJson("/api/account/register", { username, password });
-    const problem = created.ok ? await signInWith("credentials", { username, password }) : created.message;
-    if (problem) {
-      setError(problem);
-      setBusy(false);
-      return;
-    }
-    window.location.assign(callbackUrl);
+    const password = newPassword(form);
+    if (password === null) return setError("The two passwords differ.");
+    void attempt(async () => {
+      const created = await postJson("/api/account/register", { username, password });
+      return created.ok ? signInWith("credentials", { username, password }) : created.message;
+    }, callbackUrl);
   }
 
   return (
@@ -44,22 +35,8 @@ export function RegisterForm({ callbackUrl }: { readonly callbackUrl: string }) 
         </label>
         <small id="register-username-hint">3–20 letters, digits, _ or -; not case-sensitive.</small>
       </div>
-      <div className="field">
-        <label>
-          Password
-          <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} aria-describedby="register-password-hint" />
-        </label>
-        <small id="register-password-hint">At least 8 characters.</small>
-      </div>
-      <label>
-        Password again
-        <input name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
-      </label>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <NewPasswordFields hintId="register-password-hint" />
+      <FormError error={error} />
       <button type="submit" disabled={busy}>
         {busy ? "Creating the account…" : "Register"}
       </button>

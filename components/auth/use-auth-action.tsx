@@ -1,0 +1,66 @@
+"use client";
+/**
+ * What every sign-in, registration and guest control does around its request: one attempt at a time, its error shown
+ * in the form (role="alert", so a screen reader says it), and on success a full page load of the destination so that
+ * the header and server components read the new session.
+ *
+ * @example
+ *   const { busy, error, attempt } = useAuthAction();
+ *   <form onSubmit={(e) => { e.preventDefault(); void attempt(() => signInWith("guest"), "/"); }}>…<FormError error={error} /></form>
+ */
+import { useState } from "react";
+
+export function useAuthAction(initialError: string | null = null) {
+  const [error, setError] = useState<string | null>(initialError);
+  const [busy, setBusy] = useState(false);
+
+  /** Runs `request` (it resolves to a message when it failed, null when it worked), then goes to `destination`. */
+  async function attempt(request: () => Promise<string | null>, destination: string): Promise<void> {
+    setBusy(true);
+    setError(null);
+    const problem = await request();
+    if (problem) {
+      setError(problem);
+      setBusy(false);
+      return;
+    }
+    window.location.assign(destination);
+  }
+
+  return { error, busy, attempt, setError };
+}
+
+export function FormError({ error, inline = false }: { readonly error: string | null; readonly inline?: boolean }) {
+  if (!error) return null;
+  const Tag = inline ? "span" : "p";
+  return (
+    <Tag className="form-error" role="alert">
+      {error}
+    </Tag>
+  );
+}
+
+/** The two new-password fields of registration and of keeping a guest account, and their check. */
+export function NewPasswordFields({ hintId }: { readonly hintId?: string }) {
+  return (
+    <>
+      <div className="field">
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} aria-describedby={hintId} />
+        </label>
+        {hintId ? <small id={hintId}>At least 8 characters.</small> : null}
+      </div>
+      <label>
+        Password again
+        <input name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
+      </label>
+    </>
+  );
+}
+
+/** The new password of a form with NewPasswordFields, or null when the two fields differ. */
+export function newPassword(form: FormData): string | null {
+  const password = String(form.get("password") ?? "");
+  return password === String(form.get("confirm") ?? "") ? password : null;
+}
