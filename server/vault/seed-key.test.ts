@@ -1,27 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { recordingLogger, tempDirs } from "@/tests/support/temp-dirs";
 import { decodeSeedKey, loadSeedKey, SEED_KEY_FILE } from "./seed-key";
 
 const HEX = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 // The same 32 bytes in base64, from python3: base64.b64encode(bytes.fromhex(HEX)).
 const BASE64 = "ABEiM0RVZneImaq7zN3u/wARIjNEVWZ3iJmqu8zd7v8=";
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "seed-key-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function logger() {
-  const lines: string[] = [];
-  return { lines, warn: (message: string) => void lines.push(message) };
-}
+const tempDir = tempDirs("seed-key-");
 
 describe("decodeSeedKey", () => {
   const cases: [string, string, boolean][] = [
@@ -44,7 +31,7 @@ describe("loadSeedKey", () => {
   it("takes SEED_ENCRYPTION_KEY in hex or base64, in production too, without touching the data directory", () => {
     const dataDir = join(tempDir(), "data");
     for (const value of [HEX, BASE64, ` ${HEX}\n`]) {
-      const log = logger();
+      const log = recordingLogger();
       const key = loadSeedKey({ env: { SEED_ENCRYPTION_KEY: value }, dataDir, production: true, logger: log });
       expect(Buffer.from(key.unwrap()).toString("hex")).toBe(HEX);
       expect(log.lines).toEqual([]);
@@ -56,7 +43,7 @@ describe("loadSeedKey", () => {
     const bad = "not-a-key-but-a-secret-passphrase";
     let thrown: unknown;
     try {
-      loadSeedKey({ env: { SEED_ENCRYPTION_KEY: bad }, dataDir: tempDir(), production: false, logger: logger() });
+      loadSeedKey({ env: { SEED_ENCRYPTION_KEY: bad }, dataDir: tempDir(), production: false, logger: recordingLogger() });
     } catch (error) {
       thrown = error;
     }
@@ -66,14 +53,14 @@ describe("loadSeedKey", () => {
 
   it.each([{}, { SEED_ENCRYPTION_KEY: "" }, { SEED_ENCRYPTION_KEY: "  " }])("refuses to start in production without a key (%j)", (env) => {
     const dataDir = tempDir();
-    expect(() => loadSeedKey({ env, dataDir, production: true, logger: logger() })).toThrow(
+    expect(() => loadSeedKey({ env, dataDir, production: true, logger: recordingLogger() })).toThrow(
       expect.objectContaining({ code: "ERR_SEED_KEY_MISSING", message: expect.stringContaining("SEED_ENCRYPTION_KEY is required in production") }),
     );
   });
 
   it("in development generates a key file once (mode 0600), warns in one line, and reuses it", () => {
     const dataDir = join(tempDir(), "nested", "data");
-    const first = logger();
+    const first = recordingLogger();
     const a = loadSeedKey({ env: {}, dataDir, production: false, logger: first });
     const file = join(dataDir, SEED_KEY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -82,7 +69,7 @@ describe("loadSeedKey", () => {
     expect(first.lines[0]).not.toContain("\n");
     const content = readFileSync(file, "utf8");
 
-    const second = logger();
+    const second = recordingLogger();
     const b = loadSeedKey({ env: {}, dataDir, production: false, logger: second });
     expect(Buffer.from(b.unwrap()).equals(Buffer.from(a.unwrap()))).toBe(true);
     expect(readFileSync(file, "utf8")).toBe(content);
@@ -94,7 +81,7 @@ describe("loadSeedKey", () => {
   it("refuses a corrupt key file with a clear error", () => {
     const dataDir = tempDir();
     writeFileSync(join(dataDir, SEED_KEY_FILE), "garbage\n");
-    expect(() => loadSeedKey({ env: {}, dataDir, production: false, logger: logger() })).toThrow(
+    expect(() => loadSeedKey({ env: {}, dataDir, production: false, logger: recordingLogger() })).toThrow(
       expect.objectContaining({ code: "ERR_SEED_KEY_FILE" }),
     );
   });
