@@ -7,7 +7,8 @@
  *   <GuestButton callbackUrl="/" />
  */
 import { signInWith } from "./sign-in";
-import { FormError, useAuthAction } from "./use-auth-action";
+import { FormError } from "@/components/ui/form-error";
+import { useAuthAction } from "./use-auth-action";
 
 export function GuestButton({ callbackUrl = "/" }: { readonly callbackUrl?: string }) {
   const { error, busy, attempt } = useAuthAction();

@@ -8,7 +8,8 @@
  */
 import type { FormEvent } from "react";
 import { signInWith } from "./sign-in";
-import { FormError, useAuthAction } from "./use-auth-action";
+import { FormError } from "@/components/ui/form-error";
+import { useAuthAction } from "./use-auth-action";
 
 export function LoginForm({ callbackUrl, initialError }: { readonly callbackUrl: string; readonly initialError: string | null }) {
   const { error, busy, attempt } = useAuthAction(initialError);

@@ -9,7 +9,8 @@
 import type { FormEvent } from "react";
 import { postJson } from "./post-json";
 import { signInWith } from "./sign-in";
-import { FormError, NewPasswordFields, newPassword, useAuthAction } from "./use-auth-action";
+import { FormError } from "@/components/ui/form-error";
+import { NewPasswordFields, newPassword, useAuthAction } from "./use-auth-action";
 
 export function RegisterForm({ callbackUrl }: { readonly callbackUrl: string }) {
   const { error, busy, attempt, setError } = useAuthAction();

@@ -6,7 +6,7 @@
  *
  * @example
  *   const { busy, error, attempt } = useAuthAction();
- *   <form onSubmit={(e) => { e.preventDefault(); void attempt(() => signInWith("guest"), "/"); }}>…<FormError error={error} /></form>
+ *   <button onClick={() => void attempt(() => signInWith("guest"), "/")} disabled={busy}>Play</button>
  */
 import { useState } from "react";
 
@@ -28,16 +28,6 @@ export function useAuthAction(initialError: string | null = null) {
   }
 
   return { error, busy, attempt, setError };
-}
-
-export function FormError({ error, inline = false }: { readonly error: string | null; readonly inline?: boolean }) {
-  if (!error) return null;
-  const Tag = inline ? "span" : "p";
-  return (
-    <Tag className="form-error" role="alert">
-      {error}
-    </Tag>
-  );
 }
 
 /** The two new-password fields of registration and of keeping a guest account, and their check. */

@@ -11,6 +11,7 @@
 import { useState } from "react";
 import type { VerifyReport } from "@/lib/dice/types";
 import { VerifyReportView } from "./verify-report";
+import { FormError } from "@/components/ui/form-error";
 
 export function auditUrl(matchId: string, invite: string | null): string {
   return `/api/matches/${encodeURIComponent(matchId)}/audit${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
@@ -53,11 +54,7 @@ export function AuditCheck({ matchId, invite, label = "Verify" }: { matchId: str
           Download the audit bundle (JSON)
         </a>
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {report ? <VerifyReportView report={report} /> : null}
     </div>
   );

@@ -11,6 +11,7 @@ import { useState, type FormEvent } from "react";
 import { validateClientSeed } from "@/lib/dice/client-seed";
 import { useMatch, useRun } from "@/components/match/match-provider";
 import { randomClientSeed } from "./random-seed";
+import { FormError } from "@/components/ui/form-error";
 
 export function SeedForm({ matchId, commitment }: { matchId: string; commitment: string }) {
   const [seed, setSeed] = useState(randomClientSeed);
@@ -48,11 +49,7 @@ export function SeedForm({ matchId, commitment }: { matchId: string; commitment:
         </button>
       </div>
       <small id="client-seed-hint">1 to 64 characters: letters, digits, _ and -. It mixes into every roll, and cannot change once sent.</small>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <button type="submit" className="primary" disabled={busy}>
         Submit seed
       </button>

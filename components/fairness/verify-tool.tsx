@@ -11,6 +11,7 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import type { VerifyReport } from "@/lib/dice/types";
 import { verify } from "@/lib/dice/verify";
 import { VerifyReportView } from "./verify-report";
+import { FormError } from "@/components/ui/form-error";
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -71,11 +72,7 @@ export function VerifyTool() {
       <button type="submit" className="primary" disabled={bundleText.trim() === ""}>
         Verify
       </button>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {report ? <VerifyReportView report={report} /> : null}
     </form>
   );

@@ -12,6 +12,7 @@ import type { ChallengeSummary } from "@/lib/protocol/snapshot";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import "@/components/ui/ui.css";
 import "./lobby.css";
+import { FormError } from "@/components/ui/form-error";
 
 /** The computer's levels as the lobby offers them (the engine's search depth in brackets). */
 const COMPUTER_CHOICES = [
@@ -119,11 +120,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
             <button type="submit" className="primary" disabled={busy || list.status === "offline"}>
               {busy ? "Creating…" : opponent === "person" ? "Create match" : "Play the computer"}
             </button>
-            {error ? (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormError error={error} />
           </form>
         </section>
       ) : null}

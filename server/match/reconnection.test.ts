@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Color } from "@/lib/engine/types";
 import type { MatchView } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { seatBots } from "@/tests/support/match-in-play";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
@@ -22,14 +23,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function seatedPair(white: BotClient, black: BotClient, matchLength: number): Promise<string> {
-  await Promise.all([white.connect(), black.connect()]);
-  const { matchId } = await white.create({ matchLength, color: "white", visibility: "public" });
-  await black.join(matchId);
-  await white.submitSeed("white-seed");
-  await black.submitSeed("black-seed");
-  return matchId;
-}
 
 describe("a dropped connection", () => {
   it("resumes with a snapshot holding what happened while away, then misses no event", async () => {
@@ -45,7 +38,7 @@ describe("a dropped connection", () => {
       },
     });
     const spectator = new BotClient({ url: t.url, seed: 9, play: false });
-    const matchId = await seatedPair(white, black, 5);
+    const matchId = await seatBots(white, black, 5);
     await spectator.connect();
     await spectator.watch(matchId);
 
@@ -102,7 +95,7 @@ describe("two tabs of one player", () => {
     const white = new BotClient({ url: t.url, cookie: (await t.user()).cookie, seed: 17, resignRate: 0, doubleRate: 0.05 });
     const tabA = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 18, play: false });
     const tabB = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 19, play: false });
-    const matchId = await seatedPair(white, tabA, 3);
+    const matchId = await seatBots(white, tabA, 3);
     await tabB.connect();
     await tabB.watch(matchId);
     expect(tabB.you).toBe("black");

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Color } from "@/lib/engine/types";
 import type { MatchSnapshot, MatchView, PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { seatBots } from "@/tests/support/match-in-play";
 import { openDb, type Db } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createEmptyDatabase } from "@/server/db/test-databases";
@@ -56,14 +57,6 @@ async function snapshotOf(bot: BotClient, matchId: string): Promise<MatchSnapsho
   return reply.snapshot;
 }
 
-async function seated(white: BotClient, black: BotClient, matchLength: number): Promise<string> {
-  await Promise.all([white.connect(), black.connect()]);
-  const { matchId } = await white.create({ matchLength, color: "white", visibility: "public" });
-  await black.join(matchId);
-  await white.submitSeed("white-seed");
-  await black.submitSeed("black-seed");
-  return matchId;
-}
 
 describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
   beforeAll(async () => {
@@ -92,7 +85,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
     const spectatorA = new BotClient({ url: a.url, seed: 43, play: false });
     const spectatorB = new BotClient({ url: b.url, seed: 44, play: false });
     await Promise.all([spectatorA.connect(), spectatorB.connect()]);
-    const matchId = await seated(white, black, 3);
+    const matchId = await seatBots(white, black, 3);
     await spectatorA.watch(matchId);
     await spectatorB.watch(matchId);
     for (const bot of [white, black]) expect((await snapshotOf(bot, matchId)).connected).toEqual({ white: true, black: true });
@@ -110,7 +103,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
     const [a, b] = nodes as [ServerProcess, ServerProcess];
     const white = new BotClient({ url: a.url, cookie: await newPlayer(), seed: 51, play: false });
     const black = new BotClient({ url: b.url, cookie: await newPlayer(), seed: 52, play: false });
-    const matchId = await seated(white, black, 3);
+    const matchId = await seatBots(white, black, 3);
     await black.until((view) => view.rolls.length > 0);
     expect(await black.send("match:claim-abandoned", { matchId })).toMatchObject({ ok: false, code: "ERR_OPPONENT_CONNECTED", message: expect.stringMatching(/is connected\.$/) });
 
@@ -140,7 +133,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
     const white = new BotClient({ url: a.url, cookie: await newPlayer(), seed: 61, resignRate: 0, doubleRate: 0.05 });
     const tabA = new BotClient({ url: a.url, cookie: blackCookie, seed: 62, play: false });
     const tabB = new BotClient({ url: b.url, cookie: blackCookie, seed: 63, play: false });
-    const matchId = await seated(white, tabA, 1);
+    const matchId = await seatBots(white, tabA, 1);
     await tabB.connect();
     await tabB.watch(matchId);
 

@@ -9,15 +9,21 @@
 import { BotClient } from "@/scripts/bot/bot-client";
 import type { TestServer } from "./test-server";
 
+/** Connects both bots, white creates a public match, black joins, both give their client seeds: the match id. */
+export async function seatBots(white: BotClient, black: BotClient, matchLength: number): Promise<string> {
+  await Promise.all([white.connect(), black.connect()]);
+  const { matchId } = await white.create({ matchLength, color: "white", visibility: "public" });
+  await black.join(matchId);
+  await white.submitSeed("white-seed");
+  await black.submitSeed("black-seed");
+  return matchId;
+}
+
 export async function matchInPlay(t: TestServer) {
   const [whiteUser, blackUser] = [await t.user(), await t.user()];
   const white = new BotClient({ url: t.url, cookie: whiteUser.cookie, seed: 1, play: false });
   const black = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 2, play: false });
-  await Promise.all([white.connect(), black.connect()]);
-  const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
-  await black.join(matchId);
-  await white.submitSeed("white-seed");
-  await black.submitSeed("black-seed");
+  const matchId = await seatBots(white, black, 3);
   // Past the opening roll (a voided double rolls again) and both bots at the same version.
   await white.until((view) => view.state.phase === "moving");
   await black.until((view) => view.version === white.view!.version);
