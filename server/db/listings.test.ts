@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdminAudit, listRollsForAdmin, recordAdminAudit, ROLL_LOG_VIEW } from "./admin";
 import { appendEvent } from "./append-event";
-import { listLiveMatches, listMatchesForAdmin, listMatchesForUser, listOpenChallenges, normalisePage } from "./listings";
+import { listLiveMatches, listMatchesForAdmin, listMatchesForUser, listOpenChallenges, matchExists, normalisePage } from "./listings";
 import { joinMatch } from "./matches";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { newUser, playingMatch, seededMatch, testVault, waitingMatch } from "./test-fixtures";
@@ -86,6 +86,14 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
     } finally {
       await own.dispose();
     }
+  });
+
+  it("tells whether a match exists, public or private, and nothing more", async () => {
+    const [first, , third] = matches as [MatchRow, MatchRow, MatchRow];
+    expect(third.visibility).toBe("private");
+    expect(await matchExists(handle.db, first.id)).toBe(true);
+    expect(await matchExists(handle.db, third.id)).toBe(true);
+    expect(await matchExists(handle.db, "nosuchmatch00")).toBe(false);
   });
 
   it("filters the admin list by user, match, status and creation time", async () => {

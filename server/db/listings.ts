@@ -1,6 +1,6 @@
 /**
- * Lists of matches for the lobby, a player's history and the admin console, newest first, one page at a time.
- * None of them carries seeds or invite tokens.
+ * Lists of matches for the lobby, a player's history and the admin console, newest first, one page at a time, and
+ * whether a match exists. None of them carries seeds or invite tokens.
  *
  * @example
  *   const page = await listMatchesForUser(db, userId, { status: "finished", page: 1, pageSize: 20 });
@@ -8,6 +8,7 @@
  *   await listOpenChallenges(db);                       // public matches waiting for a player
  *   await listLiveMatches(db, { pageSize: 50 });        // public matches being played
  *   await listMatchesForAdmin(db, { from: new Date("2026-11-01"), status: "playing" });
+ *   await matchExists(db, matchId);                     // true or false, and nothing else
  */
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "./client";
@@ -107,4 +108,12 @@ export function listLiveMatches(db: Db, request: PageRequest = {}): Promise<Page
 /** Public matches waiting for an opponent. */
 export function listOpenChallenges(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
   return pageOfMatches(db, { visibility: "public", status: "waiting" }, request);
+}
+
+/**
+ * Whether a match with this id exists, public or private, for the match page: it shows a 404 for an id that names no
+ * match and leaves everything else to the socket, where `match:watch` decides who may see the match. Only the id is read, so nothing of a private match reaches the page.
+ */
+export async function matchExists(db: Db, matchId: string): Promise<boolean> {
+  return (await db.prisma.match.findUnique({ where: { id: matchId }, select: { id: true } })) !== null;
 }
