@@ -14,6 +14,9 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "./client";
 import type { MatchStatus, MatchSummary, Page, PageRequest } from "./types";
 
+/** Every status, in the order of a match's life: the status filters of the match history and the admin console. */
+export const MATCH_STATUSES: readonly MatchStatus[] = ["waiting", "seeding", "playing", "finished", "aborted"];
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
