@@ -13,7 +13,7 @@
  */
 import { createStore } from "zustand/vanilla";
 import type { CheckerMove, Color } from "@/lib/engine/types";
-import { applyMatchEvent, type MatchView } from "@/lib/protocol/match-view";
+import { applyMatchEvent, type MatchView } from "@/lib/record/match-view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
 import type { MatchSnapshot } from "@/lib/protocol/snapshot";
 import { describeEvent } from "./event-text";

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import type { MatchErrorCode } from "../engine/match-state";
-import type { MatchEvent } from "./match-events";
+import type { MatchEvent } from "../record/match-events";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
 /**

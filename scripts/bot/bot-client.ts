@@ -14,7 +14,6 @@ import { canDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { Color, LegalPlay } from "@/lib/engine/types";
 import {
-  applyMatchEvent,
   PROTOCOL_VERSION,
   type Ack,
   type ClientToServerEvents,
@@ -23,9 +22,9 @@ import {
   type CommandReplies,
   type MatchEventMessage,
   type MatchSnapshot,
-  type MatchView,
   type ServerToClientEvents,
 } from "@/lib/protocol";
+import { applyMatchEvent, type MatchView } from "@/lib/record";
 import { mulberry32 } from "./random";
 
 export interface BotOptions {

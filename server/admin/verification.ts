@@ -10,7 +10,7 @@
  *   checked?.report.verdict;                                // "verified" | "failed" | …
  */
 import { verify, type AuditBundle, type BundleRoll, type VerifyReport } from "@/lib/dice";
-import { recordTurnsOf, type MatchEvent, type PlayerInfo } from "@/lib/protocol";
+import { recordTurnsOf, type MatchEvent, type PlayerInfo } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import { readSnapshot, type Tx } from "@/server/db/transaction";
 import type { JsonValue } from "@/server/db/types";

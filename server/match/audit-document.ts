@@ -4,7 +4,7 @@
  * for check 5. Served by GET /api/matches/:id/audit and read by `npm run verify -- --match <id>`.
  */
 import type { AuditBundle, RecordTurn } from "@/lib/dice";
-import { recordTurnsOf, type MatchStatus } from "@/lib/protocol";
+import { recordTurnsOf, type MatchStatus } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import { auditBundle } from "@/server/db/match-read";
 import { loadLiveMatch, type LiveMatch } from "./live-match";

@@ -3,7 +3,8 @@
  * The sealed seed is not part of a LiveMatch's view, so it cannot slip in here; the server seed appears only inside
  * `view.ended`, once the match is over.
  */
-import { seatOf, type MatchSnapshot, type PresenceMessage } from "@/lib/protocol";
+import type { MatchSnapshot, PresenceMessage } from "@/lib/protocol";
+import { seatOf } from "@/lib/record";
 import type { Actor } from "./context";
 import type { LiveMatch } from "./live-match";
 import type { Presence } from "./presence";

@@ -11,10 +11,10 @@
  *   if (mat.ok) new Response(mat.value.text, { headers: { "content-disposition": `attachment; filename="${mat.value.filename}"` } });
  */
 import { err, ok, type Color, type Result } from "@/lib/engine/types";
-import type { MatchEvent } from "@/lib/protocol/match-events";
-import type { MatchView } from "@/lib/protocol/match-view";
+import type { MatchEvent } from "@/lib/record/match-events";
+import type { MatchView } from "@/lib/record/match-view";
 import { matchIdSchema } from "@/lib/protocol/protocol";
-import { matFromEvents } from "@/lib/protocol/review";
+import { matFromEvents } from "@/lib/record/review";
 import type { Db } from "@/server/db/client";
 import type { UserRow } from "@/server/db/types";
 import { loadLiveMatch } from "@/server/match/live-match";

@@ -4,7 +4,7 @@ import { AuditCheck } from "@/components/fairness/audit-check";
 import { toReviewData } from "@/components/review/review-data";
 import { ReviewWithAnalysis } from "@/components/review/review-with-analysis";
 import { raceProbabilities } from "@/lib/analysis/bearoff-race";
-import { reviewSteps } from "@/lib/protocol/review";
+import { reviewSteps } from "@/lib/record/review";
 import { storedAnalyses } from "@/server/analysis/analysis-jobs";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { getCurrentUser } from "@/server/auth/session";
