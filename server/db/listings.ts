@@ -115,7 +115,8 @@ export function listOpenChallenges(db: Db, request: PageRequest = {}): Promise<P
 
 /**
  * Whether a match with this id exists, public or private, for the match page: it shows a 404 for an id that names no
- * match and leaves everything else to the socket, where `match:watch` decides who may see the match. Only the id is read, so nothing of a private match reaches the page.
+ * match and leaves everything else to the socket, where `match:watch` decides who may see the match
+ * (server/match/visibility.ts). Only the id is read, so nothing of a private match reaches the page.
  */
 export async function matchExists(db: Db, matchId: string): Promise<boolean> {
   return (await db.prisma.match.findUnique({ where: { id: matchId }, select: { id: true } })) !== null;

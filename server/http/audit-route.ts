@@ -7,7 +7,7 @@ import { matchIdSchema } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { auditDocument } from "@/server/match/audit-document";
 import type { Actor } from "@/server/match/context";
-import { canView } from "@/server/match/snapshot";
+import { canView } from "@/server/match/visibility";
 import { sendError, sendJson } from "./json";
 
 export const AUDIT_ROUTE = /^\/api\/matches\/([^/]+)\/audit$/;
