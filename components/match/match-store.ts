@@ -31,7 +31,8 @@ export interface PageFailure {
   readonly message: string;
 }
 
-export interface MatchState {
+/** What the match page holds (not the rules' MatchState of lib/engine, which is `view.state`). */
+export interface MatchPageState {
   readonly matchId: string;
   readonly invite: string | null;
   readonly view: MatchView | null;
@@ -67,7 +68,7 @@ export interface MatchState {
 const LOG_LIMIT = 200;
 
 export function createMatchStore(matchId: string, invite: string | null) {
-  return createStore<MatchState>()((set, get) => ({
+  return createStore<MatchPageState>()((set, get) => ({
     matchId,
     invite,
     view: null,
