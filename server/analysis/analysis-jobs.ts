@@ -33,8 +33,6 @@ export interface AnalysisRequest {
   readonly invite?: string;
 }
 
-export const ANALYSIS_PLIES: readonly Ply[] = [0, 1, 2];
-
 export function parsePly(input: unknown): Ply | null {
   const n = typeof input === "number" ? input : typeof input === "string" && /^[0-9]$/.test(input) ? Number(input) : NaN;
   return n === 0 || n === 1 || n === 2 ? n : null;

@@ -1,13 +1,12 @@
 /**
- * Lists of matches for the lobby, a player's history and the admin console, newest first, one page at a time, and
- * whether a match exists. None of them carries seeds or invite tokens.
+ * Lists of matches for the lobby and a player's history, newest first, one page at a time, and whether a match
+ * exists. None of them carries seeds or invite tokens.
  *
  * @example
  *   const page = await listMatchesForUser(db, userId, { status: "finished", page: 1, pageSize: 20 });
  *   page.items[0]?.white?.username; page.total;
  *   await listOpenChallenges(db);                       // public matches waiting for a player
  *   await listLiveMatches(db, { pageSize: 50 });        // public matches being played
- *   await listMatchesForAdmin(db, { from: new Date("2026-11-01"), status: "playing" });
  *   await matchExists(db, matchId);                     // true or false, and nothing else
  */
 import type { Prisma } from "@/generated/prisma/client";
@@ -54,11 +53,6 @@ export function involving(userId: string): Prisma.MatchWhereInput {
   return { OR: [{ whiteId: userId }, { blackId: userId }, { creatorId: userId }] };
 }
 
-export function createdBetween(from: Date | undefined, to: Date | undefined): Prisma.DateTimeFilter | undefined {
-  if (!from && !to) return undefined;
-  return { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) };
-}
-
 async function pageOfMatches(db: Db, where: Prisma.MatchWhereInput, request: PageRequest): Promise<Page<MatchSummary>> {
   const { page, pageSize, skip } = normalisePage(request);
   // Not in one transaction: Prisma loads the three players in parallel, which a PostgreSQL transaction (one
@@ -72,32 +66,6 @@ async function pageOfMatches(db: Db, where: Prisma.MatchWhereInput, request: Pag
 
 export function listMatchesForUser(db: Db, userId: string, options: PageRequest & { readonly status?: MatchStatus } = {}): Promise<Page<MatchSummary>> {
   return pageOfMatches(db, { AND: [involving(userId), options.status ? { status: options.status } : {}] }, options);
-}
-
-export interface AdminMatchFilters extends PageRequest {
-  readonly userId?: string;
-  readonly matchId?: string;
-  readonly status?: MatchStatus;
-  /** createdAt >= from */
-  readonly from?: Date;
-  /** createdAt < to */
-  readonly to?: Date;
-}
-
-export function listMatchesForAdmin(db: Db, filters: AdminMatchFilters = {}): Promise<Page<MatchSummary>> {
-  const createdAt = createdBetween(filters.from, filters.to);
-  return pageOfMatches(
-    db,
-    {
-      AND: [
-        filters.userId ? involving(filters.userId) : {},
-        filters.matchId ? { id: filters.matchId } : {},
-        filters.status ? { status: filters.status } : {},
-        createdAt ? { createdAt } : {},
-      ],
-    },
-    filters,
-  );
 }
 
 /**
