@@ -9,6 +9,22 @@ const nodeBuiltins = [
   "util", "v8", "vm", "worker_threads", "zlib",
 ];
 
+// lib/ is the pure core: no Node built-ins, no frameworks, no I/O, nothing of the outer layers.
+const libPaths = [
+  ...nodeBuiltins.map((name) => ({ name, message: "lib/ is pure: no Node built-ins." })),
+  { name: "react", message: "lib/ is framework-free." },
+  { name: "react-dom", message: "lib/ is framework-free." },
+  { name: "socket.io", message: "lib/ is framework-free." },
+  { name: "socket.io-client", message: "lib/ is framework-free." },
+  { name: "@prisma/client", message: "lib/ does no I/O." },
+];
+const libPatterns = [
+  { group: ["node:*"], message: "lib/ is pure: no Node built-ins." },
+  { group: ["next", "next/*", "next-auth", "next-auth/*", "zustand", "zustand/*"], message: "lib/ is framework-free." },
+  { group: ["@/server/*", "@/app/*", "@/components/*", "**/server/*", "**/app/*", "**/components/*", "../../server*", "../../app*", "../../components*"], message: "lib/ may not import outer layers." },
+  { group: ["@/generated/*", "**/generated/*", "@prisma/*"], message: "lib/ does no I/O." },
+];
+
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", "generated/", "data/", "next-env.d.ts", "playwright-report/", "test-results/"] },
   js.configs.recommended,
@@ -22,24 +38,17 @@ export default tseslint.config(
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     ignores: ["lib/**/*.test.ts"],
     rules: {
+      "no-restricted-imports": ["error", { paths: libPaths, patterns: libPatterns }],
+    },
+  },
+  {
+    // The protocol carries the record's events and view (lib/protocol imports lib/record), never the other way.
+    files: ["lib/record/**/*.ts"],
+    ignores: ["lib/record/**/*.test.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
-        {
-          paths: [
-            ...nodeBuiltins.map((name) => ({ name, message: "lib/ is pure: no Node built-ins." })),
-            { name: "react", message: "lib/ is framework-free." },
-            { name: "react-dom", message: "lib/ is framework-free." },
-            { name: "socket.io", message: "lib/ is framework-free." },
-            { name: "socket.io-client", message: "lib/ is framework-free." },
-            { name: "@prisma/client", message: "lib/ does no I/O." },
-          ],
-          patterns: [
-            { group: ["node:*"], message: "lib/ is pure: no Node built-ins." },
-            { group: ["next", "next/*", "next-auth", "next-auth/*", "zustand", "zustand/*"], message: "lib/ is framework-free." },
-            { group: ["@/server/*", "@/app/*", "@/components/*", "**/server/*", "**/app/*", "**/components/*", "../../server*", "../../app*", "../../components*"], message: "lib/ may not import outer layers." },
-            { group: ["@/generated/*", "**/generated/*", "@prisma/*"], message: "lib/ does no I/O." },
-          ],
-        },
+        { paths: libPaths, patterns: [...libPatterns, { group: ["@/lib/protocol", "@/lib/protocol/*", "../protocol", "../protocol/*"], message: "lib/record may not import lib/protocol." }] },
       ],
     },
   },

@@ -14,8 +14,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { MatchEvent } from "@/lib/protocol/match-events";
-import { matFromEvents } from "@/lib/protocol/review";
+import type { MatchEvent } from "@/lib/record/match-events";
+import { matFromEvents } from "@/lib/record/review";
 import { parseEnv } from "@/server/config/env";
 import { openDb } from "@/server/db/client";
 import { loadLiveMatch } from "@/server/match/live-match";

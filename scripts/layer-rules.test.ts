@@ -20,6 +20,9 @@ describe("import rules", () => {
     ["lib/dice/x.ts", 'import { x } from "../../server/db/client";', /outer layers/],
     ["lib/protocol/x.ts", 'import { Board } from "@/components/board/board";', /outer layers/],
     ["lib/protocol/x.ts", 'import page from "@/app/page";', /outer layers/],
+    ["lib/record/x.ts", 'import { getDb } from "@/server/db/client";', /outer layers/],
+    ["lib/record/x.ts", 'import { commandSchemas } from "../protocol/protocol";', /lib\/record may not import lib\/protocol/],
+    ["lib/record/x.ts", 'import { readFileSync } from "node:fs";', /Node built-ins/],
     ["lib/engine/x.ts", 'import { useState } from "react";', /framework-free/],
     ["lib/engine/x.ts", 'import { create } from "zustand";', /framework-free/],
     ["lib/engine/x.ts", 'import { io } from "socket.io-client";', /framework-free/],
@@ -34,6 +37,8 @@ describe("import rules", () => {
   it.each([
     ["lib/engine/x.ts", 'import { z } from "zod";'],
     ["lib/protocol/x.ts", 'import { legalPlays } from "../engine/moves";'],
+    ["lib/protocol/x.ts", 'import { applyMatchEvent } from "../record/match-view";'],
+    ["lib/record/x.ts", 'import { legalPlays } from "../engine/moves";'],
     ["server/match/x.ts", 'import { readFileSync } from "node:fs";'],
     ["components/board/x.tsx", 'import { legalPlays } from "@/lib/engine/moves";'],
   ])("%s may: %s", async (filePath, code) => {

@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { verify, type CheckResult, type VerifyReport } from "@/lib/dice";
 import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
-import { auditDocument } from "@/server/match/audit-document";
+import { auditDocument } from "@/server/record/audit-document";
 
 const USAGE = "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]\n       npm run --silent verify -- --match <match id> [--json]";
 

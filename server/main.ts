@@ -1,6 +1,6 @@
 /**
- * The one entry point: an HTTP server on one port that serves Next.js (app router) pages, a few plain JSON routes
- * (health, audit bundles) and the Socket.IO match server.
+ * The one entry point: an HTTP server on one port that serves Next.js (app router) pages and route handlers, the
+ * health check and the Socket.IO match server.
  *
  * @example
  *   PORT=3000 npx tsx server/main.ts            # development (Next dev server)
@@ -22,7 +22,6 @@ import { migrateDatabase } from "./db/migrate";
 import { ensureComputerUsers } from "./db/computer-users";
 import { startWalCheckpointer } from "./db/wal-checkpointer";
 import { EnginePool } from "./engine/engine-pool";
-import { AUDIT_ROUTE, handleAudit } from "./http/audit-route";
 import { handleHealth } from "./http/health";
 import { sendError } from "./http/json";
 import { createLogger, type Logger } from "./log";
@@ -51,10 +50,15 @@ export interface AppServerOptions {
   readonly logger?: Logger;
   /** Serve Next.js pages too. Socket-only integration tests leave it off to start in milliseconds. */
   readonly withNext?: boolean;
+  /**
+   * Without Next.js, what answers the requests it would have (404 by default): socket-only test servers serve the
+   * route handlers their tests call through it (tests/support/routes-without-next.ts).
+   */
+  readonly withoutNext?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** An open, migrated database; by default the one at env.databaseUrl is opened (and closed with the server). */
   readonly db?: Db;
   readonly seedKey?: SeedKey;
-  /** Who is behind a request (socket handshake or HTTP): the session cookie. */
+  /** Who opens a socket: the session cookie of its handshake. */
   readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
   readonly abandonAfterMs?: number;
   /** Commands per socket: a burst and a sustained rate per second. */
@@ -103,10 +107,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     if (req.method === "GET" && pathname === "/api/health") {
       return handleHealth(req, res, [{ name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) }], startedAt);
     }
-    const audit = req.method === "GET" ? AUDIT_ROUTE.exec(pathname) : null;
-    if (audit) return handleAudit(req, res, decodeURIComponent(audit[1] ?? ""), { db, identify });
-    if (!nextHandler) return sendError(res, 404, "ERR_NOT_FOUND", "No such route.");
-    return nextHandler(req, res);
+    if (nextHandler) return nextHandler(req, res);
+    if (options.withoutNext) return options.withoutNext(req, res);
+    return sendError(res, 404, "ERR_NOT_FOUND", "No such route.");
   }
 
   if (options.withNext ?? true) {

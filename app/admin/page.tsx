@@ -5,11 +5,13 @@ import { utcTime } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
 import { RollFilterForm } from "@/components/admin/roll-filter-form";
 import { VerificationList } from "@/components/admin/verification-list";
-import { MATCH_STATUSES, parseRollFilters, rollFilterQuery, type SearchParams } from "@/server/admin/roll-filters";
+import { parseRollFilters, rollFilterQuery } from "@/server/admin/roll-filters";
 import { rollLogView, VERIFY_LIMIT, VERIFY_MAX, verifySelection } from "@/server/admin/roll-selection";
 import { failureSentences } from "@/server/admin/verification";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
+import { MATCH_STATUSES } from "@/server/db/listings";
+import type { SearchParams } from "@/server/http/search-params";
 
 export const metadata: Metadata = { title: "Admin — Fairgammon" };
 

@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
-import { HISTORY_PAGE_SIZE, matchHistory, parseHistoryQuery, type HistoryQuery } from "@/server/admin/match-history";
-import { MATCH_STATUSES, type SearchParams } from "@/server/admin/roll-filters";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
+import { MATCH_STATUSES } from "@/server/db/listings";
+import type { SearchParams } from "@/server/http/search-params";
+import { HISTORY_PAGE_SIZE, matchHistory, parseHistoryQuery, type HistoryQuery } from "@/server/record/match-history";
 import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
 

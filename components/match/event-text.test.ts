@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MatchEvent } from "@/lib/protocol/match-events";
-import { applyMatchEvent, emptyMatchView, type MatchView } from "@/lib/protocol/match-view";
+import type { MatchEvent } from "@/lib/record/match-events";
+import { applyMatchEvent, emptyMatchView, type MatchView } from "@/lib/record/match-view";
 import { describeEvent } from "./event-text";
 
 /** Folds the events and describes each one, as the match store does. */

@@ -9,8 +9,8 @@
 import { describeGameRecord } from "@/lib/engine/match-queries";
 import { colorName } from "@/lib/engine/match-state";
 import { validatePlay } from "@/lib/engine/moves";
-import type { MatchEvent } from "@/lib/protocol/match-events";
-import type { MatchView } from "@/lib/protocol/match-view";
+import type { MatchEvent } from "@/lib/record/match-events";
+import type { MatchView } from "@/lib/record/match-view";
 
 const RESIGN_WHAT = { 1: "a single game", 2: "a gammon", 3: "a backgammon" } as const;
 

@@ -13,7 +13,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { useStore } from "zustand";
 import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
 import { openSocket, send, type ClientSocket, type Reply } from "@/components/socket/socket-client";
-import { createMatchStore, type MatchState, type MatchStore } from "./match-store";
+import { createMatchStore, type MatchPageState, type MatchStore } from "./match-store";
 
 type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
 
@@ -86,7 +86,7 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
   );
 }
 
-export function useMatch<T>(selector: (state: MatchState) => T): T {
+export function useMatch<T>(selector: (state: MatchPageState) => T): T {
   const store = useContext(StoreContext);
   if (!store) throw new Error("useMatch outside a MatchProvider");
   return useStore(store, selector);

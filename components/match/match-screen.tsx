@@ -13,7 +13,7 @@ import { FairnessPanel } from "@/components/fairness/fairness-panel";
 import { describeState } from "@/lib/engine/match-queries";
 import { initialPosition } from "@/lib/engine/position";
 import type { Color } from "@/lib/engine/types";
-import type { MatchView } from "@/lib/protocol/match-view";
+import type { MatchView } from "@/lib/record/match-view";
 import { MatchLog } from "./match-log";
 import { useMatch } from "./match-provider";
 import { PlayArea } from "./play-area";

@@ -15,7 +15,7 @@
 import { createStore } from "zustand/vanilla";
 import type { CheckerMove, Color } from "@/lib/engine/types";
 import { MatchSync, type MatchSyncChange, type ReceiveResult } from "@/lib/protocol/match-sync";
-import type { MatchView } from "@/lib/protocol/match-view";
+import type { MatchView } from "@/lib/record/match-view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
 import type { MatchSnapshot } from "@/lib/protocol/snapshot";
 import type { Reply } from "@/components/socket/socket-client";
@@ -34,7 +34,8 @@ export interface PageFailure {
   readonly message: string;
 }
 
-export interface MatchState {
+/** What the match page holds (not the rules' MatchState of lib/engine, which is `view.state`). */
+export interface MatchPageState {
   readonly matchId: string;
   readonly invite: string | null;
   readonly view: MatchView | null;
@@ -73,7 +74,7 @@ const LOG_LIMIT = 200;
 
 /** `watch` asks the server for a fresh snapshot of the match (match:watch, with the page's invite token if any). */
 export function createMatchStore(matchId: string, invite: string | null, watch: () => Promise<Reply<"match:watch">>) {
-  return createStore<MatchState>()((set, get) => {
+  return createStore<MatchPageState>()((set, get) => {
     const sync = new MatchSync({
       matchId,
       fetchSnapshot: async () => {
@@ -156,7 +157,7 @@ export function createMatchStore(matchId: string, invite: string | null, watch: 
 }
 
 /** What the store shows after the sync changed the view. */
-function changedState(change: MatchSyncChange, state: MatchState): Partial<MatchState> {
+function changedState(change: MatchSyncChange, state: MatchPageState): Partial<MatchPageState> {
   if (change.kind === "snapshot") {
     const { snapshot } = change;
     return {

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BearoffDatabase } from "@/lib/analysis/bearoff-database";
 import { homeBoardOf, raceProbabilities } from "@/lib/analysis/bearoff-race";
-import type { MatchEvent } from "@/lib/protocol/match-events";
-import { handMatch } from "@/lib/protocol/fixtures/hand-match";
-import { reviewSteps } from "@/lib/protocol/review";
+import type { MatchEvent } from "@/lib/record/match-events";
+import { handMatch } from "@/lib/record/fixtures/hand-match";
+import { reviewSteps } from "@/lib/record/review";
 import { gnubgDice, toReviewData } from "./review-data";
 
-// The 3-point match record written by hand that lib/protocol/review.test.ts uses too.
+// The 3-point match record written by hand that lib/record/review.test.ts uses too.
 const events = handMatch;
 
 describe("toReviewData", () => {

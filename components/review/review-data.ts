@@ -15,7 +15,7 @@
 import type { Probabilities } from "@/lib/analysis/types";
 import { pipCount } from "@/lib/engine/pips";
 import { gameResult } from "@/lib/engine/position";
-import type { ReviewGame, ReviewStep, ReviewStepKind } from "@/lib/protocol/review";
+import type { ReviewGame, ReviewStep, ReviewStepKind } from "@/lib/record/review";
 import type { Color, Position } from "@/lib/engine/types";
 
 export interface BoardDiceData {

@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 import { decodePositionId } from "../engine/gnubg-id";
-import { replay } from "../engine/match";
 import { pipCount } from "../engine/pips";
 import { initialPosition } from "../engine/position";
+import { replay } from "../engine/test-support";
 import type { Position } from "../engine/types";
 import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, cubefulEquity, optimalCubeEquity, type CubeContext, type CubeDecision } from "./cube-decision";
 import type { Probabilities } from "./types";

@@ -45,7 +45,6 @@ const bundleSchema = z.object({
 
 const recordSchema = z.array(z.object({ game, player: color, dice }, expect("must be an object")), expect("must be a list of turns"));
 
-export type FormatError = "ERR_BUNDLE_FORMAT" | "ERR_RECORD_FORMAT";
 
 /** The bundle with unknown extra fields dropped, or the first bad field ("rolls[3].dice[1]: must be a die ..."). */
 export function parseBundle(input: unknown): Result<AuditBundle, "ERR_BUNDLE_FORMAT"> {

@@ -9,18 +9,6 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
-const LOWER_HEX_64 = /^[0-9a-f]{64}$/;
-
-/** True for a well-formed server seed: exactly 64 lowercase hex characters. */
-export function isServerSeed(s: unknown): s is string {
-  return typeof s === "string" && LOWER_HEX_64.test(s);
-}
-
-/** True for a well-formed commitment: exactly 64 lowercase hex characters. */
-export function isCommitment(s: unknown): s is string {
-  return typeof s === "string" && LOWER_HEX_64.test(s);
-}
-
 /** hex(SHA-256(serverSeed)) over the seed's ASCII characters. */
 export function commitmentOf(serverSeed: string): string {
   return bytesToHex(sha256(utf8ToBytes(serverSeed)));

@@ -19,11 +19,11 @@ export type {
   Verdict,
   VerifyReport,
 } from "./types";
-export { commitmentOf, isCommitment, isServerSeed } from "./commitment";
+export { commitmentOf } from "./commitment";
 export { CLIENT_SEED_MAX_LENGTH, combineClientSeeds, validateClientSeed, type ClientSeedError } from "./client-seed";
 export { REJECT_FROM, createRoller, diceFromByteStream, rollForNonce, rollMessage, type Roller } from "./roll";
 export { resolveOpening, type OpeningOutcome } from "./opening";
-export { parseBundle, parseRecord, type FormatError } from "./bundle-schema";
+export { parseBundle, parseRecord } from "./bundle-schema";
 export { recordFromRollLog, type LoggedTurn } from "./record";
 export { CHECK_TITLES } from "./check-titles";
 export { verify } from "./verify";

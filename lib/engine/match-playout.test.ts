@@ -6,9 +6,10 @@
 // and that replaying the actions gives the same state.
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../scripts/bot/random";
-import { apply, replay } from "./match";
+import { apply } from "./match";
 import { newMatch, resultMultiplier, type MatchAction, type MatchState } from "./match-state";
 import { currentLegalPlays, legalActions, mustPass } from "./match-queries";
+import { replay } from "./test-support";
 import { COLORS, type Color, type Dice, type DieValue, type Position } from "./types";
 
 function deepFreeze<T>(value: T): T {

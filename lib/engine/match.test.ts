@@ -4,10 +4,11 @@
 // for the Crawford rule.
 import { describe, expect, it } from "vitest";
 
-import { apply, checkRoll, replay } from "./match";
+import { apply, checkRoll } from "./match";
 import { newMatch, type MatchAction, type MatchState } from "./match-state";
 import { currentLegalPlays } from "./match-queries";
 import { initialPosition, makePosition } from "./position";
+import { replay } from "./test-support";
 import type { Color, Dice, Position } from "./types";
 
 /** A side's 25 counts from { point: checkers } (25 = bar). */

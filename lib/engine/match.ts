@@ -18,14 +18,12 @@ import { checkDouble, cubeAfterTake } from "./cube";
 import {
   CENTRED_CUBE,
   colorName,
-  newMatch,
   resultKindOfLevel,
   resultMultiplier,
   type GameEnding,
   type GameRecord,
   type MatchAction,
   type MatchErrorCode,
-  type MatchOptions,
   type MatchState,
   type Score,
 } from "./match-state";
@@ -94,21 +92,6 @@ function haltedFor(state: MatchState, type: MatchAction["type"]): Fail | null {
     );
   }
   return null;
-}
-
-/** Folds `apply` over `actions` from a new match; the first failure names the action (1-based) that caused it. */
-export function replay(options: MatchOptions, actions: readonly MatchAction[]): MatchResult {
-  let state = newMatch(options);
-  for (const [index, action] of actions.entries()) {
-    const next = apply(state, action);
-    if (!next.ok) return err(next.code, `Action ${index + 1} (${describeType(action)}): ${next.message}`);
-    state = next.value;
-  }
-  return ok(state);
-}
-
-function describeType(action: MatchAction): string {
-  return "player" in action ? `${action.type} by ${action.player}` : action.type;
 }
 
 function inGame(state: MatchState): boolean {

@@ -10,11 +10,11 @@
  *   const pos = initialPosition("white");
  *   legalPlays(pos, [3, 1]).map((p) => p.notation); // ["24/23 24/21", "24/20", …, "8/5 6/5", …]
  *   validatePlay(pos, [6, 5], [{ from: 24, to: 13 }]); // ok(the play "24/13")
- *   findPlayByNotation(pos, [6, 5], "13/8");           // err ERR_NOT_ALL_DICE "must use both dice"
+ *   validatePlay(pos, [6, 5], [{ from: 13, to: 8 }]);  // err ERR_NOT_ALL_DICE "must use both dice"
  */
 
 import { findPlay, generatePlays, type PlayResult } from "./move-generator";
-import { type MoveSpec, parseNotation } from "./notation";
+import type { MoveSpec } from "./notation";
 import { swapTurn } from "./position";
 import { bearsOff, diceToPlay, farthestPoint, isHit, isOpen, stepTarget } from "./steps";
 import { BAR_INDEX, BAR_POINT, type Dice, type LegalPlay, OFF_POINT, type Position, type Result, err, ok, opponentOf } from "./types";
@@ -64,10 +64,6 @@ export function hasLegalPlay(pos: Position, dice: Dice): boolean {
     }
   }
   return false;
-}
-
-export function playPosition(_pos: Position, play: LegalPlay): Position {
-  return play.result;
 }
 
 /** The play of a roll that cannot be played: nothing moves and the opponent is on turn. */
@@ -231,9 +227,4 @@ export function validatePlay(pos: Position, dice: Dice, moves: readonly MoveSpec
   }
   if (needed === 1 && dice[0] !== dice[1]) return err("ERR_LARGER_DIE", `must use the larger die (${Math.max(dice[0], dice[1])})`);
   return err("ERR_ILLEGAL_MOVE", `${moves.map(formatSpec).join(" ")} is not a legal play with ${roll}`);
-}
-
-export function findPlayByNotation(pos: Position, dice: Dice, text: string): Result<LegalPlay, PlayErrorCode | "ERR_BAD_NOTATION"> {
-  const parsed = parseNotation(text);
-  return parsed.ok ? validatePlay(pos, dice, parsed.value) : parsed;
 }

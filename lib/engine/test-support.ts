@@ -1,12 +1,19 @@
 /**
- * Helpers shared by the engine's tests: building positions from point lists and reading the gnubg fixtures.
+ * Helpers shared by the engine's tests (and the analysis's): building positions from point lists, finding a play by
+ * its notation, and replaying a list of actions. None of them is needed by the game itself.
  *
  * @example
  *   const pos = positionFromPoints({ 24: 1, 1: 14 }, { 15: 2 }); // white on roll, black holds white's 15 point
+ *   findPlayByNotation(pos, [6, 5], "13/8");                      // err ERR_NOT_ALL_DICE "must use both dice"
+ *   replay({ matchLength: 3 }, actions);                          // ok(the state after them) or the first refusal
  */
 
+import { apply, type MatchResult } from "./match";
+import { newMatch, type MatchAction, type MatchOptions } from "./match-state";
+import { validatePlay, type PlayErrorCode } from "./moves";
+import { parseNotation } from "./notation";
 import { makePosition } from "./position";
-import type { Color, Position } from "./types";
+import { err, ok, type Color, type Dice, type LegalPlay, type Position, type Result } from "./types";
 
 /** A side's 25 counts from { point: count } in that side's own numbering; point 25 is the bar. */
 export function side(points: Readonly<Record<number, number>>): number[] {
@@ -33,4 +40,25 @@ export function positionFromPoints(
   const made = turn === "white" ? makePosition(own, theirs, turn) : makePosition(theirs, own, turn);
   if (!made.ok) throw new Error(made.message);
   return made.value;
+}
+
+/** The legal play a person wrote in gnubg notation (any order or grouping, `parseNotation`'s forgiving syntax). */
+export function findPlayByNotation(pos: Position, dice: Dice, text: string): Result<LegalPlay, PlayErrorCode | "ERR_BAD_NOTATION"> {
+  const parsed = parseNotation(text);
+  return parsed.ok ? validatePlay(pos, dice, parsed.value) : parsed;
+}
+
+/** Folds `apply` over `actions` from a new match; the first failure names the action (1-based) that caused it. */
+export function replay(options: MatchOptions, actions: readonly MatchAction[]): MatchResult {
+  let state = newMatch(options);
+  for (const [index, action] of actions.entries()) {
+    const next = apply(state, action);
+    if (!next.ok) return err(next.code, `Action ${index + 1} (${describeType(action)}): ${next.message}`);
+    state = next.value;
+  }
+  return ok(state);
+}
+
+function describeType(action: MatchAction): string {
+  return "player" in action ? `${action.type} by ${action.player}` : action.type;
 }

@@ -1,12 +1,10 @@
 /**
- * The socket protocol shared by the server and the browser: commands, events, schemas, and the match view fold.
+ * The socket protocol shared by the server and the browser: commands, their answers and schemas, the messages the
+ * server pushes, the snapshot. The events and the view they carry are the match record's (lib/record).
  *
  * @example
- *   import { commandSchemas, applyMatchEvent, PROTOCOL_VERSION } from "@/lib/protocol";
+ *   import { commandSchemas, PROTOCOL_VERSION } from "@/lib/protocol";
  */
 export * from "./protocol";
-export * from "./match-events";
-export * from "./match-view";
 export * from "./snapshot";
-export * from "./game-record";
 export * from "./match-sync";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { action } from "./fixtures/hand-match";
+import { action } from "@/lib/record/fixtures/hand-match";
 import { HAND_MATCH_ID, handMessage, handSnapshotAt, handViewAt } from "./fixtures/hand-match-client";
 import { MatchSync, type MatchSyncChange } from "./match-sync";
 import type { MatchEventMessage } from "./protocol";

@@ -17,7 +17,7 @@
  *   socket.on("connect", () => void sync.resync());
  *   socket.on("match:event", (message) => sync.receive(message)); // "applied" | "ignored" | "gap" (resyncing)
  */
-import { applyMatchEvent, type MatchView } from "./match-view";
+import { applyMatchEvent, type MatchView } from "@/lib/record/match-view";
 import type { MatchEventMessage } from "./protocol";
 import type { MatchSnapshot } from "./snapshot";
 

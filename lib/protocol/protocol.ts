@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import type { MatchErrorCode } from "../engine/match-state";
-import type { MatchEvent } from "./match-events";
+import type { MatchEvent } from "../record/match-events";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
 /**
@@ -25,7 +25,6 @@ export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, "not a match id");
 const versionSchema = z.number().int().min(0).max(1_000_000);
-const colorSchema = z.enum(["white", "black"]);
 
 /** A command on one match, optionally pinned to the version the client saw (stale → refused, nothing changes). */
 const onMatch = z.strictObject({ matchId: matchIdSchema, expectedVersion: versionSchema.optional() });
@@ -149,5 +148,3 @@ export interface ServerToClientEvents {
 
 /** What a client sends in the handshake (`io(url, { auth })`). */
 export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });
-
-export const seatColorSchema = colorSchema;

@@ -3,8 +3,8 @@
  * knows (who is connected, the client's own seat). The legal plays are not in it: they follow from the view's state,
  * and clients derive them with the same engine the server checks moves with (`currentLegalPlays`, `playTree`).
  */
-import type { MatchView } from "./match-view";
-import type { Visibility } from "./match-events";
+import type { MatchView } from "../record/match-view";
+import type { Visibility } from "../record/match-events";
 
 export interface MatchSnapshot {
   readonly view: MatchView;

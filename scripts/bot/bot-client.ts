@@ -25,9 +25,9 @@ import {
   type MatchEventMessage,
   type MatchSnapshot,
   type MatchSyncChange,
-  type MatchView,
   type ServerToClientEvents,
 } from "@/lib/protocol";
+import type { MatchView } from "@/lib/record";
 import { mulberry32 } from "./random";
 
 export interface BotOptions {

@@ -1,23 +1,21 @@
 /**
- * The admin console's and review pages' query functions against a real database: two bots play two whole 1-point
- * matches through the real match server (finished, seeds revealed); by hand, through the data layer, a running match
- * with rolls whose seed is still sealed (the test holds the vault, so it knows that seed), and a "finished" match whose
- * logged dice are not the seed's (its verification must fail), plus a private match.
+ * The admin console's query functions against a real database: two bots play two whole 1-point matches through the
+ * real match server (finished, seeds revealed); by hand, through the data layer, a running match with rolls whose seed
+ * is still sealed (the test holds the vault, so it knows that seed), and a "finished" match whose logged dice are not
+ * the seed's (its verification must fail). The public review and history: server/record/record-queries.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { combineClientSeeds, rollForNonce } from "@/lib/dice";
 import { resolveOpening } from "@/lib/dice/opening";
 import type { Dice } from "@/lib/engine/types";
-import { BotClient } from "@/scripts/bot/bot-client";
 import { appendEvent } from "@/server/db/append-event";
 import { revealSeed } from "@/server/db/matches";
-import { newUser, seededMatch, testVault, waitingMatch } from "@/server/db/test-fixtures";
+import { seededMatch, testVault } from "@/server/db/test-fixtures";
 import type { JsonValue, MatchUpdate, UserRow } from "@/server/db/types";
 import { findUserById } from "@/server/db/users";
+import { playFinishedMatch, type FinishedMatch } from "@/tests/support/finished-match";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { auditTrail } from "./audit-trail";
-import { matchHistory } from "./match-history";
-import { matExport, reviewableMatch } from "./match-review";
 import { matchRollLog } from "./match-roll-log";
 import { CSV_HEADER, EXPORT_ACTION, exportSelection, rollsCsv, rollsJson } from "./roll-export";
 import { parseRollFilters, type RollFilters } from "./roll-filters";
@@ -26,24 +24,9 @@ import { failureSentences, verifyRevealedMatches } from "./verification";
 
 let t: TestServer;
 let admin: UserRow;
-const finished: { matchId: string; white: { id: string; name: string }; black: { id: string; name: string } }[] = [];
+const finished: FinishedMatch[] = [];
 let running: { matchId: string; seed: string; ciphertext: string; rolls: number };
 let tampered: { matchId: string; rolls: number };
-let privateMatch: { matchId: string; inviteToken: string; creator: UserRow };
-
-async function playFinishedMatch(seed: number): Promise<void> {
-  const [white, black] = [await t.user(), await t.user()];
-  const bots = [new BotClient({ url: t.url, cookie: white.cookie, seed, resignRate: 0.05 }), new BotClient({ url: t.url, cookie: black.cookie, seed: seed + 1 })];
-  await Promise.all(bots.map((bot) => bot.connect()));
-  const [w, b] = bots as [BotClient, BotClient];
-  const { matchId } = await w.create({ matchLength: 1, color: "white", visibility: "public" });
-  await b.join(matchId);
-  await w.submitSeed(`white-${seed}`);
-  await b.submitSeed(`black-${seed}`);
-  await Promise.all([w.finished(), b.finished()]);
-  for (const bot of bots) bot.close();
-  finished.push({ matchId, white, black });
-}
 
 /** Appends a rules action (with its roll, if any) as the match server stores it; returns the new version. */
 async function appendAction(matchId: string, version: number, event: JsonValue, roll?: { nonce: number; kind: "opening" | "turn"; dice: Dice }, update?: MatchUpdate): Promise<number> {
@@ -73,8 +56,8 @@ beforeAll(async () => {
   t = await startTestServer();
   const created = await t.user("root-admin", "ADMIN");
   admin = (await findUserById(t.db, created.id)) as UserRow;
-  await playFinishedMatch(101);
-  await playFinishedMatch(202);
+  finished.push(await playFinishedMatch(t, 101));
+  finished.push(await playFinishedMatch(t, 202));
 
   const vault = testVault();
   const clientSeeds = { white: "w-seed", black: "b-seed" };
@@ -94,9 +77,6 @@ beforeAll(async () => {
   const revealed = await revealSeed(t.db, bad.match.id, badSeed);
   if (!revealed.ok) throw new Error(revealed.message);
   tampered = { matchId: bad.match.id, rolls: badRolls.rolls };
-
-  const hidden = await waitingMatch(t.db, vault, { visibility: "private" });
-  privateMatch = { matchId: hidden.match.id, inviteToken: hidden.match.inviteToken ?? "", creator: hidden.creator };
 }, 240_000);
 
 afterAll(async () => {
@@ -289,61 +269,5 @@ describe("auditTrail", () => {
     const one = await auditTrail(t.db, { page: 1, matchId: running.matchId });
     expect(one.total).toBeGreaterThan(0);
     expect(one.items.every((row) => row.matchId === running.matchId)).toBe(true);
-  });
-});
-
-describe("matchHistory", () => {
-  it("lists a player's matches from their side, filtered by status", async () => {
-    const match = finished[0];
-    if (!match) throw new Error("no match");
-    const row = await t.db.prisma.match.findUnique({ where: { id: match.matchId } });
-    const history = await matchHistory(t.db, match.black.id, { page: 1 });
-    expect(history.total).toBe(1);
-    expect(history.items[0]).toMatchObject({
-      id: match.matchId,
-      opponent: match.white.name,
-      color: "black",
-      myScore: row?.scoreBlack,
-      theirScore: row?.scoreWhite,
-      result: row?.winner === "black" ? "won" : "lost",
-    });
-    expect((await matchHistory(t.db, match.black.id, { page: 1, status: "playing" })).total).toBe(0);
-  });
-});
-
-describe("reviewableMatch and matExport", () => {
-  it("opens a public match to anyone and exports it once finished", async () => {
-    const match = finished[1];
-    if (!match) throw new Error("no match");
-    const anonymous = await reviewableMatch(t.db, match.matchId, null, undefined);
-    expect(anonymous.ok && anonymous.value.view.status).toBe("finished");
-    expect(anonymous.ok && anonymous.value.you).toBeNull();
-    const mat = await matExport(t.db, match.matchId, null, undefined);
-    if (!mat.ok) throw new Error(mat.message);
-    expect(mat.value.filename).toBe(`fairgammon-${match.matchId}.mat`);
-    expect(mat.value.text).toContain("1 point match");
-    expect(mat.value.text).toContain(match.white.name);
-  });
-
-  it("refuses the .mat of a running match", async () => {
-    const mat = await matExport(t.db, running.matchId, null, undefined);
-    expect(mat.ok ? null : mat.code).toBe("ERR_NOT_FINISHED");
-  });
-
-  it("opens a private match only to its players, administrators and invite holders", async () => {
-    const { matchId, inviteToken, creator } = privateMatch;
-    const stranger = await newUser(t.db, "stranger");
-    const outcome = async (viewer: UserRow | null, invite?: string) => {
-      const found = await reviewableMatch(t.db, matchId, viewer, invite);
-      return found.ok ? found.value.you ?? "seen" : found.code;
-    };
-    expect(await outcome(null)).toBe("ERR_NOT_FOUND");
-    expect(await outcome(stranger)).toBe("ERR_NOT_FOUND");
-    expect(await outcome(stranger, "wrong-token")).toBe("ERR_NOT_FOUND");
-    expect(await outcome(stranger, inviteToken)).toBe("seen");
-    expect(await outcome(admin)).toBe("seen");
-    expect(await outcome(creator)).toBe("white");
-    const mat = await matExport(t.db, matchId, null, undefined);
-    expect(mat.ok ? null : mat.code).toBe("ERR_NOT_FOUND");
   });
 });

@@ -11,7 +11,7 @@
  *   view?.seed.serverSeed;      // null until revealed
  *   view?.verification?.report; // lib/dice VerifyReport once revealed
  */
-import { diceStatsFromPairs, type DiceStats } from "@/lib/dice/dice-stats";
+import { diceStats, type DiceStats } from "@/lib/dice/dice-stats";
 import { ROLL_LOG_VIEW } from "@/server/db/admin";
 import type { Db } from "@/server/db/client";
 import { inTransaction } from "@/server/db/transaction";
@@ -88,7 +88,7 @@ export async function matchRollLog(db: Db, adminId: string, matchId: string): Pr
       revealedAt: seed?.revealedAt ?? null,
     },
     rolls,
-    stats: diceStatsFromPairs(rolls.map((roll) => ({ dice: [roll.die1, roll.die2] as const, count: 1 }))),
+    stats: diceStats(rolls.map((roll) => [roll.die1, roll.die2] as const)),
     verification: record ? verifyRecord(record) : null,
   };
 }

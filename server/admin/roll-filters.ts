@@ -12,9 +12,9 @@
  */
 import { z } from "zod";
 import { matchIdSchema } from "@/lib/protocol/protocol";
+import { MATCH_STATUSES } from "@/server/db/listings";
 import type { MatchStatus } from "@/server/db/types";
-
-export const MATCH_STATUSES: readonly MatchStatus[] = ["waiting", "seeding", "playing", "finished", "aborted"];
+import type { SearchParams } from "@/server/http/search-params";
 
 export interface RollFilters {
   /** A username, lower-cased as usernames are stored. */
@@ -28,8 +28,6 @@ export interface RollFilters {
   /** 1-based. */
   readonly page: number;
 }
-
-export type SearchParams = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
  * fair-dice-v1 verification of every revealed match in it, failures first.
  *
  * Every look is recorded: the AdminAudit row ("view-roll-log", with the filters) is written in the same transaction
- * as the rolls are read, as `listRollsForAdmin` in server/db does — which this extends with the match-status filter.
+ * as the rolls are read.
  *
  * @example
  *   const view = await rollLogView(db, admin.id, parseRollFilters(searchParams).filters);

@@ -5,12 +5,11 @@
  * never selected.
  *
  * @example
- *   const checked = await verifyRevealedMatch(db, matchId); // null while the seed is secret (or no such match)
- *   const many = await verifyRevealedMatches(db, ids);      // the revealed ones, in the order given
- *   checked?.report.verdict;                                // "verified" | "failed" | …
+ *   const checked = await verifyRevealedMatches(db, ids); // the revealed ones, in the order given
+ *   checked[0]?.report.verdict;                           // "verified" | "failed" | …
  */
 import { verify, type AuditBundle, type BundleRoll, type VerifyReport } from "@/lib/dice";
-import { recordTurnsOf, type MatchEvent, type PlayerInfo } from "@/lib/protocol";
+import { recordTurnsOf, type MatchEvent, type PlayerInfo } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import { readSnapshot, type Tx } from "@/server/db/transaction";
 import type { JsonValue } from "@/server/db/types";
@@ -102,10 +101,6 @@ export function verifyRecord({ bundle, events }: StoredRecord): MatchVerificatio
     recordError = error instanceof Error ? error.message : String(error);
   }
   return { matchId: bundle.matchId, report: verify(bundle, record), rolls: bundle.rolls.length, recordError };
-}
-
-export async function verifyRevealedMatch(db: Db, matchId: string): Promise<MatchVerification | null> {
-  return (await verifyRevealedMatches(db, [matchId]))[0] ?? null;
 }
 
 /** Verifies those of `matchIds` whose seed is revealed, in the order given, from one consistent read. */

@@ -3,7 +3,7 @@
  * read the stored results. Asking writes a MatchAnalysis row (queued) and wakes this node's runner
  * (analysis-runner.ts), which does the work in the engine pool; the page polls `analysisStatus` for the progress.
  *
- * Rules: only a finished match, for anyone who may see its review (server/admin/match-review.ts); one row per match,
+ * Rules: only a finished match, for anyone who may see its review (server/record/match-review.ts); one row per match,
  * ply and engine, so asking again while it runs or once it is done returns that row (a second view is instant) and a
  * failed job is queued again. Bad input (a malformed or unknown match, one not finished, a ply other than 0–2) is
  * refused with an ERR_ code and writes nothing.
@@ -16,7 +16,7 @@ import type { AnalysisStatus, AnalysisView } from "@/lib/analysis/analysis-view"
 import type { MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Ply } from "@/lib/analysis/types";
 import { err, ok, type Result } from "@/lib/engine/types";
-import { reviewableMatch } from "@/server/admin/match-review";
+import { reviewableMatch } from "@/server/record/match-review";
 import type { Db } from "@/server/db/client";
 import type { UserRow } from "@/server/db/types";
 import { analysisEngineId } from "./engine-id";
@@ -32,8 +32,6 @@ export interface AnalysisRequest {
   readonly viewer: UserRow | null;
   readonly invite?: string;
 }
-
-export const ANALYSIS_PLIES: readonly Ply[] = [0, 1, 2];
 
 export function parsePly(input: unknown): Ply | null {
   const n = typeof input === "number" ? input : typeof input === "string" && /^[0-9]$/.test(input) ? Number(input) : NaN;

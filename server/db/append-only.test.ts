@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAdminAudit } from "./admin";
 import { appendEvent } from "./append-event";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
@@ -42,7 +41,7 @@ describe.each(testDatabaseKinds())("append-only tables on %s (triggers in the mi
       roll: { nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 5 },
     });
     if (!rolled.ok) throw new Error(rolled.code);
-    await recordAdminAudit(handle.db, { adminId: userId, action: "view-match", matchId });
+    await handle.db.prisma.adminAudit.create({ data: { adminId: userId, action: "view-match", matchId } });
   });
   afterAll(() => handle?.dispose());
 

@@ -24,22 +24,6 @@ export {
 } from "./matches";
 export { appendEvent, type AppendEventError, type AppendEventInput } from "./append-event";
 export { auditBundle, loadEventsAfter, loadMatch, loadMatchLog, type AuditBundleError, type LoadedMatch, type MatchLog } from "./match-read";
-export {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  listMatchesForAdmin,
-  listMatchesForUser,
-  listOpenChallenges,
-  type AdminMatchFilters,
-} from "./listings";
-export {
-  ROLL_LOG_VIEW,
-  listAdminAudit,
-  listRollsForAdmin,
-  recordAdminAudit,
-  type AdminAuditInput,
-  type AdminAuditRow,
-  type AdminRollFilters,
-  type AdminRollRow,
-} from "./admin";
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listMatchesForUser, listOpenChallenges } from "./listings";
+export { ROLL_LOG_VIEW, listAdminAudit, type AdminAuditRow } from "./admin";
 export type * from "./types";

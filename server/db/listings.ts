@@ -1,17 +1,20 @@
 /**
- * Lists of matches for the lobby, a player's history and the admin console, newest first, one page at a time.
- * None of them carries seeds or invite tokens.
+ * Lists of matches for the lobby and a player's history, newest first, one page at a time, and whether a match
+ * exists. None of them carries seeds or invite tokens.
  *
  * @example
  *   const page = await listMatchesForUser(db, userId, { status: "finished", page: 1, pageSize: 20 });
  *   page.items[0]?.white?.username; page.total;
  *   await listOpenChallenges(db);                       // public matches waiting for a player
  *   await listLiveMatches(db, { pageSize: 50 });        // public matches being played
- *   await listMatchesForAdmin(db, { from: new Date("2026-11-01"), status: "playing" });
+ *   await matchExists(db, matchId);                     // true or false, and nothing else
  */
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "./client";
 import type { MatchStatus, MatchSummary, Page, PageRequest } from "./types";
+
+/** Every status, in the order of a match's life: the status filters of the match history and the admin console. */
+export const MATCH_STATUSES: readonly MatchStatus[] = ["waiting", "seeding", "playing", "finished", "aborted"];
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -50,11 +53,6 @@ export function involving(userId: string): Prisma.MatchWhereInput {
   return { OR: [{ whiteId: userId }, { blackId: userId }, { creatorId: userId }] };
 }
 
-export function createdBetween(from: Date | undefined, to: Date | undefined): Prisma.DateTimeFilter | undefined {
-  if (!from && !to) return undefined;
-  return { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) };
-}
-
 async function pageOfMatches(db: Db, where: Prisma.MatchWhereInput, request: PageRequest): Promise<Page<MatchSummary>> {
   const { page, pageSize, skip } = normalisePage(request);
   // Not in one transaction: Prisma loads the three players in parallel, which a PostgreSQL transaction (one
@@ -70,32 +68,6 @@ export function listMatchesForUser(db: Db, userId: string, options: PageRequest 
   return pageOfMatches(db, { AND: [involving(userId), options.status ? { status: options.status } : {}] }, options);
 }
 
-export interface AdminMatchFilters extends PageRequest {
-  readonly userId?: string;
-  readonly matchId?: string;
-  readonly status?: MatchStatus;
-  /** createdAt >= from */
-  readonly from?: Date;
-  /** createdAt < to */
-  readonly to?: Date;
-}
-
-export function listMatchesForAdmin(db: Db, filters: AdminMatchFilters = {}): Promise<Page<MatchSummary>> {
-  const createdAt = createdBetween(filters.from, filters.to);
-  return pageOfMatches(
-    db,
-    {
-      AND: [
-        filters.userId ? involving(filters.userId) : {},
-        filters.matchId ? { id: filters.matchId } : {},
-        filters.status ? { status: filters.status } : {},
-        createdAt ? { createdAt } : {},
-      ],
-    },
-    filters,
-  );
-}
-
 /**
  * Public matches being played, for the lobby's watch list. The visibility is filtered in the query: filtering a page
  * of all playing matches afterwards let private matches fill the page and hide public ones.
@@ -107,4 +79,13 @@ export function listLiveMatches(db: Db, request: PageRequest = {}): Promise<Page
 /** Public matches waiting for an opponent. */
 export function listOpenChallenges(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
   return pageOfMatches(db, { visibility: "public", status: "waiting" }, request);
+}
+
+/**
+ * Whether a match with this id exists, public or private, for the match page: it shows a 404 for an id that names no
+ * match and leaves everything else to the socket, where `match:watch` decides who may see the match
+ * (server/match/visibility.ts). Only the id is read, so nothing of a private match reaches the page.
+ */
+export async function matchExists(db: Db, matchId: string): Promise<boolean> {
+  return (await db.prisma.match.findUnique({ where: { id: matchId }, select: { id: true } })) !== null;
 }

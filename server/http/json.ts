@@ -1,11 +1,16 @@
-/** JSON answers for the custom server's few plain HTTP routes. */
+/**
+ * JSON answers, never cached: `sendError` for the custom server's own answers (Node's ServerResponse), `jsonResponse`
+ * for route handlers (a web Response), with the same headers.
+ */
 import type { ServerResponse } from "node:http";
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
-}
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } as const;
 
 export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
-  sendJson(res, status, { error: code, message });
+  res.writeHead(status, JSON_HEADERS);
+  res.end(JSON.stringify({ error: code, message }));
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }

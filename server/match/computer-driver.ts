@@ -16,7 +16,8 @@
 import { randomBytes } from "node:crypto";
 import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
 import { COLORS, type Color } from "@/lib/engine/types";
-import type { MatchEventMessage, MatchView } from "@/lib/protocol";
+import type { MatchEventMessage } from "@/lib/protocol";
+import type { MatchView } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import type { ComputerUsers } from "@/server/db/computer-users";
 import type { EnginePool } from "@/server/engine/engine-pool";

@@ -4,7 +4,7 @@
  * `action` and `ended` payloads. Decoding names the players from the user rows, so a rebuilt view reads the same as
  * the one built live.
  */
-import type { MatchEvent, PlayerInfo } from "@/lib/protocol";
+import type { MatchEvent, PlayerInfo } from "@/lib/record";
 import { DATA_LAYER_EVENTS } from "@/server/db/matches";
 import type { EventRow, JsonValue, NewEvent } from "@/server/db/types";
 

@@ -3,7 +3,7 @@
  * server may hold — the sealed seed and the invite token. It is a cache of the database, never the only copy: any
  * process can rebuild it with `loadLiveMatch`.
  */
-import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type PlayerInfo } from "@/lib/protocol";
+import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type PlayerInfo } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import { loadEventsAfter, loadMatchLog } from "@/server/db/match-read";
 import type { StoredSeed } from "@/server/vault";

@@ -3,10 +3,12 @@
  * The sealed seed is not part of a LiveMatch's view, so it cannot slip in here; the server seed appears only inside
  * `view.ended`, once the match is over.
  */
-import { seatOf, type MatchSnapshot, type PresenceMessage } from "@/lib/protocol";
+import type { MatchSnapshot, PresenceMessage } from "@/lib/protocol";
+import { seatOf } from "@/lib/record";
 import type { Actor } from "./context";
 import type { LiveMatch } from "./live-match";
 import type { Presence } from "./presence";
+import { inviteTokenFor } from "./visibility";
 
 export function presenceOf(live: LiveMatch, presence: Presence): PresenceMessage {
   const { white, black } = live.view.players;
@@ -25,15 +27,7 @@ export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Pres
     you,
     connected,
     awaySince,
-    inviteToken: actor && actor.id === live.creatorId && live.view.status === "waiting" ? live.inviteToken : null,
+    inviteToken: inviteTokenFor(live, actor),
     abandonAfterMs,
   };
-}
-
-/** Public matches are open to everyone; private ones to their players, holders of the invite link, and admins. */
-export function canView(live: LiveMatch, actor: Actor | null, inviteToken: string | undefined): boolean {
-  if (live.view.visibility === "public") return true;
-  if (actor?.role === "ADMIN") return true;
-  if (seatOf(live.view, actor?.id)) return true;
-  return inviteToken !== undefined && live.inviteToken !== null && inviteToken === live.inviteToken;
 }

@@ -11,7 +11,8 @@
  */
 import { expect } from "vitest";
 import { verify, type AuditBundle, type BundleRoll, type RecordTurn } from "@/lib/dice";
-import type { MatchEventMessage, MatchView } from "@/lib/protocol";
+import type { MatchEventMessage } from "@/lib/protocol";
+import type { MatchView } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import { loadMatch } from "@/server/db/match-read";
 import type { RollRow, SeedState } from "@/server/db/types";

@@ -1,8 +1,9 @@
 /**
  * A match server in its own process, for the crash, fuzz, scale-out tests and the load benchmark (started by
- * tests/support/server-process.ts): createAppServer without Next.js, configured from the environment like
- * server/main.ts (DATABASE_URL, PORT, HOST, SEED_ENCRYPTION_KEY, REDIS_URL, ABANDON_AFTER_SECONDS, LOG_LEVEL), with
- * sockets identified from the test session cookies (tests/support/session.ts). Test-only settings:
+ * tests/support/server-process.ts): createAppServer without Next.js (its audit route served by
+ * tests/support/routes-without-next.ts), configured from the environment like server/main.ts (DATABASE_URL, PORT,
+ * HOST, SEED_ENCRYPTION_KEY, REDIS_URL, ABANDON_AFTER_SECONDS, LOG_LEVEL), with sockets identified from the test
+ * session cookies (tests/support/session.ts). Test-only settings:
  * FAIRGAMMON_RATE_LIMIT ("burst/perSecond") and FAIRGAMMON_REDIS_PREFIX.
  *
  * It talks to its parent over the IPC channel: `{ type: "ready", port }` once listening; asked `{ type: "memory" }`
@@ -20,6 +21,7 @@ import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createLogger } from "@/server/log";
 import { createAppServer } from "@/server/main";
+import { routesWithoutNext } from "./routes-without-next";
 import { socketIdentifier } from "./session";
 import { WindowProfiler } from "./window-profiler";
 
@@ -50,12 +52,14 @@ async function start(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
   await migrateDatabase(env.databaseUrl);
   const db = openDb(env.databaseUrl);
+  const identify = socketIdentifier(db);
   const server = await createAppServer({
     env,
     logger,
     db,
     withNext: false,
-    identify: socketIdentifier(db),
+    withoutNext: routesWithoutNext(db, identify),
+    identify,
     abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
     rateLimit: rateLimitFrom(process.env.FAIRGAMMON_RATE_LIMIT),
     redisPrefix: process.env.FAIRGAMMON_REDIS_PREFIX,

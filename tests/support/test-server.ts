@@ -1,7 +1,7 @@
 /**
  * A real match server for integration tests: a fresh, migrated SQLite database in a temp folder, a random seed
- * key, Socket.IO on an ephemeral port (no Next.js: pages are tested end to end with Playwright), and users whose
- * session cookies are real next-auth tokens.
+ * key, Socket.IO on an ephemeral port (no Next.js: pages are tested end to end with Playwright; the audit route is
+ * served by tests/support/routes-without-next.ts), and users whose session cookies are real next-auth tokens.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +14,7 @@ import { createUser } from "@/server/db/users";
 import { createLogger, type Logger } from "@/server/log";
 import { createAppServer, type AppServer, type AppServerOptions } from "@/server/main";
 import { Secret, type SeedKey } from "@/server/vault";
+import { routesWithoutNext } from "./routes-without-next";
 import { sessionCookieFor, socketIdentifier, TEST_AUTH_SECRET } from "./session";
 
 export interface TestServer {
@@ -40,12 +41,14 @@ export async function startTestServer(overrides: Partial<Pick<AppServerOptions, 
   const logger: Logger = createLogger("debug", (line) => logLines.push(line));
   const seedKey = overrides.seedKey ?? new Secret(new Uint8Array(randomBytes(32)));
   const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl });
+  const identify = socketIdentifier(db);
   const server = await createAppServer({
     env,
     logger,
     withNext: false,
+    withoutNext: routesWithoutNext(db, identify),
     db,
-    identify: socketIdentifier(db),
+    identify,
     ...overrides,
     seedKey,
   });

@@ -4,9 +4,9 @@ import { utcTime } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
 import { matchIdSchema } from "@/lib/protocol/protocol";
 import { auditTrail } from "@/server/admin/audit-trail";
-import type { SearchParams } from "@/server/admin/roll-filters";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
+import type { SearchParams } from "@/server/http/search-params";
 
 export const metadata: Metadata = { title: "Audit trail — Admin — Fairgammon" };
 

@@ -5,7 +5,7 @@ import { MatchScreen } from "@/components/match/match-screen";
 import { matchIdSchema, PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
-import { listMatchesForAdmin } from "@/server/db/listings";
+import { matchExists } from "@/server/db/listings";
 
 type Params = Promise<{ id: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -23,8 +23,8 @@ export default async function MatchPage({ params, searchParams }: { params: Para
   const { id } = await params;
   const invite = (await searchParams).invite;
   if (!matchIdSchema.safeParse(id).success) notFound();
-  const [found, user] = await Promise.all([listMatchesForAdmin(getDb(), { matchId: id, pageSize: 1 }), getCurrentUser()]);
-  if (found.total === 0) notFound();
+  const [exists, user] = await Promise.all([matchExists(getDb(), id), getCurrentUser()]);
+  if (!exists) notFound();
   const token = typeof invite === "string" && invite.length <= 64 ? invite : null;
   return (
     <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}>

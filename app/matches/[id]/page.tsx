@@ -4,13 +4,13 @@ import { AuditCheck } from "@/components/fairness/audit-check";
 import { toReviewData } from "@/components/review/review-data";
 import { ReviewWithAnalysis } from "@/components/review/review-with-analysis";
 import { raceProbabilities } from "@/lib/analysis/bearoff-race";
-import { reviewSteps } from "@/lib/protocol/review";
-import { reviewableMatch } from "@/server/admin/match-review";
+import { reviewSteps } from "@/lib/record/review";
 import { storedAnalyses } from "@/server/analysis/analysis-jobs";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
-import type { SearchParams } from "@/server/admin/roll-filters";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
+import type { SearchParams } from "@/server/http/search-params";
+import { reviewableMatch } from "@/server/record/match-review";
 
 type Params = Promise<{ id: string }>;
 

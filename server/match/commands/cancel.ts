@@ -1,4 +1,5 @@
-import { seatOf, type CommandPayload } from "@/lib/protocol";
+import type { CommandPayload } from "@/lib/protocol";
+import { seatOf } from "@/lib/record";
 import { LOBBY_ROOM, type CommandContext } from "../context";
 import { fail, type Decision } from "../match-service";
 import { staleVersion } from "./play-action";

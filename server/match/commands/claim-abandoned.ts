@@ -1,5 +1,6 @@
 import { opponentOf } from "@/lib/engine/types";
-import { seatOf, type CommandPayload } from "@/lib/protocol";
+import type { CommandPayload } from "@/lib/protocol";
+import { seatOf } from "@/lib/record";
 import type { CommandContext } from "../context";
 import { fail, type Decision } from "../match-service";
 import { staleVersion } from "./play-action";

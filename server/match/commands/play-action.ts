@@ -7,7 +7,8 @@
 import { apply } from "@/lib/engine/match";
 import type { MatchAction } from "@/lib/engine/match-state";
 import type { Color } from "@/lib/engine/types";
-import { seatOf, type Ack, type ErrorCode, type Failure, type StoredEvents } from "@/lib/protocol";
+import type { Ack, ErrorCode, Failure, StoredEvents } from "@/lib/protocol";
+import { seatOf } from "@/lib/record";
 import type { CommandContext } from "../context";
 import type { LiveMatch } from "../live-match";
 import { actionDraft, fail, type Decision, type DrawnRoll } from "../match-service";

@@ -1,6 +1,7 @@
 import { validateClientSeed } from "@/lib/dice";
 import { opponentOf, type Color } from "@/lib/engine/types";
-import { seatOf, type Ack, type CommandPayload, type CommandReplies, type ErrorCode } from "@/lib/protocol";
+import type { Ack, CommandPayload, CommandReplies, ErrorCode } from "@/lib/protocol";
+import { seatOf } from "@/lib/record";
 import { recordClientSeed } from "@/server/db/matches";
 import type { Db } from "@/server/db/client";
 import type { CommandContext } from "../context";

@@ -1,7 +1,8 @@
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { matchRoom, type CommandContext } from "../context";
 import { fail } from "../match-service";
-import { canView, presenceOf, snapshotFor } from "../snapshot";
+import { presenceOf, snapshotFor } from "../snapshot";
+import { canView } from "../visibility";
 
 /**
  * Opens a match for this socket — as a player or a spectator — and answers with a snapshot. The socket joins the

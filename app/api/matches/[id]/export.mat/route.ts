@@ -1,6 +1,6 @@
 // GET /api/matches/:id/export.mat[?invite=token] — a finished match as a GNU Backgammon .mat file, downloaded as an
-// attachment, for anyone who may see the match (server/admin/match-review.ts); 404 otherwise, 409 while it runs.
-import { matExport } from "@/server/admin/match-review";
+// attachment, for anyone who may see the match (server/record/match-review.ts); 404 otherwise, 409 while it runs.
+import { matExport } from "@/server/record/match-review";
 import { userFromRequest } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 

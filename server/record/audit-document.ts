@@ -1,13 +1,14 @@
 /**
  * A match's audit document: its fair-dice-v1 bundle (docs/fair-dice-v1.md, section 6; rolls from the roll log,
  * `serverSeed` null until the reveal) plus `record`, the dice of the game record taken from the match's rules actions,
- * for check 5. Served by GET /api/matches/:id/audit and read by `npm run verify -- --match <id>`.
+ * for check 5. Served by GET /api/matches/:id/audit (server/http/audit-response.ts) and read by
+ * `npm run verify -- --match <id>`.
  */
 import type { AuditBundle, RecordTurn } from "@/lib/dice";
-import { recordTurnsOf, type MatchStatus } from "@/lib/protocol";
+import { recordTurnsOf, type MatchStatus } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import { auditBundle } from "@/server/db/match-read";
-import { loadLiveMatch, type LiveMatch } from "./live-match";
+import { loadLiveMatch, type LiveMatch } from "@/server/match/live-match";
 
 export interface AuditDocument extends AuditBundle {
   readonly status: MatchStatus;

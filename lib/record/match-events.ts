@@ -42,5 +42,3 @@ export type MatchEvent =
       /** A sentence for people, e.g. "Black did not come back within 5 minutes." */
       readonly detail: string;
     };
-
-export type MatchEventType = MatchEvent["type"];

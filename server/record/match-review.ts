@@ -1,8 +1,8 @@
 /**
  * A match for its review page (`/matches/[id]`) and its `.mat` download (`/api/matches/:id/export.mat`), for whoever
- * may see it — the same rule as the match page and the audit route (server/match/snapshot.ts `canView`): public matches
- * for everyone, private ones for their players, administrators and holders of the invite link. A match the viewer may
- * not see is answered like one that does not exist.
+ * may see it — the rule of the live match and the audit route (server/match/visibility.ts): public matches for everyone,
+ * private ones for their players, administrators and holders of the invite link. A match the viewer may not see is
+ * answered like one that does not exist.
  *
  * @example
  *   const found = await reviewableMatch(db, id, user, invite);
@@ -11,14 +11,14 @@
  *   if (mat.ok) new Response(mat.value.text, { headers: { "content-disposition": `attachment; filename="${mat.value.filename}"` } });
  */
 import { err, ok, type Color, type Result } from "@/lib/engine/types";
-import type { MatchEvent } from "@/lib/protocol/match-events";
-import type { MatchView } from "@/lib/protocol/match-view";
+import type { MatchEvent } from "@/lib/record/match-events";
+import type { MatchView } from "@/lib/record/match-view";
 import { matchIdSchema } from "@/lib/protocol/protocol";
-import { matFromEvents } from "@/lib/protocol/review";
+import { matFromEvents } from "@/lib/record/review";
 import type { Db } from "@/server/db/client";
 import type { UserRow } from "@/server/db/types";
 import { loadLiveMatch } from "@/server/match/live-match";
-import { canView } from "@/server/match/snapshot";
+import { canView } from "@/server/match/visibility";
 
 export interface ReviewableMatch {
   readonly view: MatchView;
@@ -36,8 +36,7 @@ export async function reviewableMatch(db: Db, matchId: string, viewer: UserRow |
   const notFound = err("ERR_NOT_FOUND", "There is no such match, or it is private.");
   if (!matchIdSchema.safeParse(matchId).success) return notFound;
   const loaded = await loadLiveMatch(db, matchId);
-  const actor = viewer ? { id: viewer.id, name: viewer.username, isGuest: viewer.isGuest, role: viewer.role } : null;
-  if (!loaded || !canView(loaded.live, actor, invite)) return notFound;
+  if (!loaded || !canView(loaded.live, viewer, invite)) return notFound;
   const times = await db.prisma.match.findUnique({ where: { id: matchId }, select: { createdAt: true, finishedAt: true } });
   const { view } = loaded.live;
   const you = viewer === null ? null : view.players.white?.id === viewer.id ? "white" : view.players.black?.id === viewer.id ? "black" : null;

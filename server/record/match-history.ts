@@ -8,9 +8,9 @@
  *   page.items[0]; // { id, opponent: "bob", color: "white", myScore: 5, theirScore: 3, result: "won", … }
  */
 import type { Db } from "@/server/db/client";
-import { listMatchesForUser } from "@/server/db/listings";
+import { listMatchesForUser, MATCH_STATUSES } from "@/server/db/listings";
 import type { MatchStatus, MatchSummary, Page, Seat } from "@/server/db/types";
-import { MATCH_STATUSES, type SearchParams } from "./roll-filters";
+import type { SearchParams } from "@/server/http/search-params";
 
 export const HISTORY_PAGE_SIZE = 20;
 

@@ -1,0 +1,26 @@
+/**
+ * GET /api/matches/:id/audit[?invite=token] — the answer of its route handler (app/api/matches/[id]/audit/route.ts):
+ * the match's audit document (server/record/audit-document.ts) for anyone who may see the match
+ * (server/match/visibility.ts), shown inline as `fairgammon-<id>-audit.json`; `serverSeed` is null until the match is
+ * over. 400 for a malformed id, 404 for a match that does not exist or that the viewer may not see, 409 before the
+ * first roll. Never cached.
+ *
+ * @example
+ *   return auditResponse(getDb(), id, invite, () => userFromRequest(request));
+ */
+import { matchIdSchema } from "@/lib/protocol";
+import type { Db } from "@/server/db/client";
+import { canView, type Viewer } from "@/server/match/visibility";
+import { auditDocument } from "@/server/record/audit-document";
+import { jsonResponse } from "./json";
+
+/** `viewer` is asked only once the match is found: a malformed or unknown id costs no session lookup. */
+export async function auditResponse(db: Db, matchId: string, invite: string | undefined, viewer: () => Promise<Viewer | null>): Promise<Response> {
+  if (!matchIdSchema.safeParse(matchId).success) return jsonResponse(400, { error: "ERR_BAD_REQUEST", message: "That is not a match id." });
+  const outcome = await auditDocument(db, matchId);
+  if (!outcome.live || !canView(outcome.live, await viewer(), invite)) {
+    return jsonResponse(404, { error: "ERR_NOT_FOUND", message: "There is no such match, or it is private." });
+  }
+  if (!outcome.ok) return jsonResponse(409, { error: outcome.code, message: outcome.message });
+  return jsonResponse(200, outcome.document, { "content-disposition": `inline; filename="fairgammon-${matchId}-audit.json"` });
+}
