@@ -89,13 +89,21 @@ export interface RollInput {
   readonly die2: number;
 }
 
+/** A client seed stored along with its event (MatchSeed.whiteClientSeed / blackClientSeed). */
+export interface ClientSeedInput {
+  readonly color: Seat;
+  readonly seed: string;
+}
+
 export interface RollRow extends RollInput {
   readonly createdAt: Date;
 }
 
-/** Columns of Match an event may change along with it. */
+/** Columns of Match an event may change along with it (lib/protocol matchColumns computes them). */
 export interface MatchUpdate {
   readonly status?: MatchStatus;
+  readonly whiteId?: string | null;
+  readonly blackId?: string | null;
   readonly scoreWhite?: number;
   readonly scoreBlack?: number;
   readonly winner?: Seat | null;
