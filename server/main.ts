@@ -151,7 +151,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     },
     sharedDatabase: redis !== null,
   });
-  computer = new ComputerDriver({ service, db, pool, computers, logger });
+  computer = new ComputerDriver({ service, pool, computers, logger });
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
   attachGateway({
     io,

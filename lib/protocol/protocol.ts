@@ -148,3 +148,6 @@ export interface ServerToClientEvents {
 
 /** What a client sends in the handshake (`io(url, { auth })`). */
 export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });
+
+/** A seat's colour, for the schemas of stored events (lib/protocol/event-schemas.ts). */
+export const seatColorSchema = z.enum(["white", "black"]);

@@ -42,3 +42,5 @@ export type MatchEvent =
       /** A sentence for people, e.g. "Black did not come back within 5 minutes." */
       readonly detail: string;
     };
+
+export type MatchEventType = MatchEvent["type"];

@@ -13,7 +13,7 @@ import { recordTurnsOf, type MatchEvent, type PlayerInfo } from "@/lib/record";
 import type { Db } from "@/server/db/client";
 import { readSnapshot, type Tx } from "@/server/db/transaction";
 import type { JsonValue } from "@/server/db/types";
-import { decodeEvent } from "@/server/match/event-codec";
+import { decodeEvent } from "@/server/db/event-codec";
 
 export interface MatchVerification {
   readonly matchId: string;
@@ -66,7 +66,7 @@ export async function readRevealedRecords(tx: Tx, matchIds: readonly string[]): 
   }
   const eventsOf = new Map<string, MatchEvent[]>(ids.map((id) => [id, []]));
   for (const { matchId, ...row } of rows) {
-    eventsOf.get(matchId)?.push(decodeEvent({ ...row, payload: JSON.parse(row.payload) as JsonValue }, anonymous));
+    eventsOf.get(matchId)?.push(decodeEvent(matchId, { ...row, payload: JSON.parse(row.payload) as JsonValue }, anonymous));
   }
   return new Map(
     seeds.map((seed): [string, StoredRecord] => [

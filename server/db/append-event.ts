@@ -23,7 +23,7 @@ import type { Db } from "./client";
 import type { SqliteConnection } from "./client";
 import { SqliteGroupCommit } from "./sqlite-append";
 import { bumpVersion, insertEvent, insertRoll, updateMatch, versionFailure, writeTransaction } from "./transaction";
-import type { GameInput, MatchUpdate, NewEvent, RollInput } from "./types";
+import type { ClientSeedInput, GameInput, MatchUpdate, NewEvent, RollInput } from "./types";
 
 export interface AppendEventInput {
   readonly matchId: string;
@@ -33,6 +33,13 @@ export interface AppendEventInput {
   readonly roll?: RollInput;
   readonly matchUpdate?: MatchUpdate;
   readonly game?: GameInput;
+  /**
+   * A client seed the event adds, written to MatchSeed (where rolls' audits read it) only if that seat's seed is
+   * still empty. The version check is what refuses a second seed (the decision saw the seat's seed empty at
+   * `expectedVersion`, and the event log and this column are written together), so a seed already there means the
+   * two disagree: the append throws and writes nothing rather than overwrite a seed that dice were rolled with.
+   */
+  readonly clientSeed?: ClientSeedInput;
 }
 
 export type AppendEventError = "ERR_VERSION_CONFLICT" | "ERR_MATCH_NOT_FOUND" | "ERR_NONCE_TAKEN" | "ERR_GAME_RECORDED";
@@ -69,9 +76,20 @@ export async function appendEventWithPrisma(
         return err("ERR_NONCE_TAKEN", `nonce ${input.roll.nonce} is already logged for match ${matchId}`);
       }
       if (input.matchUpdate) await updateMatch(tx, matchId, input.matchUpdate, now);
+      if (input.clientSeed) {
+        const { color, seed } = input.clientSeed;
+        const column = color === "white" ? "whiteClientSeed" : "blackClientSeed";
+        const { count } = await tx.matchSeed.updateMany({ where: { matchId, [column]: null }, data: { [column]: seed } });
+        if (count !== 1) throw new Error(clientSeedTaken(matchId, color));
+      }
       if (input.game) await tx.game.create({ data: { matchId, ...input.game, createdAt: now }, select: { id: true } });
       return ok({ version });
     },
     (model) => (model === "Game" ? err("ERR_GAME_RECORDED", `game ${input.game?.number} of match ${matchId} is already recorded`) : undefined),
   );
+}
+
+/** The error of an append whose client seed finds its seat's seed already set (see AppendEventInput.clientSeed). */
+export function clientSeedTaken(matchId: string, color: string): string {
+  return `match ${matchId}: ${color}'s client seed is already stored, though the event log has none`;
 }

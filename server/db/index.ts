@@ -10,20 +10,12 @@
 export { getDb, openDb, type Db, type DbClient } from "./client";
 export { databaseTarget, targetOf, type DatabaseTarget } from "./database-url";
 export { migrateDatabase, MigrationError, type MigrationReport } from "./migrate";
-export { createUser, findUserById, findUserByUsername, type NewUser } from "./users";
-export {
-  DATA_LAYER_EVENTS,
-  createMatch,
-  joinMatch,
-  recordClientSeed,
-  revealSeed,
-  type ClientSeedRecordError,
-  type JoinError,
-  type NewMatch,
-  type RevealError,
-} from "./matches";
+export { createUser, findPlayer, findUserById, findUserByUsername, playerInfo, type NewUser } from "./users";
+export { createMatch, revealSeed, type NewMatch, type RevealError } from "./matches";
 export { appendEvent, type AppendEventError, type AppendEventInput } from "./append-event";
-export { auditBundle, loadEventsAfter, loadMatch, loadMatchLog, type AuditBundleError, type LoadedMatch, type MatchLog } from "./match-read";
+export { decodeEvent, encodeEvent, STORED_EVENT_TYPES, type PlayerLookup } from "./event-codec";
+export { eventAppend, type LaterEvent } from "./event-rows";
+export { auditBundle, loadMatch, loadMatchLog, type AuditBundleError, type LoadedMatch, type MatchLog } from "./match-read";
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listMatchesForUser, listOpenChallenges } from "./listings";
 export { ROLL_LOG_VIEW, listAdminAudit, type AdminAuditRow } from "./admin";
 export type * from "./types";

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdminAudit, ROLL_LOG_VIEW } from "./admin";
 import { listLiveMatches, listMatchesForUser, listOpenChallenges, matchExists, normalisePage } from "./listings";
-import { joinMatch } from "./matches";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
-import { newUser, playingMatch, seededMatch, testVault, waitingMatch } from "./test-fixtures";
+import { newUser, playingMatch, takeSeat, testVault, waitingMatch } from "./test-fixtures";
 import type { MatchRow, UserRow } from "./types";
 
 const vault = testVault();
@@ -37,8 +36,7 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
     admin = await newUser(db, "admin");
     const first = await waitingMatch(db, vault, { creator: ada });
     const second = await waitingMatch(db, vault, { creator: ada, color: "black" });
-    const joined = await joinMatch(db, { matchId: second.match.id, userId: bob.id });
-    if (!joined.ok) throw new Error(joined.code);
+    await takeSeat(db, second.view, bob.id);
     const third = await waitingMatch(db, vault, { creator: bob, visibility: "private" });
     matches = [first.match, second.match, third.match];
   });
@@ -76,7 +74,8 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
       const publicLive = await playingMatch(db, vault, "public");
       for (let i = 0; i < 6; i++) await playingMatch(db, vault, "private");
       await waitingMatch(db, vault, { visibility: "public" }); // waiting for an opponent: not live
-      await seededMatch(db, vault); // seated, no opening roll yet: not live
+      const seating = await waitingMatch(db, vault, { visibility: "public" });
+      await takeSeat(db, seating.view, (await newUser(db)).id); // seated, the client seeds still missing: not live
       const newestPlaying = await db.prisma.match.findMany({ where: { status: "playing" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 5 });
       const filteredAfterwards = newestPlaying.filter((m) => m.visibility === "public");
       expect(filteredAfterwards).toEqual([]); // the old way: the public match is hidden

@@ -61,15 +61,6 @@ export function loadMatchLog(db: Db, matchId: string): Promise<MatchLog | null> 
   return readSnapshot(db, (tx) => readMatchLog(tx, matchId));
 }
 
-/**
- * The events stored after `sequence`, in order: what another write (a join, a client seed, another node's command)
- * added to a match the caller already holds up to `sequence`.
- */
-export async function loadEventsAfter(db: Db, matchId: string, sequence: number): Promise<readonly EventRow[]> {
-  const events = await db.prisma.matchEvent.findMany({ where: { matchId, sequence: { gt: sequence } }, orderBy: { sequence: "asc" }, select: EVENT_COLUMNS });
-  return events.map(eventRow);
-}
-
 async function readMatchLog(tx: Tx, matchId: string): Promise<MatchLog | null> {
   const match = await tx.match.findUnique({ where: { id: matchId } });
   const seed = await tx.matchSeed.findUnique({ where: { matchId } });

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateMatch, verify } from "@/lib/dice";
+import { decideJoin } from "@/lib/protocol";
+import { applyMatchEvent } from "@/lib/record";
 import { appendEvent } from "./append-event";
+import { STORED_EVENT_TYPES } from "./event-codec";
+import { eventAppend } from "./event-rows";
 import { auditBundle, loadMatch } from "./match-read";
-import { createMatch, DATA_LAYER_EVENTS, joinMatch, recordClientSeed, revealSeed } from "./matches";
+import { createMatch, revealSeed } from "./matches";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
-import { newUser, seededMatch, testVault, waitingMatch } from "./test-fixtures";
+import { addClientSeed, newUser, seededMatch, takeSeat, testVault, waitingMatch } from "./test-fixtures";
 
 const vault = testVault();
 
@@ -17,13 +21,16 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
 
   describe("createMatch", () => {
     it("stores a waiting match at version 1 with its sealed seed and a match-created event", async () => {
-      const { match, seed, creator } = await waitingMatch(handle.db, vault, { color: "black", matchLength: 7 });
+      const { match, seed, creator, view } = await waitingMatch(handle.db, vault, { color: "black", matchLength: 7 });
       expect(match).toMatchObject({ status: "waiting", version: 1, whiteId: null, blackId: creator.id, matchLength: 7, inviteToken: null });
+      expect(match).toMatchObject({ scoreWhite: 0, scoreBlack: 0, winner: null, endReason: null, startedAt: null, finishedAt: null });
       const loaded = await loadMatch(handle.db, match.id);
       expect(loaded?.seed).toMatchObject({ commitment: seed.commitment, sealed: seed.sealed, revealedSeed: null });
       expect(loaded?.events).toMatchObject([
-        { sequence: 1, type: DATA_LAYER_EVENTS.created, actorId: creator.id, payload: { color: "black", matchLength: 7, commitment: seed.commitment } },
+        { sequence: 1, type: STORED_EVENT_TYPES.created, actorId: creator.id, payload: { color: "black", matchLength: 7, commitment: seed.commitment } },
       ]);
+      expect(view).toMatchObject({ matchId: match.id, version: 1, status: "waiting", commitment: seed.commitment });
+      expect(view.players).toEqual({ white: null, black: { id: creator.id, name: creator.username, isGuest: false } });
     });
 
     it("gives a private match an invite token", async () => {
@@ -37,68 +44,66 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
     });
   });
 
-  describe("joinMatch", () => {
-    it("seats the joiner in the free seat and moves the match to seeding", async () => {
-      const { match } = await waitingMatch(handle.db, vault, { color: "white" });
+  // The seat and seed rules are lib/protocol's (lobby.test.ts); here, what storing their events writes.
+  describe("a join", () => {
+    it("stores the seat, the status seeding and a player-joined event", async () => {
+      const { match, view } = await waitingMatch(handle.db, vault, { color: "white" });
       const joiner = await newUser(handle.db);
-      expect(await joinMatch(handle.db, { matchId: match.id, userId: joiner.id })).toEqual({ ok: true, value: { color: "black", version: 2 } });
+      await takeSeat(handle.db, view, joiner.id);
       const loaded = await loadMatch(handle.db, match.id);
-      expect(loaded?.match).toMatchObject({ status: "seeding", blackId: joiner.id, version: 2 });
-      expect(loaded?.events[1]).toMatchObject({ sequence: 2, type: DATA_LAYER_EVENTS.joined, payload: { userId: joiner.id, color: "black" } });
+      expect(loaded?.match).toMatchObject({ status: "seeding", whiteId: view.players.white?.id, blackId: joiner.id, version: 2 });
+      expect(loaded?.events[1]).toMatchObject({ sequence: 2, type: STORED_EVENT_TYPES.joined, actorId: joiner.id, payload: { userId: joiner.id, color: "black" } });
     });
 
-    it("refuses the creator, a full match, an unknown match, and a private match without its token", async () => {
-      const { match, creator } = await waitingMatch(handle.db, vault);
-      const priv = await waitingMatch(handle.db, vault, { visibility: "private" });
-      const outsider = await newUser(handle.db);
-      // Expected codes: the contract of joinMatch (server/db/matches.ts).
-      const cases = [
-        { input: { matchId: match.id, userId: creator.id }, code: "ERR_ALREADY_SEATED" },
-        { input: { matchId: "no-such-match", userId: outsider.id }, code: "ERR_MATCH_NOT_FOUND" },
-        { input: { matchId: priv.match.id, userId: outsider.id }, code: "ERR_INVITE_REQUIRED" },
-        { input: { matchId: priv.match.id, userId: outsider.id, inviteToken: "wrong" }, code: "ERR_INVITE_REQUIRED" },
-      ];
-      for (const { input, code } of cases) {
-        const result = await joinMatch(handle.db, input);
-        expect(result.ok ? "" : result.code, JSON.stringify(input)).toBe(code);
-      }
-      expect((await joinMatch(handle.db, { matchId: priv.match.id, userId: outsider.id, inviteToken: priv.match.inviteToken ?? "" })).ok).toBe(true);
-      expect((await joinMatch(handle.db, { matchId: match.id, userId: outsider.id })).ok).toBe(true);
-      const late = await joinMatch(handle.db, { matchId: match.id, userId: (await newUser(handle.db)).id });
-      expect(late.ok ? "" : late.code).toBe("ERR_MATCH_NOT_OPEN");
-    });
-
-    it("seats exactly one of several players joining at once", async () => {
-      const { match } = await waitingMatch(handle.db, vault);
+    it("seats exactly one of several players joining at once: the others were decided on a version that is gone", async () => {
+      const { match, view } = await waitingMatch(handle.db, vault);
       const joiners = await Promise.all(Array.from({ length: 5 }, () => newUser(handle.db)));
-      const results = await Promise.all(joiners.map((joiner) => joinMatch(handle.db, { matchId: match.id, userId: joiner.id })));
+      const results = await Promise.all(
+        joiners.map(async (joiner) => {
+          const joined = decideJoin(view, { id: joiner.id, name: joiner.username, isGuest: false }, true);
+          if (!joined.ok) throw new Error(joined.code);
+          const after = applyMatchEvent(view, 2, joined.event);
+          return appendEvent(handle.db, eventAppend(view, after, joined.event, joiner.id, new Date()));
+        }),
+      );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? "" : r.code))).toEqual(Array(4).fill("ERR_MATCH_NOT_OPEN"));
+      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? "" : r.code))).toEqual(Array(4).fill("ERR_VERSION_CONFLICT"));
       expect((await loadMatch(handle.db, match.id))?.match.version).toBe(2);
     });
   });
 
-  describe("recordClientSeed", () => {
-    it("stores each colour's seed once and refuses a second, a bad seed, and a different commitment", async () => {
-      const { match, seed } = await waitingMatch(handle.db, vault);
-      const first = await recordClientSeed(handle.db, { matchId: match.id, color: "white", seed: "first_seed", expectedCommitment: seed.commitment });
-      expect(first).toEqual({ ok: true, value: { version: 2, clientSeeds: { white: "first_seed", black: null } } });
-      // Expected codes: recordClientSeed's contract and lib/dice validateClientSeed (docs/fair-dice-v1.md, section 1).
-      const cases = [
-        { input: { color: "white", seed: "second_seed" }, code: "ERR_CLIENT_SEED_ALREADY_SET" },
-        { input: { color: "black", seed: "has space" }, code: "ERR_CLIENT_SEED_CHARS" },
-        { input: { color: "black", seed: "" }, code: "ERR_CLIENT_SEED_EMPTY" },
-        { input: { color: "black", seed: "ok", expectedCommitment: "0".repeat(64) }, code: "ERR_COMMITMENT_MISMATCH" },
-      ] as const;
-      for (const { input, code } of cases) {
-        const result = await recordClientSeed(handle.db, { matchId: match.id, ...input });
-        expect(result.ok ? "" : result.code, JSON.stringify(input)).toBe(code);
-      }
+  describe("a client seed", () => {
+    it("is stored in MatchSeed with its client-seed event; the second one starts the match", async () => {
+      const { match, view: created } = await waitingMatch(handle.db, vault);
+      const joiner = await newUser(handle.db);
+      const seated = await takeSeat(handle.db, created, joiner.id);
+      const first = await addClientSeed(handle.db, seated, joiner.id, "first_seed");
+      let loaded = await loadMatch(handle.db, match.id);
+      expect(loaded?.seed).toMatchObject({ whiteClientSeed: null, blackClientSeed: "first_seed" });
+      expect(loaded?.match).toMatchObject({ status: "seeding", version: 3, startedAt: null });
+      expect(loaded?.events[2]).toMatchObject({ sequence: 3, type: STORED_EVENT_TYPES.seed, actorId: joiner.id, payload: { color: "black", seed: "first_seed" } });
+      await addClientSeed(handle.db, first, created.players.white?.id ?? "", "second_seed");
+      loaded = await loadMatch(handle.db, match.id);
+      expect(loaded?.seed).toMatchObject({ whiteClientSeed: "second_seed", blackClientSeed: "first_seed" });
+      expect(loaded?.match).toMatchObject({ status: "playing", version: 4 });
+      expect(loaded?.match.startedAt).toBeInstanceOf(Date);
+    });
+
+    it("is never overwritten: a second one for a seat is refused by the version, and by the seed column if the log disagrees", async () => {
+      const { match, view: created } = await waitingMatch(handle.db, vault);
+      const white = created.players.white?.id ?? "";
+      const seeded = await addClientSeed(handle.db, created, white, "kept_seed");
+      const again = { type: "seed", color: "white", clientSeed: "other_seed" } as const;
+      // Decided on the view before the first seed: that version is gone.
+      const stale = await appendEvent(handle.db, eventAppend(created, applyMatchEvent(created, 2, again), again, white, new Date()));
+      expect(stale.ok ? "" : stale.code).toBe("ERR_VERSION_CONFLICT");
+      // At the current version, as only a log that lost the first seed's event could decide it: the column refuses.
+      const forged = eventAppend(seeded, { ...seeded, version: 3 }, again, white, new Date());
+      await expect(appendEvent(handle.db, forged)).rejects.toThrow(/white's client seed is already stored/);
       const loaded = await loadMatch(handle.db, match.id);
-      expect(loaded?.seed).toMatchObject({ whiteClientSeed: "first_seed", blackClientSeed: null });
+      expect(loaded?.seed.whiteClientSeed).toBe("kept_seed");
       expect(loaded?.match.version).toBe(2);
-      const missing = await recordClientSeed(handle.db, { matchId: "no-such-match", color: "white", seed: "x" });
-      expect(missing.ok ? "" : missing.code).toBe("ERR_MATCH_NOT_FOUND");
+      expect(loaded?.events).toHaveLength(2);
     });
   });
 

@@ -14,9 +14,9 @@
 import { randomUUID } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import { err, ok, type Result } from "@/lib/engine/types";
-import type { AppendEventError, AppendEventInput } from "./append-event";
+import { clientSeedTaken, type AppendEventError, type AppendEventInput } from "./append-event";
 import type { SqliteConnection } from "./client";
-import type { MatchUpdate } from "./types";
+import type { MatchUpdate, Seat } from "./types";
 
 /**
  * How Prisma's SQLite adapter stores a DateTime (its default `timestampFormat: "iso8601"`), so that rows written here
@@ -29,6 +29,8 @@ export function sqliteTimestamp(date: Date): string {
 /** Column of Match for each field of MatchUpdate (the names are fixed here, never taken from input). */
 const MATCH_UPDATE_COLUMNS = {
   status: "status",
+  whiteId: "whiteId",
+  blackId: "blackId",
   scoreWhite: "scoreWhite",
   scoreBlack: "scoreBlack",
   winner: "winner",
@@ -47,6 +49,8 @@ interface Statements {
   readonly insertEvent: Statement;
   readonly insertRoll: Statement;
   readonly insertGame: Statement;
+  /** Sets a seat's client seed only while it is empty (AppendEventInput.clientSeed). */
+  readonly setClientSeed: Readonly<Record<Seat, Statement>>;
   readonly updates: Map<string, Statement>;
 }
 
@@ -81,6 +85,10 @@ function statementsFor(connection: BetterSqlite3.Database): Statements {
         `INSERT INTO "Game" ("id", "matchId", "number", "winner", "points", "resultType", "endedBy", "cubeValue", "crawford", "createdAt")
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      setClientSeed: {
+        white: connection.prepare(`UPDATE "MatchSeed" SET "whiteClientSeed" = ? WHERE "matchId" = ? AND "whiteClientSeed" IS NULL`),
+        black: connection.prepare(`UPDATE "MatchSeed" SET "blackClientSeed" = ? WHERE "matchId" = ? AND "blackClientSeed" IS NULL`),
+      },
       updates: new Map(),
     };
     prepared.set(connection, statements);
@@ -124,7 +132,7 @@ export interface PendingAppend {
 
 /** The body of one append; throws RollBack for a refusal, so that its transaction or savepoint undoes it. */
 function appendOne(connection: BetterSqlite3.Database, statements: Statements, { input, now }: PendingAppend): { readonly version: number } {
-  const { matchId, expectedVersion, event, roll, matchUpdate, game } = input;
+  const { matchId, expectedVersion, event, roll, matchUpdate, game, clientSeed } = input;
   const version = expectedVersion + 1;
   const at = sqliteTimestamp(now);
   if (statements.bumpVersion.run(version, at, matchId, expectedVersion).changes !== 1) {
@@ -148,6 +156,9 @@ function appendOne(connection: BetterSqlite3.Database, statements: Statements, {
   if (matchUpdate && Object.values(matchUpdate).some((value) => value !== undefined)) {
     const [statement, values] = matchUpdateStatement(connection, statements, matchUpdate);
     statement.run(...values, matchId);
+  }
+  if (clientSeed && statements.setClientSeed[clientSeed.color].run(clientSeed.seed, matchId).changes !== 1) {
+    throw new Error(clientSeedTaken(matchId, clientSeed.color));
   }
   if (game) {
     try {

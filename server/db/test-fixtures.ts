@@ -1,19 +1,24 @@
 /**
  * Rows for tests: users with unique names, a seed vault with a throwaway key, and matches in each stage (waiting,
- * seeded and ready to roll). Each helper fails the test loudly when a step it relies on does not succeed.
+ * seeded and ready to roll), stored through the same decisions and writes as the match server's. Each helper fails
+ * the test loudly when a step it relies on does not succeed.
  *
  * @example
  *   const vault = testVault();
- *   const { match, seed, white, black } = await seededMatch(db, vault);
+ *   const { match, seed, white, black, view } = await seededMatch(db, vault);
+ *   await takeSeat(db, (await waitingMatch(db, vault)).view, userId);
  */
 import { randomBytes } from "node:crypto";
 import { SeedVault, Secret } from "@/server/vault";
 import type { StoredSeed } from "@/server/vault";
+import { decideClientSeed, decideJoin } from "@/lib/protocol";
+import { applyMatchEvent, type MatchView } from "@/lib/record";
 import { appendEvent } from "./append-event";
 import type { Db } from "./client";
-import { createMatch, joinMatch, recordClientSeed } from "./matches";
+import { eventAppend, type LaterEvent } from "./event-rows";
+import { createMatch } from "./matches";
 import type { MatchRow, Seat, UserRow, Visibility } from "./types";
-import { createUser } from "./users";
+import { createUser, findPlayer } from "./users";
 
 export function testVault(): SeedVault {
   return new SeedVault(new Secret(Uint8Array.from(randomBytes(32))));
@@ -29,7 +34,7 @@ export async function waitingMatch(
   db: Db,
   vault: SeedVault,
   options: { readonly creator?: UserRow; readonly color?: Seat; readonly visibility?: Visibility; readonly matchLength?: number } = {},
-): Promise<{ match: MatchRow; seed: StoredSeed; creator: UserRow }> {
+): Promise<{ match: MatchRow; seed: StoredSeed; creator: UserRow; view: MatchView }> {
   const creator = options.creator ?? (await newUser(db, "creator"));
   const seed = vault.draw();
   const created = await createMatch(db, {
@@ -40,41 +45,56 @@ export async function waitingMatch(
     seed,
   });
   if (!created.ok) throw new Error(`waitingMatch: ${created.code}`);
-  return { match: created.value.match, seed, creator };
+  return { match: created.value.match, seed, creator, view: created.value.view };
 }
 
-/** A match with both players seated and both client seeds in; its version is 4 (created, joined, two seeds). */
+/** Stores `event` after `view` with the rows the match server writes with it (eventAppend); the view after it. */
+export async function storeEvent(db: Db, view: MatchView, event: LaterEvent, actorId: string | null): Promise<MatchView> {
+  const after = applyMatchEvent(view, view.version + 1, event);
+  const stored = await appendEvent(db, eventAppend(view, after, event, actorId, new Date()));
+  if (!stored.ok) throw new Error(`storeEvent ${event.type}: ${stored.code}`);
+  return after;
+}
+
+/** The user `userId` takes the free seat, as match:join seats an invited player. */
+export async function takeSeat(db: Db, view: MatchView, userId: string): Promise<MatchView> {
+  const player = await findPlayer(db, userId);
+  if (!player) throw new Error(`takeSeat: no user ${userId}`);
+  const joined = decideJoin(view, player, true);
+  if (!joined.ok) throw new Error(`takeSeat: ${joined.code}`);
+  return storeEvent(db, view, joined.event, userId);
+}
+
+/** The client seed of the seat `userId` holds, as match:seed records it. */
+export async function addClientSeed(db: Db, view: MatchView, userId: string, clientSeed: string): Promise<MatchView> {
+  const decided = decideClientSeed(view, userId, clientSeed, view.commitment);
+  if (!decided.ok) throw new Error(`addClientSeed: ${decided.code}`);
+  return storeEvent(db, view, decided.event, userId);
+}
+
+/**
+ * A match with both players seated and both client seeds in, its opening roll not yet stored; its version is 4
+ * (created, joined, two seeds).
+ */
 export async function seededMatch(
   db: Db,
   vault: SeedVault,
   clientSeeds: { readonly white: string; readonly black: string } = { white: "w4h1t3seed", black: "Bl4ck_seed-9" },
   visibility: Visibility = "public",
-): Promise<{ match: MatchRow; seed: StoredSeed; white: UserRow; black: UserRow; version: number }> {
-  const { match, seed, creator: white } = await waitingMatch(db, vault, { color: "white", visibility });
+): Promise<{ match: MatchRow; seed: StoredSeed; white: UserRow; black: UserRow; version: number; view: MatchView }> {
+  const waiting = await waitingMatch(db, vault, { color: "white", visibility });
+  const { match, seed, creator: white } = waiting;
   const black = await newUser(db, "joiner");
-  const joined = await joinMatch(db, { matchId: match.id, userId: black.id, inviteToken: match.inviteToken ?? undefined });
-  if (!joined.ok) throw new Error(`seededMatch: join ${joined.code}`);
-  for (const color of ["white", "black"] as const) {
-    const recorded = await recordClientSeed(db, { matchId: match.id, color, seed: clientSeeds[color], expectedCommitment: seed.commitment });
-    if (!recorded.ok) throw new Error(`seededMatch: ${color} seed ${recorded.code}`);
-  }
-  return { match, seed, white, black, version: 4 };
+  let view = await takeSeat(db, waiting.view, black.id);
+  view = await addClientSeed(db, view, white.id, clientSeeds.white);
+  view = await addClientSeed(db, view, black.id, clientSeeds.black);
+  return { match, seed, white, black, version: view.version, view };
 }
 
-/**
- * A seeded match whose opening roll (3-1) is stored with the update the match server makes with it (status "playing",
- * startedAt; match-service.ts matchUpdateFor); its version is 5.
- */
-export async function playingMatch(db: Db, vault: SeedVault, visibility: Visibility = "public"): Promise<{ match: MatchRow; version: number }> {
+/** A seeded match with its opening roll (3-1) stored as the match server stores it; its version is 5. */
+export async function playingMatch(db: Db, vault: SeedVault, visibility: Visibility = "public"): Promise<{ match: MatchRow; version: number; view: MatchView }> {
   const seeded = await seededMatch(db, vault, undefined, visibility);
-  const opened = await appendEvent(db, {
-    matchId: seeded.match.id,
-    expectedVersion: seeded.version,
-    // The stored form of a match event (server/match/event-codec.ts), without the roll's verification record.
-    event: { type: "action", payload: { type: "action", action: { type: "opening-roll", dice: [3, 1] } } },
-    roll: { nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 1 },
-    matchUpdate: { status: "playing", startedAt: new Date() },
-  });
-  if (!opened.ok) throw new Error(`playingMatch: ${opened.code}`);
-  return { match: seeded.match, version: opened.value.version };
+  const roll = { nonce: 0, game: 1, kind: "opening", player: null, dice: [3, 1] } as const;
+  const view = await storeEvent(db, seeded.view, { type: "action", action: { type: "opening-roll", dice: roll.dice }, roll }, null);
+  return { match: seeded.match, version: view.version, view };
 }

@@ -7,6 +7,7 @@
  */
 import type { GameResultType, MatchStatus, Role, Seat, Visibility } from "@/generated/prisma/client";
 import type { RollKind } from "@/lib/dice/types";
+import type { MatchColumns } from "@/lib/protocol/match-columns";
 
 export type { GameResultType, MatchStatus, Role, Seat, Visibility };
 /** One definition, fair-dice-v1's: the roll log stores the kinds the audit bundle names. */
@@ -89,19 +90,22 @@ export interface RollInput {
   readonly die2: number;
 }
 
+/** A client seed stored along with its event (MatchSeed.whiteClientSeed / blackClientSeed). */
+export interface ClientSeedInput {
+  readonly color: Seat;
+  readonly seed: string;
+}
+
 export interface RollRow extends RollInput {
   readonly createdAt: Date;
 }
 
-/** Columns of Match an event may change along with it. */
-export interface MatchUpdate {
-  readonly status?: MatchStatus;
-  readonly scoreWhite?: number;
-  readonly scoreBlack?: number;
-  readonly winner?: Seat | null;
+/**
+ * Columns of Match an event may change along with it: those lib/protocol matchColumns projects from the events (the
+ * column `endReason` itself is free text).
+ */
+export interface MatchUpdate extends Omit<MatchColumns, "endReason"> {
   readonly endReason?: string | null;
-  readonly startedAt?: Date | null;
-  readonly finishedAt?: Date | null;
 }
 
 export interface GameInput {

@@ -5,8 +5,10 @@
  *   const created = await createUser(db, { username: "ada", passwordHash: hash });
  *   if (!created.ok) created.code; // "ERR_USERNAME_TAKEN"
  *   await findUserByUsername(db, "ada"); // UserRow | null
+ *   await findPlayer(db, id);            // { id, name: "ada", isGuest: false } | null: how a match shows its players
  */
 import { err, ok, type Result } from "@/lib/engine/types";
+import type { PlayerInfo } from "@/lib/record";
 import type { Db } from "./client";
 import { uniqueViolation } from "./transaction";
 import type { Role, UserRow } from "./types";
@@ -37,4 +39,14 @@ export function findUserById(db: Db, id: string): Promise<UserRow | null> {
 
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
   return db.prisma.user.findUnique({ where: { username } });
+}
+
+/** How a match names a user (the players of its view): the same whether the view is built live or from the log. */
+export function playerInfo(user: { readonly id: string; readonly username: string; readonly isGuest: boolean }): PlayerInfo {
+  return { id: user.id, name: user.username, isGuest: user.isGuest };
+}
+
+export async function findPlayer(db: Db, id: string): Promise<PlayerInfo | null> {
+  const user = await db.prisma.user.findUnique({ where: { id }, select: { id: true, username: true, isGuest: true } });
+  return user && playerInfo(user);
 }

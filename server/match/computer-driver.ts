@@ -9,7 +9,7 @@
  * wakes the driver for each unfinished match and it carries on.
  *
  * @example
- *   const driver = new ComputerDriver({ service, db, pool, computers, logger });
+ *   const driver = new ComputerDriver({ service, pool, computers, logger });
  *   driver.notice(message);   // after every stored event (MatchService's publish)
  *   await driver.wake(matchId); // at recovery, or once it is seated
  */
@@ -18,7 +18,6 @@ import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-play
 import { COLORS, type Color } from "@/lib/engine/types";
 import type { MatchEventMessage } from "@/lib/protocol";
 import type { MatchView } from "@/lib/record";
-import type { Db } from "@/server/db/client";
 import type { ComputerUsers } from "@/server/db/computer-users";
 import type { EnginePool } from "@/server/engine/engine-pool";
 import type { Logger } from "@/server/log";
@@ -29,7 +28,6 @@ import type { MatchService } from "./match-service";
 
 export interface ComputerDriverOptions {
   readonly service: MatchService;
-  readonly db: Db;
   readonly pool: EnginePool;
   readonly computers: ComputerUsers;
   readonly logger: Logger;
@@ -128,7 +126,7 @@ export class ComputerDriver {
 
   /** One action for the computer's seat, if the match waits for one. */
   async #step(matchId: string): Promise<Step> {
-    const { service, db, pool, logger } = this.#options;
+    const { service, pool, logger } = this.#options;
     const view = await service.withMatch(matchId, (live) => live?.view ?? null);
     if (!view) return "idle";
     const seat = this.#seatOf(view);
@@ -137,7 +135,7 @@ export class ComputerDriver {
     if (view.status === "seeding" && view.clientSeeds[seat.color] === null) {
       // Drawn now: the commitment (in the match's first event) is already published and cannot change.
       const clientSeed = randomBytes(16).toString("hex");
-      const reply = await submitClientSeed(service, db, user, { matchId, clientSeed, commitment: view.commitment });
+      const reply = await submitClientSeed(service, user, { matchId, clientSeed, commitment: view.commitment });
       if (reply.ok) return "acted";
       if (reply.code === "ERR_SEED_ALREADY_SUBMITTED") return "idle";
       logger.warn("the computer's seed was refused", { matchId, code: reply.code, message: reply.message });

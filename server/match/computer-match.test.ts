@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { COMPUTER_USERNAMES } from "@/server/db/computer-users";
-import { createMatch, joinMatch } from "@/server/db/matches";
+import { createMatch } from "@/server/db/matches";
+import { takeSeat } from "@/server/db/test-fixtures";
 import { SeedVault } from "@/server/vault";
 import { readStoredMatch } from "@/tests/support/match-checks";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
@@ -87,7 +88,7 @@ describe("a match against the computer", () => {
     const created = await createMatch(t.db, { creatorId: alice.id, color: "white", matchLength: 1, visibility: "public", seed: new SeedVault(t.seedKey).draw() });
     if (!created.ok) throw new Error(created.message);
     const matchId = created.value.match.id;
-    expect(await joinMatch(t.db, { matchId, userId: t.server.computer.userOf("hard") })).toMatchObject({ ok: true });
+    await takeSeat(t.db, created.value.view, t.server.computer.userOf("hard"));
     const bot = new BotClient({ url: t.url, cookie: alice.cookie, seed: 5, play: false });
     await bot.connect();
     await bot.watch(matchId);

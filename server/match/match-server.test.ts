@@ -58,7 +58,7 @@ async function fetchAudit(matchId: string, cookie?: string): Promise<{ status: n
 describe("a match's set-up", () => {
   it("leaves the live match equal to one rebuilt from the database after the join and both seeds", async () => {
     const { matchId, white, black, whiteUser: alice, blackUser: bob } = await matchInPlay(t);
-    // The join and the seeds bring the held match up to date with only the events they added (catchUpLiveMatch).
+    // The join and the seeds are folded into the held match as they are stored, like every other command's event.
     const held = await t.server.service.withMatch(matchId, (live) => live);
     const rebuilt = await loadLiveMatch(t.db, matchId);
     expect(held).toEqual(rebuilt?.live);

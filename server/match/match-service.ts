@@ -1,9 +1,11 @@
 /**
  * The match server's core loop, one command at a time per match: load the match (cache or database) → decide
- * (validate with lib/engine; roll with the vault) → persist in one transaction (event + roll, version checked) →
- * broadcast `{version, event}` → answer. Then it settles the match: whatever follows by itself (opening rolls, a
- * forced pass, the reveal at the end) is written the same way. Nothing lives only in memory: a restarted process
- * rebuilds every match from its events and settles it again, so a crash between two steps loses nothing.
+ * (a pure decision: the lobby's in lib/protocol, the rules' with lib/engine; rolls drawn with the vault) → persist in
+ * one transaction (event + roll + client seed + Match columns, version checked) → broadcast `{version, event}` →
+ * answer. Then it settles the match: whatever follows by itself (opening rolls, a forced pass, the reveal at the end)
+ * is written the same way. Joins and client seeds take the same path as moves. Nothing lives only in memory: a
+ * restarted process rebuilds every match from its events and settles it (recovery.ts, and before any command on a
+ * match read from the database), so a crash between two steps loses nothing. Reads (`withMatch`) never write.
  *
  * The events a command stored go back in its answer, and its sender's socket is left out of their broadcast
  * (protocol 3): the sender gets each of them once, in one frame with the answer, instead of a frame per event and
@@ -17,21 +19,20 @@ import { combineClientSeeds, type BundleRoll } from "@/lib/dice";
 import { mustPass } from "@/lib/engine/match-queries";
 import type { MatchAction, MatchState } from "@/lib/engine/match-state";
 import type { Color, Dice } from "@/lib/engine/types";
-import type { Ack, ErrorCode, Failure, MatchEventMessage, StoredEvents } from "@/lib/protocol";
-import { applyCheckedAction, applyMatchEvent, type MatchEvent, type MatchView } from "@/lib/record";
+import { applyCheckedAction, applyMatchEvent } from "@/lib/record";
+import type { Ack, ErrorCode, Failure, LobbyDecision, MatchEventMessage, StoredEvents } from "@/lib/protocol";
 import { appendEvent } from "@/server/db/append-event";
 import type { Db } from "@/server/db/client";
+import { eventAppend, type LaterEvent } from "@/server/db/event-rows";
 import { revealSeed } from "@/server/db/matches";
-import type { GameInput, MatchUpdate } from "@/server/db/types";
 import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
-import { encodePlayEvent } from "./event-codec";
 import { KeyedQueue } from "./keyed-queue";
-import { catchUpLiveMatch, loadLiveMatch, type LiveMatch } from "./live-match";
+import { loadLiveMatch, type LiveMatch } from "./live-match";
 
 /** What a command decides: the one event to append (and the actor it is recorded for). */
 export interface Draft {
-  readonly event: Extract<MatchEvent, { type: "action" | "ended" }>;
+  readonly event: LaterEvent;
   readonly actorId: string | null;
   /** For an action the command has already checked with lib/engine: the rules state it leads to (not checked again). */
   readonly state?: MatchState;
@@ -62,6 +63,11 @@ export interface MatchServiceOptions {
 
 const ATTEMPTS = 3;
 
+interface Held {
+  readonly live: LiveMatch;
+  readonly settled: boolean;
+}
+
 /**
  * The events published while one command is handled. With `origin` (the sender's socket id) they are kept for the
  * command's answer and that socket is left out of their broadcast.
@@ -84,10 +90,16 @@ export function fail(code: ErrorCode, message: string): Failure {
   return { ok: false, code, message };
 }
 
+/** A lobby decision (lib/protocol: a seat, a client seed) as the command's decision, recorded for `actorId`. */
+export function lobbyDecision(decision: LobbyDecision<"joined" | "seed">, actorId: string): Decision {
+  return decision.ok ? { ok: true, draft: { event: decision.event, actorId } } : decision;
+}
+
 export class MatchService {
   readonly #options: MatchServiceOptions;
   readonly #queue = new KeyedQueue();
-  readonly #cache = new Map<string, LiveMatch>();
+  /** `settled`: nothing follows by itself (false for a match read from the database until it is settled). */
+  readonly #cache = new Map<string, Held>();
   readonly #cacheSize: number;
 
   constructor(options: MatchServiceOptions) {
@@ -95,9 +107,12 @@ export class MatchService {
     this.#cacheSize = options.cacheSize ?? 5000;
   }
 
-  /** Runs `work` in the match's queue on its current state (null: no such match). */
+  /**
+   * Runs `work` in the match's queue on its current state (null: no such match). A read: it writes nothing, not even
+   * what a match read from the database may still owe (recovery and the next command do that).
+   */
   withMatch<T>(matchId: string, work: (live: LiveMatch | null) => Promise<T> | T): Promise<T> {
-    return this.#queue.run(matchId, async () => work(await this.#current(matchId)));
+    return this.#queue.run(matchId, async () => work((await this.#current(matchId))?.live ?? null));
   }
 
   /**
@@ -109,8 +124,12 @@ export class MatchService {
     return this.#queue.run(matchId, async () => {
       const publication = new Publication(origin, this.#options.publish);
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const live = await this.#current(matchId);
-        if (!live) return fail("ERR_NOT_FOUND", "There is no such match.");
+        const current = await this.#current(matchId);
+        if (!current) return fail("ERR_NOT_FOUND", "There is no such match.");
+        // A match read from the database may have stopped short of what follows by itself (its process died between
+        // a command and its opening roll, pass or reveal, and recovery has not reached it): that comes first, and is
+        // broadcast to every socket, the sender's too (the command may yet be refused, and a refusal carries no events).
+        const live = current.settled ? current.live : await this.#settle(current.live, new Publication(undefined, this.#options.publish));
         const decision = decide(live);
         if (!decision.ok) return decision;
         const next = await this.#append(live, decision.draft, publication);
@@ -123,35 +142,14 @@ export class MatchService {
   }
 
   /**
-   * Runs a write that the data layer does itself (join, client seed) in the match's queue, then reads the events the
-   * write added, broadcasts them, and runs whatever follows by itself (the opening roll once both seeds are in).
-   * `events` are those events, for the answer to `origin` (left out of their broadcast, as for `command`).
+   * Reloads a match from the database and writes what it still owes by itself (an opening roll, a pass, the reveal):
+   * recovery, after a restart.
    */
-  external<T extends { ok: boolean }>(
-    matchId: string,
-    write: (live: LiveMatch) => Promise<T>,
-    origin?: string,
-  ): Promise<{ readonly result: T | Failure; readonly events: readonly MatchEventMessage[] }> {
-    return this.#queue.run(matchId, async () => {
-      const publication = new Publication(origin, this.#options.publish);
-      const before = await this.#current(matchId);
-      if (!before) return { result: fail("ERR_NOT_FOUND", "There is no such match."), events: [] };
-      const result = await write(before);
-      if (!result.ok) return { result, events: [] };
-      // Only the events the write added (and any another node added meanwhile): a join or a seed changes nothing else.
-      const caught = await catchUpLiveMatch(this.#options.db, before);
-      for (const { version, event } of caught.events) publication.send({ matchId, version, event });
-      this.#remember(caught.live);
-      await this.#settle(caught.live, publication);
-      return { result, events: publication.events };
-    });
-  }
-
-  /** Reloads a match from the database and settles it (after a restart, or when another node may have written). */
-  refresh(matchId: string): Promise<LiveMatch | null> {
+  recover(matchId: string): Promise<LiveMatch | null> {
     return this.#queue.run(matchId, async () => {
       this.#cache.delete(matchId);
-      return this.#current(matchId);
+      const current = await this.#current(matchId);
+      return current && this.#settle(current.live, new Publication(undefined, this.#options.publish));
     });
   }
 
@@ -169,17 +167,14 @@ export class MatchService {
     this.#cache.delete(matchId);
   }
 
-  /**
-   * The match as stored. One loaded from the database is settled first: if the process stopped between a command
-   * and what follows it by itself (an opening roll, a pass, the reveal), that happens now.
-   */
-  async #current(matchId: string): Promise<LiveMatch | null> {
+  /** The match as stored, from the cache or the database; null: no such match. */
+  async #current(matchId: string): Promise<Held | null> {
     const cached = this.#cache.get(matchId);
-    if (cached && (!this.#options.sharedDatabase || (await this.#storedVersion(matchId)) === cached.view.version)) return cached;
+    if (cached && (!this.#options.sharedDatabase || (await this.#storedVersion(matchId)) === cached.live.view.version)) return cached;
     const loaded = await loadLiveMatch(this.#options.db, matchId);
     if (!loaded) return null;
-    this.#remember(loaded.live);
-    return this.#settle(loaded.live, new Publication(undefined, this.#options.publish));
+    this.#remember(loaded.live, false);
+    return { live: loaded.live, settled: false };
   }
 
   async #storedVersion(matchId: string): Promise<number | null> {
@@ -187,13 +182,13 @@ export class MatchService {
     return row?.version ?? null;
   }
 
-  #remember(live: LiveMatch): void {
+  #remember(live: LiveMatch, settled = true): void {
     const id = live.view.matchId;
     this.#cache.delete(id);
     // A match that has ended and revealed its seed takes no more writes; the rare read of it (a late spectator, a
     // review) reloads it. Keeping finished matches filled the heap under load and made GC pauses the p99.
     if (live.view.ended && live.seedRevealed) return;
-    this.#cache.set(id, live);
+    this.#cache.set(id, { live, settled });
     if (this.#cache.size > this.#cacheSize) {
       const oldest = this.#cache.keys().next().value;
       if (oldest !== undefined) this.#cache.delete(oldest);
@@ -208,15 +203,7 @@ export class MatchService {
       draft.state && draft.event.type === "action"
         ? applyCheckedAction(before, before.version + 1, draft.event, draft.state)
         : applyMatchEvent(before, before.version + 1, draft.event);
-    const roll = draft.event.type === "action" ? draft.event.roll : undefined;
-    const result = await appendEvent(db, {
-      matchId: before.matchId,
-      expectedVersion: before.version,
-      event: encodePlayEvent(draft.event, draft.actorId),
-      roll: roll && { nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player, die1: roll.dice[0], die2: roll.dice[1] },
-      matchUpdate: matchUpdateFor(before, after, draft.event, now()),
-      game: finishedGame(before, after),
-    }).catch((error: unknown) => {
+    const result = await appendEvent(db, eventAppend(before, after, draft.event, draft.actorId, now())).catch((error: unknown) => {
       // An error, unlike a refusal, leaves it unknown whether the event was stored: the next command on this match
       // reads the match from the database, as a restarted server would.
       this.#cache.delete(before.matchId);
@@ -248,7 +235,7 @@ export class MatchService {
       }
       const reloaded = await loadLiveMatch(this.#options.db, live.view.matchId);
       if (!reloaded) return live;
-      this.#remember(reloaded.live);
+      this.#remember(reloaded.live, false);
       live = reloaded.live;
     }
     if (live.view.ended && !live.seedRevealed) {
@@ -257,8 +244,8 @@ export class MatchService {
         throw new Error(`match ${live.view.matchId}: reveal refused: ${revealed.code}`);
       }
       live = { ...live, seedRevealed: true };
-      this.#remember(live);
     }
+    this.#remember(live);
     return live;
   }
 
@@ -291,31 +278,4 @@ export class MatchService {
 export function actionDraft(action: MatchAction, actorId: string | null, roll?: BundleRoll, state?: MatchState): Draft {
   const event: Draft["event"] = roll ? { type: "action", action, roll } : { type: "action", action };
   return state ? { event, actorId, state } : { event, actorId };
-}
-
-function matchUpdateFor(before: MatchView, after: MatchView, event: MatchEvent, at: Date): MatchUpdate | undefined {
-  let update: MatchUpdate = {};
-  if (before.rolls.length === 0 && after.rolls.length > 0) update = { ...update, status: "playing", startedAt: at };
-  if (after.state.games.length > before.state.games.length) {
-    update = { ...update, scoreWhite: after.state.score.white, scoreBlack: after.state.score.black };
-  }
-  if (event.type === "ended") {
-    update = { ...update, status: event.reason === "cancelled" ? "aborted" : "finished", winner: event.winner, endReason: event.reason, finishedAt: at };
-  }
-  return Object.keys(update).length > 0 ? update : undefined;
-}
-
-function finishedGame(before: MatchView, after: MatchView): GameInput | undefined {
-  if (after.state.games.length === before.state.games.length) return undefined;
-  const game = after.state.games[after.state.games.length - 1];
-  if (!game) return undefined;
-  return {
-    number: game.number,
-    winner: game.winner,
-    points: game.points,
-    resultType: game.resultKind,
-    endedBy: game.ending,
-    cubeValue: game.cubeValue,
-    crawford: game.crawford,
-  };
 }

@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
-import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { createMatch, joinMatch } from "@/server/db/matches";
+import { decideJoin, type Ack, type CommandPayload, type CommandReplies } from "@/lib/protocol";
+import { createMatch } from "@/server/db/matches";
+import { findPlayer } from "@/server/db/users";
 import { LOBBY_ROOM, matchRoom, type CommandContext } from "../context";
-import { fail } from "../match-service";
+import { fail, lobbyDecision } from "../match-service";
 import { snapshotFor } from "../snapshot";
 
 /**
@@ -27,14 +28,15 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
   const matchId = created.value.match.id;
   if (payload.computer && computer) {
     const computerId = computer.userOf(payload.computer);
-    const { result } = await ctx.service.external(matchId, () =>
-      joinMatch(ctx.db, { matchId, userId: computerId, inviteToken: created.value.match.inviteToken ?? undefined }),
-    );
-    if (!result.ok) return fail("ERR_INTERNAL", `The computer could not take its seat: ${result.message}`);
+    const player = await findPlayer(ctx.db, computerId);
+    if (!player) return fail("ERR_INTERNAL", "The computer player's account is missing.");
+    // Invited: its creator asked for it.
+    const seated = await ctx.service.command(matchId, (live) => lobbyDecision(decideJoin(live.view, player, true), computerId));
+    if (!seated.ok) return fail("ERR_INTERNAL", `The computer could not take its seat: ${seated.message}`);
     // Its client seed follows from the stored match (computer-driver.ts), in the snapshot this command answers with.
     await computer.wake(matchId);
   }
-  const live = await ctx.service.refresh(matchId);
+  const live = await ctx.service.withMatch(matchId, (held) => held);
   if (!live) return fail("ERR_INTERNAL", "The match was created but could not be loaded; open it from the lobby.");
   await ctx.socket.join(matchRoom(matchId));
   if (payload.visibility === "public" && !payload.computer) ctx.io.to(LOBBY_ROOM).emit("lobby:changed");

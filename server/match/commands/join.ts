@@ -1,26 +1,35 @@
-import type { Ack, CommandPayload, CommandReplies, ErrorCode } from "@/lib/protocol";
-import { joinMatch } from "@/server/db/matches";
+import { timingSafeEqual } from "node:crypto";
+import { decideJoin, type Ack, type CommandPayload, type CommandReplies } from "@/lib/protocol";
+import { findPlayer } from "@/server/db/users";
 import { LOBBY_ROOM, matchRoom, type CommandContext } from "../context";
-import { fail } from "../match-service";
+import type { LiveMatch } from "../live-match";
+import { fail, lobbyDecision } from "../match-service";
 import { snapshotFor } from "../snapshot";
 
-const JOIN_ERRORS: Record<string, ErrorCode> = {
-  ERR_MATCH_NOT_FOUND: "ERR_NOT_FOUND",
-  ERR_MATCH_NOT_OPEN: "ERR_SEAT_TAKEN",
-  ERR_ALREADY_SEATED: "ERR_ALREADY_SEATED",
-  ERR_INVITE_REQUIRED: "ERR_FORBIDDEN",
-  ERR_USER_NOT_FOUND: "ERR_UNAUTHENTICATED",
-};
+/**
+ * Whether `given` opens the match: any token for a public one; for a private one its invite token, compared in
+ * constant time (the view does not carry the token: the seat rules get the answer, lib/protocol decideJoin).
+ */
+export function holdsInvite(live: LiveMatch, given: string | undefined): boolean {
+  if (live.inviteToken === null) return true;
+  if (given === undefined) return false;
+  const expected = Buffer.from(live.inviteToken);
+  const offered = Buffer.from(given);
+  return expected.length === offered.length && timingSafeEqual(expected, offered);
+}
 
 /** Takes the free seat of a waiting match (private matches need the invite token from the link). */
 export async function joinCommand(ctx: CommandContext, payload: CommandPayload<"match:join">): Promise<Ack<CommandReplies["match:join"]>> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to join a match.");
-  const { result: joined } = await ctx.service.external(payload.matchId, async (live) => {
-    if (live.view.ended) return fail("ERR_WRONG_STATUS", "This match is over.");
-    return joinMatch(ctx.db, { matchId: payload.matchId, userId: actor.id, inviteToken: payload.inviteToken });
-  });
-  if (!joined.ok) return fail(JOIN_ERRORS[joined.code] ?? (joined.code as ErrorCode), joined.message);
+  // The seat shows the player as the user rows name them (as a match rebuilt from its events does); a session whose
+  // user is gone cannot sit down.
+  const player = await findPlayer(ctx.db, actor.id);
+  if (!player) return fail("ERR_UNAUTHENTICATED", `no user ${actor.id}`);
+  const joined = await ctx.service.command(payload.matchId, (live) =>
+    lobbyDecision(decideJoin(live.view, player, holdsInvite(live, payload.inviteToken)), actor.id),
+  );
+  if (!joined.ok) return joined;
   // Into the room before the snapshot is read: with other nodes writing to the match, an event broadcast between the
   // read and the join would reach neither (watch.ts says more).
   await ctx.socket.join(matchRoom(payload.matchId));

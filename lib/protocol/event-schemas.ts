@@ -1,0 +1,60 @@
+/**
+ * zod schemas of the match events that are stored as they are sent: a rules action (with the roll-log entry it was
+ * drawn as) and the end of a match. The server parses every stored payload with them when it rebuilds a match, so a
+ * corrupt or hand-edited row is named where it is read instead of surfacing later as a strange board.
+ *
+ * @example
+ *   const parsed = actionEventSchema.safeParse(JSON.parse(row.payload));
+ *   if (parsed.success) applyMatchEvent(view, row.sequence, parsed.data);
+ */
+import { z } from "zod";
+import type { BundleRoll } from "../dice/types";
+import type { MatchAction } from "../engine/match-state";
+import type { MatchEvent } from "../record/match-events";
+import { seatColorSchema } from "./protocol";
+
+const die = z.literal([1, 2, 3, 4, 5, 6]);
+const dice = z.tuple([die, die]);
+/** A checker step in the mover's point numbers: 25 is the bar, 0 off the board. */
+const step = z.object({ from: z.int().min(0).max(25), to: z.int().min(0).max(25) });
+
+export const matchActionSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("opening-roll"), dice }),
+  z.object({ type: z.literal("double"), player: seatColorSchema }),
+  z.object({ type: z.literal("take"), player: seatColorSchema }),
+  z.object({ type: z.literal("drop"), player: seatColorSchema }),
+  z.object({ type: z.literal("roll"), player: seatColorSchema, dice }),
+  z.object({ type: z.literal("move"), player: seatColorSchema, moves: z.array(step).max(4) }),
+  z.object({ type: z.literal("resign-offer"), player: seatColorSchema, level: z.literal([1, 2, 3]) }),
+  z.object({ type: z.literal("resign-accept"), player: seatColorSchema }),
+  z.object({ type: z.literal("resign-decline"), player: seatColorSchema }),
+]) satisfies z.ZodType<MatchAction>;
+
+export const bundleRollSchema = z.object({
+  nonce: z.int().min(0),
+  game: z.int().min(1),
+  kind: z.enum(["opening", "turn"]),
+  player: seatColorSchema.nullable(),
+  dice,
+}) satisfies z.ZodType<BundleRoll>;
+
+export const actionEventSchema = z.object({
+  type: z.literal("action"),
+  action: matchActionSchema,
+  roll: bundleRollSchema.optional(),
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "action" }>>;
+
+export const endedEventSchema = z.object({
+  type: z.literal("ended"),
+  reason: z.enum(["finished", "cancelled", "abandoned"]),
+  winner: seatColorSchema.nullable(),
+  serverSeed: z.string(),
+  detail: z.string(),
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "ended" }>>;
+
+/** The first problem zod found, as "path: message" (e.g. "action.dice.1: Invalid input"). */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "malformed";
+  return `${issue.path.length > 0 ? issue.path.join(".") : "payload"}: ${issue.message}`;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { handMatch, opening } from "@/lib/record/fixtures/hand-match";
+import { matchColumns } from "./match-columns";
+import type { MatchEvent } from "../record/match-events";
+import { applyMatchEvent, emptyMatchView, type MatchView } from "../record/match-view";
+
+const at = new Date("2026-12-01T10:00:00Z");
+
+/** The columns each event of `events` writes, folding them from an empty view. */
+function columnsOf(events: readonly MatchEvent[]) {
+  let view: MatchView = emptyMatchView("m1");
+  return events.map((event, index) => {
+    const after = applyMatchEvent(view, index + 1, event);
+    const columns = matchColumns(view, after, at);
+    view = after;
+    return columns;
+  });
+}
+
+describe("matchColumns", () => {
+  it("gives every column for the created event, then only what each event changes", () => {
+    const [created, joined, firstSeed, secondSeed] = columnsOf(opening);
+    expect(created).toEqual({
+      status: "waiting", whiteId: "a", blackId: null, scoreWhite: 0, scoreBlack: 0, winner: null, endReason: null, startedAt: null, finishedAt: null,
+    });
+    expect(joined).toEqual({ status: "seeding", blackId: "b" });
+    expect(firstSeed).toEqual({});
+    // Both seeds in: the match is being played (the opening roll follows by itself) from now.
+    expect(secondSeed).toEqual({ status: "playing", startedAt: at });
+  });
+
+  it("writes the score when a game ends and the result when the match ends", () => {
+    const columns = columnsOf(handMatch);
+    // Hand-checked against the record (fixtures/hand-match.ts): black drops white's redouble to 4, so white scores
+    // the 2 the cube was at (2–0); white resigns a gammon in the Crawford game (2–2); black resigns a backgammon (5–2).
+    const scores = columns.filter((c) => c.scoreWhite !== undefined).map((c) => [c.scoreWhite, c.scoreBlack]);
+    expect(scores).toEqual([[0, 0], [2, 0], [2, 2], [5, 2]]);
+    expect(columns.at(-1)).toEqual({ status: "finished", winner: "white", endReason: "finished", finishedAt: at });
+    expect(columns.filter((c) => c.startedAt !== undefined && c.startedAt !== null)).toHaveLength(1);
+  });
+
+  it("ends a match cancelled before play as aborted, never started", () => {
+    const cancelled: MatchEvent = { type: "ended", reason: "cancelled", winner: null, serverSeed: "s", detail: "cancelled" };
+    expect(columnsOf([...opening.slice(0, 2), cancelled]).at(-1)).toEqual({ status: "aborted", winner: null, endReason: "cancelled", finishedAt: at });
+  });
+});

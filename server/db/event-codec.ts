@@ -1,0 +1,84 @@
+/**
+ * Stored match events ↔ protocol events. The lobby events are stored under their own names with user ids
+ * (match-created, player-joined, client-seed; the rows of every match since the first), play events as the
+ * protocol's own `action` and `ended` payloads. Decoding parses each payload with its zod schema — a row that does
+ * not fit throws, naming the match and the sequence — and names the players from the user rows, so a rebuilt view
+ * reads the same as the one built live.
+ *
+ * @example
+ *   const row = encodeEvent({ type: "seed", color: "white", clientSeed: "w1" }, userId); // { type: "client-seed", … }
+ *   decodeEvent(matchId, { ...row, sequence: 3, … }, lookup);                          // the seed event again
+ */
+import { z } from "zod";
+import { actionEventSchema, endedEventSchema, firstIssue, seatColorSchema } from "@/lib/protocol";
+import type { MatchEvent, MatchEventType, PlayerInfo } from "@/lib/record";
+import type { EventRow, JsonValue, NewEvent } from "./types";
+
+export type PlayerLookup = (userId: string) => PlayerInfo;
+
+/** The stored `type` of each protocol event. */
+export const STORED_EVENT_TYPES = {
+  created: "match-created",
+  joined: "player-joined",
+  seed: "client-seed",
+  action: "action",
+  ended: "ended",
+} as const satisfies Record<MatchEventType, string>;
+
+const createdPayload = z.object({
+  creatorId: z.string(),
+  color: seatColorSchema,
+  matchLength: z.int().min(1),
+  visibility: z.enum(["public", "private"]),
+  commitment: z.string(),
+});
+const joinedPayload = z.object({ userId: z.string(), color: seatColorSchema });
+const seedPayload = z.object({ color: seatColorSchema, seed: z.string() });
+
+/** The row a protocol event is stored as; `actorId` is who caused it (null: the server by itself). */
+export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent {
+  switch (event.type) {
+    case "created": {
+      const { creator, creatorColor, matchLength, visibility, commitment } = event;
+      return { type: STORED_EVENT_TYPES.created, payload: { creatorId: creator.id, color: creatorColor, matchLength, visibility, commitment }, actorId };
+    }
+    case "joined":
+      return { type: STORED_EVENT_TYPES.joined, payload: { userId: event.player.id, color: event.color }, actorId };
+    case "seed":
+      return { type: STORED_EVENT_TYPES.seed, payload: { color: event.color, seed: event.clientSeed }, actorId };
+    case "action":
+    case "ended":
+      // Plain JSON data (its interfaces only lack the index signature JsonValue asks for).
+      return { type: event.type, payload: event as unknown as JsonValue, actorId };
+  }
+}
+
+export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup): MatchEvent {
+  switch (row.type) {
+    case STORED_EVENT_TYPES.created: {
+      const payload = parseStored(matchId, row, createdPayload);
+      const { matchLength, visibility, commitment } = payload;
+      return { type: "created", matchLength, visibility, commitment, creator: player(payload.creatorId), creatorColor: payload.color };
+    }
+    case STORED_EVENT_TYPES.joined: {
+      const payload = parseStored(matchId, row, joinedPayload);
+      return { type: "joined", color: payload.color, player: player(payload.userId) };
+    }
+    case STORED_EVENT_TYPES.seed: {
+      const payload = parseStored(matchId, row, seedPayload);
+      return { type: "seed", color: payload.color, clientSeed: payload.seed };
+    }
+    case STORED_EVENT_TYPES.action:
+      return parseStored(matchId, row, actionEventSchema);
+    case STORED_EVENT_TYPES.ended:
+      return parseStored(matchId, row, endedEventSchema);
+    default:
+      throw new Error(`match ${matchId}: unknown stored event type "${row.type}" at sequence ${row.sequence}`);
+  }
+}
+
+function parseStored<T>(matchId: string, row: EventRow, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(row.payload);
+  if (parsed.success) return parsed.data;
+  throw new Error(`match ${matchId}: stored event ${row.sequence} ("${row.type}") is corrupt: ${firstIssue(parsed.error)}`);
+}
