@@ -14,10 +14,10 @@ async function autocheckpointPages(db: Db): Promise<number> {
 
 /**
  * Appends `batches` × 100 events of ~2 KB and returns the largest size the WAL file reached, in MB. With `pauses`,
- * the event loop rests 40 ms between batches, as a lightly loaded server's does between commands; without, the writes
- * never stop, as under sustained load.
+ * the event loop rests between batches, as a lightly loaded server's does between commands — 40 ms, or until `rest`
+ * resolves; without, the writes never stop, as under sustained load.
  */
-async function writeAndWatchWal(db: Db, batches: number, pauses = true): Promise<number> {
+async function writeAndWatchWal(db: Db, batches: number, pauses = true, rest?: () => Promise<void>): Promise<number> {
   const wal = `${db.url.slice("file:".length)}-wal`;
   const { match, version: start } = await seededMatch(db, vault);
   let version = start;
@@ -33,7 +33,7 @@ async function writeAndWatchWal(db: Db, batches: number, pauses = true): Promise
     }
     largest = Math.max(largest, statSync(wal).size / 2 ** 20);
     // Room for the worker's next checkpoint, as a server's event loop has between commands.
-    if (pauses) await new Promise((resolve) => setTimeout(resolve, 40));
+    if (pauses) await (rest ? rest() : new Promise((resolve) => setTimeout(resolve, 40)));
   }
   return largest;
 }
@@ -49,9 +49,17 @@ describe("WAL checkpoints in a worker thread", () => {
     const reports: CheckpointReport[] = [];
     const checkpointer = await startWalCheckpointer(handle.db, { intervalMs: 10, onCheckpoint: (report) => reports.push(report) });
     expect(await autocheckpointPages(handle.db)).toBe(0);
+    // A pause lasts until the worker has run two checkpoints since the batch (so one began after it), at most a second:
+    // a quiet machine fits several in 40 ms, but one so busy that the worker's thread waits longer than that to be
+    // scheduled would make the test measure the machine, not the checkpointer.
+    const twoCheckpoints = async () => {
+      const seen = reports.length;
+      const until = Date.now() + 1000;
+      while (reports.length < seen + 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
     // 3,000 events of ~2 KB write ~25 MB of WAL frames; restarted after each complete checkpoint the WAL stays a few
     // batches long.
-    const largestMb = await writeAndWatchWal(handle.db, 30);
+    const largestMb = await writeAndWatchWal(handle.db, 30, true, twoCheckpoints);
     await checkpointer.stop();
     expect(largestMb).toBeLessThan(8);
     expect(reports.some((report) => report.busy === 0 && report.checkpointed > 0 && report.checkpointed === report.log)).toBe(true);
