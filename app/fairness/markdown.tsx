@@ -10,7 +10,12 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 
-const DOC_LINKS: Record<string, string> = { "fair-dice-v1.md": "/fairness/spec", "provably-fair.md": "/fairness" };
+const DOC_LINKS: Record<string, string> = {
+  "fair-dice-v1.md": "/fairness/spec",
+  "provably-fair.md": "/fairness",
+  "provably-fair.pt-BR.md": "/fairness",
+  "provably-fair.fr.md": "/fairness",
+};
 
 /** Where a link in a doc goes on the site, or null when it has no page here (it is shown as plain text). */
 function siteHref(target: string): string | null {

@@ -7,24 +7,22 @@
  * @example
  *   <LobbyClient signedIn protocol={PROTOCOL_VERSION} />
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ChallengeSummary } from "@/lib/protocol/snapshot";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import "@/components/ui/ui.css";
 import "./lobby.css";
+import { useErrorText } from "@/components/i18n/error-text";
 import { FormError } from "@/components/ui/form-error";
 
 /** The computer's levels as the lobby offers them (the engine's search depth in brackets). */
-const COMPUTER_CHOICES = [
-  { value: "easy", label: "the computer, easy (0-ply)" },
-  { value: "medium", label: "the computer, medium (1-ply)" },
-  { value: "hard", label: "the computer, hard (2-ply)" },
-] as const;
+const COMPUTER_CHOICES = ["easy", "medium", "hard"] as const;
 
-type Opponent = "person" | (typeof COMPUTER_CHOICES)[number]["value"];
+type Opponent = "person" | (typeof COMPUTER_CHOICES)[number];
 
-function isComputer(opponent: string): opponent is (typeof COMPUTER_CHOICES)[number]["value"] {
-  return COMPUTER_CHOICES.some((choice) => choice.value === opponent);
+function isComputer(opponent: string): opponent is (typeof COMPUTER_CHOICES)[number] {
+  return COMPUTER_CHOICES.some((choice) => choice === opponent);
 }
 
 type ListState = { status: "loading" } | { status: "ready"; challenges: readonly ChallengeSummary[] } | { status: "offline" };
@@ -34,6 +32,8 @@ function matchHref(matchId: string, invite: string | null): string {
 }
 
 export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protocol: number }) {
+  const t = useTranslations("lobby");
+  const errorText = useErrorText();
   const socket = useRef<ClientSocket | null>(null);
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +72,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
       ...(isComputer(chosen) ? { computer: chosen } : {}),
     });
     if (!reply.ok) {
-      setError(reply.message);
+      setError(errorText(reply.code));
       setBusy(false);
       return;
     }
@@ -83,62 +83,62 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
     <div className="lobby">
       {signedIn ? (
         <section className="panel" aria-labelledby="create-title">
-          <h2 id="create-title">New match</h2>
+          <h2 id="create-title">{t("newMatch")}</h2>
           <form className="create-form" onSubmit={(e) => void create(e)}>
             <label>
-              Match length (points)
+              {t("length")}
               <input name="length" type="number" min={1} max={25} defaultValue={5} required />
             </label>
             <fieldset>
-              <legend>Your colour</legend>
+              <legend>{t("yourColour")}</legend>
               {(["white", "black", "random"] as const).map((color) => (
                 <label key={color} className="choice">
-                  <input type="radio" name="color" value={color} defaultChecked={color === "random"} /> {color}
+                  <input type="radio" name="color" value={color} defaultChecked={color === "random"} /> {t("colour", { color })}
                 </label>
               ))}
             </fieldset>
             <label>
-              Opponent
+              {t("opponent")}
               <select name="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
-                <option value="person">another player</option>
+                <option value="person">{t("person")}</option>
                 {COMPUTER_CHOICES.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                  <option key={choice} value={choice}>
+                    {t("computer", { level: choice })}
                   </option>
                 ))}
               </select>
             </label>
             <fieldset>
-              <legend>{opponent === "person" ? "Who can join" : "Who can watch"}</legend>
+              <legend>{opponent === "person" ? t("whoJoins") : t("whoWatches")}</legend>
               <label className="choice">
-                <input type="radio" name="visibility" value="public" defaultChecked /> {opponent === "person" ? "anyone (open challenge)" : "anyone"}
+                <input type="radio" name="visibility" value="public" defaultChecked /> {opponent === "person" ? t("anyoneChallenge") : t("anyone")}
               </label>
               <label className="choice">
-                <input type="radio" name="visibility" value="private" /> only who has the link
+                <input type="radio" name="visibility" value="private" /> {t("linkOnly")}
               </label>
             </fieldset>
             <button type="submit" className="primary" disabled={busy || list.status === "offline"}>
-              {busy ? "Creating…" : opponent === "person" ? "Create match" : "Play the computer"}
+              {busy ? t("creating") : opponent === "person" ? t("create") : t("playComputer")}
             </button>
             <FormError error={error} />
           </form>
         </section>
       ) : null}
       <section className="panel" aria-labelledby="challenges-title">
-        <h2 id="challenges-title">Open challenges</h2>
-        {list.status === "loading" ? <p className="muted">Loading…</p> : null}
+        <h2 id="challenges-title">{t("challenges")}</h2>
+        {list.status === "loading" ? <p className="muted">{t("loading")}</p> : null}
         {list.status === "offline" ? (
           <p className="form-error" role="status">
-            Cannot reach the server; retrying…
+            {t("offline")}
           </p>
         ) : null}
-        {list.status === "ready" && list.challenges.length === 0 ? <p className="muted">No open challenges right now. Create one!</p> : null}
+        {list.status === "ready" && list.challenges.length === 0 ? <p className="muted">{t("noChallenges")}</p> : null}
         {list.status === "ready" && list.challenges.length > 0 ? (
           <ul className="match-list" data-testid="open-challenges">
             {list.challenges.map((c) => (
               <li key={c.matchId}>
                 <a href={matchHref(c.matchId, null)}>
-                  {c.creator.name} — {c.matchLength}-point match, you play {c.openColor}
+                  {t("challenge", { name: c.creator.name, length: c.matchLength, color: c.openColor })}
                 </a>
               </li>
             ))}
