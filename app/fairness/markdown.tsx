@@ -26,6 +26,8 @@ function siteHref(target: string): string | null {
 const components: Components = {
   h5: ({ children }) => <h4>{children}</h4>,
   h6: ({ children }) => <h4>{children}</h4>,
+  // A code block scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+  pre: ({ children }) => <pre tabIndex={0}>{children}</pre>,
   a: ({ href, children }) => {
     const to = href === undefined ? null : siteHref(href);
     return to ? <a href={to}>{children}</a> : <span>{children}</span>;
