@@ -55,7 +55,8 @@ export function FairnessPanel() {
       {rolls.length === 0 ? (
         <p className="muted">{t("noRolls")}</p>
       ) : (
-        <div className="roll-log-box">
+        // Scrolls when long: focusable, so the keyboard can scroll it (axe: scrollable-region-focusable).
+        <div className="roll-log-box" tabIndex={0} role="region" aria-label={t("rolls")}>
           <table className="roll-log" data-testid="roll-log">
             <thead>
               <tr>

@@ -19,7 +19,7 @@ export function MatchLog() {
         <p className="muted">{t("logEmpty")}</p>
       ) : (
         // column-reverse keeps the box scrolled to the newest line as lines arrive
-        <div className="log-box">
+        <div className="log-box" tabIndex={0} role="region" aria-labelledby="match-log-title">
           <ol className="log-lines" data-testid="match-log">
             {log.map((line) => (
               <li key={line.version}>{describeEvent(t, line.before, line.event, line.after)}</li>
