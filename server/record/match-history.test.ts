@@ -14,6 +14,8 @@ const base: MatchSummary = {
   scoreBlack: 3,
   winner: "white",
   endReason: "finished",
+  reserveMs: null,
+  delayMs: null,
   creator: ann,
   white: ann,
   black: bob,

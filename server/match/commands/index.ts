@@ -10,6 +10,7 @@ import { doubleCommand, dropCommand, takeCommand } from "./cube";
 import { joinCommand } from "./join";
 import { listCommand } from "./list";
 import { moveCommand } from "./move";
+import { rematchAnswerCommand, rematchCommand } from "./rematch";
 import { resignAcceptCommand, resignCommand, resignDeclineCommand } from "./resign";
 import { rollCommand } from "./roll";
 import { seedCommand } from "./seed";
@@ -35,4 +36,6 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:resign-accept": resignAcceptCommand,
   "match:resign-decline": resignDeclineCommand,
   "match:claim-abandoned": claimAbandonedCommand,
+  "match:rematch": rematchCommand,
+  "match:rematch-answer": rematchAnswerCommand,
 };
