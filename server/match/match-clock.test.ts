@@ -136,6 +136,24 @@ describe("match clocks on the server", () => {
     expect(ended.ended).toMatchObject({ reason: "timeout", winner: openerColor === "white" ? "black" : "white" });
   });
 
+  it("decides a timeout during a player's reconnection by the server's clock alone, and the reconnected page sees it", async () => {
+    const t = await server();
+    const { matchId, opener, other, openerColor, whiteUser, blackUser } = await timedMatch(t);
+    // The opener's connection drops; their flag falls while they are away (nothing waits for them to come back).
+    opener.close();
+    advance(12 * S + 10);
+    const ended = await other.finished(10_000);
+    expect(ended.ended).toMatchObject({ reason: "timeout", winner: openerColor === "white" ? "black" : "white" });
+    const back = new BotClient({ url: t.url, cookie: (openerColor === "white" ? whiteUser : blackUser).cookie, seed: 7, play: false });
+    bots.push(back);
+    await back.connect();
+    await back.watch(matchId);
+    expect(back.view?.ended?.reason).toBe("timeout");
+    expect(back.view?.clock).toEqual(ended.clock);
+    // Coming back changes nothing: a move now is refused.
+    expect(await back.send("match:roll", { matchId })).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
+  });
+
   it("keeps the clocks exactly across a restart, re-arms the flag, and applies a flag that fell while it was down", async () => {
     const dir = dirs();
     let t = await server(dir);
