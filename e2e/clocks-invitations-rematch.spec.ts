@@ -95,7 +95,7 @@ test("a visitor opens a private invitation, becomes a guest and joins; the link 
   // A third guest with the same link: the seats are taken, and the page says the invitation can no longer be used.
   const late = await guest(browser);
   await late.page.goto(link);
-  await expect(late.page.getByTestId("invite-used")).toHaveText(/This match already has two players: the invitation can no longer be used to join it/);
+  await expect(late.page.getByTestId("invite-used")).toHaveText("You are watching this match. It already has two players: the invitation can no longer be used to join it.");
   await expect(late.page.getByRole("button", { name: /^Join as/ })).toHaveCount(0);
   await Promise.all([ann.context.close(), friendContext.close(), late.context.close()]);
 });

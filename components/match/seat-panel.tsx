@@ -96,10 +96,11 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
       {you === null && view.status !== "waiting" ? (
         invite ? (
           // Came by an invitation link that can no longer seat anyone: say so, rather than offer a seat that is gone.
-          <p className="form-error" role="status" data-testid="invite-used">
+          <p className="muted" role="status" data-testid="invite-used">
+            You are watching this match.{" "}
             {view.ended
-              ? "This match is over: the invitation can no longer be used to join it. You can still look at it."
-              : "This match already has two players: the invitation can no longer be used to join it. You are watching."}
+              ? "It is over: the invitation can no longer be used to join it."
+              : "It already has two players: the invitation can no longer be used to join it."}
           </p>
         ) : (
           <p className="muted">You are watching this match.</p>
