@@ -92,4 +92,28 @@ describe("rematch", () => {
     expect(await t.db.prisma.match.count({ where: { creatorId: ann.id } })).toBe(2);
     for (const bot of [white, black, late]) bot.close();
   });
+
+  it("against the computer is made at once, the computer seated and seeded with the colours swapped", async () => {
+    const alice = await t.user();
+    const bot = new BotClient({ url: t.url, cookie: alice.cookie, seed: 5 });
+    await bot.connect();
+    const { matchId } = await bot.create({ matchLength: 1, color: "white", visibility: "public", computer: "easy" });
+    await bot.submitSeed("alice-seed");
+    await bot.finished(60_000);
+    const made = await bot.send("match:rematch", { matchId });
+    if (!made.ok) throw new Error(made.message);
+    expect(made.rematch.offeredBy).toBe("white");
+    const rematchId = made.rematch.matchId!;
+    // The computer adds its seed by itself, just after the match is made.
+    let view = (await loadLiveMatch(t.db, rematchId))!.live.view;
+    for (let tries = 0; view.clientSeeds.white === null && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      view = (await loadLiveMatch(t.db, rematchId))!.live.view;
+    }
+    expect(view.clientSeeds.white).toMatch(/^[0-9a-f]{32}$/);
+    expect(view.players.black?.id).toBe(alice.id);
+    expect(view.players.white?.name).toMatch(/^Computer/);
+    expect(view.status).toBe("seeding");
+    bot.close();
+  });
 });

@@ -46,10 +46,10 @@ export async function rematchCommand(ctx: CommandContext, payload: CommandPayloa
     const current = live?.rematch ?? NONE;
     if (current.matchId !== null || current.offeredBy === seats.seat) return { ok: true, rematch: current };
     // Both asked: the second offer accepts the first.
-    if (current.offeredBy !== null || ctx.computer?.isComputer(seats.opponentId)) {
-      return makeRematch(ctx, live as LiveMatch, current.offeredBy ?? seats.seat);
-    }
+    if (current.offeredBy !== null) return makeRematch(ctx, live as LiveMatch, current.offeredBy);
     if (!(await offerRematch(ctx.db, payload.matchId, seats.seat))) return fail("ERR_CONFLICT", "The rematch changed meanwhile; look again.");
+    // The computer always accepts.
+    if (ctx.computer?.isComputer(seats.opponentId)) return makeRematch(ctx, live as LiveMatch, seats.seat);
     const rematch: RematchState = { offeredBy: seats.seat, matchId: null };
     announce(ctx, payload.matchId, rematch, null);
     return { ok: true, rematch };
