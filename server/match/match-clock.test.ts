@@ -125,6 +125,20 @@ describe("match clocks on the server", () => {
     expect(armed()).toBe(0);
   });
 
+  it("refuses a malformed time control at creation with a clear message, creating nothing", async () => {
+    const t = await server();
+    const user = await t.user();
+    const bot = new BotClient({ url: t.url, cookie: user.cookie, seed: 8, play: false });
+    bots.push(bot);
+    await bot.connect();
+    for (const timeControl of [{ reserveMs: 999, delayMs: 0 }, { reserveMs: 60_000, delayMs: -1 }, { reserveMs: 60_000, delayMs: 1.5 }]) {
+      const reply = await bot.send("lobby:create", { matchLength: 1, color: "white", visibility: "public", timeControl });
+      expect(reply).toMatchObject({ ok: false, code: "ERR_BAD_PAYLOAD" });
+      expect(reply.ok ? "" : reply.message).toMatch(/^Malformed payload: timeControl\.(reserveMs|delayMs): /);
+    }
+    expect(await t.db.prisma.match.count({ where: { creatorId: user.id } })).toBe(0);
+  });
+
   it("refuses a move sent after the flag fell, even before the timer's turn came, and ends the match instead", async () => {
     const t = await server();
     const { matchId, opener, openerColor } = await timedMatch(t);
