@@ -9,9 +9,9 @@
  *   <MatchClock color="white" />   // inside a MatchProvider; nothing for an untimed match
  */
 import { useEffect, useState } from "react";
-import { formatClock, readClock } from "@/lib/record/clock";
+import { flagFall, formatClock, readClock } from "@/lib/record/clock";
 import type { Color } from "@/lib/engine/types";
-import { useMatch } from "./match-provider";
+import { useMatch, useRun } from "./match-provider";
 
 /** The server's time now, re-read every `ms` while `active`. */
 function useServerNow(offsetMs: number, active: boolean, ms = 200): number {
@@ -45,3 +45,33 @@ export function MatchClock({ color }: { color: Color }) {
     </span>
   );
 }
+
+/**
+ * For a player: when the page's clock says the acting player's flag has fallen and no timeout has come a moment later,
+ * ask the server to look (`match:check-clock`), and again every few seconds. The server decides by its own clock; its
+ * timer normally ends the match first, and this only covers a server node that went away holding the timer.
+ */
+export function FlagWatch() {
+  const clock = useMatch((s) => s.view?.clock ?? null);
+  const matchId = useMatch((s) => s.view?.matchId ?? null);
+  const playing = useMatch((s) => s.view?.status === "playing");
+  const seated = useMatch((s) => s.you !== null);
+  const offset = useMatch((s) => s.serverOffsetMs);
+  const run = useRun();
+  useEffect(() => {
+    const flag = playing && seated && clock ? flagFall(clock) : null;
+    if (!flag || !matchId) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      void run("match:check-clock", { matchId });
+      timer = setTimeout(check, RECHECK_MS);
+    };
+    timer = setTimeout(check, Math.max(0, flag.at - (Date.now() + offset)) + GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [clock, matchId, playing, seated, offset, run]);
+  return null;
+}
+
+/** How long after the page's flag fall it asks, and how often again. */
+const GRACE_MS = 2_000;
+const RECHECK_MS = 5_000;

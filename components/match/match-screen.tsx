@@ -15,6 +15,7 @@ import { initialPosition } from "@/lib/engine/position";
 import type { Color } from "@/lib/engine/types";
 import type { MatchView } from "@/lib/record/match-view";
 import { describeTimeControl } from "@/lib/record/clock";
+import { FlagWatch } from "./match-clock";
 import { MatchLog } from "./match-log";
 import { useMatch } from "./match-provider";
 import { PlayArea } from "./play-area";
@@ -129,6 +130,7 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
             {statusLine(view, you)}
           </p>
           <PlayArea />
+          <FlagWatch />
         </div>
         <aside className="match-side">
           <RematchPanel />

@@ -70,6 +70,12 @@ export const commandSchemas = {
   "match:resign-decline": onMatch,
   "match:claim-abandoned": onMatch,
   "match:snapshot": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
+  /**
+   * A player whose page shows a clock at zero asks the server to look at it: the server decides by its own clock alone
+   * (and stores the timeout if the flag has fallen). Its own timer does this anyway; the ask covers a node that died
+   * holding the timer.
+   */
+  "match:check-clock": z.strictObject({ matchId: matchIdSchema }),
   /** At the end of a match: offer the opponent a rematch (the same settings, colours swapped). */
   "match:rematch": z.strictObject({ matchId: matchIdSchema }),
   /** Answer the opponent's rematch offer: accepting creates the new match with both players seated. */
@@ -132,6 +138,7 @@ export interface CommandReplies {
   "match:resign-decline": StoredEvents;
   "match:claim-abandoned": StoredEvents;
   "match:snapshot": { snapshot: MatchSnapshot };
+  "match:check-clock": { version: number; timedOut: boolean };
   "match:rematch": { rematch: RematchState };
   "match:rematch-answer": { rematch: RematchState };
 }

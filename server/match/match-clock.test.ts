@@ -150,6 +150,23 @@ describe("match clocks on the server", () => {
     expect(ended.ended).toMatchObject({ reason: "timeout", winner: openerColor === "white" ? "black" : "white" });
   });
 
+  it("looks at the clock when a player asks (a node that held the timer went away), deciding by the server's clock", async () => {
+    const t = await server();
+    const { matchId, opener, other } = await timedMatch(t);
+    const version = other.view!.version;
+    // Before the flag: nothing to store.
+    advance(12 * S - 1, false);
+    expect(await other.send("match:check-clock", { matchId })).toEqual({ ok: true, version, timedOut: false });
+    const stranger = new BotClient({ url: t.url, cookie: (await t.user()).cookie, seed: 11, play: false });
+    bots.push(stranger);
+    await stranger.connect();
+    expect(await stranger.send("match:check-clock", { matchId })).toMatchObject({ ok: false, code: "ERR_NOT_A_PLAYER" });
+    // Past it, with no timer firing: the ask stores the timeout, which every page hears.
+    advance(2, false);
+    expect(await other.send("match:check-clock", { matchId })).toEqual({ ok: true, version: version + 1, timedOut: true });
+    expect((await opener.finished(10_000)).ended?.reason).toBe("timeout");
+  });
+
   it("decides a timeout during a player's reconnection by the server's clock alone, and the reconnected page sees it", async () => {
     const t = await server();
     const { matchId, opener, other, openerColor, whiteUser, blackUser } = await timedMatch(t);

@@ -4,6 +4,7 @@
 import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol";
 import type { CommandContext } from "../context";
 import { cancelCommand } from "./cancel";
+import { checkClockCommand } from "./check-clock";
 import { claimAbandonedCommand } from "./claim-abandoned";
 import { createCommand } from "./create";
 import { doubleCommand, dropCommand, takeCommand } from "./cube";
@@ -36,6 +37,7 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:resign-accept": resignAcceptCommand,
   "match:resign-decline": resignDeclineCommand,
   "match:claim-abandoned": claimAbandonedCommand,
+  "match:check-clock": checkClockCommand,
   "match:rematch": rematchCommand,
   "match:rematch-answer": rematchAnswerCommand,
 };
