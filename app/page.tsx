@@ -5,6 +5,7 @@ import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { listLiveMatches, listMatchesForUser } from "@/server/db/listings";
 import type { MatchSummary } from "@/server/db/types";
+import { describeTimeControl } from "@/lib/record/clock";
 
 const ACTIVE = new Set(["waiting", "seeding", "playing"]);
 
@@ -17,7 +18,8 @@ function MatchLine({ match }: { match: MatchSummary }) {
         {white} (white) vs {black} (black)
       </a>
       <span className="muted">
-        {match.matchLength}-point match · {match.scoreWhite}–{match.scoreBlack} · {match.status}
+        {match.matchLength}-point match · {describeTimeControl(match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null)} ·{" "}
+        {match.scoreWhite}–{match.scoreBlack} · {match.status}
         {match.visibility === "private" ? " · private" : ""}
       </span>
     </li>

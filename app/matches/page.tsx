@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
+import { describeTimeControl } from "@/lib/record/clock";
 import { Pager } from "@/components/admin/pager";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
@@ -56,6 +57,7 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
                   <th scope="col">Opponent</th>
                   <th scope="col">You</th>
                   <th scope="col">Length</th>
+                  <th scope="col">Clock</th>
                   <th scope="col">Score</th>
                   <th scope="col">Result</th>
                   <th scope="col">Open</th>
@@ -68,11 +70,13 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
                     <td>{line.opponent ?? "nobody yet"}</td>
                     <td>{line.color ?? "—"}</td>
                     <td>{line.matchLength}</td>
+                    <td>{describeTimeControl(line.timeControl)}</td>
                     <td>
                       {line.myScore}–{line.theirScore}
                     </td>
                     <td>
                       {line.result}
+                      {line.onTime ? " on time" : ""}
                       {line.visibility === "private" ? <span className="muted"> · private</span> : null}
                     </td>
                     <td>

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The live part of the lobby: the form that creates a match (length 1–25, colour, a person or the computer at one of
- * three levels as opponent, open challenge or private link) and the list of open challenges, kept current by
+ * three levels as opponent, a time control or none, open challenge or private link) and the list of open challenges, kept current by
  * `lobby:list` and `lobby:changed`. Creating a match opens it.
  *
  * @example
@@ -9,6 +9,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ChallengeSummary } from "@/lib/protocol/snapshot";
+import { describeTimeControl, type TimeControl } from "@/lib/record/clock";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import "@/components/ui/ui.css";
 import "./lobby.css";
@@ -27,6 +28,30 @@ function isComputer(opponent: string): opponent is (typeof COMPUTER_CHOICES)[num
   return COMPUTER_CHOICES.some((choice) => choice.value === opponent);
 }
 
+/**
+ * The time controls offered: a reserve per point of the match's length plus a Bronstein delay per turn (2 minutes a
+ * point and 12 s is the usual tournament control), or a custom reserve and delay in seconds.
+ */
+const CLOCK_CHOICES = [
+  { value: "none", label: "untimed" },
+  { value: "1+8", label: "1 min per point + 8 s delay", perPointMs: 60_000, delayMs: 8_000 },
+  { value: "2+12", label: "2 min per point + 12 s delay", perPointMs: 120_000, delayMs: 12_000 },
+  { value: "3+15", label: "3 min per point + 15 s delay", perPointMs: 180_000, delayMs: 15_000 },
+  { value: "custom", label: "custom…" },
+] as const;
+
+type ClockChoice = (typeof CLOCK_CHOICES)[number]["value"];
+
+/** The time control the form asks for, or null (untimed); a string is what is wrong with the custom fields. */
+function timeControlOf(choice: string, matchLength: number, reserveSeconds: number, delaySeconds: number): TimeControl | null | string {
+  const preset = CLOCK_CHOICES.find((c) => c.value === choice);
+  if (preset && "perPointMs" in preset) return { reserveMs: preset.perPointMs * matchLength, delayMs: preset.delayMs };
+  if (choice !== "custom") return null;
+  if (!Number.isInteger(reserveSeconds) || reserveSeconds < 1 || reserveSeconds > 36_000) return "The reserve must be 1 to 36,000 seconds.";
+  if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > 120) return "The delay must be 0 to 120 seconds.";
+  return { reserveMs: reserveSeconds * 1000, delayMs: delaySeconds * 1000 };
+}
+
 type ListState = { status: "loading" } | { status: "ready"; challenges: readonly ChallengeSummary[] } | { status: "offline" };
 
 function matchHref(matchId: string, invite: string | null): string {
@@ -39,6 +64,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [opponent, setOpponent] = useState<Opponent>("person");
+  const [clock, setClock] = useState<ClockChoice>("none");
 
   useEffect(() => {
     const connection = openSocket(protocol);
@@ -62,14 +88,21 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
     const form = new FormData(event.currentTarget);
     const connection = socket.current;
     if (!connection) return;
+    const chosen = String(form.get("opponent") ?? "person");
+    const matchLength = Number(form.get("length"));
+    const timeControl = timeControlOf(clock, matchLength, Number(form.get("reserve")), Number(form.get("delay")));
+    if (typeof timeControl === "string") {
+      setError(timeControl);
+      return;
+    }
     setBusy(true);
     setError(null);
-    const chosen = String(form.get("opponent") ?? "person");
     const reply = await send(connection, "lobby:create", {
-      matchLength: Number(form.get("length")),
+      matchLength,
       color: form.get("color") as "white" | "black" | "random",
       visibility: form.get("visibility") === "private" ? "private" : "public",
       ...(isComputer(chosen) ? { computer: chosen } : {}),
+      ...(timeControl ? { timeControl } : {}),
     });
     if (!reply.ok) {
       setError(reply.message);
@@ -108,6 +141,28 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
                 ))}
               </select>
             </label>
+            <label>
+              Clock
+              <select name="clock" value={clock} onChange={(e) => setClock(e.target.value as ClockChoice)}>
+                {CLOCK_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {clock === "custom" ? (
+              <div className="clock-fields">
+                <label>
+                  Reserve per player (seconds)
+                  <input name="reserve" type="number" min={1} max={36000} defaultValue={300} required />
+                </label>
+                <label>
+                  Delay per turn (seconds)
+                  <input name="delay" type="number" min={0} max={120} defaultValue={10} required />
+                </label>
+              </div>
+            ) : null}
             <fieldset>
               <legend>{opponent === "person" ? "Who can join" : "Who can watch"}</legend>
               <label className="choice">
@@ -138,7 +193,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
             {list.challenges.map((c) => (
               <li key={c.matchId}>
                 <a href={matchHref(c.matchId, null)}>
-                  {c.creator.name} — {c.matchLength}-point match, you play {c.openColor}
+                  {c.creator.name} — {c.matchLength}-point match, {describeTimeControl(c.timeControl)}, you play {c.openColor}
                 </a>
               </li>
             ))}

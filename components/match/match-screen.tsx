@@ -14,9 +14,12 @@ import { describeState } from "@/lib/engine/match-queries";
 import { initialPosition } from "@/lib/engine/position";
 import type { Color } from "@/lib/engine/types";
 import type { MatchView } from "@/lib/record/match-view";
+import { describeTimeControl } from "@/lib/record/clock";
+import { FlagWatch } from "./match-clock";
 import { MatchLog } from "./match-log";
 import { useMatch } from "./match-provider";
 import { PlayArea } from "./play-area";
+import { RematchPanel } from "./rematch-panel";
 import { SeatPanel } from "./seat-panel";
 import "@/components/ui/ui.css";
 import "./match.css";
@@ -115,6 +118,7 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
         <div className="match-main">
           <div className="match-facts">
             <span>{view.matchLength}-point match</span>
+            <span data-testid="time-control">{view.timeControl ? `Clock: ${describeTimeControl(view.timeControl)}` : "Untimed"}</span>
             <span data-testid="score">
               Score: white {state.score.white} – black {state.score.black}
             </span>
@@ -126,8 +130,10 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
             {statusLine(view, you)}
           </p>
           <PlayArea />
+          <FlagWatch />
         </div>
         <aside className="match-side">
+          <RematchPanel />
           <SeatPanel signedIn={signedIn} />
           <FairnessPanel />
           <MatchLog />

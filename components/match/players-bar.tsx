@@ -1,7 +1,7 @@
 "use client";
 /**
  * One player's strip above or below the board: name, seat colour, connection light (from match:presence), pip
- * count, checkers borne off, score, and a marker while it is their turn to act.
+ * count, checkers borne off, score, their clock in a timed match, and a marker while it is their turn to act.
  *
  * @example
  *   <PlayerStrip color="black" position={shown} />   // inside a MatchProvider
@@ -9,6 +9,7 @@
 import { pipCount } from "@/lib/engine/pips";
 import { borneOff } from "@/lib/engine/position";
 import type { Color, Position } from "@/lib/engine/types";
+import { MatchClock } from "./match-clock";
 import { useMatch } from "./match-provider";
 
 export function PlayerStrip({ color, position }: { color: Color; position: Position }) {
@@ -33,6 +34,7 @@ export function PlayerStrip({ color, position }: { color: Color; position: Posit
         </span>
       ) : null}
       {acting ? <span className="turn-marker">{state.phase === "double-offered" ? "to take or drop" : state.pendingResign ? "to answer" : "to play"}</span> : null}
+      <MatchClock color={color} />
       <span className="player-stats">
         <span aria-label={`${color} pip count`}>pips {pipCount(position, color)}</span>
         <span>off {borneOff(position, color)}</span>

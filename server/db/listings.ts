@@ -37,6 +37,8 @@ const SUMMARY = {
   scoreBlack: true,
   winner: true,
   endReason: true,
+  reserveMs: true,
+  delayMs: true,
   createdAt: true,
   startedAt: true,
   finishedAt: true,

@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { commitmentOf } from "@/lib/dice";
 import { err, ok, type Result } from "@/lib/engine/types";
 import { matchColumns } from "@/lib/protocol";
-import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView } from "@/lib/record";
+import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type TimeControl } from "@/lib/record";
 import type { Db } from "./client";
 import { encodeEvent } from "./event-codec";
 import { insertEvent, isForeignKeyViolation, writeTransaction } from "./transaction";
@@ -29,6 +29,8 @@ export interface NewMatch {
   readonly matchLength: number;
   readonly visibility: Visibility;
   readonly seed: SealedSeedInput;
+  /** null or absent: untimed. */
+  readonly timeControl?: TimeControl | null;
 }
 
 function newInviteToken(): string {
@@ -54,6 +56,7 @@ export async function createMatch(
         commitment: input.seed.commitment,
         creator: playerInfo(creator),
         creatorColor: input.color,
+        ...(input.timeControl ? { timeControl: input.timeControl } : {}),
       };
       // The database makes the match's id, so the first event is folded under a stand-in id: no column depends on it.
       const empty = emptyMatchView("");
@@ -68,6 +71,8 @@ export async function createMatch(
           ...matchColumns(empty, view, now),
           version: 1,
           createdAt: now,
+          reserveMs: input.timeControl?.reserveMs ?? null,
+          delayMs: input.timeControl?.delayMs ?? null,
           seed: { create: { commitment: input.seed.commitment, ciphertext: input.seed.sealed.ciphertext, iv: input.seed.sealed.iv, tag: input.seed.sealed.tag } },
         },
       });

@@ -47,6 +47,10 @@ export interface MatchRow {
   readonly startedAt: Date | null;
   readonly finishedAt: Date | null;
   readonly updatedAt: Date;
+  readonly reserveMs: number | null;
+  readonly delayMs: number | null;
+  readonly rematchOfferBy: Seat | null;
+  readonly rematchId: string | null;
 }
 
 /** The seed vault's output for a new match (server/vault `draw()`): the commitment and the sealed seed. */
@@ -131,6 +135,9 @@ export interface MatchSummary {
   readonly scoreBlack: number;
   readonly winner: Seat | null;
   readonly endReason: string | null;
+  /** The time control's reserve and delay in ms; null for an untimed match. */
+  readonly reserveMs: number | null;
+  readonly delayMs: number | null;
   readonly creator: PlayerRef;
   readonly white: PlayerRef | null;
   readonly black: PlayerRef | null;

@@ -4,6 +4,7 @@
  * process can rebuild it with `loadLiveMatch`.
  */
 import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type PlayerInfo } from "@/lib/record";
+import type { RematchState } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { decodeEvent } from "@/server/db/event-codec";
 import { loadMatchLog } from "@/server/db/match-read";
@@ -17,6 +18,8 @@ export interface LiveMatch {
   readonly creatorId: string;
   /** The seed is in MatchSeed.revealedSeed (the `ended` event may have been written just before a crash). */
   readonly seedRevealed: boolean;
+  /** The rematch asked for at the end (the Match row's columns, server/match/rematch.ts); null while none. */
+  readonly rematch: RematchState | null;
 }
 
 export interface VersionedEvent {
@@ -39,6 +42,7 @@ export async function loadLiveMatch(db: Db, matchId: string): Promise<{ readonly
     inviteToken: match.inviteToken,
     creatorId: match.creatorId,
     seedRevealed: seed.revealedSeed !== null,
+    rematch: match.rematchOfferBy !== null || match.rematchId !== null ? { offeredBy: match.rematchOfferBy, matchId: match.rematchId } : null,
   };
   return { live, events: decoded };
 }

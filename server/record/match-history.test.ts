@@ -14,6 +14,8 @@ const base: MatchSummary = {
   scoreBlack: 3,
   winner: "white",
   endReason: "finished",
+  reserveMs: null,
+  delayMs: null,
   creator: ann,
   white: ann,
   black: bob,
@@ -38,6 +40,12 @@ describe("historyLine", () => {
   });
 
   it("dates a finished match by its end", () => {
+    expect(historyLine(base, ann.id)).toMatchObject({ onTime: false, timeControl: null });
+    expect(historyLine({ ...base, endReason: "timeout", reserveMs: 300_000, delayMs: 12_000 }, bob.id)).toMatchObject({
+      result: "lost",
+      onTime: true,
+      timeControl: { reserveMs: 300_000, delayMs: 12_000 },
+    });
     expect(historyLine(base, ann.id).date).toEqual(new Date("2026-04-01T11:00:00Z"));
   });
 });

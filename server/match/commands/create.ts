@@ -23,6 +23,7 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
     matchLength: payload.matchLength,
     visibility: payload.visibility,
     seed,
+    timeControl: payload.timeControl ?? null,
   });
   if (!created.ok) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
   const matchId = created.value.match.id;
@@ -40,5 +41,5 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
   if (!live) return fail("ERR_INTERNAL", "The match was created but could not be loaded; open it from the lobby.");
   await ctx.socket.join(matchRoom(matchId));
   if (payload.visibility === "public" && !payload.computer) ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
-  return { ok: true, matchId, inviteToken: live.inviteToken, snapshot: snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs) };
+  return { ok: true, matchId, inviteToken: live.inviteToken, snapshot: snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs, ctx.now()) };
 }

@@ -12,6 +12,7 @@ export async function listCommand(ctx: CommandContext): Promise<Ack<CommandRepli
     visibility: match.visibility,
     creator: { id: match.creator.id, name: match.creator.username },
     openColor: match.white ? "black" : "white",
+    timeControl: match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null,
     createdAt: match.createdAt.toISOString(),
   }));
   return { ok: true, challenges };
