@@ -36,6 +36,8 @@ export const commandSchemas = {
     visibility: z.enum(["public", "private"]),
     /** Play the computer at this level: it takes the other seat at once (and adds its client seed). */
     computer: z.enum(["easy", "medium", "hard"]).optional(),
+    /** Rated: the result moves both players' ratings. Registered players only; never against the computer. */
+    rated: z.boolean().optional(),
   }),
   "lobby:list": z.strictObject({}),
   "match:join": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
@@ -83,6 +85,8 @@ export type ServerErrorCode =
   | "ERR_CONFLICT"
   | "ERR_RATE_LIMITED"
   | "ERR_OPPONENT_CONNECTED"
+  /** A rated match, or the rated queue, is for registered players only (not guests). */
+  | "ERR_REGISTERED_ONLY"
   | "ERR_INTERNAL";
 
 export type ErrorCode = ServerErrorCode | MatchErrorCode;

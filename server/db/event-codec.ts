@@ -31,6 +31,8 @@ const createdPayload = z.object({
   matchLength: z.int().min(1),
   visibility: z.enum(["public", "private"]),
   commitment: z.string(),
+  /** Written only for a rated match (older rows and unrated matches have none). */
+  rated: z.literal(true).optional(),
 });
 const joinedPayload = z.object({ userId: z.string(), color: seatColorSchema });
 const seedPayload = z.object({ color: seatColorSchema, seed: z.string() });
@@ -40,7 +42,8 @@ export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent
   switch (event.type) {
     case "created": {
       const { creator, creatorColor, matchLength, visibility, commitment } = event;
-      return { type: STORED_EVENT_TYPES.created, payload: { creatorId: creator.id, color: creatorColor, matchLength, visibility, commitment }, actorId };
+      const payload = { creatorId: creator.id, color: creatorColor, matchLength, visibility, commitment };
+      return { type: STORED_EVENT_TYPES.created, payload: event.rated ? { ...payload, rated: true } : payload, actorId };
     }
     case "joined":
       return { type: STORED_EVENT_TYPES.joined, payload: { userId: event.player.id, color: event.color }, actorId };
@@ -58,7 +61,8 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
     case STORED_EVENT_TYPES.created: {
       const payload = parseStored(matchId, row, createdPayload);
       const { matchLength, visibility, commitment } = payload;
-      return { type: "created", matchLength, visibility, commitment, creator: player(payload.creatorId), creatorColor: payload.color };
+      const created = { type: "created", matchLength, visibility, commitment, creator: player(payload.creatorId), creatorColor: payload.color } as const;
+      return payload.rated ? { ...created, rated: true } : created;
     }
     case STORED_EVENT_TYPES.joined: {
       const payload = parseStored(matchId, row, joinedPayload);

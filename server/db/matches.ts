@@ -29,6 +29,8 @@ export interface NewMatch {
   readonly matchLength: number;
   readonly visibility: Visibility;
   readonly seed: SealedSeedInput;
+  /** Rated (issue 20): only a registered person may create one (not a guest, not a computer). */
+  readonly rated?: boolean;
 }
 
 function newInviteToken(): string {
@@ -42,11 +44,14 @@ function newInviteToken(): string {
 export async function createMatch(
   db: Db,
   input: NewMatch,
-): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND">> {
+): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND" | "ERR_REGISTERED_ONLY">> {
   try {
     return await writeTransaction(db, async (tx) => {
-      const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true } });
+      const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
       if (!creator) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
+      if (input.rated && (creator.isGuest || creator.computerLevel !== null)) {
+        return err("ERR_REGISTERED_ONLY", `${creator.username} is not a registered player: only registered players play rated matches`);
+      }
       const event: MatchEvent = {
         type: "created",
         matchLength: input.matchLength,
@@ -54,6 +59,7 @@ export async function createMatch(
         commitment: input.seed.commitment,
         creator: playerInfo(creator),
         creatorColor: input.color,
+        ...(input.rated ? { rated: true } : {}),
       };
       // The database makes the match's id, so the first event is folded under a stand-in id: no column depends on it.
       const empty = emptyMatchView("");
@@ -64,6 +70,7 @@ export async function createMatch(
           creatorId: input.creatorId,
           matchLength: input.matchLength,
           visibility: input.visibility,
+          rated: input.rated === true,
           inviteToken: input.visibility === "private" ? newInviteToken() : null,
           ...matchColumns(empty, view, now),
           version: 1,
