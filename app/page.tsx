@@ -17,7 +17,7 @@ function MatchLine({ match }: { match: MatchSummary }) {
         {white} (white) vs {black} (black)
       </a>
       <span className="muted">
-        {match.matchLength}-point match · {match.scoreWhite}–{match.scoreBlack} · {match.status}
+        {match.matchLength}-point {match.rated ? "rated " : ""}match · {match.scoreWhite}–{match.scoreBlack} · {match.status}
         {match.visibility === "private" ? " · private" : ""}
       </span>
     </li>
@@ -51,7 +51,7 @@ export default async function HomePage() {
         </div>
       )}
       <div className="lobby-grid">
-        <LobbyClient signedIn={user !== null} protocol={PROTOCOL_VERSION} />
+        <LobbyClient signedIn={user !== null} isGuest={user?.isGuest ?? false} protocol={PROTOCOL_VERSION} />
         <div className="lobby">
           {user ? (
             <section className="panel" aria-labelledby="mine-title">

@@ -33,7 +33,7 @@ function matchHref(matchId: string, invite: string | null): string {
   return `/match/${matchId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
-export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protocol: number }) {
+export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn: boolean; isGuest?: boolean; protocol: number }) {
   const socket = useRef<ClientSocket | null>(null);
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [error, setError] = useState<string | null>(null);
@@ -70,6 +70,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
       color: form.get("color") as "white" | "black" | "random",
       visibility: form.get("visibility") === "private" ? "private" : "public",
       ...(isComputer(chosen) ? { computer: chosen } : {}),
+      ...(!isComputer(chosen) && form.get("rated") === "on" ? { rated: true } : {}),
     });
     if (!reply.ok) {
       setError(reply.message);
@@ -117,6 +118,12 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
                 <input type="radio" name="visibility" value="private" /> only who has the link
               </label>
             </fieldset>
+            {opponent === "person" ? (
+              <label className="choice">
+                <input type="checkbox" name="rated" disabled={isGuest} data-testid="create-rated" /> rated (the result moves both players&apos; ratings)
+                {isGuest ? <span className="muted"> — register to play rated matches</span> : null}
+              </label>
+            ) : null}
             <button type="submit" className="primary" disabled={busy || list.status === "offline"}>
               {busy ? "Creating…" : opponent === "person" ? "Create match" : "Play the computer"}
             </button>
@@ -138,7 +145,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
             {list.challenges.map((c) => (
               <li key={c.matchId}>
                 <a href={matchHref(c.matchId, null)}>
-                  {c.creator.name} — {c.matchLength}-point match, you play {c.openColor}
+                  {c.creator.name} — {c.matchLength}-point {c.rated ? "rated " : ""}match, you play {c.openColor}
                 </a>
               </li>
             ))}
