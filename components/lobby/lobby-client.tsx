@@ -39,6 +39,8 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [opponent, setOpponent] = useState<Opponent>("person");
+  const [queue, setQueue] = useState<{ status: "idle" } | { status: "waiting"; rating: number; rated: boolean; matchLength: number }>({ status: "idle" });
+  const [queueError, setQueueError] = useState<string | null>(null);
 
   useEffect(() => {
     const connection = openSocket(protocol);
@@ -49,7 +51,19 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     };
     connection.on("connect", () => void refresh());
     connection.on("lobby:changed", () => void refresh());
-    connection.on("disconnect", () => setList({ status: "offline" }));
+    connection.on("queue:result", (result) => {
+      if (result.ok) {
+        window.location.assign(matchHref(result.matchId, null));
+        return;
+      }
+      setQueue({ status: "idle" });
+      setQueueError(result.message);
+    });
+    connection.on("disconnect", () => {
+      setList({ status: "offline" });
+      // The server drops a disconnected player from the queue.
+      setQueue({ status: "idle" });
+    });
     connection.on("connect_error", () => setList({ status: "offline" }));
     return () => {
       connection.close();
@@ -80,8 +94,61 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     window.location.assign(matchHref(reply.matchId, reply.inviteToken));
   };
 
+  const joinQueue = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const connection = socket.current;
+    if (!connection) return;
+    setQueueError(null);
+    const matchLength = Number(form.get("queue-length"));
+    const rated = form.get("queue-rated") === "on";
+    const reply = await send(connection, "queue:join", { matchLength, rated });
+    if (!reply.ok) {
+      setQueueError(reply.message);
+      return;
+    }
+    setQueue({ status: "waiting", rating: reply.rating, rated, matchLength });
+  };
+
+  const leaveQueue = async () => {
+    const connection = socket.current;
+    if (connection) await send(connection, "queue:leave", {});
+    setQueue({ status: "idle" });
+  };
+
   return (
     <div className="lobby">
+      {signedIn ? (
+        <section className="panel" aria-labelledby="queue-title">
+          <h2 id="queue-title">Find an opponent</h2>
+          {queue.status === "waiting" ? (
+            <div role="status" data-testid="queue-waiting">
+              <p>
+                Looking for an opponent near your rating ({queue.rating.toFixed(1)}) for a {queue.matchLength}-point {queue.rated ? "rated" : "unrated"}{" "}
+                match… The range widens the longer you wait.
+              </p>
+              <button type="button" onClick={() => void leaveQueue()}>
+                Leave the queue
+              </button>
+            </div>
+          ) : (
+            <form className="create-form" onSubmit={(e) => void joinQueue(e)}>
+              <label>
+                Match length (points)
+                <input name="queue-length" type="number" min={1} max={25} defaultValue={5} required />
+              </label>
+              <label className="choice">
+                <input type="checkbox" name="queue-rated" disabled={isGuest} data-testid="queue-rated" /> rated
+                {isGuest ? <span className="muted"> — register to play rated matches</span> : null}
+              </label>
+              <button type="submit" className="primary" disabled={list.status === "offline"}>
+                Join the queue
+              </button>
+            </form>
+          )}
+          <FormError error={queueError} />
+        </section>
+      ) : null}
       {signedIn ? (
         <section className="panel" aria-labelledby="create-title">
           <h2 id="create-title">New match</h2>

@@ -63,6 +63,9 @@ export const commandSchemas = {
   "match:resign-decline": onMatch,
   "match:claim-abandoned": onMatch,
   "match:snapshot": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
+  /** Waits for an opponent of close rating who wants the same (server/match/matchmaking.ts); `queue:result` follows. */
+  "queue:join": z.strictObject({ matchLength: z.number().int().min(1).max(25), rated: z.boolean() }),
+  "queue:leave": z.strictObject({}),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -123,6 +126,9 @@ export interface CommandReplies {
   "match:resign-decline": StoredEvents;
   "match:claim-abandoned": StoredEvents;
   "match:snapshot": { snapshot: MatchSnapshot };
+  /** Queued with this rating; the opponent may be at most `window` points away for now (it widens while waiting). */
+  "queue:join": { rating: number; window: number };
+  "queue:leave": object;
 }
 
 export type ClientToServerEvents = {
@@ -148,7 +154,11 @@ export interface ServerToClientEvents {
   "match:presence": (message: PresenceMessage) => void;
   /** Open challenges changed: a lobby refreshes its list. */
   "lobby:changed": () => void;
+  /** The matchmaking queue paired this socket's player: the match to open, or why it could not start. */
+  "queue:result": (result: QueueResult) => void;
 }
+
+export type QueueResult = { readonly ok: true; readonly matchId: string } | { readonly ok: false; readonly message: string };
 
 /** What a client sends in the handshake (`io(url, { auth })`). */
 export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });

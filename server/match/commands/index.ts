@@ -12,6 +12,7 @@ import { listCommand } from "./list";
 import { moveCommand } from "./move";
 import { resignAcceptCommand, resignCommand, resignDeclineCommand } from "./resign";
 import { rollCommand } from "./roll";
+import { queueJoinCommand, queueLeaveCommand } from "./queue";
 import { seedCommand } from "./seed";
 import { snapshotCommand, unwatchCommand, watchCommand } from "./watch";
 
@@ -35,4 +36,6 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:resign-accept": resignAcceptCommand,
   "match:resign-decline": resignDeclineCommand,
   "match:claim-abandoned": claimAbandonedCommand,
+  "queue:join": queueJoinCommand,
+  "queue:leave": queueLeaveCommand,
 };
