@@ -16,7 +16,16 @@ export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { name } = await params;
-  return { title: `${decodeURIComponent(name)} — Fairgammon` };
+  return { title: `${decodedName(name) ?? "Player"} — Fairgammon` };
+}
+
+/** The name from the URL, or null when it does not decode (e.g. a stray "%"): such a name has no profile. */
+function decodedName(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
@@ -31,7 +40,8 @@ const VERDICTS = {
 /** A player's profile: rating and its history, results, recent public matches and dice luck. Unknown names: 404. */
 export default async function PlayerPage({ params }: { params: Params }) {
   const { name } = await params;
-  const profile = await playerProfile(getDb(), decodeURIComponent(name));
+  const decoded = decodedName(name);
+  const profile = decoded === null ? null : await playerProfile(getDb(), decoded);
   if (!profile) notFound();
   const { luck } = profile;
   const ratings = profile.history.length > 0 ? [profile.history[0]!.before, ...profile.history.map((point) => point.after)] : [profile.rating];
