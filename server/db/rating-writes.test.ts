@@ -102,6 +102,20 @@ describe.each(testDatabaseKinds())("rating changes on %s", (kind) => {
     expect([await ratingOf(ada.id), await ratingOf(bob.id)]).toEqual(ratings);
   });
 
+  it("chains two matches of one player that end at the same moment: the second starts from the first's result", async () => {
+    const [ada, bob, cyd] = [await newUser(handle.db, "ada"), await newUser(handle.db, "bob"), await newUser(handle.db, "cyd")];
+    const matches = [await readyMatch(ada, bob, 5), await readyMatch(cyd, ada, 5)];
+    const ended = { type: "ended", reason: "finished", winner: "white", serverSeed: SEED, detail: "White won." } as const;
+    // Ada wins one and loses the other; on PostgreSQL both transactions run at once and the second waits for the
+    // first one's lock on ada's row (without FOR UPDATE both would read 1500 and one change would be lost).
+    await Promise.all(matches.map((view) => storeEvent(handle.db, view, ended, null)));
+    const changes = await handle.db.prisma.ratingChange.findMany({ where: { userId: ada.id }, orderBy: { id: "asc" } });
+    expect(changes).toHaveLength(2);
+    expect(changes[0]?.before).toBe(1500);
+    expect(changes[1]?.before).toBeCloseTo(changes[0]!.after, 6);
+    expect(await ratingOf(ada.id)).toMatchObject({ rating: expect.closeTo(changes[1]!.after, 6), experience: 10, ratedMatches: 2 });
+  });
+
   it("writes the same rows through Prisma as through the SQLite fast path", async () => {
     const written = [];
     for (const append of [appendEvent, appendEventWithPrisma]) {
