@@ -1,7 +1,8 @@
 /**
- * Ratings survive a crash at the end of a rated match: the server runs in a child process on a SQLite file, two
+ * Ratings survive a crash at the end of a rated match: the server runs in a child process on a SQLite file (and on
+ * a PostgreSQL database too when TEST_POSTGRES_URL is set: the other append path), two
  * registered bots play rated 1-point matches that end by a resignation (the one on roll offers, the other accepts),
- * and the test SIGKILLs the server a few milliseconds (0–7, from a seeded PRNG) after the accepting bot sends the
+ * and the test SIGKILLs the server a few milliseconds (0–7 on SQLite, 0–249 on PostgreSQL, from a seeded PRNG) after the accepting bot sends the
  * accept — so kills land before the winning action is stored, between it and the `ended` event (which recovery then
  * writes), or after both — and starts it again on the same database and port. Afterwards every match has exactly one
  * rating change per player, and each player's rating is what the FIBS formula gives replaying the matches in order:
@@ -16,6 +17,7 @@ import { BotClient } from "@/scripts/bot/bot-client";
 import { mulberry32 } from "@/scripts/bot/random";
 import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { createEmptyDatabase, testDatabaseKinds } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
@@ -27,15 +29,19 @@ const PLAYERS = 3;
 
 const dir = mkdtempSync(path.join(tmpdir(), "fairgammon-rating-crash-"));
 let server: ServerProcess | null = null;
+const drops: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   await server?.kill();
+  for (const drop of drops) await drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("ratings across a crash", () => {
+describe.each(testDatabaseKinds())("ratings across a crash on %s", (kind) => {
   it(`apply each rated match exactly once when the server is SIGKILLed at its end (${MATCHES} matches)`, async () => {
-    const databaseUrl = `file:${path.join(dir, "ratings.db")}`;
+    const empty = kind === "sqlite" ? { url: `file:${path.join(dir, "ratings.db")}`, drop: async () => {} } : await createEmptyDatabase(kind);
+    drops.push(empty.drop);
+    const databaseUrl = empty.url;
     await migrateDatabase(databaseUrl);
     const setupDb = openDb(databaseUrl);
     const players: { id: string; cookie: string }[] = [];
@@ -48,7 +54,7 @@ describe("ratings across a crash", () => {
 
     const port = await freePort();
     const seedKeyHex = randomSeedKeyHex();
-    const start = () => startServerProcess({ databaseUrl, port, seedKeyHex, env: { FAIRGAMMON_RATE_LIMIT: "1000/1000" } });
+    const start = () => startServerProcess({ databaseUrl, port, seedKeyHex, env: { FAIRGAMMON_RATE_LIMIT: "1000/1000", DATA_DIR: dir } });
     server = await start();
     const random = mulberry32(SCHEDULE_SEED);
     const played: { matchId: string; whiteId: string; blackId: string }[] = [];
@@ -58,7 +64,8 @@ describe("ratings across a crash", () => {
       const white = players[n % PLAYERS]!;
       const black = players[(n + 1) % PLAYERS]!;
       let killAt: Promise<void> | null = null;
-      const delay = Math.floor(random() * 8);
+      // PostgreSQL's transactions take longer (a round trip per statement): a wider range reaches both sides of the end.
+      const delay = Math.floor(random() * (kind === "sqlite" ? 8 : 250));
       const bots: BotClient[] = [];
       for (const [i, player] of [white, black].entries()) {
         const bot: BotClient = new BotClient({
@@ -90,6 +97,7 @@ describe("ratings across a crash", () => {
       played.push({ matchId, whiteId: white.id, blackId: black.id });
     }
     await server.stop();
+    server = null;
 
     const db = openDb(databaseUrl);
     try {
@@ -117,6 +125,6 @@ describe("ratings across a crash", () => {
       await db.close();
     }
     // Which side of the end the kills landed on (logged: the schedule decides, the load shifts it).
-    console.info(`rating-crash: the end was already stored at ${endStoredAtKill.filter(Boolean).length} of ${MATCHES} kills`);
+    console.info(`rating-crash (${kind}): the end was already stored at ${endStoredAtKill.filter(Boolean).length} of ${MATCHES} kills`);
   }, 300_000);
 });
