@@ -1,12 +1,12 @@
 /**
- * Ratings survive a crash at the end of a rated match: the server runs in a child process on a SQLite file (and on
- * a PostgreSQL database too when TEST_POSTGRES_URL is set: the other append path), two
- * registered bots play rated 1-point matches that end by a resignation (the one on roll offers, the other accepts),
- * and the test SIGKILLs the server a few milliseconds (0–7 on SQLite, 0–249 on PostgreSQL, from a seeded PRNG) after the accepting bot sends the
- * accept — so kills land before the winning action is stored, between it and the `ended` event (which recovery then
- * writes), or after both — and starts it again on the same database and port. Afterwards every match has exactly one
- * rating change per player, and each player's rating is what the FIBS formula gives replaying the matches in order:
- * nothing lost, nothing applied twice.
+ * Ratings survive a crash at the end of a rated match: the server runs in a child process on a SQLite file (and on a
+ * PostgreSQL database too when TEST_POSTGRES_URL is set: the other append path), two registered bots play rated
+ * 1-point matches that end by a resignation (the one on roll offers, the other accepts), and the test SIGKILLs the
+ * server a few milliseconds after the accepting bot sends the accept (0–7 on SQLite, 0–249 on PostgreSQL, from a
+ * seeded PRNG) — so kills land before the winning action is stored, between it and the `ended` event (which recovery
+ * then writes), or after both — and starts it again on the same database and port. Afterwards every match has
+ * exactly one rating change per player, and each player's rating is what the FIBS formula gives replaying the matches
+ * in order: nothing lost, nothing applied twice.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
