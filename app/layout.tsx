@@ -16,6 +16,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <header className="site-header">
           <a href="/" className="brand">Fairgammon</a>
+          <nav className="site-nav" aria-label="Site">
+            <a href="/leaderboard">Leaderboard</a>
+          </nav>
           <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />
         </header>
         <main>{children}</main>

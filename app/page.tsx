@@ -18,7 +18,7 @@ function MatchLine({ match }: { match: MatchSummary }) {
         {white} (white) vs {black} (black)
       </a>
       <span className="muted">
-        {match.matchLength}-point match · {describeTimeControl(match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null)} ·{" "}
+        {match.matchLength}-point {match.rated ? "rated " : ""}match · {describeTimeControl(match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null)} ·{" "}
         {match.scoreWhite}–{match.scoreBlack} · {match.status}
         {match.visibility === "private" ? " · private" : ""}
       </span>
@@ -53,7 +53,7 @@ export default async function HomePage() {
         </div>
       )}
       <div className="lobby-grid">
-        <LobbyClient signedIn={user !== null} protocol={PROTOCOL_VERSION} />
+        <LobbyClient signedIn={user !== null} isGuest={user?.isGuest ?? false} protocol={PROTOCOL_VERSION} />
         <div className="lobby">
           {user ? (
             <section className="panel" aria-labelledby="mine-title">

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
 import { describeTimeControl } from "@/lib/record/clock";
 import { Pager } from "@/components/admin/pager";
+import { PlayerLink } from "@/components/players/player-link";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { MATCH_STATUSES } from "@/server/db/listings";
@@ -67,7 +68,7 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
                 {history.items.map((line) => (
                   <tr key={line.id} data-match={line.id} data-status={line.status}>
                     <td>{utcDay(line.date)}</td>
-                    <td>{line.opponent ?? "nobody yet"}</td>
+                    <td>{line.opponent ? <PlayerLink name={line.opponent} /> : "nobody yet"}</td>
                     <td>{line.color ?? "—"}</td>
                     <td>{line.matchLength}</td>
                     <td>{describeTimeControl(line.timeControl)}</td>

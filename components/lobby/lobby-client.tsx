@@ -58,13 +58,15 @@ function matchHref(matchId: string, invite: string | null): string {
   return `/match/${matchId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
-export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protocol: number }) {
+export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn: boolean; isGuest?: boolean; protocol: number }) {
   const socket = useRef<ClientSocket | null>(null);
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [opponent, setOpponent] = useState<Opponent>("person");
   const [clock, setClock] = useState<ClockChoice>("none");
+  const [queue, setQueue] = useState<{ status: "idle" } | { status: "waiting"; rating: number; rated: boolean; matchLength: number }>({ status: "idle" });
+  const [queueError, setQueueError] = useState<string | null>(null);
 
   useEffect(() => {
     const connection = openSocket(protocol);
@@ -75,7 +77,19 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
     };
     connection.on("connect", () => void refresh());
     connection.on("lobby:changed", () => void refresh());
-    connection.on("disconnect", () => setList({ status: "offline" }));
+    connection.on("queue:result", (result) => {
+      if (result.ok) {
+        window.location.assign(matchHref(result.matchId, null));
+        return;
+      }
+      setQueue({ status: "idle" });
+      setQueueError(result.message);
+    });
+    connection.on("disconnect", () => {
+      setList({ status: "offline" });
+      // The server drops a disconnected player from the queue.
+      setQueue({ status: "idle" });
+    });
     connection.on("connect_error", () => setList({ status: "offline" }));
     return () => {
       connection.close();
@@ -103,6 +117,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
       visibility: form.get("visibility") === "private" ? "private" : "public",
       ...(isComputer(chosen) ? { computer: chosen } : {}),
       ...(timeControl ? { timeControl } : {}),
+      ...(!isComputer(chosen) && form.get("rated") === "on" ? { rated: true } : {}),
     });
     if (!reply.ok) {
       setError(reply.message);
@@ -112,8 +127,61 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
     window.location.assign(matchHref(reply.matchId, reply.inviteToken));
   };
 
+  const joinQueue = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const connection = socket.current;
+    if (!connection) return;
+    setQueueError(null);
+    const matchLength = Number(form.get("queue-length"));
+    const rated = form.get("queue-rated") === "on";
+    const reply = await send(connection, "queue:join", { matchLength, rated });
+    if (!reply.ok) {
+      setQueueError(reply.message);
+      return;
+    }
+    setQueue({ status: "waiting", rating: reply.rating, rated, matchLength });
+  };
+
+  const leaveQueue = async () => {
+    const connection = socket.current;
+    if (connection) await send(connection, "queue:leave", {});
+    setQueue({ status: "idle" });
+  };
+
   return (
     <div className="lobby">
+      {signedIn ? (
+        <section className="panel" aria-labelledby="queue-title">
+          <h2 id="queue-title">Find an opponent</h2>
+          {queue.status === "waiting" ? (
+            <div role="status" data-testid="queue-waiting">
+              <p>
+                Looking for an opponent near your rating ({queue.rating.toFixed(1)}) for a {queue.matchLength}-point {queue.rated ? "rated" : "unrated"}{" "}
+                match… The range widens the longer you wait.
+              </p>
+              <button type="button" onClick={() => void leaveQueue()}>
+                Leave the queue
+              </button>
+            </div>
+          ) : (
+            <form className="create-form" onSubmit={(e) => void joinQueue(e)}>
+              <label>
+                Match length (points)
+                <input name="queue-length" type="number" min={1} max={25} defaultValue={5} required />
+              </label>
+              <label className="choice">
+                <input type="checkbox" name="queue-rated" disabled={isGuest} data-testid="queue-rated" /> rated
+                {isGuest ? <span className="muted"> — register to play rated matches</span> : null}
+              </label>
+              <button type="submit" className="primary" disabled={list.status === "offline"}>
+                Join the queue
+              </button>
+            </form>
+          )}
+          <FormError error={queueError} />
+        </section>
+      ) : null}
       {signedIn ? (
         <section className="panel" aria-labelledby="create-title">
           <h2 id="create-title">New match</h2>
@@ -172,6 +240,12 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
                 <input type="radio" name="visibility" value="private" /> only who has the link
               </label>
             </fieldset>
+            {opponent === "person" ? (
+              <label className="choice">
+                <input type="checkbox" name="rated" disabled={isGuest} data-testid="create-rated" /> rated (the result moves both players&apos; ratings)
+                {isGuest ? <span className="muted"> — register to play rated matches</span> : null}
+              </label>
+            ) : null}
             <button type="submit" className="primary" disabled={busy || list.status === "offline"}>
               {busy ? "Creating…" : opponent === "person" ? "Create match" : "Play the computer"}
             </button>
@@ -193,7 +267,7 @@ export function LobbyClient({ signedIn, protocol }: { signedIn: boolean; protoco
             {list.challenges.map((c) => (
               <li key={c.matchId}>
                 <a href={matchHref(c.matchId, null)}>
-                  {c.creator.name} — {c.matchLength}-point match, {describeTimeControl(c.timeControl)}, you play {c.openColor}
+                  {c.creator.name} — {c.matchLength}-point {c.rated ? "rated " : ""}match, {describeTimeControl(c.timeControl)}, you play {c.openColor}
                 </a>
               </li>
             ))}

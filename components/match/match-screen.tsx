@@ -117,7 +117,7 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
       <div className="match-layout">
         <div className="match-main">
           <div className="match-facts">
-            <span>{view.matchLength}-point match</span>
+            <span>{view.matchLength}-point {view.rated ? "rated " : ""}match</span>
             <span data-testid="time-control">{view.timeControl ? `Clock: ${describeTimeControl(view.timeControl)}` : "Untimed"}</span>
             <span data-testid="score">
               Score: white {state.score.white} – black {state.score.black}

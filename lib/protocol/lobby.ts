@@ -34,6 +34,9 @@ export function decideJoin(view: MatchView, player: PlayerInfo, invited: boolean
   if (view.visibility === "private" && !invited) {
     return refuse("ERR_FORBIDDEN", `match ${matchId} is private: the invite link is needed to join`);
   }
+  if (view.rated && player.isGuest) {
+    return refuse("ERR_REGISTERED_ONLY", "This is a rated match: only registered players can join it. Register (or keep your guest account by registering) to play rated matches.");
+  }
   return { ok: true, event: { type: "joined", color: view.players.white === null ? "white" : "black", player } };
 }
 

@@ -45,6 +45,8 @@ export const commandSchemas = {
     computer: z.enum(["easy", "medium", "hard"]).optional(),
     /** Each player's reserve for the match and the delay per turn, in ms (lib/record/clock.ts); left out: untimed. */
     timeControl: timeControlSchema.strict().optional(),
+    /** Rated: the result moves both players' ratings. Registered players only; never against the computer. */
+    rated: z.boolean().optional(),
   }),
   "lobby:list": z.strictObject({}),
   "match:join": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
@@ -80,6 +82,9 @@ export const commandSchemas = {
   "match:rematch": z.strictObject({ matchId: matchIdSchema }),
   /** Answer the opponent's rematch offer: accepting creates the new match with both players seated. */
   "match:rematch-answer": z.strictObject({ matchId: matchIdSchema, accept: z.boolean() }),
+  /** Waits for an opponent of close rating who wants the same (server/match/matchmaking.ts); `queue:result` follows. */
+  "queue:join": z.strictObject({ matchLength: z.number().int().min(1).max(25), rated: z.boolean() }),
+  "queue:leave": z.strictObject({}),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -102,6 +107,8 @@ export type ServerErrorCode =
   | "ERR_CONFLICT"
   | "ERR_RATE_LIMITED"
   | "ERR_OPPONENT_CONNECTED"
+  /** A rated match, or the rated queue, is for registered players only (not guests). */
+  | "ERR_REGISTERED_ONLY"
   | "ERR_INTERNAL";
 
 export type ErrorCode = ServerErrorCode | MatchErrorCode;
@@ -141,6 +148,9 @@ export interface CommandReplies {
   "match:check-clock": { version: number; timedOut: boolean };
   "match:rematch": { rematch: RematchState };
   "match:rematch-answer": { rematch: RematchState };
+  /** Queued with this rating; the opponent may be at most `window` points away for now (it widens while waiting). */
+  "queue:join": { rating: number; window: number };
+  "queue:leave": object;
 }
 
 export type ClientToServerEvents = {
@@ -174,7 +184,11 @@ export interface ServerToClientEvents {
   "match:rematch": (message: RematchMessage) => void;
   /** Open challenges changed: a lobby refreshes its list. */
   "lobby:changed": () => void;
+  /** The matchmaking queue paired this socket's player: the match to open, or why it could not start. */
+  "queue:result": (result: QueueResult) => void;
 }
+
+export type QueueResult = { readonly ok: true; readonly matchId: string } | { readonly ok: false; readonly message: string };
 
 /** What a client sends in the handshake (`io(url, { auth })`). */
 export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });

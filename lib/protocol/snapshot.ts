@@ -33,6 +33,8 @@ export interface ChallengeSummary {
   readonly matchId: string;
   readonly matchLength: number;
   readonly visibility: Visibility;
+  /** Rated: only registered players may join (lib/protocol decideJoin). */
+  readonly rated: boolean;
   readonly creator: { readonly id: string; readonly name: string };
   /** The colour the joiner would get. */
   readonly openColor: "white" | "black";

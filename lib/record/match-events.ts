@@ -34,6 +34,11 @@ export type MatchEvent =
       readonly creatorColor: Color;
       /** The match's clock (lib/record/clock.ts); absent or null: untimed. */
       readonly timeControl?: TimeControl | null;
+      /**
+       * Rated: its end moves both players' ratings (lib/rating). Only registered players sit at a rated match (never
+       * a guest or the computer). Absent in matches created before ratings existed, which are unrated.
+       */
+      readonly rated?: boolean;
     }
   | { readonly type: "joined"; readonly color: Color; readonly player: PlayerInfo }
   | { readonly type: "seed"; readonly color: Color; readonly clientSeed: string }

@@ -23,6 +23,8 @@ export interface MatchView {
   readonly status: MatchStatus;
   readonly matchLength: number;
   readonly visibility: Visibility;
+  /** Its end with a winner moves the players' ratings (lib/rating/rated-outcome.ts). */
+  readonly rated: boolean;
   readonly commitment: string;
   readonly players: Readonly<Record<Color, PlayerInfo | null>>;
   readonly clientSeeds: Readonly<Record<Color, string | null>>;
@@ -44,6 +46,7 @@ export function emptyMatchView(matchId: string): MatchView {
     status: "waiting",
     matchLength: 1,
     visibility: "public",
+    rated: false,
     commitment: "",
     players: { white: null, black: null },
     clientSeeds: { white: null, black: null },
@@ -105,6 +108,7 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
         ...view,
         matchLength: event.matchLength,
         visibility: event.visibility,
+        rated: event.rated === true,
         commitment: event.commitment,
         players: { ...view.players, [event.creatorColor]: event.creator },
         state: newMatch({ matchLength: event.matchLength }),

@@ -21,6 +21,7 @@
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
 import type { SqliteConnection } from "./client";
+import { writeRatingWithPrisma, type RatingWrite } from "./rating-writes";
 import { SqliteGroupCommit } from "./sqlite-append";
 import { bumpVersion, insertEvent, insertRoll, updateMatch, versionFailure, writeTransaction } from "./transaction";
 import type { ClientSeedInput, GameInput, MatchUpdate, NewEvent, RollInput } from "./types";
@@ -40,6 +41,11 @@ export interface AppendEventInput {
    * two disagree: the append throws and writes nothing rather than overwrite a seed that dice were rolled with.
    */
   readonly clientSeed?: ClientSeedInput;
+  /**
+   * Ratings (issue 20): the result of a rated match, on the event that ends it. Both players' rating changes are
+   * written in this same transaction (rating-writes.ts), so the end and the ratings are stored together or not at all.
+   */
+  readonly rating?: RatingWrite;
 }
 
 export type AppendEventError = "ERR_VERSION_CONFLICT" | "ERR_MATCH_NOT_FOUND" | "ERR_NONCE_TAKEN" | "ERR_GAME_RECORDED";
@@ -83,6 +89,8 @@ export async function appendEventWithPrisma(
         if (count !== 1) throw new Error(clientSeedTaken(matchId, color));
       }
       if (input.game) await tx.game.create({ data: { matchId, ...input.game, createdAt: now }, select: { id: true } });
+      // Ratings (issue 20): the rated match's rating changes, in the transaction of the event that ends it.
+      if (input.rating) await writeRatingWithPrisma(tx, matchId, input.rating, now, { lock: db.kind === "postgres" });
       return ok({ version });
     },
     (model) => (model === "Game" ? err("ERR_GAME_RECORDED", `game ${input.game?.number} of match ${matchId} is already recorded`) : undefined),

@@ -33,6 +33,8 @@ const createdPayload = z.object({
   commitment: z.string(),
   /** Absent in matches created before clocks existed: untimed. */
   timeControl: timeControlSchema.nullable().optional(),
+  /** Written only for a rated match (older rows and unrated matches have none). */
+  rated: z.literal(true).optional(),
 });
 const joinedPayload = z.object({ userId: z.string(), color: seatColorSchema });
 const seedPayload = z.object({ color: seatColorSchema, seed: z.string() });
@@ -44,7 +46,11 @@ export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent
       const { creator, creatorColor, matchLength, visibility, commitment } = event;
       const payload = { creatorId: creator.id, color: creatorColor, matchLength, visibility, commitment };
       // Untimed matches are stored as they were before clocks existed.
-      return { type: STORED_EVENT_TYPES.created, payload: event.timeControl ? { ...payload, timeControl: { ...event.timeControl } } : payload, actorId };
+      return {
+        type: STORED_EVENT_TYPES.created,
+        payload: { ...payload, ...(event.timeControl ? { timeControl: { ...event.timeControl } } : {}), ...(event.rated ? { rated: true } : {}) },
+        actorId,
+      };
     }
     case "joined":
       return { type: STORED_EVENT_TYPES.joined, payload: { userId: event.player.id, color: event.color }, actorId };
@@ -63,7 +69,7 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
       const payload = parseStored(matchId, row, createdPayload);
       const { matchLength, visibility, commitment } = payload;
       const created = { type: "created", matchLength, visibility, commitment, creator: player(payload.creatorId), creatorColor: payload.color } as const;
-      return payload.timeControl ? { ...created, timeControl: payload.timeControl } : created;
+      return { ...created, ...(payload.timeControl ? { timeControl: payload.timeControl } : {}), ...(payload.rated ? { rated: true } : {}) };
     }
     case STORED_EVENT_TYPES.joined: {
       const payload = parseStored(matchId, row, joinedPayload);

@@ -32,6 +32,7 @@ const SUMMARY = {
   id: true,
   status: true,
   visibility: true,
+  rated: true,
   matchLength: true,
   scoreWhite: true,
   scoreBlack: true,

@@ -31,6 +31,8 @@ export interface NewMatch {
   readonly seed: SealedSeedInput;
   /** null or absent: untimed. */
   readonly timeControl?: TimeControl | null;
+  /** Rated (issue 20): only a registered person may create one (not a guest, not a computer). */
+  readonly rated?: boolean;
 }
 
 function newInviteToken(): string {
@@ -44,11 +46,14 @@ function newInviteToken(): string {
 export async function createMatch(
   db: Db,
   input: NewMatch,
-): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND">> {
+): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND" | "ERR_REGISTERED_ONLY">> {
   try {
     return await writeTransaction(db, async (tx) => {
-      const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true } });
+      const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
       if (!creator) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
+      if (input.rated && (creator.isGuest || creator.computerLevel !== null)) {
+        return err("ERR_REGISTERED_ONLY", `${creator.username} is not a registered player: only registered players play rated matches`);
+      }
       const event: MatchEvent = {
         type: "created",
         matchLength: input.matchLength,
@@ -57,6 +62,7 @@ export async function createMatch(
         creator: playerInfo(creator),
         creatorColor: input.color,
         ...(input.timeControl ? { timeControl: input.timeControl } : {}),
+        ...(input.rated ? { rated: true } : {}),
       };
       // The database makes the match's id, so the first event is folded under a stand-in id: no column depends on it.
       const empty = emptyMatchView("");
@@ -67,6 +73,7 @@ export async function createMatch(
           creatorId: input.creatorId,
           matchLength: input.matchLength,
           visibility: input.visibility,
+          rated: input.rated === true,
           inviteToken: input.visibility === "private" ? newInviteToken() : null,
           ...matchColumns(empty, view, now),
           version: 1,

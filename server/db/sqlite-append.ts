@@ -16,6 +16,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { err, ok, type Result } from "@/lib/engine/types";
 import { clientSeedTaken, type AppendEventError, type AppendEventInput } from "./append-event";
 import type { SqliteConnection } from "./client";
+import { writeRatingOnSqlite } from "./rating-writes";
 import type { MatchUpdate, Seat } from "./types";
 
 /**
@@ -132,7 +133,7 @@ export interface PendingAppend {
 
 /** The body of one append; throws RollBack for a refusal, so that its transaction or savepoint undoes it. */
 function appendOne(connection: BetterSqlite3.Database, statements: Statements, { input, now }: PendingAppend): { readonly version: number } {
-  const { matchId, expectedVersion, event, roll, matchUpdate, game, clientSeed } = input;
+  const { matchId, expectedVersion, event, roll, matchUpdate, game, clientSeed, rating } = input;
   const version = expectedVersion + 1;
   const at = sqliteTimestamp(now);
   if (statements.bumpVersion.run(version, at, matchId, expectedVersion).changes !== 1) {
@@ -171,6 +172,8 @@ function appendOne(connection: BetterSqlite3.Database, statements: Statements, {
       throw new RollBack(err("ERR_GAME_RECORDED", `game ${game.number} of match ${matchId} is already recorded`));
     }
   }
+  // Ratings (issue 20): the rated match's rating changes, in the savepoint of the event that ends it.
+  if (rating) writeRatingOnSqlite(connection, matchId, rating, now);
   return { version };
 }
 

@@ -37,6 +37,7 @@ export interface MatchRow {
   readonly matchLength: number;
   readonly status: MatchStatus;
   readonly visibility: Visibility;
+  readonly rated: boolean;
   readonly inviteToken: string | null;
   readonly scoreWhite: number;
   readonly scoreBlack: number;
@@ -130,6 +131,7 @@ export interface MatchSummary {
   readonly id: string;
   readonly status: MatchStatus;
   readonly visibility: Visibility;
+  readonly rated: boolean;
   readonly matchLength: number;
   readonly scoreWhite: number;
   readonly scoreBlack: number;

@@ -1,6 +1,6 @@
 /**
  * Rematch: at the end of a match either player offers it, the opponent declines or accepts; accepting makes one new
- * match with the same settings (length, time control, visibility) and the colours swapped, both players seated, and
+ * match with the same settings (length, time control, visibility, rated) and the colours swapped, both players seated, and
  * tells both. Nobody else can ask, a match in play has none, and answering twice makes no second match.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,7 +33,7 @@ describe("rematch", () => {
     const black = new BotClient({ url: t.url, cookie: bob.cookie, seed: 2, play: false });
     const stranger = new BotClient({ url: t.url, cookie: eve.cookie, seed: 3, play: false });
     await Promise.all([white.connect(), black.connect(), stranger.connect()]);
-    const { matchId, inviteToken } = await white.create({ matchLength: 1, color: "white", visibility: "private", timeControl: CONTROL });
+    const { matchId, inviteToken } = await white.create({ matchLength: 1, color: "white", visibility: "private", timeControl: CONTROL, rated: true });
     await black.join(matchId, inviteToken ?? undefined);
     await white.submitSeed("w");
     await black.submitSeed("b");
@@ -74,10 +74,11 @@ describe("rematch", () => {
     const next = await loadLiveMatch(t.db, rematchId!);
     const view = next!.live.view;
     expect({ white: view.players.white?.id, black: view.players.black?.id }).toEqual({ white: bob.id, black: ann.id });
-    expect({ length: view.matchLength, visibility: view.visibility, control: view.timeControl, status: view.status }).toEqual({
+    expect({ length: view.matchLength, visibility: view.visibility, control: view.timeControl, rated: view.rated, status: view.status }).toEqual({
       length: 1,
       visibility: "private",
       control: CONTROL,
+      rated: true,
       status: "seeding",
     });
     // The snapshot of the finished match names the rematch, for a page that opens it later.

@@ -9,6 +9,7 @@ const base: MatchSummary = {
   id: "m1",
   status: "finished",
   visibility: "public",
+  rated: false,
   matchLength: 5,
   scoreWhite: 5,
   scoreBlack: 3,

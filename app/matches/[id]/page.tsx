@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AuditCheck } from "@/components/fairness/audit-check";
+import { PlayerLink } from "@/components/players/player-link";
 import { toReviewData } from "@/components/review/review-data";
 import { ReviewWithAnalysis } from "@/components/review/review-with-analysis";
 import { raceProbabilities } from "@/lib/analysis/bearoff-race";
@@ -44,10 +45,11 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
   return (
     <section>
       <h1>
-        {names.white} vs {names.black}
+        <PlayerLink name={names.white} isGuest={view.players.white?.isGuest ?? true} /> vs{" "}
+        <PlayerLink name={names.black} isGuest={view.players.black?.isGuest ?? true} />
       </h1>
       <p className="muted" data-testid="review-summary">
-        {view.matchLength}-point match · {view.status === "finished" ? "finished" : view.status} · {names.white} {score.white} – {score.black} {names.black}
+        {view.matchLength}-point {view.rated ? "rated " : ""}match · {view.status === "finished" ? "finished" : view.status} · {names.white} {score.white} – {score.black} {names.black}
         {view.ended?.winner ? ` · ${view.players[view.ended.winner]?.name ?? view.ended.winner} won` : ""}
         {view.ended && view.ended.reason !== "finished" ? ` · ${view.ended.detail}` : ""}
         {view.status === "finished" || view.status === "aborted" ? null : (

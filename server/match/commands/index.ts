@@ -14,6 +14,7 @@ import { moveCommand } from "./move";
 import { rematchAnswerCommand, rematchCommand } from "./rematch";
 import { resignAcceptCommand, resignCommand, resignDeclineCommand } from "./resign";
 import { rollCommand } from "./roll";
+import { queueJoinCommand, queueLeaveCommand } from "./queue";
 import { seedCommand } from "./seed";
 import { snapshotCommand, unwatchCommand, watchCommand } from "./watch";
 
@@ -40,4 +41,6 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:check-clock": checkClockCommand,
   "match:rematch": rematchCommand,
   "match:rematch-answer": rematchAnswerCommand,
+  "queue:join": queueJoinCommand,
+  "queue:leave": queueLeaveCommand,
 };

@@ -85,6 +85,7 @@ async function makeRematch(ctx: CommandContext, live: LiveMatch, offeredBy: Colo
     visibility: view.visibility,
     seed: ctx.vault.draw(),
     timeControl: view.timeControl,
+    rated: view.rated === true,
   });
   if (!created.ok) return fail("ERR_WRONG_STATUS", "Your opponent's account no longer exists.");
   const matchId = created.value.match.id;
