@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { appendEvent, appendEventWithPrisma, type AppendEventInput } from "./append-event";
+import { appendEvent, type AppendEventInput } from "./append-event";
+import { PrismaEventStore } from "./prisma-event-store";
 import { openDb, type Db } from "./client";
 import { loadMatch } from "./match-read";
-import { appendEventsOnSqlite } from "./sqlite-append";
+import { SqliteEventStore } from "./sqlite-event-store";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
 import { bumpVersion, insertEvent, writeTransaction } from "./transaction";
@@ -162,10 +163,9 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     ];
     const viaPrisma = await seededMatch(db, vault);
     const direct = await seededMatch(db, vault);
-    for (const step of steps(viaPrisma.match.id, viaPrisma.black.id)) expect(await appendEventWithPrisma(db, step, now)).toMatchObject({ ok: true });
-    for (const step of steps(direct.match.id, viaPrisma.black.id)) {
-      expect(await db.sqlite!.exclusive((connection) => appendEventsOnSqlite(connection, [{ input: step, now }]))).toMatchObject([{ result: { ok: true } }]);
-    }
+    for (const step of steps(viaPrisma.match.id, viaPrisma.black.id)) expect(await new PrismaEventStore(db).append(step, now)).toMatchObject({ ok: true });
+    expect(db.events).toBeInstanceOf(SqliteEventStore);
+    for (const step of steps(direct.match.id, viaPrisma.black.id)) expect(await db.events.append(step, now)).toMatchObject({ ok: true });
     const expected = await storedRows(db, viaPrisma.match.id);
     expect(expected.events).toHaveLength(5);
     expect(expected.match?.updatedAt).toBe("2026-11-29T15:04:05.678+00:00");
@@ -175,6 +175,10 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     expect(b?.rolls).toEqual(a?.rolls);
     expect(b?.games).toEqual(a?.games);
     expect(b?.match).toMatchObject({ status: "finished", winner: "white", scoreWhite: 2, version: 9, startedAt: now, finishedAt: now, updatedAt: now });
+    // The one generated key either path makes, Game.id, has the form the schema declares (@default(uuid()): v4).
+    const gameIds = await db.prisma.game.findMany({ where: { matchId: { in: [viaPrisma.match.id, direct.match.id] } }, select: { id: true } });
+    expect(gameIds).toHaveLength(2);
+    for (const { id } of gameIds) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("writes the appends asked for in one event-loop turn with one commit, each with its own outcome", async () => {
