@@ -91,7 +91,7 @@ function statementsFor(connection: BetterSqlite3.Database): Statements {
   return statements;
 }
 
-/** `UPDATE "Match" SET …` for exactly the fields present, with its parameters (Dates as Prisma stores them). */
+/** `UPDATE "Match" SET …` for exactly the fields present, with its parameters (Dates as the adapter stores them). */
 function matchUpdateStatement(connection: BetterSqlite3.Database, statements: Statements, update: MatchUpdate): [Statement, unknown[]] {
   const fields = (Object.keys(MATCH_UPDATE_COLUMNS) as (keyof MatchUpdate)[]).filter((field) => update[field] !== undefined);
   const key = fields.join(",");
