@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decideJoin } from "@/lib/protocol";
 import { applyMatchEvent, type MatchView } from "@/lib/record";
-import { appendEvent, appendEventWithPrisma } from "./append-event";
+import { appendEvent } from "./append-event";
+import type { Db } from "./client";
+import type { AppendEventInput } from "./event-store";
+import { PrismaEventStore } from "./prisma-event-store";
 import { eventAppend } from "./event-rows";
 import { createMatch } from "./matches";
 import { writeRatingOnSqlite, writeRatingWithPrisma } from "./rating-writes";
@@ -118,7 +121,9 @@ describe.each(testDatabaseKinds())("rating changes on %s", (kind) => {
 
   it("writes the same rows through Prisma as through the SQLite fast path", async () => {
     const written = [];
-    for (const append of [appendEvent, appendEventWithPrisma]) {
+    const viaStore = (db: Db, input: AppendEventInput) => db.events.append(input);
+    const viaPrisma = (db: Db, input: AppendEventInput) => new PrismaEventStore(db).append(input);
+    for (const append of [viaStore, viaPrisma]) {
       const [ada, bob] = [await newUser(handle.db, "ada"), await newUser(handle.db, "bob")];
       const view = await readyMatch(ada, bob, 7);
       const ended = { type: "ended", reason: "finished", winner: "white", serverSeed: SEED, detail: "White won." } as const;

@@ -7,7 +7,7 @@
  * unique per (match, player), so a second application of the same match throws and rolls its transaction back.
  *
  * Two bodies with the same rows, one per append path: `writeRatingWithPrisma` for a Prisma transaction
- * (append-event.ts, PostgreSQL) and `writeRatingOnSqlite` for the better-sqlite3 connection (sqlite-append.ts, inside
+ * (prisma-event-store.ts, PostgreSQL) and `writeRatingOnSqlite` for the better-sqlite3 connection (sqlite-event-store.ts, inside
  * the append's savepoint). rating-writes.test.ts checks both.
  *
  * @example
@@ -17,7 +17,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { rateMatch } from "@/lib/rating/fibs";
 import type { RatedOutcome } from "@/lib/rating/rated-outcome";
-import { sqliteTimestamp } from "./sqlite-append";
+import { sqliteTimestamp } from "./sqlite-adapter";
 import type { Tx } from "./transaction";
 
 export type RatingWrite = RatedOutcome;

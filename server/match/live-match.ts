@@ -7,7 +7,6 @@ import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type 
 import type { RematchState } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { decodeEvent } from "@/server/db/event-codec";
-import { loadMatchLog } from "@/server/db/match-read";
 import { playerInfo } from "@/server/db/users";
 import type { StoredSeed } from "@/server/vault";
 
@@ -29,7 +28,7 @@ export interface VersionedEvent {
 
 /** The match rebuilt from its stored events, and those events (for broadcasting what another writer stored). */
 export async function loadLiveMatch(db: Db, matchId: string): Promise<{ readonly live: LiveMatch; readonly events: readonly VersionedEvent[] } | null> {
-  const loaded = await loadMatchLog(db, matchId);
+  const loaded = await db.events.readLog(matchId);
   if (!loaded) return null;
   const { match, seed, events } = loaded;
   const lookup = await playerLookup(db, [match.creatorId, match.whiteId, match.blackId]);

@@ -21,7 +21,6 @@ import type { MatchAction, MatchState } from "@/lib/engine/match-state";
 import { opponentOf, type Color, type Dice } from "@/lib/engine/types";
 import { applyCheckedAction, applyMatchEvent, flagFall, type EndReason, type MatchView } from "@/lib/record";
 import type { Ack, ErrorCode, Failure, LobbyDecision, MatchEventMessage, StoredEvents } from "@/lib/protocol";
-import { appendEvent } from "@/server/db/append-event";
 import type { Db } from "@/server/db/client";
 import { eventAppend, type LaterEvent } from "@/server/db/event-rows";
 import { revealSeed } from "@/server/db/matches";
@@ -250,8 +249,7 @@ export class MatchService {
   }
 
   async #storedVersion(matchId: string): Promise<number | null> {
-    const row = await this.#options.db.prisma.match.findUnique({ where: { id: matchId }, select: { version: true } });
-    return row?.version ?? null;
+    return this.#options.db.events.version(matchId);
   }
 
   #remember(live: LiveMatch, settled = true): void {
@@ -278,7 +276,7 @@ export class MatchService {
       draft.state && event.type === "action"
         ? applyCheckedAction(before, before.version + 1, event, draft.state)
         : applyMatchEvent(before, before.version + 1, event);
-    const result = await appendEvent(db, eventAppend(before, after, event, draft.actorId, at)).catch((error: unknown) => {
+    const result = await db.events.append(eventAppend(before, after, event, draft.actorId, at)).catch((error: unknown) => {
       // An error, unlike a refusal, leaves it unknown whether the event was stored: the next command on this match
       // reads the match from the database, as a restarted server would.
       this.#cache.delete(before.matchId);
