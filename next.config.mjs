@@ -13,7 +13,7 @@ const nextConfig = {
   // forbidden() answers 403 with app/forbidden.tsx (server/auth/require-admin.ts).
   experimental: { authInterrupts: true },
   // The custom server (server/main.ts) hosts Next.js and Socket.IO on one port; these packages stay server-side.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "bcryptjs", "redis", "rate-limiter-flexible"],
+  serverExternalPackages: ["better-sqlite3", "@prisma/driver-adapter-utils", "@prisma/adapter-pg", "pg", "bcryptjs", "redis", "rate-limiter-flexible"],
 };
 
 export default withNextIntl(nextConfig);

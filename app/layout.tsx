@@ -27,6 +27,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <a href="/" className="brand">
               {t("name")}
             </a>
+            <nav className="site-nav" aria-label={t("nav")}>
+              <a href="/leaderboard">{t("leaderboard")}</a>
+            </nav>
             <div className="header-tools">
               <LocaleSwitcher />
               <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />

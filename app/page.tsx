@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { GuestButton } from "@/components/auth/guest-button";
 import { LobbyClient } from "@/components/lobby/lobby-client";
+import { timeControlText } from "@/components/match/time-control-text";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
@@ -10,14 +11,21 @@ import type { MatchSummary } from "@/server/db/types";
 const ACTIVE = new Set(["waiting", "seeding", "playing"]);
 
 async function MatchLine({ match }: { match: MatchSummary }) {
-  const t = await getTranslations("home");
+  const [t, tc] = await Promise.all([getTranslations("home"), getTranslations("clock")]);
   const white = match.white?.username ?? t("openSeat");
   const black = match.black?.username ?? t("openSeat");
   return (
     <li>
       <a href={`/match/${match.id}`}>{t("players", { white, black })}</a>
       <span className="muted">
-        {t("matchFacts", { length: match.matchLength, white: match.scoreWhite, black: match.scoreBlack, status: match.status })}
+        {t("matchFacts", {
+          length: match.matchLength,
+          rated: match.rated ? "yes" : "no",
+          clock: timeControlText(tc, match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null),
+          white: match.scoreWhite,
+          black: match.scoreBlack,
+          status: match.status,
+        })}
         {match.visibility === "private" ? ` · ${t("private")}` : ""}
       </span>
     </li>
@@ -50,7 +58,7 @@ export default async function HomePage() {
         </div>
       )}
       <div className="lobby-grid">
-        <LobbyClient signedIn={user !== null} protocol={PROTOCOL_VERSION} />
+        <LobbyClient signedIn={user !== null} isGuest={user?.isGuest ?? false} protocol={PROTOCOL_VERSION} />
         <div className="lobby">
           {user ? (
             <section className="panel" aria-labelledby="mine-title">

@@ -1,8 +1,9 @@
 // The main flows in each language (issue 21), in real Chromium against the production build: the browser's
 // Accept-Language picks the language; a guest signs in, creates a match against the computer, sends the seed, rolls
-// and plays, and the page, the board's labels and the log read in that language. The language menu switches a page
-// and, for a signed-in player, saves the choice with the account. With UPDATE_DOC_SCREENSHOTS=1 the match page is
-// photographed for docs/screenshots/ in pt-BR and fr at phone and desktop widths.
+// and plays, and the page (with its clock line), the board's labels, the log and the leaderboard read in that
+// language. The language menu switches a page and, for a signed-in player, saves the choice with the account. With
+// UPDATE_DOC_SCREENSHOTS=1 the match page is photographed for docs/screenshots/ in pt-BR and fr at phone and desktop
+// widths.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -37,6 +38,7 @@ for (const locale of LOCALES) {
       await signInAsGuest(page, m);
       await startComputerMatch(page, m);
       await expect(page.getByRole("heading", { name: m.fairness.title })).toBeVisible();
+      await expect(page.getByTestId("time-control")).toHaveText(m.match.untimed);
       await rollUntilPlay(page, m);
       // The board's controls speak the language (a movable checker's label), the status line says it is our turn.
       const checker = page.locator(".hit-active[aria-pressed]").first();
@@ -53,6 +55,9 @@ for (const locale of LOCALES) {
       const heading = (await page.locator("article h1").textContent()) ?? "";
       expect(heading.length).toBeGreaterThan(3);
       await expect(page.getByRole("link", { name: m.fairnessPage.verify })).toBeVisible();
+      // The leaderboard, from the header's link, in the same language.
+      await page.locator("header").getByRole("link", { name: m.site.leaderboard }).click();
+      await expect(page.getByRole("heading", { name: m.leaderboard.title, level: 1 })).toBeVisible();
     });
   });
 }

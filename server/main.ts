@@ -64,6 +64,8 @@ export interface AppServerOptions {
   /** Commands per socket: a burst and a sustained rate per second. */
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   readonly now?: () => number;
+  /** Schedules the flag-fall timers of timed matches (MatchServiceOptions.setTimer); real timers by default. */
+  readonly setTimer?: (fire: () => void, ms: number) => () => void;
   /**
    * Scale-out: every node given the same Redis (and database) shares Socket.IO rooms through
    * @socket.io/redis-streams-adapter and presence through server/match/cluster.ts, and checks its cached matches
@@ -150,6 +152,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       computer?.notice(message);
     },
     sharedDatabase: redis !== null,
+    // The server's clock is the only one the clocks of timed matches are kept by.
+    now: () => new Date(now()),
+    setTimer: options.setTimer,
   });
   computer = new ComputerDriver({ service, pool, computers, logger });
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
@@ -194,6 +199,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     close: async () => {
       // The computer stops first: a move it was thinking about is made again after a restart.
       computer?.close();
+      service.close();
       await analysis?.stop();
       await pool.close();
       await computer?.idle();

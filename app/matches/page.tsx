@@ -3,6 +3,8 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
+import { timeControlText } from "@/components/match/time-control-text";
+import { PlayerLink } from "@/components/players/player-link";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { MATCH_STATUSES } from "@/server/db/listings";
@@ -35,7 +37,7 @@ function historyHref(query: HistoryQuery, page: number): string {
 export default async function MatchHistoryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await getCurrentUser();
   if (!user) redirect("/login?callbackUrl=%2Fmatches");
-  const [t, format] = await Promise.all([getTranslations("history"), getFormatter()]);
+  const [t, tc, format] = await Promise.all([getTranslations("history"), getTranslations("clock"), getFormatter()]);
   const query = parseHistoryQuery(await searchParams);
   const history = await matchHistory(getDb(), user.id, query);
 
@@ -69,6 +71,7 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
                   <th scope="col">{t("col.opponent")}</th>
                   <th scope="col">{t("col.you")}</th>
                   <th scope="col">{t("col.length")}</th>
+                  <th scope="col">{t("col.clock")}</th>
                   <th scope="col">{t("col.score")}</th>
                   <th scope="col">{t("col.result")}</th>
                   <th scope="col">{t("col.open")}</th>
@@ -80,14 +83,16 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
                     <td>
                       <time dateTime={utcDay(line.date)}>{format.dateTime(line.date, { dateStyle: "medium", timeZone: "UTC" })}</time>
                     </td>
-                    <td>{line.opponent ?? t("nobody")}</td>
+                    <td>{line.opponent ? <PlayerLink name={line.opponent} /> : t("nobody")}</td>
                     <td>{line.color ? t("color", { color: line.color }) : "—"}</td>
                     <td>{line.matchLength}</td>
+                    <td>{timeControlText(tc, line.timeControl)}</td>
                     <td>
                       {line.myScore}–{line.theirScore}
                     </td>
                     <td>
                       {t(`result.${RESULT_KEYS[line.result]}`)}
+                      {line.onTime ? ` ${t("onTime")}` : ""}
                       {line.visibility === "private" ? <span className="muted"> · {t("private")}</span> : null}
                     </td>
                     <td>

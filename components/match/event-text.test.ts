@@ -74,4 +74,18 @@ describe("describeEvent", () => {
     ]);
     expect(lines(events, "fr").at(-1)).toBe("Les blancs jouent 8/5 6/5.");
   });
+
+  it("tells a loss on time in each language, naming who ran out and who wins", () => {
+    const events: MatchEvent[] = [
+      { type: "created", matchLength: 1, visibility: "public", commitment: COMMITMENT, creator: alice, creatorColor: "white", timeControl: { reserveMs: 5000, delayMs: 1000 } },
+      { type: "joined", color: "black", player: bob },
+      { type: "seed", color: "white", clientSeed: "w1" },
+      { type: "seed", color: "black", clientSeed: "b1" },
+      { type: "action", action: { type: "opening-roll", dice: [3, 1] }, at: 1000 },
+      { type: "ended", reason: "timeout", winner: "black", serverSeed: "b".repeat(64), detail: "alice ran out of time.", at: 7000 },
+    ];
+    expect(lines(events).at(-1)).toBe("alice ran out of time; bob wins the match. The server seed is revealed.");
+    expect(lines(events, "pt-BR").at(-1)).toMatch(/^O tempo de alice acabou; bob vence a partida\./);
+    expect(lines(events, "fr").at(-1)).toMatch(/^alice a dépassé son temps ; bob gagne le match\./);
+  });
 });

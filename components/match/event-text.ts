@@ -68,9 +68,9 @@ export function endedText(t: MatchT, view: MatchView): string {
   const { state } = view;
   if (ended.reason === "cancelled") return t("ended.cancelled");
   const winner = ended.winner ?? "white";
-  if (ended.reason === "abandoned") {
+  if (ended.reason === "abandoned" || ended.reason === "timeout") {
     const loser = opponentOf(winner);
-    return t("ended.abandoned", { loser: view.players[loser]?.name ?? loser, winner: view.players[winner]?.name ?? winner });
+    return t(ended.reason === "timeout" ? "ended.timeout" : "ended.abandoned", { loser: view.players[loser]?.name ?? loser, winner: view.players[winner]?.name ?? winner });
   }
   return t("ended.finished", { player: winner, won: state.score[winner], lost: state.score[opponentOf(winner)] });
 }

@@ -56,6 +56,11 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     // A version gap makes the store's sync resync by itself.
     connection.on("match:event", (message) => state().receive(message));
     connection.on("match:presence", (message) => state().presence(message));
+    connection.on("match:rematch", (message) => {
+      state().rematchChanged(message);
+      // The rematch was made: both players' pages open it.
+      if (message.matchId === matchId && message.rematch.matchId) window.location.assign(`/match/${message.rematch.matchId}`);
+    });
     return () => {
       connection.close();
       socket.current = null;

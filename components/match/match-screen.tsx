@@ -15,9 +15,12 @@ import { useTranslations } from "next-intl";
 import { useErrorText } from "@/components/i18n/error-text";
 import { Announcer } from "./announcer";
 import { statusText } from "./event-text";
+import { FlagWatch } from "./match-clock";
+import { timeControlText } from "./time-control-text";
 import { MatchLog } from "./match-log";
 import { useMatch } from "./match-provider";
 import { PlayArea } from "./play-area";
+import { RematchPanel } from "./rematch-panel";
 import { SeatPanel } from "./seat-panel";
 import "@/components/ui/ui.css";
 import "./match.css";
@@ -61,6 +64,7 @@ function Skeleton() {
 
 export function MatchScreen({ signedIn }: { signedIn: boolean }) {
   const t = useTranslations("match");
+  const tc = useTranslations("clock");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
   const connection = useMatch((s) => s.connection);
@@ -90,7 +94,8 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
       <div className="match-layout">
         <div className="match-main">
           <div className="match-facts">
-            <span>{t("length", { length: view.matchLength })}</span>
+            <span>{t("length", { length: view.matchLength, rated: view.rated ? "yes" : "no" })}</span>
+            <span data-testid="time-control">{view.timeControl ? t("clock", { control: timeControlText(tc, view.timeControl) }) : t("untimed")}</span>
             <span data-testid="score">{t("score", { white: state.score.white, black: state.score.black })}</span>
             {state.crawford ? <span className="badge">{t("crawford")}</span> : null}
             {state.cube.value > 1 ? <span>{t("cube", { value: state.cube.value })}</span> : null}
@@ -101,8 +106,10 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
           </p>
           <Announcer />
           <PlayArea />
+          <FlagWatch />
         </div>
         <aside className="match-side">
+          <RematchPanel />
           <SeatPanel signedIn={signedIn} />
           <FairnessPanel />
           <MatchLog />

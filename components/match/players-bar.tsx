@@ -1,7 +1,7 @@
 "use client";
 /**
  * One player's strip above or below the board: name, seat colour, connection light (from match:presence), pip
- * count, checkers borne off, score, and a marker while it is their turn to act.
+ * count, checkers borne off, score, their clock in a timed match, and a marker while it is their turn to act.
  *
  * @example
  *   <PlayerStrip color="black" position={shown} />   // inside a MatchProvider
@@ -10,6 +10,7 @@ import { useTranslations } from "next-intl";
 import { pipCount } from "@/lib/engine/pips";
 import { borneOff } from "@/lib/engine/position";
 import type { Color, Position } from "@/lib/engine/types";
+import { MatchClock } from "./match-clock";
 import { useMatch } from "./match-provider";
 
 export function PlayerStrip({ color, position }: { color: Color; position: Position }) {
@@ -35,6 +36,7 @@ export function PlayerStrip({ color, position }: { color: Color; position: Posit
         </span>
       ) : null}
       {acting ? <span className="turn-marker">{t(state.phase === "double-offered" ? "toTakeOrDrop" : state.pendingResign ? "toAnswer" : "toPlay")}</span> : null}
+      <MatchClock color={color} />
       <span className="player-stats">
         <span>{t("pips", { count: pipCount(position, color) })}</span>
         <span>{t("off", { count: borneOff(position, color) })}</span>

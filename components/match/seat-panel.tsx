@@ -2,8 +2,9 @@
 /**
  * Who sits where, and what someone without a seat can do: the creator sees the invite link while the match waits;
  * a signed-in visitor gets a "Join" button for the open seat (a private match needs the link's token); a visitor
- * who is not signed in is offered sign-in or a guest account. Players can cancel before the first roll, and claim
- * the match when the opponent has been away too long.
+ * who is not signed in is offered sign-in or a guest account (an invitation works for guests too); a visitor whose
+ * invitation link comes after the match filled up or ended is told it can no longer be used. Players can cancel
+ * before the first roll, and claim the match when the opponent has been away too long.
  *
  * @example
  *   <SeatPanel signedIn />   // inside a MatchProvider
@@ -95,7 +96,16 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
           </p>
         )
       ) : null}
-      {you === null && view.status !== "waiting" ? <p className="muted">{t("watching")}</p> : null}
+      {you === null && view.status !== "waiting" ? (
+        invite ? (
+          // Came by an invitation link that can no longer seat anyone: say so, rather than offer a seat that is gone.
+          <p className="muted" role="status" data-testid="invite-used">
+            {t("watching")} {t(view.ended ? "inviteOver" : "inviteFull")}
+          </p>
+        ) : (
+          <p className="muted">{t("watching")}</p>
+        )
+      ) : null}
       {canCancel ? (
         <button type="button" disabled={busy} onClick={() => void run("match:cancel", { matchId, expectedVersion: view.version })}>
           {t("cancel")}

@@ -42,15 +42,18 @@ export const actionEventSchema = z.object({
   type: z.literal("action"),
   action: matchActionSchema,
   roll: bundleRollSchema.optional(),
+  at: z.number().int().min(0).optional(),
 }) satisfies z.ZodType<Extract<MatchEvent, { type: "action" }>>;
 
 export const endedEventSchema = z.object({
   type: z.literal("ended"),
-  reason: z.enum(["finished", "cancelled", "abandoned"]),
+  reason: z.enum(["finished", "cancelled", "abandoned", "timeout"]),
   winner: seatColorSchema.nullable(),
   serverSeed: z.string(),
   detail: z.string(),
+  at: z.number().int().min(0).optional(),
 }) satisfies z.ZodType<Extract<MatchEvent, { type: "ended" }>>;
+
 
 /** The first problem zod found, as "path: message" (e.g. "action.dice.1: Invalid input"). */
 export function firstIssue(error: z.ZodError): string {

@@ -25,10 +25,10 @@ describe("decideJoin", () => {
   // Expected codes and sentences: what match:join answered before the rules moved here (docs/protocol.md).
   it.each([
     ["the creator", created, { id: "a", name: "alice", isGuest: false }, true, "ERR_ALREADY_SEATED", "you already sit at match m1"],
-    ["a full match", seated, carol, true, "ERR_SEAT_TAKEN", "match m1 is seeding, not waiting for a player"],
-    ["a seated player of a full match", seated, { id: "b", name: "bob", isGuest: false }, true, "ERR_SEAT_TAKEN", "match m1 is seeding, not waiting for a player"],
+    ["a full match", seated, carol, true, "ERR_SEAT_TAKEN", "This match already has two players: it can no longer be joined, only watched."],
+    ["a seated player of a full match", seated, { id: "b", name: "bob", isGuest: false }, true, "ERR_SEAT_TAKEN", "This match already has two players: it can no longer be joined, only watched."],
     ["a private match without its token", privateMatch, carol, false, "ERR_FORBIDDEN", "match m1 is private: the invite link is needed to join"],
-    ["a cancelled match", applyMatchEvent(created, 2, ended), carol, true, "ERR_WRONG_STATUS", "This match is over."],
+    ["a cancelled match", applyMatchEvent(created, 2, ended), carol, true, "ERR_WRONG_STATUS", "This match is over: it can no longer be joined."],
   ] as const)("refuses %s", (_label, view, player, invited, code, message) => {
     expect(decideJoin(view, player, invited)).toEqual({ ok: false, code, message });
   });

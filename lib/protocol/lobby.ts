@@ -27,11 +27,15 @@ function refuse(code: ErrorCode, message: string): Failure {
  */
 export function decideJoin(view: MatchView, player: PlayerInfo, invited: boolean): LobbyDecision<"joined"> {
   const { matchId } = view;
-  if (view.ended) return refuse("ERR_WRONG_STATUS", "This match is over.");
-  if (view.status !== "waiting") return refuse("ERR_SEAT_TAKEN", `match ${matchId} is ${view.status}, not waiting for a player`);
+  // An invitation link is for an open seat: once the match is full or over it only lets its holder watch.
+  if (view.ended) return refuse("ERR_WRONG_STATUS", "This match is over: it can no longer be joined.");
+  if (view.status !== "waiting") return refuse("ERR_SEAT_TAKEN", "This match already has two players: it can no longer be joined, only watched.");
   if (seatOf(view, player.id)) return refuse("ERR_ALREADY_SEATED", `you already sit at match ${matchId}`);
   if (view.visibility === "private" && !invited) {
     return refuse("ERR_FORBIDDEN", `match ${matchId} is private: the invite link is needed to join`);
+  }
+  if (view.rated && player.isGuest) {
+    return refuse("ERR_REGISTERED_ONLY", "This is a rated match: only registered players can join it. Register (or keep your guest account by registering) to play rated matches.");
   }
   return { ok: true, event: { type: "joined", color: view.players.white === null ? "white" : "black", player } };
 }

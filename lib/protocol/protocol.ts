@@ -11,7 +11,8 @@
 import { z } from "zod";
 import type { MatchErrorCode } from "../engine/match-state";
 import type { MatchEvent } from "../record/match-events";
-import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
+import type { ChallengeSummary, MatchSnapshot, RematchState } from "./snapshot";
+import type { TimeControl } from "../record/clock";
 
 /**
  * Bumped on any incompatible change; checked in the handshake (`auth.protocol`). 2: events and snapshots no longer
@@ -27,6 +28,12 @@ export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, "not a ma
 const versionSchema = z.number().int().min(0).max(1_000_000);
 
 /** A command on one match, optionally pinned to the version the client saw (stale → refused, nothing changes). */
+/** A time control as stored and as asked for at creation (ms): a reserve of 1 s to 10 h, a delay of up to 2 min. */
+export const timeControlSchema = z.object({
+  reserveMs: z.int().min(1000).max(36_000_000),
+  delayMs: z.int().min(0).max(120_000),
+}) satisfies z.ZodType<TimeControl>;
+
 const onMatch = z.strictObject({ matchId: matchIdSchema, expectedVersion: versionSchema.optional() });
 
 export const commandSchemas = {
@@ -36,6 +43,10 @@ export const commandSchemas = {
     visibility: z.enum(["public", "private"]),
     /** Play the computer at this level: it takes the other seat at once (and adds its client seed). */
     computer: z.enum(["easy", "medium", "hard"]).optional(),
+    /** Each player's reserve for the match and the delay per turn, in ms (lib/record/clock.ts); left out: untimed. */
+    timeControl: timeControlSchema.strict().optional(),
+    /** Rated: the result moves both players' ratings. Registered players only; never against the computer. */
+    rated: z.boolean().optional(),
   }),
   "lobby:list": z.strictObject({}),
   "match:join": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
@@ -61,6 +72,19 @@ export const commandSchemas = {
   "match:resign-decline": onMatch,
   "match:claim-abandoned": onMatch,
   "match:snapshot": z.strictObject({ matchId: matchIdSchema, inviteToken: z.string().max(64).optional() }),
+  /**
+   * A player whose page shows a clock at zero asks the server to look at it: the server decides by its own clock alone
+   * (and stores the timeout if the flag has fallen). Its own timer does this anyway; the ask covers a node that died
+   * holding the timer.
+   */
+  "match:check-clock": z.strictObject({ matchId: matchIdSchema }),
+  /** At the end of a match: offer the opponent a rematch (the same settings, colours swapped). */
+  "match:rematch": z.strictObject({ matchId: matchIdSchema }),
+  /** Answer the opponent's rematch offer: accepting creates the new match with both players seated. */
+  "match:rematch-answer": z.strictObject({ matchId: matchIdSchema, accept: z.boolean() }),
+  /** Waits for an opponent of close rating who wants the same (server/match/matchmaking.ts); `queue:result` follows. */
+  "queue:join": z.strictObject({ matchLength: z.number().int().min(1).max(25), rated: z.boolean() }),
+  "queue:leave": z.strictObject({}),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -83,6 +107,8 @@ export type ServerErrorCode =
   | "ERR_CONFLICT"
   | "ERR_RATE_LIMITED"
   | "ERR_OPPONENT_CONNECTED"
+  /** A rated match, or the rated queue, is for registered players only (not guests). */
+  | "ERR_REGISTERED_ONLY"
   | "ERR_INTERNAL";
 
 export type ErrorCode = ServerErrorCode | MatchErrorCode;
@@ -119,6 +145,12 @@ export interface CommandReplies {
   "match:resign-decline": StoredEvents;
   "match:claim-abandoned": StoredEvents;
   "match:snapshot": { snapshot: MatchSnapshot };
+  "match:check-clock": { version: number; timedOut: boolean };
+  "match:rematch": { rematch: RematchState };
+  "match:rematch-answer": { rematch: RematchState };
+  /** Queued with this rating; the opponent may be at most `window` points away for now (it widens while waiting). */
+  "queue:join": { rating: number; window: number };
+  "queue:leave": object;
 }
 
 export type ClientToServerEvents = {
@@ -139,12 +171,24 @@ export interface PresenceMessage {
   readonly awaySince: Readonly<Record<"white" | "black", number | null>>;
 }
 
+/** A finished match's rematch changed: offered, declined (`declinedBy`), or made (`rematch.matchId`). */
+export interface RematchMessage {
+  readonly matchId: string;
+  readonly rematch: RematchState;
+  readonly declinedBy: "white" | "black" | null;
+}
+
 export interface ServerToClientEvents {
   "match:event": (message: MatchEventMessage) => void;
   "match:presence": (message: PresenceMessage) => void;
+  "match:rematch": (message: RematchMessage) => void;
   /** Open challenges changed: a lobby refreshes its list. */
   "lobby:changed": () => void;
+  /** The matchmaking queue paired this socket's player: the match to open, or why it could not start. */
+  "queue:result": (result: QueueResult) => void;
 }
+
+export type QueueResult = { readonly ok: true; readonly matchId: string } | { readonly ok: false; readonly message: string };
 
 /** What a client sends in the handshake (`io(url, { auth })`). */
 export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });

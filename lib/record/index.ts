@@ -10,3 +10,4 @@ export * from "./match-events";
 export * from "./match-view";
 export * from "./game-record";
 export * from "./review";
+export * from "./clock";

@@ -8,6 +8,7 @@
 import type { BundleRoll } from "../dice/types";
 import type { MatchAction } from "../engine/match-state";
 import type { Color } from "../engine/types";
+import type { TimeControl } from "./clock";
 
 export interface PlayerInfo {
   readonly id: string;
@@ -17,8 +18,11 @@ export interface PlayerInfo {
 
 export type Visibility = "public" | "private";
 
-/** Why a match ended: won on the board (including drops and resignations), cancelled before play, or abandoned. */
-export type EndReason = "finished" | "cancelled" | "abandoned";
+/**
+ * Why a match ended: won on the board (including drops and resignations), cancelled before play, abandoned, or lost
+ * on time (a player's reserve ran out: the opponent is awarded the match, whatever the score).
+ */
+export type EndReason = "finished" | "cancelled" | "abandoned" | "timeout";
 
 export type MatchEvent =
   | {
@@ -28,11 +32,21 @@ export type MatchEvent =
       readonly commitment: string;
       readonly creator: PlayerInfo;
       readonly creatorColor: Color;
+      /** The match's clock (lib/record/clock.ts); absent or null: untimed. */
+      readonly timeControl?: TimeControl | null;
+      /**
+       * Rated: its end moves both players' ratings (lib/rating). Only registered players sit at a rated match (never
+       * a guest or the computer). Absent in matches created before ratings existed, which are unrated.
+       */
+      readonly rated?: boolean;
     }
   | { readonly type: "joined"; readonly color: Color; readonly player: PlayerInfo }
   | { readonly type: "seed"; readonly color: Color; readonly clientSeed: string }
-  /** A rules action (lib/engine). Rolls carry the roll-log entry they were drawn as. */
-  | { readonly type: "action"; readonly action: MatchAction; readonly roll?: BundleRoll }
+  /**
+   * A rules action (lib/engine). Rolls carry the roll-log entry they were drawn as. `at`: the server's time when it
+   * was stored (ms since the epoch), which the clocks are derived from; absent in events stored before clocks existed.
+   */
+  | { readonly type: "action"; readonly action: MatchAction; readonly roll?: BundleRoll; readonly at?: number }
   | {
       readonly type: "ended";
       readonly reason: EndReason;
@@ -41,6 +55,8 @@ export type MatchEvent =
       readonly serverSeed: string;
       /** A sentence for people, e.g. "Black did not come back within 5 minutes." */
       readonly detail: string;
+      /** The server's time when it was stored (ms since the epoch); absent in events stored before clocks existed. */
+      readonly at?: number;
     };
 
 export type MatchEventType = MatchEvent["type"];

@@ -11,6 +11,7 @@ import type { BundleRoll } from "../dice/types";
 import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
 import type { Color } from "../engine/types";
+import { advanceClock, startClock, type MatchClock, type TimeControl } from "./clock";
 import type { EndReason, MatchEvent, PlayerInfo, Visibility } from "./match-events";
 
 export type MatchStatus = "waiting" | "seeding" | "playing" | "finished" | "aborted";
@@ -22,6 +23,8 @@ export interface MatchView {
   readonly status: MatchStatus;
   readonly matchLength: number;
   readonly visibility: Visibility;
+  /** Its end with a winner moves the players' ratings (lib/rating/rated-outcome.ts). */
+  readonly rated: boolean;
   readonly commitment: string;
   readonly players: Readonly<Record<Color, PlayerInfo | null>>;
   readonly clientSeeds: Readonly<Record<Color, string | null>>;
@@ -30,6 +33,10 @@ export interface MatchView {
   /** The roll log so far, in nonce order. */
   readonly rolls: readonly BundleRoll[];
   readonly ended: { readonly reason: EndReason; readonly winner: Color | null; readonly serverSeed: string; readonly detail: string } | null;
+  /** null: untimed. */
+  readonly timeControl: TimeControl | null;
+  /** The clocks as of the last event (lib/record/clock.ts); null for an untimed match. */
+  readonly clock: MatchClock | null;
 }
 
 export function emptyMatchView(matchId: string): MatchView {
@@ -39,12 +46,15 @@ export function emptyMatchView(matchId: string): MatchView {
     status: "waiting",
     matchLength: 1,
     visibility: "public",
+    rated: false,
     commitment: "",
     players: { white: null, black: null },
     clientSeeds: { white: null, black: null },
     state: newMatch({ matchLength: 1 }),
     rolls: [],
     ended: null,
+    timeControl: null,
+    clock: null,
   };
 }
 
@@ -54,7 +64,7 @@ export function emptyMatchView(matchId: string): MatchView {
  */
 export function applyMatchEvent(view: MatchView, version: number, event: MatchEvent): MatchView {
   assertFollows(view, version);
-  return stamped(foldEvent(view, event), version);
+  return stamped(clocked(foldEvent(view, event), event), version);
 }
 
 /**
@@ -64,7 +74,17 @@ export function applyMatchEvent(view: MatchView, version: number, event: MatchEv
  */
 export function applyCheckedAction(view: MatchView, version: number, event: Extract<MatchEvent, { type: "action" }>, state: MatchState): MatchView {
   assertFollows(view, version);
-  return stamped(withAction(view, event, state), version);
+  return stamped(clocked(withAction(view, event, state), event), version);
+}
+
+/**
+ * The clock after `event`, which `next` already holds: the time since the last event is charged to whoever the
+ * match waited for, and the player it now waits for starts (lib/record/clock.ts).
+ */
+function clocked(next: MatchView, event: MatchEvent): MatchView {
+  if (!next.clock || (event.type !== "action" && event.type !== "ended") || event.at === undefined) return next;
+  const waitingFor = next.ended ? null : next.state.turn;
+  return { ...next, clock: advanceClock(next.clock, event.at, waitingFor) };
 }
 
 function assertFollows(view: MatchView, version: number): void {
@@ -88,9 +108,12 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
         ...view,
         matchLength: event.matchLength,
         visibility: event.visibility,
+        rated: event.rated === true,
         commitment: event.commitment,
         players: { ...view.players, [event.creatorColor]: event.creator },
         state: newMatch({ matchLength: event.matchLength }),
+        timeControl: event.timeControl ?? null,
+        clock: event.timeControl ? startClock(event.timeControl) : null,
       };
     case "joined":
       return { ...view, players: { ...view.players, [event.color]: event.player } };

@@ -216,7 +216,7 @@ export function reviewSteps(events: readonly MatchEvent[]): ReviewGame[] {
     if (event.type === "ended" && event.reason !== "finished" && state !== null && state.phase !== "match-over") {
       const game = games.at(-1);
       const who = event.winner === null ? "" : ` ${colorName(event.winner)} wins the match.`;
-      const say = { key: event.reason === "cancelled" ? "cancelled" : "abandoned", values: { player: event.winner ?? "none" } };
+      const say = { key: event.reason === "cancelled" ? "cancelled" : event.reason === "timeout" ? "timeout" : "abandoned", values: { player: event.winner ?? "none" } };
       if (game) push(game, { kind: "match-end", actor: event.winner, text: `The match ends: ${event.detail}${who}`, say }, state.position, state, encodeMatchId(matchIdFields(state)));
     }
     if (event.type !== "action" || state === null) continue;

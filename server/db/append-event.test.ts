@@ -1,21 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { appendEvent, appendEventWithPrisma, type AppendEventInput } from "./append-event";
+import { appendEvent, type AppendEventInput } from "./append-event";
+import type { EventStore } from "./event-store";
+import { PrismaEventStore } from "./prisma-event-store";
 import { openDb, type Db } from "./client";
 import { loadMatch } from "./match-read";
-import { appendEventsOnSqlite } from "./sqlite-append";
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
+import { SqliteEventStore } from "./sqlite-event-store";
+import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
 import { bumpVersion, insertEvent, writeTransaction } from "./transaction";
 import type { JsonValue } from "./types";
 
 const vault = testVault();
 
-describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
+/** Every EventStore implementation on every database it serves: the one `db.events` holds, and Prisma's on SQLite too. */
+const implementations: { readonly name: string; readonly kind: TestDatabaseKind; readonly store: (db: Db) => EventStore }[] = [
+  ...testDatabaseKinds().map((kind) => ({ name: `db.events on ${kind}`, kind, store: (db: Db) => db.events })),
+  { name: "PrismaEventStore on sqlite", kind: "sqlite", store: (db: Db) => new PrismaEventStore(db) },
+];
+
+describe.each(implementations)("the event store contract: $name", ({ kind, store }) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
   });
   afterAll(() => handle?.dispose());
+  const append = (input: AppendEventInput) => store(handle.db).append(input);
 
   it("lets exactly one of many concurrent appends with the same expected version win", async () => {
     const { db } = handle;
@@ -23,7 +32,7 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     const contenders = 12;
     const results = await Promise.all(
       Array.from({ length: contenders }, (_, i) =>
-        appendEvent(db, {
+        append({
           matchId: match.id,
           expectedVersion: version,
           event: { type: "roll", payload: { contender: i } },
@@ -48,11 +57,11 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     const { db } = handle;
     const { match, version } = await seededMatch(db, vault);
     const roll = { nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 5 } as const;
-    expect(await appendEvent(db, { matchId: match.id, expectedVersion: version, event: { type: "roll", payload: 1 }, roll })).toEqual({
+    expect(await append({ matchId: match.id, expectedVersion: version, event: { type: "roll", payload: 1 }, roll })).toEqual({
       ok: true,
       value: { version: version + 1 },
     });
-    const again = await appendEvent(db, { matchId: match.id, expectedVersion: version + 1, event: { type: "roll", payload: 2 }, roll: { ...roll, die1: 4 } });
+    const again = await append({ matchId: match.id, expectedVersion: version + 1, event: { type: "roll", payload: 2 }, roll: { ...roll, die1: 4 } });
     expect(again.ok ? "" : again.code).toBe("ERR_NONCE_TAKEN");
     const loaded = await loadMatch(db, match.id);
     expect(loaded?.match.version).toBe(version + 1);
@@ -64,7 +73,7 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     const { db } = handle;
     const { match, version } = await seededMatch(db, vault);
     for (const expectedVersion of [version - 1, version + 1, version + 5]) {
-      const result = await appendEvent(db, { matchId: match.id, expectedVersion, event: { type: "x", payload: expectedVersion } });
+      const result = await append({ matchId: match.id, expectedVersion, event: { type: "x", payload: expectedVersion } });
       expect(result.ok ? "" : result.code).toBe("ERR_VERSION_CONFLICT");
     }
     const loaded = await loadMatch(db, match.id);
@@ -73,7 +82,7 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
   });
 
   it("answers ERR_MATCH_NOT_FOUND for an unknown match", async () => {
-    const result = await appendEvent(handle.db, { matchId: "no-such-match", expectedVersion: 0, event: { type: "x", payload: null } });
+    const result = await append({ matchId: "no-such-match", expectedVersion: 0, event: { type: "x", payload: null } });
     expect(result.ok ? "" : result.code).toBe("ERR_MATCH_NOT_FOUND");
   });
 
@@ -82,7 +91,7 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     const { match, version } = await seededMatch(db, vault);
     const finishedAt = new Date("2026-11-29T12:00:00.000Z");
     const game = { number: 1, winner: "black", points: 2, resultType: "gammon", endedBy: "bear-off", cubeValue: 1, crawford: false } as const;
-    const ended = await appendEvent(db, {
+    const ended = await append({
       matchId: match.id,
       expectedVersion: version,
       event: { type: "ended", payload: { winner: "black" } },
@@ -93,7 +102,7 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     const loaded = await loadMatch(db, match.id);
     expect(loaded?.match).toMatchObject({ status: "finished", scoreWhite: 0, scoreBlack: 2, winner: "black", endReason: "completed", finishedAt, version: version + 1 });
     expect(loaded?.games).toMatchObject([game]);
-    const twice = await appendEvent(db, { matchId: match.id, expectedVersion: version + 1, event: { type: "ended", payload: null }, game });
+    const twice = await append({ matchId: match.id, expectedVersion: version + 1, event: { type: "ended", payload: null }, game });
     expect(twice.ok ? "" : twice.code).toBe("ERR_GAME_RECORDED");
   });
 
@@ -111,7 +120,7 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     ];
     let current = version;
     for (const payload of payloads) {
-      const result = await appendEvent(db, { matchId: match.id, expectedVersion: current, event: { type: "action", payload, actorId: white.id } });
+      const result = await append({ matchId: match.id, expectedVersion: current, event: { type: "action", payload, actorId: white.id } });
       if (!result.ok) throw new Error(result.code);
       current = result.value.version;
     }
@@ -120,6 +129,21 @@ describe.each(testDatabaseKinds())("appendEvent on %s", (kind) => {
     expect(played.map((e) => e.sequence)).toEqual(payloads.map((_, i) => version + 1 + i));
     expect(played.map((e) => e.payload)).toEqual(payloads);
     expect(played.every((e) => e.type === "action" && e.actorId === white.id)).toBe(true);
+  });
+
+  it("reads back the log it wrote and the version it reached; null for an unknown match", async () => {
+    const { db } = handle;
+    const { match, version, white } = await seededMatch(db, vault);
+    expect(await append({ matchId: match.id, expectedVersion: version, event: { type: "action", payload: { n: 1 }, actorId: white.id } })).toMatchObject({ ok: true });
+    const log = await store(db).readLog(match.id);
+    expect(log?.match).toMatchObject({ id: match.id, version: version + 1 });
+    expect(log?.seed.sealed).toEqual(expect.objectContaining({ ciphertext: expect.any(String) }));
+    expect(log?.seed.revealedSeed).toBeNull(); // sealed until the reveal
+    expect(log?.events.map((e) => e.sequence)).toEqual(Array.from({ length: version + 1 }, (_, i) => i + 1));
+    expect(log?.events.at(-1)).toMatchObject({ type: "action", payload: { n: 1 }, actorId: white.id });
+    expect(await store(db).version(match.id)).toBe(version + 1);
+    expect(await store(db).readLog("no-such-match")).toBeNull();
+    expect(await store(db).version("no-such-match")).toBeNull();
   });
 });
 
@@ -162,10 +186,9 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     ];
     const viaPrisma = await seededMatch(db, vault);
     const direct = await seededMatch(db, vault);
-    for (const step of steps(viaPrisma.match.id, viaPrisma.black.id)) expect(await appendEventWithPrisma(db, step, now)).toMatchObject({ ok: true });
-    for (const step of steps(direct.match.id, viaPrisma.black.id)) {
-      expect(await db.sqlite!.exclusive((connection) => appendEventsOnSqlite(connection, [{ input: step, now }]))).toMatchObject([{ result: { ok: true } }]);
-    }
+    for (const step of steps(viaPrisma.match.id, viaPrisma.black.id)) expect(await new PrismaEventStore(db).append(step, now)).toMatchObject({ ok: true });
+    expect(db.events).toBeInstanceOf(SqliteEventStore);
+    for (const step of steps(direct.match.id, viaPrisma.black.id)) expect(await db.events.append(step, now)).toMatchObject({ ok: true });
     const expected = await storedRows(db, viaPrisma.match.id);
     expect(expected.events).toHaveLength(5);
     expect(expected.match?.updatedAt).toBe("2026-11-29T15:04:05.678+00:00");
@@ -175,6 +198,10 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     expect(b?.rolls).toEqual(a?.rolls);
     expect(b?.games).toEqual(a?.games);
     expect(b?.match).toMatchObject({ status: "finished", winner: "white", scoreWhite: 2, version: 9, startedAt: now, finishedAt: now, updatedAt: now });
+    // The one generated key either path makes, Game.id, has the form the schema declares (@default(uuid()): v4).
+    const gameIds = await db.prisma.game.findMany({ where: { matchId: { in: [viaPrisma.match.id, direct.match.id] } }, select: { id: true } });
+    expect(gameIds).toHaveLength(2);
+    for (const { id } of gameIds) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("writes the appends asked for in one event-loop turn with one commit, each with its own outcome", async () => {

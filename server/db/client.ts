@@ -22,8 +22,11 @@ import type BetterSqlite3 from "better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { databaseTarget, ensureSqliteDirectory, targetOf, type DatabaseTarget } from "./database-url";
+import type { EventStore } from "./event-store";
 import { postgresAdapter } from "./postgres-adapter";
+import { PrismaEventStore } from "./prisma-event-store";
 import { sqliteAdapter } from "./sqlite-adapter";
+import { SqliteEventStore } from "./sqlite-event-store";
 
 export type DbClient = PrismaClient;
 
@@ -39,6 +42,8 @@ export interface Db {
   readonly kind: DatabaseTarget["kind"];
   readonly url: string;
   readonly prisma: DbClient;
+  /** The match event log (event-store.ts): the SQLite fast path on SQLite, Prisma on PostgreSQL. */
+  readonly events: EventStore;
   /** Present on SQLite databases only. */
   readonly sqlite?: SqliteConnection;
   close(): Promise<void>;
@@ -46,6 +51,7 @@ export interface Db {
 
 interface SharedClient {
   readonly prisma: DbClient;
+  readonly events: EventStore;
   readonly sqlite?: SqliteConnection;
   handles: number;
 }
@@ -53,7 +59,8 @@ interface SharedClient {
 function clientFor(target: DatabaseTarget): SharedClient {
   if (target.kind === "postgres") {
     // Same models and enums as the SQLite client (see the module comment); only the query compiler differs.
-    return { prisma: new PostgresPrismaClient({ adapter: postgresAdapter(target.url) }) as unknown as DbClient, handles: 0 };
+    const prisma = new PostgresPrismaClient({ adapter: postgresAdapter(target.url) }) as unknown as DbClient;
+    return { prisma, events: new PrismaEventStore({ kind: target.kind, prisma }), handles: 0 };
   }
   ensureSqliteDirectory(target);
   const adapter = sqliteAdapter(target.file);
@@ -68,7 +75,9 @@ function clientFor(target: DatabaseTarget): SharedClient {
       return adapter.connected;
     },
   };
-  return { prisma, sqlite, handles: 0 };
+  // One store per connection, so the appends of one event-loop turn share one commit whichever handle made them.
+  const events = new SqliteEventStore(sqlite, new PrismaEventStore({ kind: target.kind, prisma }));
+  return { prisma, events, sqlite, handles: 0 };
 }
 
 const processWide = globalThis as typeof globalThis & { __fairgammonDb?: Db; __fairgammonClients?: Map<string, SharedClient> };
@@ -100,6 +109,7 @@ export function openDb(url: string): Db {
     kind: target.kind,
     url,
     prisma: client.prisma,
+    events: client.events,
     ...(client.sqlite ? { sqlite: client.sqlite } : {}),
     close: async () => {
       if (closed) return;

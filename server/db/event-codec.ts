@@ -10,7 +10,7 @@
  *   decodeEvent(matchId, { ...row, sequence: 3, … }, lookup);                          // the seed event again
  */
 import { z } from "zod";
-import { actionEventSchema, endedEventSchema, firstIssue, seatColorSchema } from "@/lib/protocol";
+import { actionEventSchema, endedEventSchema, firstIssue, seatColorSchema, timeControlSchema } from "@/lib/protocol";
 import type { MatchEvent, MatchEventType, PlayerInfo } from "@/lib/record";
 import type { EventRow, JsonValue, NewEvent } from "./types";
 
@@ -31,6 +31,10 @@ const createdPayload = z.object({
   matchLength: z.int().min(1),
   visibility: z.enum(["public", "private"]),
   commitment: z.string(),
+  /** Absent in matches created before clocks existed: untimed. */
+  timeControl: timeControlSchema.nullable().optional(),
+  /** Written only for a rated match (older rows and unrated matches have none). */
+  rated: z.literal(true).optional(),
 });
 const joinedPayload = z.object({ userId: z.string(), color: seatColorSchema });
 const seedPayload = z.object({ color: seatColorSchema, seed: z.string() });
@@ -40,7 +44,13 @@ export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent
   switch (event.type) {
     case "created": {
       const { creator, creatorColor, matchLength, visibility, commitment } = event;
-      return { type: STORED_EVENT_TYPES.created, payload: { creatorId: creator.id, color: creatorColor, matchLength, visibility, commitment }, actorId };
+      const payload = { creatorId: creator.id, color: creatorColor, matchLength, visibility, commitment };
+      // Untimed matches are stored as they were before clocks existed.
+      return {
+        type: STORED_EVENT_TYPES.created,
+        payload: { ...payload, ...(event.timeControl ? { timeControl: { ...event.timeControl } } : {}), ...(event.rated ? { rated: true } : {}) },
+        actorId,
+      };
     }
     case "joined":
       return { type: STORED_EVENT_TYPES.joined, payload: { userId: event.player.id, color: event.color }, actorId };
@@ -58,7 +68,8 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
     case STORED_EVENT_TYPES.created: {
       const payload = parseStored(matchId, row, createdPayload);
       const { matchLength, visibility, commitment } = payload;
-      return { type: "created", matchLength, visibility, commitment, creator: player(payload.creatorId), creatorColor: payload.color };
+      const created = { type: "created", matchLength, visibility, commitment, creator: player(payload.creatorId), creatorColor: payload.color } as const;
+      return { ...created, ...(payload.timeControl ? { timeControl: payload.timeControl } : {}), ...(payload.rated ? { rated: true } : {}) };
     }
     case STORED_EVENT_TYPES.joined: {
       const payload = parseStored(matchId, row, joinedPayload);

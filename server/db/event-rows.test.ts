@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decideClientSeed, decideJoin } from "@/lib/protocol";
 import { applyMatchEvent, type MatchView } from "@/lib/record";
-import { appendEventWithPrisma, type AppendEventInput } from "./append-event";
+import type { AppendEventInput } from "./append-event";
+import { PrismaEventStore } from "./prisma-event-store";
 import type { Db } from "./client";
 import { eventAppend } from "./event-rows";
-import { appendEventsOnSqlite } from "./sqlite-append";
+import { appendEventsOnSqlite } from "./sqlite-event-store";
 import { openTestDatabase, type TestDatabase } from "./test-databases";
 import { newUser, testVault, waitingMatch } from "./test-fixtures";
 import { playerInfo } from "./users";
@@ -59,7 +60,7 @@ describe("a match's set-up written by both append paths", () => {
     const at = new Date("2026-12-01T09:08:07.654Z");
     const [viaPrisma, direct] = [await waitingMatch(db, vault), await waitingMatch(db, vault)];
     const [prismaJoiner, directJoiner] = [await newUser(db), await newUser(db)];
-    for (const step of setUp(viaPrisma.view, prismaJoiner, at)) expect(await appendEventWithPrisma(db, step, at)).toMatchObject({ ok: true });
+    for (const step of setUp(viaPrisma.view, prismaJoiner, at)) expect(await new PrismaEventStore(db).append(step, at)).toMatchObject({ ok: true });
     for (const step of setUp(direct.view, directJoiner, at)) {
       expect(await db.sqlite!.exclusive((connection) => appendEventsOnSqlite(connection, [{ input: step, now: at }]))).toMatchObject([{ result: { ok: true } }]);
     }
@@ -77,9 +78,9 @@ describe("a match's set-up written by both append paths", () => {
     const { db } = handle;
     const { match, view } = await waitingMatch(db, vault);
     const [join, whiteSeed] = setUp(view, await newUser(db), new Date()) as [AppendEventInput, AppendEventInput];
-    for (const step of [join, whiteSeed]) expect(await appendEventWithPrisma(db, step)).toMatchObject({ ok: true });
+    for (const step of [join, whiteSeed]) expect(await new PrismaEventStore(db).append(step)).toMatchObject({ ok: true });
     const again = { ...whiteSeed, expectedVersion: 3 };
-    await expect(appendEventWithPrisma(db, again)).rejects.toThrow(/white's client seed is already stored/);
+    await expect(new PrismaEventStore(db).append(again)).rejects.toThrow(/white's client seed is already stored/);
     expect(await db.sqlite!.exclusive((connection) => appendEventsOnSqlite(connection, [{ input: again, now: new Date() }]))).toMatchObject([
       { error: expect.objectContaining({ message: expect.stringMatching(/white's client seed is already stored/) }) },
     ]);

@@ -1,7 +1,8 @@
 /**
  * What storing one match event writes, as an appendEvent input: the event row, and with it the roll it logs, the
  * game it finishes, the client seed it adds (MatchSeed, where the audit bundle reads it) and the Match columns it
- * changes (lib/protocol matchColumns) — all derived from the view before and after it. Every event after a match's
+ * changes (lib/protocol matchColumns), and for the end of a rated match the result its rating changes are computed
+ * from (lib/rating ratedOutcome) — all derived from the view before and after it. Every event after a match's
  * first is stored through here, a rules action as much as a join, so no event type has rows of its own making.
  *
  * @example
@@ -9,6 +10,7 @@
  *   await appendEvent(db, eventAppend(before, after, event, actorId, new Date()));
  */
 import { matchColumns } from "@/lib/protocol";
+import { ratedOutcome } from "@/lib/rating/rated-outcome";
 import type { MatchEvent, MatchView } from "@/lib/record";
 import type { AppendEventInput } from "./append-event";
 import { encodeEvent } from "./event-codec";
@@ -28,6 +30,7 @@ export function eventAppend(before: MatchView, after: MatchView, event: LaterEve
     matchUpdate: Object.keys(columns).length > 0 ? columns : undefined,
     game: finishedGame(before, after),
     clientSeed: event.type === "seed" ? { color: event.color, seed: event.clientSeed } : undefined,
+    rating: ratedOutcome(before, after) ?? undefined,
   };
 }
 

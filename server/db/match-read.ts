@@ -13,28 +13,18 @@
 import type { AuditBundle } from "@/lib/dice";
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
-import { readSnapshot, type Tx } from "./transaction";
-import type { EventRow, GameRow, JsonValue, MatchRow, RollRow, SeedState } from "./types";
+import type { MatchLog } from "./event-store";
+import { readMatchLog } from "./prisma-event-store";
+import { readSnapshot } from "./transaction";
+import type { GameRow, RollRow } from "./types";
 
-/** A match's row, sealed seed and events: what the match server rebuilds a live match from. */
-export interface MatchLog {
-  readonly match: MatchRow;
-  readonly seed: SeedState;
-  /** In sequence order, 1, 2, 3, … */
-  readonly events: readonly EventRow[];
-}
+export type { MatchLog };
 
 export interface LoadedMatch extends MatchLog {
   /** In nonce order. */
   readonly rolls: readonly RollRow[];
   /** In game-number order. */
   readonly games: readonly GameRow[];
-}
-
-const EVENT_COLUMNS = { sequence: true, type: true, payload: true, actorId: true, createdAt: true } as const;
-
-function eventRow(event: Omit<EventRow, "payload"> & { readonly payload: string }): EventRow {
-  return { ...event, payload: JSON.parse(event.payload) as JsonValue };
 }
 
 /** The match with its roll log and games too (exports, tests, audits). */
@@ -54,30 +44,6 @@ export async function loadMatch(db: Db, matchId: string): Promise<LoadedMatch | 
     });
     return { ...log, rolls, games };
   });
-}
-
-/** The match without its roll log and games, which the events already hold: three queries instead of five. */
-export function loadMatchLog(db: Db, matchId: string): Promise<MatchLog | null> {
-  return readSnapshot(db, (tx) => readMatchLog(tx, matchId));
-}
-
-async function readMatchLog(tx: Tx, matchId: string): Promise<MatchLog | null> {
-  const match = await tx.match.findUnique({ where: { id: matchId } });
-  const seed = await tx.matchSeed.findUnique({ where: { matchId } });
-  if (!match || !seed) return null;
-  const events = await tx.matchEvent.findMany({ where: { matchId }, orderBy: { sequence: "asc" }, select: EVENT_COLUMNS });
-  return {
-    match,
-    seed: {
-      commitment: seed.commitment,
-      sealed: { ciphertext: seed.ciphertext, iv: seed.iv, tag: seed.tag },
-      whiteClientSeed: seed.whiteClientSeed,
-      blackClientSeed: seed.blackClientSeed,
-      revealedSeed: seed.revealedSeed,
-      revealedAt: seed.revealedAt,
-    },
-    events: events.map(eventRow),
-  };
 }
 
 export type AuditBundleError = "ERR_MATCH_NOT_FOUND" | "ERR_CLIENT_SEEDS_PENDING";

@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { commitmentOf } from "@/lib/dice";
 import { err, ok, type Result } from "@/lib/engine/types";
 import { matchColumns } from "@/lib/protocol";
-import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView } from "@/lib/record";
+import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type TimeControl } from "@/lib/record";
 import type { Db } from "./client";
 import { encodeEvent } from "./event-codec";
 import { insertEvent, isForeignKeyViolation, writeTransaction } from "./transaction";
@@ -29,6 +29,10 @@ export interface NewMatch {
   readonly matchLength: number;
   readonly visibility: Visibility;
   readonly seed: SealedSeedInput;
+  /** null or absent: untimed. */
+  readonly timeControl?: TimeControl | null;
+  /** Rated (issue 20): only a registered person may create one (not a guest, not a computer). */
+  readonly rated?: boolean;
 }
 
 function newInviteToken(): string {
@@ -42,11 +46,14 @@ function newInviteToken(): string {
 export async function createMatch(
   db: Db,
   input: NewMatch,
-): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND">> {
+): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND" | "ERR_REGISTERED_ONLY">> {
   try {
     return await writeTransaction(db, async (tx) => {
-      const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true } });
+      const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
       if (!creator) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
+      if (input.rated && (creator.isGuest || creator.computerLevel !== null)) {
+        return err("ERR_REGISTERED_ONLY", `${creator.username} is not a registered player: only registered players play rated matches`);
+      }
       const event: MatchEvent = {
         type: "created",
         matchLength: input.matchLength,
@@ -54,6 +61,8 @@ export async function createMatch(
         commitment: input.seed.commitment,
         creator: playerInfo(creator),
         creatorColor: input.color,
+        ...(input.timeControl ? { timeControl: input.timeControl } : {}),
+        ...(input.rated ? { rated: true } : {}),
       };
       // The database makes the match's id, so the first event is folded under a stand-in id: no column depends on it.
       const empty = emptyMatchView("");
@@ -64,10 +73,13 @@ export async function createMatch(
           creatorId: input.creatorId,
           matchLength: input.matchLength,
           visibility: input.visibility,
+          rated: input.rated === true,
           inviteToken: input.visibility === "private" ? newInviteToken() : null,
           ...matchColumns(empty, view, now),
           version: 1,
           createdAt: now,
+          reserveMs: input.timeControl?.reserveMs ?? null,
+          delayMs: input.timeControl?.delayMs ?? null,
           seed: { create: { commitment: input.seed.commitment, ciphertext: input.seed.sealed.ciphertext, iv: input.seed.sealed.iv, tag: input.seed.sealed.tag } },
         },
       });

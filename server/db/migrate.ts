@@ -2,8 +2,8 @@
  * Applies pending migrations (`npm start`, `npm run db:migrate`, every test database). It does what
  * `prisma migrate deploy` does and books each migration in `_prisma_migrations` the way Prisma does (same table, same
  * checksum, same timestamps), so `prisma migrate status` and `prisma migrate deploy` agree with it afterwards — but it
- * runs in milliseconds instead of starting the Prisma CLI (about 2 s on SQLite, 11 s on PostgreSQL, where the CLI
- * lingers after finishing).
+ * runs in milliseconds instead of starting the Prisma CLI (1.2 s on SQLite, 11.4 s on PostgreSQL, where the CLI
+ * lingers ~10 s after finishing; measured with scripts/bench-migrate.ts, figures in server/db/README.md).
  *
  * - SQLite: each migration.sql runs as one script outside a transaction, as Prisma runs it (table redefinitions turn
  *   `PRAGMA foreign_keys` off, which a transaction would ignore); a failure is booked with its message in `logs` and

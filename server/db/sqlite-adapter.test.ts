@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CACHE_KIB } from "./sqlite-adapter";
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CACHE_KIB, sqliteTimestamp } from "./sqlite-adapter";
 import { openTestDatabase, type TestDatabase } from "./test-databases";
 import { findUserByUsername } from "./users";
 
@@ -52,5 +52,24 @@ describe("the SQLite adapter", () => {
     expect(await read).toBeNull();
     await write;
     expect(await findUserByUsername(handle.db, "outside")).not.toBeNull();
+  });
+
+  it("stores a DateTime as sqliteTimestamp text and reads it back as the same instant", async () => {
+    const { prisma } = handle.db;
+    const at = new Date("2026-12-02T09:08:07.654Z");
+    const user = await prisma.user.create({ data: { username: "dated", createdAt: at } });
+    expect(user.createdAt).toEqual(at);
+    const [row] = await prisma.$queryRawUnsafe<{ stored: string }[]>(`SELECT "createdAt" || '' AS "stored" FROM "User" WHERE "id" = ?`, user.id);
+    expect(row?.stored).toBe(sqliteTimestamp(at));
+    expect(sqliteTimestamp(at)).toBe("2026-12-02T09:08:07.654+00:00");
+  });
+
+  it("turns SQLite's constraint errors into Prisma's codes (P2002 unique, P2003 foreign key) and writes nothing", async () => {
+    const { prisma } = handle.db;
+    await prisma.user.create({ data: { username: "taken" } });
+    await expect(prisma.user.create({ data: { username: "taken" } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(prisma.match.create({ data: { creatorId: "no-such-user", matchLength: 3 } })).rejects.toMatchObject({ code: "P2003" });
+    expect(await prisma.user.count({ where: { username: "taken" } })).toBe(1);
+    expect(await prisma.match.count({ where: { creatorId: "no-such-user" } })).toBe(0);
   });
 });

@@ -33,7 +33,7 @@ export async function newUser(db: Db, prefix = "player"): Promise<UserRow> {
 export async function waitingMatch(
   db: Db,
   vault: SeedVault,
-  options: { readonly creator?: UserRow; readonly color?: Seat; readonly visibility?: Visibility; readonly matchLength?: number } = {},
+  options: { readonly creator?: UserRow; readonly color?: Seat; readonly visibility?: Visibility; readonly matchLength?: number; readonly rated?: boolean } = {},
 ): Promise<{ match: MatchRow; seed: StoredSeed; creator: UserRow; view: MatchView }> {
   const creator = options.creator ?? (await newUser(db, "creator"));
   const seed = vault.draw();
@@ -43,6 +43,7 @@ export async function waitingMatch(
     matchLength: options.matchLength ?? 5,
     visibility: options.visibility ?? "public",
     seed,
+    rated: options.rated,
   });
   if (!created.ok) throw new Error(`waitingMatch: ${created.code}`);
   return { match: created.value.match, seed, creator, view: created.value.view };

@@ -44,7 +44,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * violation on a model into a failure (return undefined to rethrow).
  */
 export async function writeTransaction<T, Code extends string>(
-  db: Db,
+  db: Pick<Db, "prisma">,
   work: (tx: Tx) => Promise<Result<T, Code>>,
   onUniqueViolation?: (model: string | undefined) => Result<never, Code> | undefined,
 ): Promise<Result<T, Code>> {
@@ -64,12 +64,12 @@ export async function writeTransaction<T, Code extends string>(
 }
 
 /** Runs `work` in one transaction (with the data layer's wait limits); a throw rolls back. */
-export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Pick<Db, "prisma">, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.prisma.$transaction(work, TRANSACTION_LIMITS);
 }
 
 /** A read-only snapshot: all reads in `work` see the same committed state. */
-export function readSnapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function readSnapshot<T>(db: Pick<Db, "kind" | "prisma">, work: (tx: Tx) => Promise<T>): Promise<T> {
   // SQLite transactions are serializable already (and the adapter accepts no other level, which is why the SQLite
   // client's types do not know this one).
   const isolation = db.kind === "postgres" ? { isolationLevel: "RepeatableRead" as Prisma.TransactionIsolationLevel } : {};

@@ -39,6 +39,7 @@ export interface MatchRow {
   readonly matchLength: number;
   readonly status: MatchStatus;
   readonly visibility: Visibility;
+  readonly rated: boolean;
   readonly inviteToken: string | null;
   readonly scoreWhite: number;
   readonly scoreBlack: number;
@@ -49,6 +50,10 @@ export interface MatchRow {
   readonly startedAt: Date | null;
   readonly finishedAt: Date | null;
   readonly updatedAt: Date;
+  readonly reserveMs: number | null;
+  readonly delayMs: number | null;
+  readonly rematchOfferBy: Seat | null;
+  readonly rematchId: string | null;
 }
 
 /** The seed vault's output for a new match (server/vault `draw()`): the commitment and the sealed seed. */
@@ -128,11 +133,15 @@ export interface MatchSummary {
   readonly id: string;
   readonly status: MatchStatus;
   readonly visibility: Visibility;
+  readonly rated: boolean;
   readonly matchLength: number;
   readonly scoreWhite: number;
   readonly scoreBlack: number;
   readonly winner: Seat | null;
   readonly endReason: string | null;
+  /** The time control's reserve and delay in ms; null for an untimed match. */
+  readonly reserveMs: number | null;
+  readonly delayMs: number | null;
   readonly creator: PlayerRef;
   readonly white: PlayerRef | null;
   readonly black: PlayerRef | null;

@@ -10,6 +10,7 @@ import type { SeedVault } from "@/server/vault";
 import type { InterServerEvents } from "./cluster";
 import type { ComputerDriver } from "./computer-driver";
 import type { MatchService } from "./match-service";
+import type { Matchmaker } from "./matchmaking";
 import type { Presence } from "./presence";
 
 /** The signed-in user behind a socket; null for an anonymous spectator. */
@@ -37,6 +38,8 @@ export interface CommandContext {
   /** The computer players' driver; null where the server runs without an engine. */
   readonly computer: ComputerDriver | null;
   readonly presence: Presence;
+  /** The matchmaking queue of this node. */
+  readonly matchmaker: Matchmaker;
   readonly logger: Logger;
   readonly abandonAfterMs: number;
   readonly now: () => number;

@@ -13,6 +13,7 @@ import { commandHandlers, type CommandHandler } from "./commands";
 import type { ComputerDriver } from "./computer-driver";
 import type { Actor, CommandContext, GameServer, GameSocket } from "./context";
 import { fail, type MatchService } from "./match-service";
+import { Matchmaker } from "./matchmaking";
 import type { Presence } from "./presence";
 import { CommandRateLimiter } from "./rate-limit";
 import { presenceOf } from "./snapshot";
@@ -24,6 +25,8 @@ export interface GatewayOptions {
   readonly service: MatchService;
   readonly computer?: ComputerDriver | null;
   readonly presence: Presence;
+  /** The matchmaking queue; one is made for the gateway when left out. */
+  readonly matchmaker?: Matchmaker;
   readonly logger: Logger;
   /** Who is behind a handshake request (the next-auth session cookie); null for an anonymous spectator. */
   readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
@@ -49,6 +52,7 @@ export function attachGateway(options: GatewayOptions): void {
   const { io, logger, presence } = options;
   const now = options.now ?? Date.now;
   const limiter = new CommandRateLimiter(options.rateLimit ?? { burst: 30, perSecond: 15 });
+  const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, vault: options.vault, service: options.service, io, logger, now });
 
   io.use((socket, next) => {
     if (!handshakeSchema.safeParse(socket.handshake.auth).success) {
@@ -73,7 +77,7 @@ export function attachGateway(options: GatewayOptions): void {
       presence.connect(actor.id, socket.id, now());
       void socket.join(`user:${actor.id}`);
     }
-    const ctx: CommandContext = { ...options, computer: options.computer ?? null, actor, socket, now };
+    const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now };
 
     // One listener for every command, not one per command: twelve closures per socket were ~5 % of the server's live
     // heap at 2,000 matches (4,000 sockets), and all of it is marked at every full garbage collection.
@@ -115,6 +119,8 @@ export function attachGateway(options: GatewayOptions): void {
 
     socket.on("disconnecting", () => {
       if (!actor) return;
+      // A player who disconnects leaves the matchmaking queue: nobody should be paired with an empty chair.
+      matchmaker.leaveSocket(socket.id);
       if (!presence.disconnect(actor.id, socket.id, now())) return;
       for (const room of socket.rooms) {
         if (!room.startsWith("match:")) continue;

@@ -4,9 +4,9 @@
  * process can rebuild it with `loadLiveMatch`.
  */
 import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type PlayerInfo } from "@/lib/record";
+import type { RematchState } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { decodeEvent } from "@/server/db/event-codec";
-import { loadMatchLog } from "@/server/db/match-read";
 import { playerInfo } from "@/server/db/users";
 import type { StoredSeed } from "@/server/vault";
 
@@ -17,6 +17,8 @@ export interface LiveMatch {
   readonly creatorId: string;
   /** The seed is in MatchSeed.revealedSeed (the `ended` event may have been written just before a crash). */
   readonly seedRevealed: boolean;
+  /** The rematch asked for at the end (the Match row's columns, server/match/rematch.ts); null while none. */
+  readonly rematch: RematchState | null;
 }
 
 export interface VersionedEvent {
@@ -26,7 +28,7 @@ export interface VersionedEvent {
 
 /** The match rebuilt from its stored events, and those events (for broadcasting what another writer stored). */
 export async function loadLiveMatch(db: Db, matchId: string): Promise<{ readonly live: LiveMatch; readonly events: readonly VersionedEvent[] } | null> {
-  const loaded = await loadMatchLog(db, matchId);
+  const loaded = await db.events.readLog(matchId);
   if (!loaded) return null;
   const { match, seed, events } = loaded;
   const lookup = await playerLookup(db, [match.creatorId, match.whiteId, match.blackId]);
@@ -39,6 +41,7 @@ export async function loadLiveMatch(db: Db, matchId: string): Promise<{ readonly
     inviteToken: match.inviteToken,
     creatorId: match.creatorId,
     seedRevealed: seed.revealedSeed !== null,
+    rematch: match.rematchOfferBy !== null || match.rematchId !== null ? { offeredBy: match.rematchOfferBy, matchId: match.rematchId } : null,
   };
   return { live, events: decoded };
 }

@@ -18,10 +18,9 @@
 import { combineClientSeeds, type BundleRoll } from "@/lib/dice";
 import { mustPass } from "@/lib/engine/match-queries";
 import type { MatchAction, MatchState } from "@/lib/engine/match-state";
-import type { Color, Dice } from "@/lib/engine/types";
-import { applyCheckedAction, applyMatchEvent } from "@/lib/record";
+import { opponentOf, type Color, type Dice } from "@/lib/engine/types";
+import { applyCheckedAction, applyMatchEvent, flagFall, type EndReason, type MatchView } from "@/lib/record";
 import type { Ack, ErrorCode, Failure, LobbyDecision, MatchEventMessage, StoredEvents } from "@/lib/protocol";
-import { appendEvent } from "@/server/db/append-event";
 import type { Db } from "@/server/db/client";
 import { eventAppend, type LaterEvent } from "@/server/db/event-rows";
 import { revealSeed } from "@/server/db/matches";
@@ -59,7 +58,21 @@ export interface MatchServiceOptions {
    * moved past. Writes are safe either way (the version check); this keeps refusals and snapshots right too.
    */
   readonly sharedDatabase?: boolean;
+  /**
+   * Schedules `fire` in `ms` milliseconds and returns its cancel (the flag-fall timers of timed matches). Real timers
+   * by default; tests pass a fake clock's.
+   */
+  readonly setTimer?: (fire: () => void, ms: number) => () => void;
 }
+
+function realTimer(fire: () => void, ms: number): () => void {
+  const timer = setTimeout(fire, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+/** A timer fires this much after a flag's fall, so the server's clock is surely past it when the timeout is decided. */
+const FLAG_MARGIN_MS = 5;
 
 const ATTEMPTS = 3;
 
@@ -101,6 +114,9 @@ export class MatchService {
   /** `settled`: nothing follows by itself (false for a match read from the database until it is settled). */
   readonly #cache = new Map<string, Held>();
   readonly #cacheSize: number;
+  /** match id → the flag it is armed for and its cancel. */
+  readonly #flags = new Map<string, { readonly at: number; readonly cancel: () => void }>();
+  #closed = false;
 
   constructor(options: MatchServiceOptions) {
     this.#options = options;
@@ -129,7 +145,10 @@ export class MatchService {
         // A match read from the database may have stopped short of what follows by itself (its process died between
         // a command and its opening roll, pass or reveal, and recovery has not reached it): that comes first, and is
         // broadcast to every socket, the sender's too (the command may yet be refused, and a refusal carries no events).
-        const live = current.settled ? current.live : await this.#settle(current.live, new Publication(undefined, this.#options.publish));
+        // A flag that fell before the timer's turn came (a loaded event loop) ends the match first: the command is then
+        // decided on a match that is over, and refused.
+        const due = current.settled && !this.#flagFallen(current.live.view);
+        const live = due ? current.live : await this.#settle(current.live, new Publication(undefined, this.#options.publish));
         const decision = decide(live);
         if (!decision.ok) return decision;
         const next = await this.#append(live, decision.draft, publication);
@@ -163,8 +182,60 @@ export class MatchService {
     return { nonce, game: view.state.gameNumber, kind, player, dice };
   }
 
+  /**
+   * Writes what the match owes by itself now — above all a timeout whose flag has fallen (the flag timers call it) —
+   * through the same append and broadcast as a command.
+   */
+  settle(matchId: string): Promise<LiveMatch | null> {
+    return this.#queue.run(matchId, async () => {
+      const current = await this.#current(matchId);
+      return current && this.#settle(current.live, new Publication(undefined, this.#options.publish));
+    });
+  }
+
   forget(matchId: string): void {
     this.#cache.delete(matchId);
+  }
+
+  /** Cancels every flag timer (the server is closing; recovery arms them again at the next start). */
+  close(): void {
+    this.#closed = true;
+    for (const { cancel } of this.#flags.values()) cancel();
+    this.#flags.clear();
+  }
+
+  #nowMs(): number {
+    return (this.#options.now?.() ?? new Date()).getTime();
+  }
+
+  #flagFallen(view: MatchView): boolean {
+    if (view.ended || view.status !== "playing" || !view.clock) return false;
+    const flag = flagFall(view.clock);
+    return flag !== null && flag.at <= this.#nowMs();
+  }
+
+  /**
+   * Arms the timer of the match's next flag fall (the player it waits for running out of delay and reserve), or
+   * disarms it when nobody is running. The timer settles the match, which stores the timeout if the flag has fallen by
+   * the server's clock then; any event before it re-arms the timer for the new deadline.
+   */
+  #armFlag(view: MatchView): void {
+    const id = view.matchId;
+    const flag = !view.ended && view.status === "playing" && view.clock ? flagFall(view.clock) : null;
+    const armed = this.#flags.get(id);
+    if (armed && flag && armed.at === flag.at) return;
+    armed?.cancel();
+    this.#flags.delete(id);
+    if (!flag || this.#closed) return;
+    const setTimer = this.#options.setTimer ?? realTimer;
+    const cancel = setTimer(() => {
+      if (this.#flags.get(id)?.cancel !== cancel) return;
+      this.#flags.delete(id);
+      this.settle(id).catch((error: unknown) => {
+        this.#options.logger.error("could not apply a timeout", { matchId: id, error: error instanceof Error ? error.message : String(error) });
+      });
+    }, Math.max(0, flag.at - this.#nowMs()) + FLAG_MARGIN_MS);
+    this.#flags.set(id, { at: flag.at, cancel });
   }
 
   /** The match as stored, from the cache or the database; null: no such match. */
@@ -178,8 +249,7 @@ export class MatchService {
   }
 
   async #storedVersion(matchId: string): Promise<number | null> {
-    const row = await this.#options.db.prisma.match.findUnique({ where: { id: matchId }, select: { version: true } });
-    return row?.version ?? null;
+    return this.#options.db.events.version(matchId);
   }
 
   #remember(live: LiveMatch, settled = true): void {
@@ -199,11 +269,14 @@ export class MatchService {
   async #append(live: LiveMatch, draft: Draft, publication: Publication): Promise<LiveMatch | null> {
     const { db, now = () => new Date() } = this.#options;
     const before = live.view;
+    const at = now();
+    // Actions and the end carry the server's time: the clocks are derived from it (lib/record/clock.ts).
+    const event: LaterEvent = draft.event.type === "action" || draft.event.type === "ended" ? { ...draft.event, at: at.getTime() } : draft.event;
     const after =
-      draft.state && draft.event.type === "action"
-        ? applyCheckedAction(before, before.version + 1, draft.event, draft.state)
-        : applyMatchEvent(before, before.version + 1, draft.event);
-    const result = await appendEvent(db, eventAppend(before, after, draft.event, draft.actorId, now())).catch((error: unknown) => {
+      draft.state && event.type === "action"
+        ? applyCheckedAction(before, before.version + 1, event, draft.state)
+        : applyMatchEvent(before, before.version + 1, event);
+    const result = await db.events.append(eventAppend(before, after, event, draft.actorId, at)).catch((error: unknown) => {
       // An error, unlike a refusal, leaves it unknown whether the event was stored: the next command on this match
       // reads the match from the database, as a restarted server would.
       this.#cache.delete(before.matchId);
@@ -218,7 +291,7 @@ export class MatchService {
     }
     const next: LiveMatch = { ...live, view: after };
     this.#remember(next);
-    publication.send({ matchId: after.matchId, version: after.version, event: draft.event });
+    publication.send({ matchId: after.matchId, version: after.version, event });
     return next;
   }
 
@@ -246,12 +319,19 @@ export class MatchService {
       live = { ...live, seedRevealed: true };
     }
     this.#remember(live);
+    this.#armFlag(live.view);
     return live;
   }
 
   #automaticStep(live: LiveMatch): Draft | null {
     const { view } = live;
     if (view.ended || view.status !== "playing") return null;
+    if (this.#flagFallen(view) && view.clock?.running) {
+      const loser = view.clock.running.color;
+      const winner = opponentOf(loser);
+      const detail = `${view.players[loser]?.name ?? loser} ran out of time; ${view.players[winner]?.name ?? winner} wins the match.`;
+      return this.endDraft(live, "timeout", winner, detail, null);
+    }
     const state = view.state;
     if (state.phase === "opening") {
       const roll = this.rollNext(live, "opening", null);
@@ -269,7 +349,7 @@ export class MatchService {
   }
 
   /** The event that ends a match and reveals its seed (fair-dice-v1, section 2, step 5). */
-  endDraft(live: LiveMatch, reason: "finished" | "cancelled" | "abandoned", winner: Color | null, detail: string, actorId: string | null): Draft {
+  endDraft(live: LiveMatch, reason: EndReason, winner: Color | null, detail: string, actorId: string | null): Draft {
     return { event: { type: "ended", reason, winner, detail, serverSeed: this.#options.vault.reveal(live.seed) }, actorId };
   }
 }

@@ -19,7 +19,8 @@ export function presenceOf(live: LiveMatch, presence: Presence): PresenceMessage
   };
 }
 
-export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Presence, abandonAfterMs: number): MatchSnapshot {
+/** `now`: the server's clock (ms since the epoch), from which a browser reckons the offset its clocks tick by. */
+export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Presence, abandonAfterMs: number, now: number): MatchSnapshot {
   const you = seatOf(live.view, actor?.id);
   const { connected, awaySince } = presenceOf(live, presence);
   return {
@@ -29,5 +30,7 @@ export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Pres
     awaySince,
     inviteToken: inviteTokenFor(live, actor),
     abandonAfterMs,
+    serverTime: now,
+    rematch: live.rematch,
   };
 }

@@ -9,11 +9,14 @@ const base: MatchSummary = {
   id: "m1",
   status: "finished",
   visibility: "public",
+  rated: false,
   matchLength: 5,
   scoreWhite: 5,
   scoreBlack: 3,
   winner: "white",
   endReason: "finished",
+  reserveMs: null,
+  delayMs: null,
   creator: ann,
   white: ann,
   black: bob,
@@ -38,6 +41,12 @@ describe("historyLine", () => {
   });
 
   it("dates a finished match by its end", () => {
+    expect(historyLine(base, ann.id)).toMatchObject({ onTime: false, timeControl: null });
+    expect(historyLine({ ...base, endReason: "timeout", reserveMs: 300_000, delayMs: 12_000 }, bob.id)).toMatchObject({
+      result: "lost",
+      onTime: true,
+      timeControl: { reserveMs: 300_000, delayMs: 12_000 },
+    });
     expect(historyLine(base, ann.id).date).toEqual(new Date("2026-04-01T11:00:00Z"));
   });
 });

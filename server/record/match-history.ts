@@ -7,6 +7,7 @@
  *   const page = await matchHistory(db, user.id, query);
  *   page.items[0]; // { id, opponent: "bob", color: "white", myScore: 5, theirScore: 3, result: "won", … }
  */
+import type { TimeControl } from "@/lib/record/clock";
 import type { Db } from "@/server/db/client";
 import { listMatchesForUser, MATCH_STATUSES } from "@/server/db/listings";
 import type { MatchStatus, MatchSummary, Page, Seat } from "@/server/db/types";
@@ -28,6 +29,10 @@ export interface HistoryLine {
   readonly myScore: number;
   readonly theirScore: number;
   readonly result: HistoryResult;
+  /** The match was decided on time (a player's reserve ran out). */
+  readonly onTime: boolean;
+  /** null: untimed. */
+  readonly timeControl: TimeControl | null;
   /** When it finished, else when it was created. */
   readonly date: Date;
 }
@@ -62,6 +67,8 @@ export function historyLine(match: MatchSummary, userId: string): HistoryLine {
     myScore: mine,
     theirScore: theirs,
     result: resultOf(match, color),
+    onTime: match.endReason === "timeout",
+    timeControl: match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null,
     date: match.finishedAt ?? match.createdAt,
   };
 }

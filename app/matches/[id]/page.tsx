@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { AuditCheck } from "@/components/fairness/audit-check";
+import { PlayerLink } from "@/components/players/player-link";
 import { toReviewData } from "@/components/review/review-data";
 import { endedText } from "@/components/match/event-text";
 import { ReviewWithAnalysis } from "@/components/review/review-with-analysis";
@@ -48,9 +49,14 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
 
   return (
     <section>
-      <h1>{t("title", { white: names.white, black: names.black })}</h1>
+      <h1>
+        {t.rich("title", {
+          white: () => <PlayerLink name={names.white} isGuest={view.players.white?.isGuest ?? true} />,
+          black: () => <PlayerLink name={names.black} isGuest={view.players.black?.isGuest ?? true} />,
+        })}
+      </h1>
       <p className="muted" data-testid="review-summary">
-        {t("summary", { length: view.matchLength, status: view.status, white: names.white, black: names.black, whiteScore: score.white, blackScore: score.black })}
+        {t("summary", { length: view.matchLength, rated: view.rated ? "yes" : "no", status: view.status, white: names.white, black: names.black, whiteScore: score.white, blackScore: score.black })}
         {view.ended?.winner ? ` · ${t("won", { name: names[view.ended.winner] })}` : ""}
         {view.ended && view.ended.reason !== "finished" ? ` · ${endedText(tm, view)}` : ""}
         {view.status === "finished" || view.status === "aborted" ? null : (

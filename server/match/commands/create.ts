@@ -15,6 +15,8 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
   const { actor, computer } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to create a match.");
   if (payload.computer && !computer) return fail("ERR_WRONG_STATUS", "This server has no computer players.");
+  if (payload.rated && payload.computer) return fail("ERR_BAD_PAYLOAD", "Matches against the computer are never rated.");
+  if (payload.rated && actor.isGuest) return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one.");
   const color = payload.color === "random" ? (randomInt(2) === 0 ? "white" : "black") : payload.color;
   const seed = ctx.vault.draw();
   const created = await createMatch(ctx.db, {
@@ -23,8 +25,14 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
     matchLength: payload.matchLength,
     visibility: payload.visibility,
     seed,
+    timeControl: payload.timeControl ?? null,
+    rated: payload.rated === true,
   });
-  if (!created.ok) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
+  if (!created.ok) {
+    return created.code === "ERR_REGISTERED_ONLY"
+      ? fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one.")
+      : fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
+  }
   const matchId = created.value.match.id;
   if (payload.computer && computer) {
     const computerId = computer.userOf(payload.computer);
@@ -40,5 +48,5 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
   if (!live) return fail("ERR_INTERNAL", "The match was created but could not be loaded; open it from the lobby.");
   await ctx.socket.join(matchRoom(matchId));
   if (payload.visibility === "public" && !payload.computer) ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
-  return { ok: true, matchId, inviteToken: live.inviteToken, snapshot: snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs) };
+  return { ok: true, matchId, inviteToken: live.inviteToken, snapshot: snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs, ctx.now()) };
 }

@@ -4,14 +4,17 @@
 import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol";
 import type { CommandContext } from "../context";
 import { cancelCommand } from "./cancel";
+import { checkClockCommand } from "./check-clock";
 import { claimAbandonedCommand } from "./claim-abandoned";
 import { createCommand } from "./create";
 import { doubleCommand, dropCommand, takeCommand } from "./cube";
 import { joinCommand } from "./join";
 import { listCommand } from "./list";
 import { moveCommand } from "./move";
+import { rematchAnswerCommand, rematchCommand } from "./rematch";
 import { resignAcceptCommand, resignCommand, resignDeclineCommand } from "./resign";
 import { rollCommand } from "./roll";
+import { queueJoinCommand, queueLeaveCommand } from "./queue";
 import { seedCommand } from "./seed";
 import { snapshotCommand, unwatchCommand, watchCommand } from "./watch";
 
@@ -35,4 +38,9 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:resign-accept": resignAcceptCommand,
   "match:resign-decline": resignDeclineCommand,
   "match:claim-abandoned": claimAbandonedCommand,
+  "match:check-clock": checkClockCommand,
+  "match:rematch": rematchCommand,
+  "match:rematch-answer": rematchAnswerCommand,
+  "queue:join": queueJoinCommand,
+  "queue:leave": queueLeaveCommand,
 };

@@ -33,7 +33,7 @@ export async function joinCommand(ctx: CommandContext, payload: CommandPayload<"
   // Into the room before the snapshot is read: with other nodes writing to the match, an event broadcast between the
   // read and the join would reach neither (watch.ts says more).
   await ctx.socket.join(matchRoom(payload.matchId));
-  const snapshot = await ctx.service.withMatch(payload.matchId, (live) => (live ? snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs) : null));
+  const snapshot = await ctx.service.withMatch(payload.matchId, (live) => (live ? snapshotFor(live, actor, ctx.presence, ctx.abandonAfterMs, ctx.now()) : null));
   if (!snapshot) return fail("ERR_NOT_FOUND", "There is no such match.");
   ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
   return { ok: true, snapshot };

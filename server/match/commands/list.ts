@@ -10,8 +10,10 @@ export async function listCommand(ctx: CommandContext): Promise<Ack<CommandRepli
     matchId: match.id,
     matchLength: match.matchLength,
     visibility: match.visibility,
+    rated: match.rated,
     creator: { id: match.creator.id, name: match.creator.username },
     openColor: match.white ? "black" : "white",
+    timeControl: match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null,
     createdAt: match.createdAt.toISOString(),
   }));
   return { ok: true, challenges };

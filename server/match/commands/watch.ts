@@ -25,7 +25,7 @@ export async function watchCommand(ctx: CommandContext, payload: CommandPayload<
     }
     // A player opening the match tells the room they are here (the opponent's connection light).
     ctx.io.to(room).emit("match:presence", presenceOf(live, ctx.presence));
-    return { ok: true as const, snapshot: snapshotFor(live, ctx.actor, ctx.presence, ctx.abandonAfterMs) };
+    return { ok: true as const, snapshot: snapshotFor(live, ctx.actor, ctx.presence, ctx.abandonAfterMs, ctx.now()) };
   });
 }
 

@@ -1,30 +1,26 @@
 /**
- * appendEvent on SQLite without Prisma: the same rows, checks and Result codes as the Prisma path in append-event.ts,
- * written as one better-sqlite3 transaction on Prisma's own connection (Db.sqlite, queued with Prisma's queries).
+ * The event store on SQLite: appends written with better-sqlite3 on the connection Prisma uses too
+ * (sqlite-adapter.ts `exclusive`, queued with Prisma's queries), the appends of one event-loop turn in one commit,
+ * each in its own savepoint; reads through Prisma (PrismaEventStore's, on that same connection).
  *
- * Why it exists: this is the match server's one write per roll and move, and through Prisma it cost ~1.3 ms of CPU
- * where the SQL itself takes ~0.05 ms; under load Prisma was 56 % of the server's busy time and capped one node at
- * ~720 stored events/s (docs/benchmarks.md, "Match server load"). The Prisma path stays for PostgreSQL and as the
- * reference: append-event.test.ts checks that both write the same rows.
+ * Why the appends skip Prisma: this is the match server's one write per roll and move, and through Prisma it cost
+ * ~1.3 ms of CPU where the SQL itself takes ~0.05 ms; under load Prisma was 56 % of the server's busy time and capped
+ * one node at ~720 stored events/s (docs/benchmarks.md, "Match server load"). The rows are the ones the schema
+ * declares and the Prisma store writes (append-event.test.ts checks them column by column): times as the adapter
+ * stores every DateTime (`sqliteTimestamp`), Game ids as the schema's `@default(uuid())` makes them (a v4 UUID).
  *
  * @example
- *   const commits = new SqliteGroupCommit(db.sqlite);
- *   const result = await commits.append(input, new Date()); // written with the other appends of this event-loop turn
+ *   const store = new SqliteEventStore(sqliteConnection, new PrismaEventStore(db));
+ *   const result = await store.append(input); // written with the other appends of this event-loop turn
  */
 import { randomUUID } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import { err, ok, type Result } from "@/lib/engine/types";
-import { clientSeedTaken, type AppendEventError, type AppendEventInput } from "./append-event";
 import type { SqliteConnection } from "./client";
+import { writeRatingOnSqlite } from "./rating-writes";
+import { clientSeedTaken, type AppendEventError, type AppendEventInput, type AppendResult, type EventStore, type MatchLog } from "./event-store";
+import { sqliteTimestamp } from "./sqlite-adapter";
 import type { MatchUpdate, Seat } from "./types";
-
-/**
- * How Prisma's SQLite adapter stores a DateTime (its default `timestampFormat: "iso8601"`), so that rows written here
- * read back through Prisma exactly like its own.
- */
-export function sqliteTimestamp(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
 
 /** Column of Match for each field of MatchUpdate (the names are fixed here, never taken from input). */
 const MATCH_UPDATE_COLUMNS = {
@@ -96,7 +92,7 @@ function statementsFor(connection: BetterSqlite3.Database): Statements {
   return statements;
 }
 
-/** `UPDATE "Match" SET …` for exactly the fields present, with its parameters (Dates as Prisma stores them). */
+/** `UPDATE "Match" SET …` for exactly the fields present, with its parameters (Dates as the adapter stores them). */
 function matchUpdateStatement(connection: BetterSqlite3.Database, statements: Statements, update: MatchUpdate): [Statement, unknown[]] {
   const fields = (Object.keys(MATCH_UPDATE_COLUMNS) as (keyof MatchUpdate)[]).filter((field) => update[field] !== undefined);
   const key = fields.join(",");
@@ -123,7 +119,7 @@ class RollBack {
 }
 
 /** An append's outcome inside a group: its Result, or the error only it ran into (its savepoint was rolled back). */
-type Outcome = { readonly result: Result<{ readonly version: number }, AppendEventError> } | { readonly error: unknown };
+type Outcome = { readonly result: AppendResult } | { readonly error: unknown };
 
 export interface PendingAppend {
   readonly input: AppendEventInput;
@@ -132,7 +128,7 @@ export interface PendingAppend {
 
 /** The body of one append; throws RollBack for a refusal, so that its transaction or savepoint undoes it. */
 function appendOne(connection: BetterSqlite3.Database, statements: Statements, { input, now }: PendingAppend): { readonly version: number } {
-  const { matchId, expectedVersion, event, roll, matchUpdate, game, clientSeed } = input;
+  const { matchId, expectedVersion, event, roll, matchUpdate, game, clientSeed, rating } = input;
   const version = expectedVersion + 1;
   const at = sqliteTimestamp(now);
   if (statements.bumpVersion.run(version, at, matchId, expectedVersion).changes !== 1) {
@@ -162,7 +158,7 @@ function appendOne(connection: BetterSqlite3.Database, statements: Statements, {
   }
   if (game) {
     try {
-      // Game ids are opaque keys nobody sorts or shows; Prisma would have made a cuid, a UUID serves the same.
+      // The id the schema declares (`@default(uuid())`: a v4 UUID, which Prisma makes in the client too).
       statements.insertGame.run(
         randomUUID(), matchId, game.number, game.winner, game.points, game.resultType, game.endedBy, game.cubeValue, game.crawford ? 1 : 0, at,
       );
@@ -171,6 +167,8 @@ function appendOne(connection: BetterSqlite3.Database, statements: Statements, {
       throw new RollBack(err("ERR_GAME_RECORDED", `game ${game.number} of match ${matchId} is already recorded`));
     }
   }
+  // Ratings (issue 20): the rated match's rating changes, in the savepoint of the event that ends it.
+  if (rating) writeRatingOnSqlite(connection, matchId, rating, now);
   return { version };
 }
 
@@ -195,20 +193,24 @@ export function appendEventsOnSqlite(connection: BetterSqlite3.Database, appends
 const MAX_GROUP = 16;
 
 /**
- * Group commit for a server's appends: the appends asked for during one turn of the event loop are written together
- * when it ends (setImmediate), or as soon as MAX_GROUP of them are waiting, in one transaction. Under load that turns
- * hundreds of commits a second into tens; idle, an append waits for nothing but the end of the current turn. Each
- * caller gets its own Result (or error), and only after the commit, so nothing is announced before it is stored.
+ * The SQLite event store. Its appends use group commit: the appends asked for during one turn of the event loop are
+ * written together when it ends (setImmediate), or as soon as MAX_GROUP of them are waiting, in one transaction.
+ * Under load that turns hundreds of commits a second into tens; idle, an append waits for nothing but the end of the
+ * current turn. Each caller gets its own Result (or error), and only after the commit, so nothing is announced before
+ * it is stored. Reads go through `reads` (the Prisma store on the same database).
  */
-export class SqliteGroupCommit {
-  #pending: (PendingAppend & { resolve(result: Result<{ readonly version: number }, AppendEventError>): void; reject(error: unknown): void })[] = [];
+export class SqliteEventStore implements EventStore {
+  #pending: (PendingAppend & { resolve(result: AppendResult): void; reject(error: unknown): void })[] = [];
   #scheduled = false;
 
-  constructor(private readonly sqlite: SqliteConnection) {}
+  constructor(
+    private readonly sqlite: SqliteConnection,
+    private readonly reads: Pick<EventStore, "readLog" | "version">,
+  ) {}
 
-  append(input: AppendEventInput, now: Date): Promise<Result<{ readonly version: number }, AppendEventError>> {
+  append(input: AppendEventInput, at = new Date()): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
-      this.#pending.push({ input, now, resolve, reject });
+      this.#pending.push({ input, now: at, resolve, reject });
       if (this.#pending.length >= MAX_GROUP) this.#flush();
       else if (!this.#scheduled) {
         this.#scheduled = true;
@@ -218,6 +220,14 @@ export class SqliteGroupCommit {
         });
       }
     });
+  }
+
+  readLog(matchId: string): Promise<MatchLog | null> {
+    return this.reads.readLog(matchId);
+  }
+
+  version(matchId: string): Promise<number | null> {
+    return this.reads.version(matchId);
   }
 
   #flush(): void {

@@ -1,0 +1,71 @@
+"use client";
+/**
+ * At the end of a match, for its players: offer a rematch (the same length, time control and visibility, colours
+ * swapped), or answer the opponent's offer. When it is made, both pages open the new match (match-provider.tsx hears
+ * `match:rematch`); this panel links to it too, for a page that missed the message.
+ *
+ * @example
+ *   <RematchPanel />   // inside a MatchProvider
+ */
+import { useTranslations } from "next-intl";
+import { opponentOf } from "@/lib/engine/types";
+import { useMatch, useRun } from "./match-provider";
+
+export function RematchPanel() {
+  const t = useTranslations("rematch");
+  const view = useMatch((s) => s.view);
+  const you = useMatch((s) => s.you);
+  const rematch = useMatch((s) => s.rematch);
+  const declinedBy = useMatch((s) => s.rematchDeclinedBy);
+  const busy = useMatch((s) => s.busy);
+  const rematchChanged = useMatch((s) => s.rematchChanged);
+  const run = useRun();
+  if (!view || you === null || view.status !== "finished") return null;
+  const { matchId } = view;
+  const opponentName = view.players[opponentOf(you)]?.name ?? null;
+  const opponent = { name: opponentName ?? "", known: opponentName === null ? "no" : "yes" };
+
+  const offer = async () => {
+    const reply = await run("match:rematch", { matchId });
+    if (reply.ok) {
+      rematchChanged({ matchId, rematch: reply.rematch, declinedBy: null });
+      if (reply.rematch.matchId) window.location.assign(`/match/${reply.rematch.matchId}`);
+    }
+  };
+  const answer = async (accept: boolean) => {
+    const reply = await run("match:rematch-answer", { matchId, accept });
+    if (reply.ok) {
+      rematchChanged({ matchId, rematch: reply.rematch, declinedBy: accept ? null : you });
+      if (reply.rematch.matchId) window.location.assign(`/match/${reply.rematch.matchId}`);
+    }
+  };
+
+  return (
+    <section className="panel rematch-panel" aria-label={t("title")} data-testid="rematch-panel">
+      {rematch?.matchId ? (
+        <p>{t.rich("ready", { link: (chunks) => <a href={`/match/${rematch.matchId}`}>{chunks}</a> })}</p>
+      ) : rematch?.offeredBy === you ? (
+        <p role="status">{t("offered", opponent)}</p>
+      ) : rematch?.offeredBy ? (
+        <p>
+          {t("offers", opponent)}{" "}
+          <button type="button" className="primary" disabled={busy} onClick={() => void answer(true)}>
+            {t("accept")}
+          </button>{" "}
+          <button type="button" disabled={busy} onClick={() => void answer(false)}>
+            {t("decline")}
+          </button>
+        </p>
+      ) : (
+        <p>
+          {declinedBy && declinedBy !== you ? <span role="status">{t("theyDeclined", opponent)} </span> : null}
+          {declinedBy === you ? <span role="status">{t("youDeclined")} </span> : null}
+          <button type="button" className="primary" disabled={busy} onClick={() => void offer()}>
+            {t("offer")}
+          </button>{" "}
+          <span className="muted">{t("sameSettings")}</span>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
+import { seatOf } from "@/lib/record";
+import type { CommandContext } from "../context";
+import { fail } from "../match-service";
+
+/**
+ * A player asks the server to look at the clock, because their page shows a flag down: the server settles the match
+ * by its own clock — storing the timeout if the flag has fallen, nothing otherwise — so the page's clock decides
+ * nothing. The flag timer does the same by itself; this covers the node that held the timer going away.
+ */
+export async function checkClockCommand(ctx: CommandContext, payload: CommandPayload<"match:check-clock">): Promise<Ack<CommandReplies["match:check-clock"]>> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
+  const seated = await ctx.service.withMatch(payload.matchId, (live) => (live ? seatOf(live.view, actor.id) !== null : null));
+  if (seated === null) return fail("ERR_NOT_FOUND", "There is no such match.");
+  if (!seated) return fail("ERR_NOT_A_PLAYER", "You do not have a seat in this match.");
+  const live = await ctx.service.settle(payload.matchId);
+  if (!live) return fail("ERR_NOT_FOUND", "There is no such match.");
+  return { ok: true, version: live.view.version, timedOut: live.view.ended?.reason === "timeout" };
+}
