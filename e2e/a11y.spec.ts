@@ -53,7 +53,7 @@ test("a whole 1-point match against the computer, played with the keyboard only;
   await page.keyboard.type("1");
   await tabTo(page, "(el) => el.getAttribute('name') === 'opponent'");
   await page.keyboard.press("ArrowDown"); // "the computer, easy"
-  await expect(page.getByLabel(m.lobby.opponent)).toHaveValue("easy");
+  await expect(page.getByRole("region", { name: m.lobby.newMatch }).getByLabel(m.lobby.opponent)).toHaveValue("easy");
   await tabTo(page, BUTTON_NAMED, m.lobby.playComputer);
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/match\/[^/?]+/);

@@ -41,8 +41,10 @@ export async function signInAsGuest(page: Page, m: Messages): Promise<void> {
 /** From the lobby: a 1-point match against the easy computer, the proposed client seed sent. */
 export async function startComputerMatch(page: Page, m: Messages): Promise<void> {
   await page.goto("/");
-  await page.getByLabel(m.lobby.length).fill("1");
-  await page.getByLabel(m.lobby.opponent).selectOption("easy");
+  // The lobby has two match-length fields (the queue panel and the new-match form): use the form's.
+  const form = page.getByRole("region", { name: m.lobby.newMatch });
+  await form.getByLabel(m.lobby.length).fill("1");
+  await form.getByLabel(m.lobby.opponent).selectOption("easy");
   await page.getByRole("button", { name: m.lobby.playComputer }).click();
   await page.waitForURL(/\/match\/[^/?]+/);
   await page.getByRole("button", { name: m.fairness.submitSeed }).click();
