@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl reads each request's locale and messages from i18n/request.ts (docs/architecture.md, "Languages").
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -11,4 +16,4 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/driver-adapter-utils", "@prisma/adapter-pg", "pg", "bcryptjs", "redis", "rate-limiter-flexible"],
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -6,7 +6,7 @@ export default defineConfig({
     alias: { "@": fileURLToPath(new URL(".", import.meta.url)) },
   },
   test: {
-    include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "i18n/**/*.test.ts"],
     exclude: ["node_modules", "e2e", ".next", "generated"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

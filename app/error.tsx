@@ -1,18 +1,20 @@
 "use client";
+// The error boundary of every page: a thrown error shows this instead of a blank page, with a way back.
+import { useTranslations } from "next-intl";
 import "@/components/ui/ui.css";
 
-/** A page that failed on the server (the database unreachable, say): say so, offer a retry and a way back. */
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations("errorPage");
   return (
     <section className="panel failure-panel" role="alert">
-      <h1>Something went wrong</h1>
-      <p>This page could not be shown. The server may be restarting; your matches are kept and will be here again.</p>
-      {error.digest ? <p className="muted">Reference: {error.digest}</p> : null}
+      <h1>{t("title")}</h1>
+      <p>{t("text")}</p>
+      {error.digest ? <p className="muted">{t("reference", { digest: error.digest })}</p> : null}
       <p>
         <button type="button" onClick={reset}>
-          Try again
+          {t("retry")}
         </button>{" "}
-        <a href="/">Back to the lobby</a>
+        <a href="/">{t("back")}</a>
       </p>
     </section>
   );

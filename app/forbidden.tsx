@@ -1,12 +1,13 @@
+import { useTranslations } from "next-intl";
+
 // Rendered with HTTP 403 wherever forbidden() is called (server/auth/require-admin.ts).
 export default function Forbidden() {
+  const t = useTranslations("forbidden");
   return (
     <section className="auth-page">
-      <h1>Not allowed</h1>
-      <p>This page is for administrators only.</p>
-      <p>
-        <a href="/">Go to the home page</a> or <a href="/login">sign in with another account</a>.
-      </p>
+      <h1>{t("title")}</h1>
+      <p>{t("text")}</p>
+      <p>{t.rich("links", { home: (chunks) => <a href="/">{chunks}</a>, login: (chunks) => <a href="/login">{chunks}</a> })}</p>
     </section>
   );
 }

@@ -1,27 +1,42 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
+import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
 import { getCurrentUser } from "@/server/auth/session";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "Fairgammon — backgammon with provably fair dice",
-  description: "Play backgammon matches in real time; every dice roll can be verified by the players themselves.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("site");
+  return { title: t("title"), description: t("description") };
+}
 
+/** Every page: the header (brand, language switcher, account corner) and the request's language and messages
+ * (i18n/request.ts) for the client components. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const user = await getCurrentUser();
+  const [user, locale, t] = await Promise.all([getCurrentUser(), getLocale(), getTranslations("site")]);
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
-        <header className="site-header">
-          <a href="/" className="brand">Fairgammon</a>
-          <nav className="site-nav" aria-label="Site">
-            <a href="/leaderboard">Leaderboard</a>
-          </nav>
-          <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />
-        </header>
-        <main>{children}</main>
+        <NextIntlClientProvider>
+          <a href="#main" className="skip-link">
+            {t("skip")}
+          </a>
+          <header className="site-header">
+            <a href="/" className="brand">
+              {t("name")}
+            </a>
+            <nav className="site-nav" aria-label={t("nav")}>
+              <a href="/leaderboard">{t("leaderboard")}</a>
+            </nav>
+            <div className="header-tools">
+              <LocaleSwitcher />
+              <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />
+            </div>
+          </header>
+          <main id="main">{children}</main>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

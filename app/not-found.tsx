@@ -1,13 +1,15 @@
+import { useTranslations } from "next-intl";
 import "@/components/ui/ui.css";
 
 /** Any unknown page, and a match id that does not exist. */
 export default function NotFound() {
+  const t = useTranslations("notFound");
   return (
     <section className="panel failure-panel">
-      <h1>Not found</h1>
-      <p>There is no such page or match. A private match also needs the invite link it was shared with.</p>
+      <h1>{t("title")}</h1>
+      <p>{t("text")}</p>
       <p>
-        <a href="/">Back to the lobby</a>
+        <a href="/">{t("back")}</a>
       </p>
     </section>
   );

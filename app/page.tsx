@@ -1,26 +1,32 @@
+import { getTranslations } from "next-intl/server";
 import { GuestButton } from "@/components/auth/guest-button";
 import { LobbyClient } from "@/components/lobby/lobby-client";
+import { timeControlText } from "@/components/match/time-control-text";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { listLiveMatches, listMatchesForUser } from "@/server/db/listings";
 import type { MatchSummary } from "@/server/db/types";
-import { describeTimeControl } from "@/lib/record/clock";
 
 const ACTIVE = new Set(["waiting", "seeding", "playing"]);
 
-function MatchLine({ match }: { match: MatchSummary }) {
-  const white = match.white?.username ?? "open seat";
-  const black = match.black?.username ?? "open seat";
+async function MatchLine({ match }: { match: MatchSummary }) {
+  const [t, tc] = await Promise.all([getTranslations("home"), getTranslations("clock")]);
+  const white = match.white?.username ?? t("openSeat");
+  const black = match.black?.username ?? t("openSeat");
   return (
     <li>
-      <a href={`/match/${match.id}`}>
-        {white} (white) vs {black} (black)
-      </a>
+      <a href={`/match/${match.id}`}>{t("players", { white, black })}</a>
       <span className="muted">
-        {match.matchLength}-point {match.rated ? "rated " : ""}match · {describeTimeControl(match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null)} ·{" "}
-        {match.scoreWhite}–{match.scoreBlack} · {match.status}
-        {match.visibility === "private" ? " · private" : ""}
+        {t("matchFacts", {
+          length: match.matchLength,
+          rated: match.rated ? "yes" : "no",
+          clock: timeControlText(tc, match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null),
+          white: match.scoreWhite,
+          black: match.scoreBlack,
+          status: match.status,
+        })}
+        {match.visibility === "private" ? ` · ${t("private")}` : ""}
       </span>
     </li>
   );
@@ -29,6 +35,7 @@ function MatchLine({ match }: { match: MatchSummary }) {
 /** The lobby: create a match, open challenges (live, over the socket), your matches, and public matches to watch. */
 export default async function HomePage() {
   const user = await getCurrentUser();
+  const t = await getTranslations("home");
   const db = getDb();
   const [mine, live] = await Promise.all([
     user ? listMatchesForUser(db, user.id, { pageSize: 50 }) : null,
@@ -38,17 +45,15 @@ export default async function HomePage() {
 
   return (
     <section>
-      <h1>Fairgammon</h1>
+      <h1>{t("title")}</h1>
       <p>
-        Backgammon matches in real time, with dice anyone can check: the server commits to a secret seed before play, each
-        player adds a seed, and at the end the secret is revealed so every roll can be recomputed. <a href="/fairness">How it works</a>{" "}
-        · <a href="/verify">Verify a match</a>
+        {t("intro")} <a href="/fairness">{t("howItWorks")}</a> · <a href="/verify">{t("verify")}</a>
       </p>
       {user ? null : (
         <div className="panel signed-out">
-          <span>Sign in to create or join a match:</span>
-          <a href="/login">Sign in</a>
-          <a href="/register">Register</a>
+          <span>{t("signInPrompt")}</span>
+          <a href="/login">{t("signIn")}</a>
+          <a href="/register">{t("register")}</a>
           <GuestButton callbackUrl="/" />
         </div>
       )}
@@ -57,9 +62,9 @@ export default async function HomePage() {
         <div className="lobby">
           {user ? (
             <section className="panel" aria-labelledby="mine-title">
-              <h2 id="mine-title">Your matches</h2>
+              <h2 id="mine-title">{t("yourMatches")}</h2>
               {active.length === 0 ? (
-                <p className="muted">No match in progress.</p>
+                <p className="muted">{t("noneInProgress")}</p>
               ) : (
                 <ul className="match-list" data-testid="my-matches">
                   {active.map((m) => (
@@ -70,9 +75,9 @@ export default async function HomePage() {
             </section>
           ) : null}
           <section className="panel" aria-labelledby="live-title">
-            <h2 id="live-title">Live matches to watch</h2>
+            <h2 id="live-title">{t("live")}</h2>
             {live.items.length === 0 ? (
-              <p className="muted">Nobody is playing a public match right now.</p>
+              <p className="muted">{t("noLive")}</p>
             ) : (
               <ul className="match-list" data-testid="live-matches">
                 {live.items.map((m) => (

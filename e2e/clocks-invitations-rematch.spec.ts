@@ -19,7 +19,8 @@ test("a player whose reserve runs out loses the match on time, and both pages sa
   const [ann, bob] = await Promise.all([guest(browser), guest(browser)]);
   // Ann creates a 1-point match with a custom control of 5 s reserve and 1 s delay, through the lobby's form.
   await ann.page.goto("/");
-  await ann.page.getByLabel("Match length (points)").fill("1");
+  // The lobby has two "Match length (points)" fields (the queue panel and the new-match form): use the form's.
+  await ann.page.getByRole("region", { name: "New match" }).getByLabel("Match length (points)").fill("1");
   await ann.page.getByLabel("white", { exact: true }).check();
   await ann.page.getByLabel("Clock").selectOption("custom");
   await ann.page.getByLabel("Reserve per player (seconds)").fill("5");
@@ -68,7 +69,7 @@ test("a visitor opens a private invitation, becomes a guest and joins; the link 
   const ann = await guest(browser);
   await ann.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_BASE_URL });
   await ann.page.goto("/");
-  await ann.page.getByLabel("Match length (points)").fill("3");
+  await ann.page.getByRole("region", { name: "New match" }).getByLabel("Match length (points)").fill("3");
   await ann.page.getByLabel("white", { exact: true }).check();
   await ann.page.getByLabel("only who has the link").check();
   await ann.page.getByRole("button", { name: "Create match" }).click();

@@ -50,8 +50,10 @@ for (const [level, name] of [["easy", "Computer (easy)"], ["medium", "Computer (
     test.setTimeout(600_000);
     await playAsGuest(page);
     await page.goto("/");
-    await page.getByLabel("Match length (points)").fill("1");
-    await page.getByLabel("Opponent").selectOption(level);
+    // The lobby has two "Match length (points)" fields (the queue panel and the new-match form): use the form's.
+    const form = page.getByRole("region", { name: "New match" });
+    await form.getByLabel("Match length (points)").fill("1");
+    await form.getByLabel("Opponent").selectOption(level);
     await page.getByRole("button", { name: "Play the computer" }).click();
     await page.waitForURL(/\/match\/[^/?]+/);
 

@@ -116,7 +116,8 @@ test("two guests play a 1-point match to the end on the board; a spectator sees 
 
   // Alice creates a private 1-point match as white.
   await alice.goto("/");
-  await alice.getByLabel("Match length (points)").fill("1");
+  // The lobby has two "Match length (points)" fields (the queue panel and the new-match form): use the form's.
+  await alice.getByRole("region", { name: "New match" }).getByLabel("Match length (points)").fill("1");
   await alice.getByLabel("white", { exact: true }).check();
   await alice.getByLabel("only who has the link").check();
   await alice.getByRole("button", { name: "Create match" }).click();

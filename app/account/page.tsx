@@ -1,30 +1,40 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { isLocale, LOCALE_NAMES, type Locale } from "@/i18n/locales";
 import { ClaimForm } from "@/components/auth/claim-form";
 import { getCurrentUser } from "@/server/auth/session";
 
-export const metadata: Metadata = { title: "Your account — Fairgammon" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("account");
+  return { title: t("metaTitle") };
+}
 
 export default async function AccountPage() {
   const user = await getCurrentUser();
   if (!user) redirect("/login?callbackUrl=%2Faccount");
+  const [t, locale] = await Promise.all([getTranslations("account"), getLocale()]);
   return (
     <section className="auth-page">
-      <h1>Your account</h1>
+      <h1>{t("title")}</h1>
       <dl className="account-facts">
-        <dt>Username</dt>
+        <dt>{t("username")}</dt>
         <dd data-testid="account-username">{user.username}</dd>
-        <dt>Role</dt>
-        <dd data-testid="account-role">{user.role === "ADMIN" ? "Administrator" : "Player"}</dd>
-        <dt>Account</dt>
-        <dd data-testid="account-kind">{user.isGuest ? "Guest" : "Registered"}</dd>
+        <dt>{t("role")}</dt>
+        <dd data-testid="account-role">{user.role === "ADMIN" ? t("admin") : t("player")}</dd>
+        <dt>{t("kind")}</dt>
+        <dd data-testid="account-kind">{user.isGuest ? t("guest") : t("registered")}</dd>
+        <dt>{t("language")}</dt>
+        <dd data-testid="account-language">
+          {LOCALE_NAMES[isLocale(user.locale) ? user.locale : (locale as Locale)]}
+          <span className="muted"> · {user.locale ? t("languageSaved") : t("languageBrowser")}</span>
+        </dd>
       </dl>
       {user.isGuest ? (
         <>
-          <h2>Keep this account</h2>
+          <h2>{t("keepTitle")}</h2>
           <p>
-            A guest account lives only in this browser&apos;s cookie: sign out or clear cookies and it is gone. Give it a
-            password to keep it, and its matches, for good.
+            {t("keepText")}
           </p>
           <ClaimForm currentName={user.username} />
         </>

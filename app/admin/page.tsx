@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { DiceStatsPanel } from "@/components/admin/dice-stats-panel";
 import { utcTime } from "@/components/admin/format-time";
@@ -13,7 +14,10 @@ import { getDb } from "@/server/db/client";
 import { MATCH_STATUSES } from "@/server/db/listings";
 import type { SearchParams } from "@/server/http/search-params";
 
-export const metadata: Metadata = { title: "Admin — Fairgammon" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("metaTitle") };
+}
 
 /**
  * The admin console: the roll log across matches with filters (user, match, status, dates) and pages, the dice
@@ -23,6 +27,7 @@ export const metadata: Metadata = { title: "Admin — Fairgammon" };
  */
 export default async function AdminPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const admin = await requireAdminPage();
+  const t = await getTranslations("admin");
   const search = await searchParams;
   const { filters, problems } = parseRollFilters(search);
   const verifyAll = search.verify === "all";
@@ -34,10 +39,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
   return (
     <section>
-      <h1>Admin console</h1>
+      <h1>{t("console")}</h1>
       <p className="muted">
-        Signed in as <strong data-testid="admin-name">{admin.username}</strong>. Every look at a roll log is recorded in the{" "}
-        <a href="/admin/audit">audit trail</a>.
+        {t.rich("signedInAs", {
+          name: admin.username,
+          strong: (chunks) => <strong data-testid="admin-name">{chunks}</strong>,
+          link: (chunks) => <a href="/admin/audit">{chunks}</a>,
+        })}
       </p>
       <AdminNav current="rolls" />
       <RollFilterForm values={filters} statuses={MATCH_STATUSES} />
@@ -53,15 +61,16 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       ) : (
         <div className="admin-grid">
           <section className="panel" aria-labelledby="roll-log-title">
-            <h2 id="roll-log-title">Roll log</h2>
+            <h2 id="roll-log-title">{t("rollLog")}</h2>
             <p data-testid="roll-total">
-              {view.value.page.total} roll{view.value.page.total === 1 ? "" : "s"} in {view.value.matchCount} match{view.value.matchCount === 1 ? "" : "es"}. Export
-              the selection:{" "}
+              {t("rollTotal", { rolls: view.value.page.total, matches: view.value.matchCount })}{" "}
               <a href={`/api/admin/rolls.csv${exportQuery}`} download>
+                {/* i18n-ignore: a file format's name */}
                 CSV
               </a>{" "}
               ·{" "}
               <a href={`/api/admin/rolls.json${exportQuery}`} download>
+                {/* i18n-ignore: a file format's name */}
                 JSON
               </a>
             </p>
@@ -69,13 +78,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               <table className="data-table" data-testid="roll-table">
                 <thead>
                   <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Match</th>
-                    <th scope="col">Game</th>
-                    <th scope="col">Nonce</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Player</th>
-                    <th scope="col">Dice</th>
+                    <th scope="col">{t("col.time")}</th>
+                    <th scope="col">{t("col.match")}</th>
+                    <th scope="col">{t("col.game")}</th>
+                    <th scope="col">{t("col.nonce")}</th>
+                    <th scope="col">{t("col.kind")}</th>
+                    <th scope="col">{t("col.player")}</th>
+                    <th scope="col">{t("col.dice")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -86,12 +95,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                         <td>{utcTime(roll.createdAt)}</td>
                         <td>
                           <a href={`/admin/matches/${roll.matchId}`}>{roll.matchId}</a>
-                          {label ? <div className="muted">{`${label.white ?? "?"} vs ${label.black ?? "?"} · ${label.status}`}</div> : null}
+                          {label ? <div className="muted">{t("matchLabel", { white: label.white ?? "?", black: label.black ?? "?", status: label.status })}</div> : null}
                         </td>
                         <td>{roll.game}</td>
                         <td>{roll.nonce}</td>
-                        <td>{roll.kind}</td>
-                        <td>{roll.player ?? "—"}</td>
+                        <td>{t("rollKind", { kind: roll.kind })}</td>
+                        <td>{roll.player ? t("colorName", { color: roll.player }) : "—"}</td>
                         <td>
                           {roll.die1}-{roll.die2}
                         </td>
@@ -106,7 +115,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               pageSize={view.value.page.pageSize}
               total={view.value.page.total}
               href={(page) => `/admin${rollFilterQuery(filters, { page })}`}
-              label="Roll log pages"
+              label={t("rollPages")}
             />
           </section>
           <DiceStatsPanel stats={view.value.stats} />

@@ -12,7 +12,7 @@ describe("Markdown", () => {
     const html = render(["# Title", "", "A *b* **c** `d`.", "", "- one", "- two", "", "1. first", "", "> quoted", "", "```", "x < y", "```"].join("\n"));
     expect(html).toBe(
       '<div class="markdown"><h1>Title</h1>\n<p>A <em>b</em> <strong>c</strong> <code>d</code>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n' +
-        "<ol>\n<li>first</li>\n</ol>\n<blockquote>\n<p>quoted</p>\n</blockquote>\n<pre><code>x &lt; y\n</code></pre></div>",
+        "<ol>\n<li>first</li>\n</ol>\n<blockquote>\n<p>quoted</p>\n</blockquote>\n<pre tabindex=\"0\"><code>x &lt; y\n</code></pre></div>",
     );
   });
 

@@ -10,7 +10,12 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 
-const DOC_LINKS: Record<string, string> = { "fair-dice-v1.md": "/fairness/spec", "provably-fair.md": "/fairness" };
+const DOC_LINKS: Record<string, string> = {
+  "fair-dice-v1.md": "/fairness/spec",
+  "provably-fair.md": "/fairness",
+  "provably-fair.pt-BR.md": "/fairness",
+  "provably-fair.fr.md": "/fairness",
+};
 
 /** Where a link in a doc goes on the site, or null when it has no page here (it is shown as plain text). */
 function siteHref(target: string): string | null {
@@ -21,6 +26,8 @@ function siteHref(target: string): string | null {
 const components: Components = {
   h5: ({ children }) => <h4>{children}</h4>,
   h6: ({ children }) => <h4>{children}</h4>,
+  // A code block scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+  pre: ({ children }) => <pre tabIndex={0}>{children}</pre>,
   a: ({ href, children }) => {
     const to = href === undefined ? null : siteHref(href);
     return to ? <a href={to}>{children}</a> : <span>{children}</span>;

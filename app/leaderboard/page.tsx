@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { utcDay } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
 import { formatRating } from "@/components/players/rating-delta";
@@ -8,7 +9,10 @@ import { ACTIVE_DAYS, LEADERBOARD_PAGE_SIZE, leaderboard, parseLeaderboardPage }
 import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
 
-export const metadata: Metadata = { title: "Leaderboard — Fairgammon" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("leaderboard");
+  return { title: t("metaTitle") };
+}
 // Ratings move with every rated match: never a page built at `next build`.
 export const dynamic = "force-dynamic";
 
@@ -17,46 +21,46 @@ const pageHref = (page: number) => (page > 1 ? `/leaderboard?page=${page}` : "/l
 /** Registered players by FIBS rating, those with a rated match in the last 90 days, 25 a page. */
 export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const page = parseLeaderboardPage(await searchParams);
-  const board = await leaderboard(getDb(), { page }, new Date());
+  const [board, t, format] = await Promise.all([leaderboard(getDb(), { page }, new Date()), getTranslations("leaderboard"), getFormatter()]);
   return (
     <section>
-      <h1>Leaderboard</h1>
-      <p className="muted">
-        Registered players who finished a rated match in the last {ACTIVE_DAYS} days, by rating (the FIBS formula: everyone starts at 1500).
-      </p>
+      <h1>{t("title")}</h1>
+      <p className="muted">{t("intro", { days: ACTIVE_DAYS, start: formatRating(format, 1500) })}</p>
       {board.items.length === 0 ? (
         <p className="muted" data-testid="leaderboard-empty">
-          Nobody here yet: play a rated match from the <a href="/">lobby</a>.
+          {t.rich("empty", { link: (chunks) => <a href="/">{chunks}</a> })}
         </p>
       ) : (
         <div className="table-scroll">
           <table className="data-table" data-testid="leaderboard">
             <thead>
               <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Player</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Rated matches</th>
-                <th scope="col">Last rated match</th>
+                <th scope="col">{t("col.rank")}</th>
+                <th scope="col">{t("col.player")}</th>
+                <th scope="col">{t("col.rating")}</th>
+                <th scope="col">{t("col.ratedMatches")}</th>
+                <th scope="col">{t("col.lastRated")}</th>
               </tr>
             </thead>
             <tbody>
               {board.items.map((line) => (
                 <tr key={line.username} data-player={line.username}>
-                  <td>{line.rank}</td>
+                  <td>{format.number(line.rank)}</td>
                   <td>
                     <a href={`/players/${encodeURIComponent(line.username)}`}>{line.username}</a>
                   </td>
-                  <td data-testid="leaderboard-rating">{formatRating(line.rating)}</td>
-                  <td>{line.ratedMatches}</td>
-                  <td>{utcDay(line.lastRatedAt)}</td>
+                  <td data-testid="leaderboard-rating">{formatRating(format, line.rating)}</td>
+                  <td>{format.number(line.ratedMatches)}</td>
+                  <td>
+                    <time dateTime={utcDay(line.lastRatedAt)}>{format.dateTime(line.lastRatedAt, { dateStyle: "medium", timeZone: "UTC" })}</time>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Pager page={board.page} pageSize={LEADERBOARD_PAGE_SIZE} total={board.total} href={pageHref} label="Leaderboard pages" />
+      <Pager page={board.page} pageSize={LEADERBOARD_PAGE_SIZE} total={board.total} href={pageHref} label={t("pages")} />
     </section>
   );
 }

@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { safeCallbackUrl } from "@/components/auth/callback-url";
 import { GuestButton } from "@/components/auth/guest-button";
 import { LoginForm } from "@/components/auth/login-form";
-import { signInErrorMessage } from "@/components/auth/messages";
+import { signInErrorCode } from "@/components/auth/messages";
 
-export const metadata: Metadata = { title: "Sign in — Fairgammon" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("signInTitle") };
+}
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
@@ -14,13 +18,14 @@ function first(value: string | string[] | undefined): string | undefined {
 
 export default async function LoginPage({ searchParams }: { searchParams: Search }) {
   const params = await searchParams;
+  const t = await getTranslations("auth");
   const callbackUrl = safeCallbackUrl(first(params.callbackUrl));
   return (
     <section className="auth-page">
-      <h1>Sign in</h1>
-      <LoginForm callbackUrl={callbackUrl} initialError={signInErrorMessage(first(params.error))} />
+      <h1>{t("signIn")}</h1>
+      <LoginForm callbackUrl={callbackUrl} initialError={signInErrorCode(first(params.error))} />
       <p>
-        No account? <a href={`/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Register</a> or play at once:{" "}
+        {t.rich("noAccount", { link: (chunks) => <a href={`/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}>{chunks}</a> })}{" "}
         <GuestButton callbackUrl={callbackUrl} />
       </p>
     </section>

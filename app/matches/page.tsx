@@ -1,20 +1,32 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
-import { describeTimeControl } from "@/lib/record/clock";
 import { Pager } from "@/components/admin/pager";
+import { timeControlText } from "@/components/match/time-control-text";
 import { PlayerLink } from "@/components/players/player-link";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { MATCH_STATUSES } from "@/server/db/listings";
 import type { SearchParams } from "@/server/http/search-params";
-import { HISTORY_PAGE_SIZE, matchHistory, parseHistoryQuery, type HistoryQuery } from "@/server/record/match-history";
+import { HISTORY_PAGE_SIZE, matchHistory, parseHistoryQuery, type HistoryQuery, type HistoryResult } from "@/server/record/match-history";
 import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
 
-export const metadata: Metadata = { title: "Your matches — Fairgammon" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("history");
+  return { title: t("metaTitle") };
+}
 
-const STATUS_NAMES: Record<string, string> = { waiting: "waiting", seeding: "seeding", playing: "playing", finished: "finished", aborted: "cancelled" };
+/** The message key (`history.result.<key>`) of each result the history query gives. */
+const RESULT_KEYS: Record<HistoryResult, string> = {
+  won: "won",
+  lost: "lost",
+  "in progress": "inProgress",
+  "waiting for an opponent": "waiting",
+  cancelled: "cancelled",
+  "ended without a winner": "noWinner",
+};
 
 function historyHref(query: HistoryQuery, page: number): string {
   const params = new URLSearchParams({ ...(query.status ? { status: query.status } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
@@ -25,67 +37,70 @@ function historyHref(query: HistoryQuery, page: number): string {
 export default async function MatchHistoryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await getCurrentUser();
   if (!user) redirect("/login?callbackUrl=%2Fmatches");
+  const [t, tc, format] = await Promise.all([getTranslations("history"), getTranslations("clock"), getFormatter()]);
   const query = parseHistoryQuery(await searchParams);
   const history = await matchHistory(getDb(), user.id, query);
 
   return (
     <section>
-      <h1>Your matches</h1>
-      <nav className="status-tabs" aria-label="Filter by status">
+      <h1>{t("title")}</h1>
+      <nav className="status-tabs" aria-label={t("filter")}>
         <a href="/matches" aria-current={query.status === undefined ? "page" : undefined}>
-          all
+          {t("all")}
         </a>
         {MATCH_STATUSES.map((status) => (
           <a key={status} href={historyHref({ status, page: 1 }, 1)} aria-current={query.status === status ? "page" : undefined}>
-            {STATUS_NAMES[status]}
+            {t("status", { status })}
           </a>
         ))}
       </nav>
       {history.total === 0 ? (
         <p className="muted" data-testid="history-empty">
-          No matches here yet. <a href="/">Start one in the lobby.</a>
+          {t("empty")} <a href="/">{t("startOne")}</a>
         </p>
       ) : (
         <>
           <p className="muted">
-            {history.total} match{history.total === 1 ? "" : "es"}.
+            {t("count", { count: history.total })}
           </p>
           <div className="table-scroll">
             <table className="data-table" data-testid="history-table">
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Opponent</th>
-                  <th scope="col">You</th>
-                  <th scope="col">Length</th>
-                  <th scope="col">Clock</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Open</th>
+                  <th scope="col">{t("col.date")}</th>
+                  <th scope="col">{t("col.opponent")}</th>
+                  <th scope="col">{t("col.you")}</th>
+                  <th scope="col">{t("col.length")}</th>
+                  <th scope="col">{t("col.clock")}</th>
+                  <th scope="col">{t("col.score")}</th>
+                  <th scope="col">{t("col.result")}</th>
+                  <th scope="col">{t("col.open")}</th>
                 </tr>
               </thead>
               <tbody>
                 {history.items.map((line) => (
                   <tr key={line.id} data-match={line.id} data-status={line.status}>
-                    <td>{utcDay(line.date)}</td>
-                    <td>{line.opponent ? <PlayerLink name={line.opponent} /> : "nobody yet"}</td>
-                    <td>{line.color ?? "—"}</td>
+                    <td>
+                      <time dateTime={utcDay(line.date)}>{format.dateTime(line.date, { dateStyle: "medium", timeZone: "UTC" })}</time>
+                    </td>
+                    <td>{line.opponent ? <PlayerLink name={line.opponent} /> : t("nobody")}</td>
+                    <td>{line.color ? t("color", { color: line.color }) : "—"}</td>
                     <td>{line.matchLength}</td>
-                    <td>{describeTimeControl(line.timeControl)}</td>
+                    <td>{timeControlText(tc, line.timeControl)}</td>
                     <td>
                       {line.myScore}–{line.theirScore}
                     </td>
                     <td>
-                      {line.result}
-                      {line.onTime ? " on time" : ""}
-                      {line.visibility === "private" ? <span className="muted"> · private</span> : null}
+                      {t(`result.${RESULT_KEYS[line.result]}`)}
+                      {line.onTime ? ` ${t("onTime")}` : ""}
+                      {line.visibility === "private" ? <span className="muted"> · {t("private")}</span> : null}
                     </td>
                     <td>
-                      <a href={`/matches/${line.id}`}>Review</a>
+                      <a href={`/matches/${line.id}`}>{t("review")}</a>
                       {line.status === "finished" || line.status === "aborted" ? null : (
                         <>
                           {" · "}
-                          <a href={`/match/${line.id}`}>Play</a>
+                          <a href={`/match/${line.id}`}>{t("play")}</a>
                         </>
                       )}
                     </td>
@@ -94,7 +109,7 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
               </tbody>
             </table>
           </div>
-          <Pager page={history.page} pageSize={HISTORY_PAGE_SIZE} total={history.total} href={(page) => historyHref(query, page)} label="Match history pages" />
+          <Pager page={history.page} pageSize={HISTORY_PAGE_SIZE} total={history.total} href={(page) => historyHref(query, page)} label={t("pages")} />
         </>
       )}
     </section>

@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { VerifyTool } from "@/components/fairness/verify-tool";
 
-export const metadata: Metadata = { title: "Verify a match — Fairgammon" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("verify");
+  return { title: t("metaTitle") };
+}
 
-/** Verify any fair-dice-v1 audit bundle in the browser. */
-export default function VerifyPage() {
+export default async function VerifyPage() {
+  const t = await getTranslations("verify");
   return (
     <section className="verify-page">
-      <h1>Verify a match</h1>
+      <h1>{t("title")}</h1>
       <p>
-        Paste or upload a match&apos;s audit bundle (the &quot;Download the audit bundle&quot; link on a finished match). Your browser
-        recomputes every roll from the revealed server seed and the players&apos; seeds and runs the five checks of{" "}
-        <a href="/fairness/spec">fair-dice-v1</a>; nothing is sent anywhere. <a href="/fairness">How this works</a>
+        {t.rich("intro", { spec: (chunks) => <a href="/fairness/spec">{chunks}</a> })} <a href="/fairness">{t("howItWorks")}</a>
       </p>
       <VerifyTool />
     </section>

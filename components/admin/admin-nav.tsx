@@ -4,20 +4,22 @@
  * @example
  *   <AdminNav current="audit" />
  */
+import { useTranslations } from "next-intl";
 import "@/components/ui/ui.css";
 import "./admin.css";
 
 const LINKS = [
-  { key: "rolls", href: "/admin", text: "Roll log and dice statistics" },
-  { key: "audit", href: "/admin/audit", text: "Audit trail" },
+  { key: "rolls", href: "/admin" },
+  { key: "audit", href: "/admin/audit" },
 ] as const;
 
 export function AdminNav({ current }: { current: (typeof LINKS)[number]["key"] | null }) {
+  const t = useTranslations("admin");
   return (
-    <nav className="admin-nav" aria-label="Admin console">
+    <nav className="admin-nav" aria-label={t("console")}>
       {LINKS.map((link) => (
         <a key={link.key} href={link.href} aria-current={link.key === current ? "page" : undefined}>
-          {link.text}
+          {t(`nav.${link.key}`)}
         </a>
       ))}
     </nav>

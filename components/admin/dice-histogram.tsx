@@ -6,6 +6,8 @@
  *   <DiceHistogram title="Faces" bars={[{ label: "1", count: 12, expected: 10 }, …]} />
  */
 
+import { useTranslations } from "next-intl";
+
 export interface HistogramBar {
   readonly label: string;
   readonly count: number;
@@ -18,12 +20,13 @@ const BOTTOM = 22;
 const LEFT = 8;
 
 export function DiceHistogram({ title, bars, barWidth = 36 }: { title: string; bars: readonly HistogramBar[]; barWidth?: number }) {
+  const t = useTranslations("admin");
   const gap = Math.round(barWidth / 4);
   const width = LEFT * 2 + bars.length * (barWidth + gap) - gap;
   const top = Math.max(1, ...bars.map((b) => Math.max(b.count, b.expected)));
   const plot = HEIGHT - TOP - BOTTOM;
   const y = (value: number) => TOP + plot - (value / top) * plot;
-  const summary = bars.map((b) => `${b.label}: ${b.count} (fair: ${b.expected.toFixed(1)})`).join(", ");
+  const summary = bars.map((b) => t("histogramBar", { label: b.label, count: b.count, expected: b.expected.toFixed(1) })).join(", ");
   return (
     <figure className="histogram">
       <svg viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} role="img" aria-label={`${title}. ${summary}`}>
@@ -46,7 +49,7 @@ export function DiceHistogram({ title, bars, barWidth = 36 }: { title: string; b
         })}
       </svg>
       <figcaption>
-        {title} <span className="muted">— dashed: what fair dice give on average</span>
+        {title} <span className="muted">— {t("histogramNote")}</span>
       </figcaption>
     </figure>
   );

@@ -5,6 +5,7 @@
  * @example
  *   <DiceStatsPanel stats={diceStats(rolls)} />
  */
+import { useTranslations } from "next-intl";
 import type { ChiSquareTest, DiceStats } from "@/lib/dice/dice-stats";
 import { DiceHistogram } from "./dice-histogram";
 import "./admin.css";
@@ -14,44 +15,54 @@ function pValueText(p: number): string {
   return p < 0.001 ? p.toExponential(2) : p.toFixed(4);
 }
 
-function TestLine({ name, test }: { name: string; test: ChiSquareTest | null }) {
+function TestLine({ name, test }: { name: "faces" | "outcomes"; test: ChiSquareTest | null }) {
+  const t = useTranslations("admin.stats");
   if (!test) return null;
   return (
     <tr data-testid={`${name}-test`}>
-      <th scope="row">{name === "faces" ? "Faces" : "Outcomes"}</th>
+      <th scope="row">{t(name)}</th>
       <td data-testid={`${name}-chi-square`}>{test.statistic.toFixed(3)}</td>
       <td>{test.dof}</td>
       <td data-testid={`${name}-p-value`}>{pValueText(test.pValue)}</td>
-      <td>{test.reliable ? (test.pValue < 0.001 ? "suspicious (p < 0.001)" : "consistent with fair dice") : "too few rolls to judge"}</td>
+      <td>{t(test.reliable ? (test.pValue < 0.001 ? "suspicious" : "consistent") : "tooFew")}</td>
     </tr>
   );
 }
 
 export function DiceStatsPanel({ stats }: { stats: DiceStats }) {
+  const t = useTranslations("admin.stats");
   const faceBars = stats.faces.map((count, i) => ({ label: String(i + 1), count, expected: (2 * stats.rolls) / 6 }));
   const outcomeBars = stats.outcomes.map((o) => ({ label: o.label, count: o.count, expected: stats.rolls * o.probability }));
   const rate = stats.doubles.rate;
   return (
     <section className="panel dice-stats" aria-labelledby="dice-stats-title" data-testid="dice-stats">
-      <h2 id="dice-stats-title">Dice statistics</h2>
+      <h2 id="dice-stats-title">{t("title")}</h2>
       {stats.rolls === 0 ? (
-        <p className="muted">No rolls in this selection.</p>
+        <p className="muted">{t("noRolls")}</p>
       ) : (
         <>
           <p>
-            <strong data-testid="stats-rolls">{stats.rolls}</strong> rolls ({2 * stats.rolls} dice). Doubles:{" "}
-            <strong data-testid="doubles-count">{stats.doubles.count}</strong> ={" "}
-            <span data-testid="doubles-rate">{rate === null ? "—" : `${(rate * 100).toFixed(2)}%`}</span> (fair: {(stats.doubles.expected * 100).toFixed(2)}%).
+            {t.rich("summary", {
+              rolls: stats.rolls,
+              dice: 2 * stats.rolls,
+              doubles: stats.doubles.count,
+              rate: rate === null ? "—" : `${(rate * 100).toFixed(2)}%`,
+              fair: `${(stats.doubles.expected * 100).toFixed(2)}%`,
+              n: (chunks) => <strong data-testid="stats-rolls">{chunks}</strong>,
+              d: (chunks) => <strong data-testid="doubles-count">{chunks}</strong>,
+              r: (chunks) => <span data-testid="doubles-rate">{chunks}</span>,
+            })}
           </p>
           <table className="stats-table">
-            <caption>Chi-square goodness of fit against fair dice</caption>
+            <caption>{t("chiCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Counts of</th>
+                <th scope="col">{t("countsOf")}</th>
+                {/* i18n-ignore: the statistic's symbol */}
                 <th scope="col">χ²</th>
-                <th scope="col">dof</th>
-                <th scope="col">p-value</th>
-                <th scope="col">Reading</th>
+                <th scope="col">{t("dof")}</th>
+                <th scope="col">{t("pValue")}</th>
+                <th scope="col">{t("reading")}</th>
               </tr>
             </thead>
             <tbody>
@@ -61,17 +72,17 @@ export function DiceStatsPanel({ stats }: { stats: DiceStats }) {
           </table>
           <div className="stats-charts">
             <div className="stats-chart">
-              <DiceHistogram title="Faces (both dice)" bars={faceBars} />
+              <DiceHistogram title={t("facesTitle")} bars={faceBars} />
               <table className="counts-table" data-testid="face-counts">
                 <tbody>
                   <tr>
-                    <th scope="row">Face</th>
+                    <th scope="row">{t("face")}</th>
                     {faceBars.map((b) => (
                       <td key={b.label}>{b.label}</td>
                     ))}
                   </tr>
                   <tr>
-                    <th scope="row">Count</th>
+                    <th scope="row">{t("count")}</th>
                     {faceBars.map((b) => (
                       <td key={b.label} data-face={b.label}>
                         {b.count}
@@ -82,11 +93,11 @@ export function DiceStatsPanel({ stats }: { stats: DiceStats }) {
               </table>
             </div>
             <div className="stats-chart">
-              <DiceHistogram title="The 21 outcomes" bars={outcomeBars} barWidth={22} />
+              <DiceHistogram title={t("outcomesTitle")} bars={outcomeBars} barWidth={22} />
               <ul className="outcome-counts" data-testid="outcome-counts">
                 {outcomeBars.map((b) => (
                   <li key={b.label}>
-                    <strong>{b.label}</strong> <span data-outcome={b.label}>{b.count}</span> <span className="muted">fair {b.expected.toFixed(1)}</span>
+                    <strong>{b.label}</strong> <span data-outcome={b.label}>{b.count}</span> <span className="muted">{t("fair", { expected: b.expected.toFixed(1) })}</span>
                   </li>
                 ))}
               </ul>

@@ -5,17 +5,19 @@
  * @example
  *   <Pager page={2} pageSize={20} total={95} href={(p) => `/matches?page=${p}`} label="Match history pages" />
  */
+import { useTranslations } from "next-intl";
 import { pageCount, pageWindow } from "./page-window";
 import "./admin.css";
 
 export function Pager({ page, pageSize, total, href, label }: { page: number; pageSize: number; total: number; href: (page: number) => string; label: string }) {
+  const t = useTranslations("pager");
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>
       {page > 1 ? (
         <a href={href(page - 1)} rel="prev">
-          ← Previous
+          ← {t("previous")}
         </a>
       ) : null}
       {pageWindow(page, pages).map((p, i) =>
@@ -33,7 +35,7 @@ export function Pager({ page, pageSize, total, href, label }: { page: number; pa
       )}
       {page < pages ? (
         <a href={href(page + 1)} rel="next">
-          Next →
+          {t("next")} →
         </a>
       ) : null}
     </nav>

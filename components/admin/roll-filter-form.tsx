@@ -5,6 +5,7 @@
  * @example
  *   <RollFilterForm values={{ user: "bob", status: "finished" }} statuses={["waiting", "playing", "finished"]} />
  */
+import { useTranslations } from "next-intl";
 import "./admin.css";
 
 export interface RollFilterValues {
@@ -16,37 +17,38 @@ export interface RollFilterValues {
 }
 
 export function RollFilterForm({ values, statuses }: { values: RollFilterValues; statuses: readonly string[] }) {
+  const t = useTranslations("admin.filter");
   return (
-    <form className="filter-form" method="get" action="/admin" aria-label="Filter the roll log">
+    <form className="filter-form" method="get" action="/admin" aria-label={t("label")}>
       <label>
-        User
-        <input name="user" defaultValue={values.user ?? ""} placeholder="username" autoComplete="off" />
+        {t("user")}
+        <input name="user" defaultValue={values.user ?? ""} placeholder={t("userPlaceholder")} autoComplete="off" />
       </label>
       <label>
-        Match id
-        <input name="match" defaultValue={values.match ?? ""} placeholder="any match" autoComplete="off" size={28} />
+        {t("match")}
+        <input name="match" defaultValue={values.match ?? ""} placeholder={t("matchPlaceholder")} autoComplete="off" size={28} />
       </label>
       <label>
-        Status
+        {t("status")}
         <select name="status" defaultValue={values.status ?? ""}>
-          <option value="">any</option>
+          <option value="">{t("any")}</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
-              {status}
+              {t("statusName", { status })}
             </option>
           ))}
         </select>
       </label>
       <label>
-        From
+        {t("from")}
         <input type="date" name="from" defaultValue={values.from ?? ""} />
       </label>
       <label>
-        To
+        {t("to")}
         <input type="date" name="to" defaultValue={values.to ?? ""} />
       </label>
-      <button type="submit">Apply</button>
-      <a href="/admin">Clear</a>
+      <button type="submit">{t("apply")}</button>
+      <a href="/admin">{t("clear")}</a>
     </form>
   );
 }

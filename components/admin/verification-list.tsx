@@ -5,6 +5,7 @@
  * @example
  *   <VerificationList total={12} results={[{ matchId, white: "ann", black: "bob", verdict: "failed", rolls: 80, failures: ["…"] }]} moreHref="/admin?verify=all" />
  */
+import { useTranslations } from "next-intl";
 import type { Verdict } from "@/lib/dice/types";
 import "./admin.css";
 
@@ -22,31 +23,32 @@ const MARK: Record<Verdict, string> = { verified: "✓", failed: "✗", incomple
 
 /** `moreHref` links to the same view verifying more matches, shown when not all were verified. */
 export function VerificationList({ total, results, moreHref }: { total: number; results: readonly VerificationLine[]; moreHref?: string }) {
+  const t = useTranslations("admin.verification");
   const failed = results.filter((r) => r.verdict === "failed").length;
   return (
     <section className="panel" aria-labelledby="verification-title" data-testid="verification">
-      <h2 id="verification-title">Verification of revealed matches</h2>
+      <h2 id="verification-title">{t("title")}</h2>
       {total === 0 ? (
-        <p className="muted">No match in this selection has its seed revealed yet.</p>
+        <p className="muted">{t("none")}</p>
       ) : (
         <>
           <p data-testid="verification-summary">
-            {results.length - failed} of {results.length} verified{failed > 0 ? `, ${failed} failed` : ""}
-            {total > results.length ? ` (the ${results.length} most recently finished of ${total} revealed matches)` : ""}.
+            {t("summary", { verified: results.length - failed, count: results.length, failed })}
+            {total > results.length ? ` ${t("partial", { count: results.length, total })}` : ""}.
             {total > results.length && moreHref ? (
               <>
                 {" "}
-                <a href={moreHref}>Verify more</a>
+                <a href={moreHref}>{t("more")}</a>
               </>
             ) : null}
           </p>
           <ul className="verify-list">
             {results.map((r) => (
               <li key={r.matchId} className={`verdict-${r.verdict}`} data-verdict={r.verdict} data-match={r.matchId}>
-                <span className="verdict-mark" aria-label={r.verdict}>
+                <span className="verdict-mark" aria-label={t("verdict", { verdict: r.verdict })}>
                   {MARK[r.verdict]}
                 </span>
-                <a href={`/admin/matches/${r.matchId}`}>{r.matchId}</a> {r.white ?? "?"} vs {r.black ?? "?"} · {r.rolls} rolls · {r.verdict}
+                <a href={`/admin/matches/${r.matchId}`}>{r.matchId}</a> {t("line", { white: r.white ?? "?", black: r.black ?? "?", rolls: r.rolls, verdict: r.verdict })}
                 {r.failures.length > 0 ? (
                   <ul>
                     {r.failures.map((failure) => (

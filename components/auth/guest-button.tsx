@@ -6,17 +6,19 @@
  * @example
  *   <GuestButton callbackUrl="/" />
  */
+import { useTranslations } from "next-intl";
 import { signInWith } from "./sign-in";
 import { FormError } from "@/components/ui/form-error";
 import { useAuthAction } from "./use-auth-action";
 
 export function GuestButton({ callbackUrl = "/" }: { readonly callbackUrl?: string }) {
+  const t = useTranslations("auth");
   const { error, busy, attempt } = useAuthAction();
 
   return (
     <span className="guest-button">
       <button type="button" onClick={() => void attempt(() => signInWith("guest"), callbackUrl)} disabled={busy}>
-        {busy ? "Starting…" : "Play as guest"}
+        {busy ? t("starting") : t("guest")}
       </button>
       <FormError error={error} inline />
     </span>

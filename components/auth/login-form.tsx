@@ -6,12 +6,14 @@
  * @example
  *   <LoginForm callbackUrl="/account" initialError={null} />
  */
+import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { signInWith } from "./sign-in";
 import { FormError } from "@/components/ui/form-error";
 import { useAuthAction } from "./use-auth-action";
 
 export function LoginForm({ callbackUrl, initialError }: { readonly callbackUrl: string; readonly initialError: string | null }) {
+  const t = useTranslations("auth");
   const { error, busy, attempt } = useAuthAction(initialError);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -22,18 +24,18 @@ export function LoginForm({ callbackUrl, initialError }: { readonly callbackUrl:
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} aria-label="Sign in">
+    <form className="auth-form" onSubmit={submit} aria-label={t("signIn")}>
       <label>
-        Username
+        {t("username")}
         <input name="username" autoComplete="username" required maxLength={64} />
       </label>
       <label>
-        Password
+        {t("password")}
         <input name="password" type="password" autoComplete="current-password" required maxLength={200} />
       </label>
       <FormError error={error} />
       <button type="submit" disabled={busy}>
-        {busy ? "Signing in…" : "Sign in"}
+        {busy ? t("signingIn") : t("signIn")}
       </button>
     </form>
   );

@@ -1,21 +1,20 @@
 /**
- * The form-facing text for next-auth's sign-in error codes. Only known codes are shown: an `?error=` in a link is
- * chosen by whoever made the link, so unknown text is replaced by a generic message instead of being displayed.
+ * The error code a sign-in form shows for next-auth's answer; the form words it through `errors.<code>`
+ * (components/i18n/error-text.ts). Only known codes pass: an `?error=` in a link is chosen by whoever made the link,
+ * so anything else becomes the generic ERR_SIGNIN_FAILED instead of being displayed.
  *
  * @example
- *   signInErrorMessage("CredentialsSignin"); // "Wrong username or password."
+ *   signInErrorCode("CredentialsSignin"); // "ERR_INVALID_CREDENTIALS"
+ *   signInErrorCode("<script>");          // "ERR_SIGNIN_FAILED"
  */
 const KNOWN: Record<string, string> = {
-  CredentialsSignin: "Wrong username or password.",
-  SessionRequired: "Please sign in to see that page.",
+  CredentialsSignin: "ERR_INVALID_CREDENTIALS",
+  SessionRequired: "ERR_SESSION_REQUIRED",
+  // The credentials and guest providers throw the code of a rate-limit refusal (server/auth/options.ts).
+  ERR_RATE_LIMITED: "ERR_RATE_LIMITED",
 };
 
-export function signInErrorMessage(code: string | null | undefined): string | null {
+export function signInErrorCode(code: string | null | undefined): string | null {
   if (!code) return null;
-  return KNOWN[code] ?? "Signing in failed; please try again.";
-}
-
-/** The text of a failed signIn() call: next-auth's code, or the message our server attached (e.g. a rate limit). */
-export function signInResultMessage(error: string): string {
-  return KNOWN[error] ?? error;
+  return KNOWN[code] ?? "ERR_SIGNIN_FAILED";
 }

@@ -1,22 +1,22 @@
 /**
  * POST a JSON body to one of the site's account routes and read the answer: `{ ok: true, body }` or the route's
- * error message, or a network failure as a message — never a thrown error, so forms can show it.
+ * error code (`ERR_…`; ERR_NETWORK when the server could not be reached, ERR_HTTP when it answered without one) —
+ * never a thrown error, so forms can show it in the reader's language (components/i18n/error-text.ts).
  *
  * @example
  *   const answer = await postJson("/api/account/register", { username, password });
- *   if (!answer.ok) setError(answer.message);
+ *   if (!answer.ok) setError(answer.code);
  */
-export type PostAnswer = { readonly ok: true; readonly body: Record<string, unknown> } | { readonly ok: false; readonly message: string };
+export type PostAnswer = { readonly ok: true; readonly body: Record<string, unknown> } | { readonly ok: false; readonly code: string };
 
 export async function postJson(url: string, payload: Record<string, unknown>): Promise<PostAnswer> {
   let response: Response;
   try {
     response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
   } catch {
-    return { ok: false, message: "The server could not be reached; check your connection and try again." };
+    return { ok: false, code: "ERR_NETWORK" };
   }
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok && body) return { ok: true, body };
-  const message = typeof body?.message === "string" ? body.message : `The server answered ${response.status}; please try again.`;
-  return { ok: false, message };
+  return { ok: false, code: typeof body?.error === "string" ? body.error : "ERR_HTTP" };
 }

@@ -6,6 +6,7 @@
  * @example
  *   <RegisterForm callbackUrl="/" />
  */
+import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { postJson } from "./post-json";
 import { signInWith } from "./sign-in";
@@ -13,6 +14,7 @@ import { FormError } from "@/components/ui/form-error";
 import { NewPasswordFields, newPassword, useAuthAction } from "./use-auth-action";
 
 export function RegisterForm({ callbackUrl }: { readonly callbackUrl: string }) {
+  const t = useTranslations("auth");
   const { error, busy, attempt, setError } = useAuthAction();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -20,26 +22,26 @@ export function RegisterForm({ callbackUrl }: { readonly callbackUrl: string }) 
     const form = new FormData(event.currentTarget);
     const username = String(form.get("username") ?? "");
     const password = newPassword(form);
-    if (password === null) return setError("The two passwords differ.");
+    if (password === null) return setError("ERR_PASSWORDS_DIFFER");
     void attempt(async () => {
       const created = await postJson("/api/account/register", { username, password });
-      return created.ok ? signInWith("credentials", { username, password }) : created.message;
+      return created.ok ? signInWith("credentials", { username, password }) : created.code;
     }, callbackUrl);
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} aria-label="Register">
+    <form className="auth-form" onSubmit={submit} aria-label={t("register")}>
       <div className="field">
         <label>
-          Username
+          {t("username")}
           <input name="username" autoComplete="username" required minLength={3} maxLength={20} pattern="[A-Za-z0-9_\-]{3,20}" aria-describedby="register-username-hint" />
         </label>
-        <small id="register-username-hint">3–20 letters, digits, _ or -; not case-sensitive.</small>
+        <small id="register-username-hint">{t("usernameHint")}</small>
       </div>
       <NewPasswordFields hintId="register-password-hint" />
       <FormError error={error} />
       <button type="submit" disabled={busy}>
-        {busy ? "Creating the account…" : "Register"}
+        {busy ? t("registering") : t("register")}
       </button>
     </form>
   );

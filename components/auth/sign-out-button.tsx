@@ -5,12 +5,14 @@
  * @example
  *   <SignOutButton />
  */
+import { useTranslations } from "next-intl";
 import { signOut } from "next-auth/react";
 
 export function SignOutButton() {
+  const t = useTranslations("auth");
   return (
     <button type="button" className="link-button" onClick={() => void signOut({ callbackUrl: "/" })}>
-      Sign out
+      {t("signOut")}
     </button>
   );
 }

@@ -8,13 +8,16 @@
  *   const { busy, error, attempt } = useAuthAction();
  *   <button onClick={() => void attempt(() => signInWith("guest"), "/")} disabled={busy}>Play</button>
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "@/components/i18n/error-text";
 
 export function useAuthAction(initialError: string | null = null) {
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 
-  /** Runs `request` (it resolves to a message when it failed, null when it worked), then goes to `destination`. */
+  /** Runs `request` (it resolves to an error code when it failed, null when it worked), then goes to `destination`. */
   async function attempt(request: () => Promise<string | null>, destination: string): Promise<void> {
     setBusy(true);
     setError(null);
@@ -27,22 +30,24 @@ export function useAuthAction(initialError: string | null = null) {
     window.location.assign(destination);
   }
 
-  return { error, busy, attempt, setError };
+  // `error` is a code (ERR_…); the form shows it worded in the reader's language.
+  return { error: error === null ? null : errorText(error), busy, attempt, setError };
 }
 
 /** The two new-password fields of registration and of keeping a guest account, and their check. */
 export function NewPasswordFields({ hintId }: { readonly hintId?: string }) {
+  const t = useTranslations("auth");
   return (
     <>
       <div className="field">
         <label>
-          Password
+          {t("password")}
           <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} aria-describedby={hintId} />
         </label>
-        {hintId ? <small id={hintId}>At least 8 characters.</small> : null}
+        {hintId ? <small id={hintId}>{t("passwordHint")}</small> : null}
       </div>
       <label>
-        Password again
+        {t("passwordAgain")}
         <input name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
       </label>
     </>

@@ -6,6 +6,7 @@
  * @example
  *   <UserMenu user={{ username: "ada", role: "USER", isGuest: false }} />
  */
+import { useTranslations } from "next-intl";
 import { GuestButton } from "./guest-button";
 import { SignOutButton } from "./sign-out-button";
 
@@ -16,23 +17,24 @@ export interface MenuUser {
 }
 
 export function UserMenu({ user }: { readonly user: MenuUser | null }) {
+  const t = useTranslations("auth");
   if (!user) {
     return (
-      <nav className="user-menu" aria-label="Account">
-        <a href="/login">Sign in</a>
-        <a href="/register">Register</a>
+      <nav className="user-menu" aria-label={t("menu")}>
+        <a href="/login">{t("signIn")}</a>
+        <a href="/register">{t("register")}</a>
         <GuestButton />
       </nav>
     );
   }
   return (
-    <nav className="user-menu" aria-label="Account">
+    <nav className="user-menu" aria-label={t("menu")}>
       <a href="/account" data-testid="signed-in-user">
         {user.username}
       </a>
-      {user.isGuest ? <span className="badge">guest</span> : null}
-      <a href="/matches">My matches</a>
-      {user.role === "ADMIN" ? <a href="/admin">Admin</a> : null}
+      {user.isGuest ? <span className="badge">{t("guestBadge")}</span> : null}
+      <a href="/matches">{t("myMatches")}</a>
+      {user.role === "ADMIN" ? <a href="/admin">{t("admin")}</a> : null}
       <SignOutButton />
     </nav>
   );

@@ -3,7 +3,7 @@
  * dimmed while a play is being built. Doubles show four dice.
  *
  * @example
- *   <BoardDice dice={{ values: [6, 6, 6, 6], used: [true, false, false, false], side: "white" }} mine />
+ *   <BoardDice dice={{ values: [6, 6, 6, 6], used: [true, false, false, false], side: "white" }} mine label="White rolled 6-6" />
  */
 import type { Color } from "@/lib/engine/types";
 import { MIDDLE, PLAY_LEFT, POINT_WIDTH } from "./board-geometry";
@@ -27,10 +27,9 @@ const PIPS: Record<number, readonly (readonly [number, number])[]> = {
   6: [[-0.25, -0.27], [0.25, -0.27], [-0.25, 0], [0.25, 0], [-0.25, 0.27], [0.25, 0.27]],
 };
 
-export function BoardDice({ dice, mine }: { dice: DiceShown; mine: boolean }) {
+export function BoardDice({ dice, mine, label }: { dice: DiceShown; mine: boolean; label: string }) {
   const halfCentre = PLAY_LEFT + 3 * POINT_WIDTH + (mine ? 6 * POINT_WIDTH + 40 : 0);
   const width = dice.values.length * SIZE + (dice.values.length - 1) * GAP;
-  const label = `${dice.side === "white" ? "White" : "Black"} rolled ${dice.values.slice(0, 2).join("-")}`;
   return (
     <g className={`dice dice-${dice.side}`} role="img" aria-label={label}>
       {dice.values.map((value, i) => {

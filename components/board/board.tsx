@@ -9,6 +9,7 @@
  *   <Board position={pos} viewer="white" dice={{ values: [6, 5], used: [false, true], side: "white" }}
  *          cube={{ value: 2, owner: "black" }} input={{ movable, selected, targets, onSelect, onTarget }} />
  */
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { Color, Position } from "@/lib/engine/types";
 import {
@@ -57,7 +58,6 @@ export interface BoardProps {
   readonly input: BoardInput | null;
 }
 
-const NAME: Record<Color, string> = { white: "White", black: "Black" };
 /** Where the viewer can click or drop: the 24 points, their bar (25) and their tray (0). */
 const HIT_LOCATIONS: readonly number[] = [...Array.from({ length: 24 }, (_, i) => i + 1), 25, 0];
 const other = (c: Color): Color => (c === "white" ? "black" : "white");
@@ -77,11 +77,8 @@ function useCheckerIds(board: readonly number[], prefix: string): PlacedChecker[
   }, [board, prefix]);
 }
 
-function describeLocation(location: number): string {
-  return location === 25 ? "the bar" : location === 0 ? "off" : `point ${location}`;
-}
-
 export function Board({ position, viewer, dice, cube, input }: BoardProps) {
+  const t = useTranslations("board");
   const opponent = other(viewer);
   const mine = useCheckerIds(position[viewer], viewer[0] ?? "v");
   const theirs = useCheckerIds(position[opponent], opponent[0] ?? "o");
@@ -168,8 +165,8 @@ export function Board({ position, viewer, dice, cube, input }: BoardProps) {
 
   const labelFor = (location: number): string | undefined => {
     if (!input) return undefined;
-    if (input.selected !== null && input.targets.has(location)) return location === 0 ? "Bear off" : `Move to ${describeLocation(location)}`;
-    if (input.movable.has(location)) return `${NAME[viewer]} checker on ${describeLocation(location)}`;
+    if (input.selected !== null && input.targets.has(location)) return location === 0 ? t("bearOff") : t("moveTo", { location });
+    if (input.movable.has(location)) return t("checkerOn", { color: viewer, location, count: countAt(position[viewer], location) });
     return undefined;
   };
 
@@ -179,7 +176,7 @@ export function Board({ position, viewer, dice, cube, input }: BoardProps) {
       className="board"
       viewBox={`0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`}
       role="group"
-      aria-label={`Board seen by ${viewer}`}
+      aria-label={t("label", { color: viewer })}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={() => setDrag(null)}
@@ -210,8 +207,8 @@ export function Board({ position, viewer, dice, cube, input }: BoardProps) {
       {input?.selected !== null && input?.targets.has(0) ? (
         <rect className="tray-target" x={TRAY_X - TRAY_WIDTH_INNER / 2} y={MIDDLE + 4} width={TRAY_WIDTH_INNER} height={PLAY_BOTTOM - MIDDLE - 4} />
       ) : null}
-      <BoardCube value={cube.value} owner={cube.owner === null ? null : cube.owner === viewer ? "mine" : "theirs"} />
-      {dice ? <BoardDice dice={dice} mine={dice.side === viewer} /> : null}
+      <BoardCube value={cube.value} owner={cube.owner === null ? null : cube.owner === viewer ? "mine" : "theirs"} label={t("cube", { value: cube.value, owner: cube.owner === null ? "none" : cube.owner === viewer ? "mine" : "theirs" })} />
+      {dice ? <BoardDice dice={dice} mine={dice.side === viewer} label={t("dice", { color: dice.side, dice: dice.values.slice(0, 2).join("-") })} /> : null}
       {[...mine.map((c) => ({ ...c, color: viewer, own: true })), ...theirs.map((c) => ({ ...c, color: opponent, own: false }))]
         .sort((a, b) => a.id.localeCompare(b.id))
         .map((checker) => {
@@ -282,9 +279,8 @@ function isTop(checker: PlacedChecker, board: readonly number[]): boolean {
   return checker.index === countAt(board, checker.location) - 1;
 }
 
-function BoardCube({ value, owner }: { value: number; owner: "mine" | "theirs" | null }) {
+function BoardCube({ value, owner, label }: { value: number; owner: "mine" | "theirs" | null; label: string }) {
   const y = owner === "mine" ? PLAY_BOTTOM - 24 : owner === "theirs" ? PLAY_TOP + 24 : MIDDLE;
-  const label = owner === null ? `Cube at ${value}, in the middle` : `Cube at ${value}, owned by ${owner === "mine" ? "this side" : "the other side"}`;
   return (
     <g className="cube" style={{ transform: `translate(${CUBE_X}px, ${y}px)` }} role="img" aria-label={label}>
       <rect x={-17} y={-17} width={34} height={34} rx={5} />

@@ -8,7 +8,9 @@
  * @example
  *   <AuditCheck matchId="m1" invite={null} />
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "@/components/i18n/error-text";
 import type { VerifyReport } from "@/lib/dice/types";
 import { VerifyReportView } from "./verify-report";
 import { FormError } from "@/components/ui/form-error";
@@ -17,7 +19,9 @@ export function auditUrl(matchId: string, invite: string | null): string {
   return `/api/matches/${encodeURIComponent(matchId)}/audit${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
-export function AuditCheck({ matchId, invite, label = "Verify" }: { matchId: string; invite: string | null; label?: string }) {
+export function AuditCheck({ matchId, invite, label }: { matchId: string; invite: string | null; label?: string }) {
+  const t = useTranslations("fairness");
+  const errorText = useErrorText();
   const [report, setReport] = useState<VerifyReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +34,7 @@ export function AuditCheck({ matchId, invite, label = "Verify" }: { matchId: str
       const response = await fetch(url, { cache: "no-store" });
       const body: unknown = await response.json();
       if (!response.ok) {
-        setError((body as { message?: string }).message ?? `The server answered ${response.status}.`);
+        setError(errorText((body as { error?: string }).error ?? "ERR_HTTP"));
         return;
       }
       const { verify } = await import("@/lib/dice/verify");
@@ -38,7 +42,7 @@ export function AuditCheck({ matchId, invite, label = "Verify" }: { matchId: str
       // verify(bundle, bundle.record), but the report then rightly says the record was embedded in the bundle).
       setReport(verify(body));
     } catch {
-      setError("The audit bundle could not be fetched; check your connection and try again.");
+      setError(errorText("ERR_NETWORK"));
     } finally {
       setBusy(false);
     }
@@ -48,10 +52,10 @@ export function AuditCheck({ matchId, invite, label = "Verify" }: { matchId: str
     <div className="audit-check">
       <div className="audit-actions">
         <button type="button" className="primary" onClick={() => void check()} disabled={busy}>
-          {busy ? "Verifying…" : label}
+          {busy ? t("verifying") : (label ?? t("verify"))}
         </button>
         <a href={url} download={`fairgammon-${matchId}-audit.json`}>
-          Download the audit bundle (JSON)
+          {t("downloadBundle")}
         </a>
       </div>
       <FormError error={error} />

@@ -7,6 +7,7 @@
  * @example
  *   <FairnessPanel />   // inside a MatchProvider
  */
+import { useTranslations } from "next-intl";
 import { useMatch } from "@/components/match/match-provider";
 import type { Color } from "@/lib/engine/types";
 import { AuditCheck } from "./audit-check";
@@ -15,6 +16,7 @@ import { SeedForm } from "./seed-form";
 const COLORS: readonly Color[] = ["white", "black"];
 
 export function FairnessPanel() {
+  const t = useTranslations("fairness");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
   const invite = useMatch((s) => s.invite);
@@ -24,45 +26,44 @@ export function FairnessPanel() {
 
   return (
     <section className="panel fairness-panel" aria-labelledby="fairness-title">
-      <h2 id="fairness-title">Fair dice</h2>
+      <h2 id="fairness-title">{t("title")}</h2>
       <p className="muted">
-        The server committed to a secret seed before anyone chose anything; each player adds a seed; every roll is computed from all
-        three and logged before it is shown. At the end the secret is revealed and every roll can be checked.{" "}
-        <a href="/fairness">How this works</a>
+        {t("intro")} <a href="/fairness">{t("howItWorks")}</a>
       </p>
       <dl className="fair-facts">
-        <dt>Commitment (SHA-256 of the server seed)</dt>
+        <dt>{t("commitment")}</dt>
         <dd className="hex" data-testid="commitment">
           {view.commitment || "—"}
         </dd>
         {COLORS.map((color) => (
           <div key={color} className="fair-seed">
             <dt>
-              {color === "white" ? "White" : "Black"}&apos;s client seed{color === you ? " (yours)" : ""}
+              {t(color === you ? "clientSeedYours" : "clientSeed", { color })}
             </dt>
             <dd className="hex" data-testid={`client-seed-${color}`}>
-              {clientSeeds[color] ?? (view.players[color] ? "not sent yet" : "waiting for a player")}
+              {clientSeeds[color] ?? (view.players[color] ? t("notSent") : t("noPlayer"))}
             </dd>
           </div>
         ))}
-        <dt>Server seed</dt>
+        <dt>{t("serverSeed")}</dt>
         <dd className="hex" data-testid="server-seed">
-          {ended ? ended.serverSeed : "secret until the match ends"}
+          {ended ? ended.serverSeed : t("secret")}
         </dd>
       </dl>
       {needsSeed ? <SeedForm matchId={view.matchId} commitment={view.commitment} /> : null}
-      <h3>Rolls</h3>
+      <h3>{t("rolls")}</h3>
       {rolls.length === 0 ? (
-        <p className="muted">No dice rolled yet: the first roll comes once both seeds are in.</p>
+        <p className="muted">{t("noRolls")}</p>
       ) : (
-        <div className="roll-log-box">
+        // Scrolls when long: focusable, so the keyboard can scroll it (axe: scrollable-region-focusable).
+        <div className="roll-log-box" tabIndex={0} role="region" aria-label={t("rolls")}>
           <table className="roll-log" data-testid="roll-log">
             <thead>
               <tr>
-                <th scope="col">nonce</th>
-                <th scope="col">game</th>
-                <th scope="col">roll</th>
-                <th scope="col">dice</th>
+                <th scope="col">{t("nonce")}</th>
+                <th scope="col">{t("game")}</th>
+                <th scope="col">{t("roll")}</th>
+                <th scope="col">{t("dice")}</th>
               </tr>
             </thead>
             <tbody>
@@ -70,7 +71,7 @@ export function FairnessPanel() {
                 <tr key={roll.nonce}>
                   <td>{roll.nonce}</td>
                   <td>{roll.game}</td>
-                  <td>{roll.kind === "opening" ? "opening" : roll.player}</td>
+                  <td>{roll.kind === "opening" ? t("opening") : t("colorName", { color: roll.player ?? "white" })}</td>
                   <td>
                     {roll.dice[0]}-{roll.dice[1]}
                   </td>
@@ -81,11 +82,10 @@ export function FairnessPanel() {
         </div>
       )}
       {ended ? (
-        <AuditCheck matchId={view.matchId} invite={invite} label="Verify every roll" />
+        <AuditCheck matchId={view.matchId} invite={invite} label={t("verifyAll")} />
       ) : rolls.length > 0 ? (
         <p className="muted">
-          While the match runs you can already download the <a href={`/api/matches/${view.matchId}/audit${invite ? `?invite=${invite}` : ""}`}>audit bundle</a>{" "}
-          (without the seed).
+          {t.rich("bundleWhilePlaying", { link: (chunks) => <a href={`/api/matches/${view.matchId}/audit${invite ? `?invite=${invite}` : ""}`}>{chunks}</a> })}
         </p>
       ) : null}
     </section>

@@ -7,13 +7,17 @@
  * @example
  *   <SeedForm matchId="m1" commitment={view.commitment} />   // inside a MatchProvider
  */
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useErrorText } from "@/components/i18n/error-text";
 import { validateClientSeed } from "@/lib/dice/client-seed";
 import { useMatch, useRun } from "@/components/match/match-provider";
 import { randomClientSeed } from "./random-seed";
 import { FormError } from "@/components/ui/form-error";
 
 export function SeedForm({ matchId, commitment }: { matchId: string; commitment: string }) {
+  const t = useTranslations("fairness");
+  const errorText = useErrorText();
   const [seed, setSeed] = useState(randomClientSeed);
   const [error, setError] = useState<string | null>(null);
   const busy = useMatch((s) => s.busy);
@@ -23,17 +27,17 @@ export function SeedForm({ matchId, commitment }: { matchId: string; commitment:
     event.preventDefault();
     const valid = validateClientSeed(seed);
     if (!valid.ok) {
-      setError(valid.message);
+      setError(errorText(valid.code));
       return;
     }
     setError(null);
     const reply = await run("match:seed", { matchId, clientSeed: seed, commitment });
-    if (!reply.ok) setError(reply.message);
+    if (!reply.ok) setError(errorText(reply.code));
   };
 
   return (
-    <form className="seed-form" onSubmit={(e) => void submit(e)} aria-label="Client seed">
-      <label htmlFor="client-seed">Your client seed</label>
+    <form className="seed-form" onSubmit={(e) => void submit(e)} aria-label={t("clientSeedForm")}>
+      <label htmlFor="client-seed">{t("yourSeed")}</label>
       <div className="seed-row">
         <input
           id="client-seed"
@@ -44,14 +48,14 @@ export function SeedForm({ matchId, commitment }: { matchId: string; commitment:
           autoComplete="off"
           aria-describedby="client-seed-hint"
         />
-        <button type="button" onClick={() => setSeed(randomClientSeed())} aria-label="New random seed">
-          ↻ New
+        <button type="button" onClick={() => setSeed(randomClientSeed())} aria-label={t("newSeedLabel")}>
+          ↻ {t("newSeed")}
         </button>
       </div>
-      <small id="client-seed-hint">1 to 64 characters: letters, digits, _ and -. It mixes into every roll, and cannot change once sent.</small>
+      <small id="client-seed-hint">{t("seedHint")}</small>
       <FormError error={error} />
       <button type="submit" className="primary" disabled={busy}>
-        Submit seed
+        {t("submitSeed")}
       </button>
     </form>
   );

@@ -7,19 +7,20 @@
  * @example
  *   <VerifyTool />
  */
+import { useTranslations } from "next-intl";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import type { VerifyReport } from "@/lib/dice/types";
 import { verify } from "@/lib/dice/verify";
 import { VerifyReportView } from "./verify-report";
 import { FormError } from "@/components/ui/form-error";
 
-type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+type Parsed = { ok: true; value: unknown } | { ok: false; detail: string };
 
-function parseJson(text: string, what: string): Parsed {
+function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, message: `The ${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, detail: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -31,6 +32,7 @@ function readInto(setter: (text: string) => void) {
 }
 
 export function VerifyTool() {
+  const t = useTranslations("verify");
   const [bundleText, setBundleText] = useState("");
   const [recordText, setRecordText] = useState("");
   const [report, setReport] = useState<VerifyReport | null>(null);
@@ -39,38 +41,38 @@ export function VerifyTool() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setReport(null);
-    const bundle = parseJson(bundleText, "bundle");
-    if (!bundle.ok) return setError(bundle.message);
-    const record = recordText.trim() === "" ? null : parseJson(recordText, "game record");
-    if (record && !record.ok) return setError(record.message);
+    const bundle = parseJson(bundleText);
+    if (!bundle.ok) return setError(t("bundleNotJson", { detail: bundle.detail }));
+    const record = recordText.trim() === "" ? null : parseJson(recordText);
+    if (record && !record.ok) return setError(t("recordNotJson", { detail: record.detail }));
     setError(null);
     setReport(record ? verify(bundle.value, record.value) : verify(bundle.value));
   };
 
   return (
     <form className="verify-tool" onSubmit={submit}>
-      <label htmlFor="bundle-text">Audit bundle (JSON)</label>
+      <label htmlFor="bundle-text">{t("bundle")}</label>
       <textarea
         id="bundle-text"
         value={bundleText}
         onChange={(e) => setBundleText(e.target.value)}
         rows={10}
         spellCheck={false}
-        placeholder='{ "protocol": "fair-dice-v1", "matchId": …, "commitment": …, "serverSeed": …, "clientSeeds": …, "rolls": […] }'
+        placeholder={t("bundlePlaceholder")}
       />
       <label className="file-label">
-        or upload a file: <input type="file" accept="application/json,.json" onChange={readInto(setBundleText)} aria-label="Upload an audit bundle" />
+        {t("orUpload")} <input type="file" accept="application/json,.json" onChange={readInto(setBundleText)} aria-label={t("uploadBundle")} />
       </label>
       <details>
-        <summary>Game record for check 5 (optional: a bundle from this site carries it as its &quot;record&quot; field)</summary>
-        <label htmlFor="record-text">Game record (JSON list of turns)</label>
+        <summary>{t("recordSummary")}</summary>
+        <label htmlFor="record-text">{t("record")}</label>
         <textarea id="record-text" value={recordText} onChange={(e) => setRecordText(e.target.value)} rows={5} spellCheck={false} />
         <label className="file-label">
-          or upload a file: <input type="file" accept="application/json,.json" onChange={readInto(setRecordText)} aria-label="Upload a game record" />
+          {t("orUpload")} <input type="file" accept="application/json,.json" onChange={readInto(setRecordText)} aria-label={t("uploadRecord")} />
         </label>
       </details>
       <button type="submit" className="primary" disabled={bundleText.trim() === ""}>
-        Verify
+        {t("submit")}
       </button>
       <FormError error={error} />
       {report ? <VerifyReportView report={report} /> : null}

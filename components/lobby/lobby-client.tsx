@@ -7,25 +7,24 @@
  * @example
  *   <LobbyClient signedIn protocol={PROTOCOL_VERSION} />
  */
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ChallengeSummary } from "@/lib/protocol/snapshot";
-import { describeTimeControl, type TimeControl } from "@/lib/record/clock";
+import type { TimeControl } from "@/lib/record/clock";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import "@/components/ui/ui.css";
 import "./lobby.css";
+import { useErrorText } from "@/components/i18n/error-text";
 import { FormError } from "@/components/ui/form-error";
+import { timeControlText } from "@/components/match/time-control-text";
 
 /** The computer's levels as the lobby offers them (the engine's search depth in brackets). */
-const COMPUTER_CHOICES = [
-  { value: "easy", label: "the computer, easy (0-ply)" },
-  { value: "medium", label: "the computer, medium (1-ply)" },
-  { value: "hard", label: "the computer, hard (2-ply)" },
-] as const;
+const COMPUTER_CHOICES = ["easy", "medium", "hard"] as const;
 
-type Opponent = "person" | (typeof COMPUTER_CHOICES)[number]["value"];
+type Opponent = "person" | (typeof COMPUTER_CHOICES)[number];
 
-function isComputer(opponent: string): opponent is (typeof COMPUTER_CHOICES)[number]["value"] {
-  return COMPUTER_CHOICES.some((choice) => choice.value === opponent);
+function isComputer(opponent: string): opponent is (typeof COMPUTER_CHOICES)[number] {
+  return COMPUTER_CHOICES.some((choice) => choice === opponent);
 }
 
 /**
@@ -33,22 +32,23 @@ function isComputer(opponent: string): opponent is (typeof COMPUTER_CHOICES)[num
  * point and 12 s is the usual tournament control), or a custom reserve and delay in seconds.
  */
 const CLOCK_CHOICES = [
-  { value: "none", label: "untimed" },
-  { value: "1+8", label: "1 min per point + 8 s delay", perPointMs: 60_000, delayMs: 8_000 },
-  { value: "2+12", label: "2 min per point + 12 s delay", perPointMs: 120_000, delayMs: 12_000 },
-  { value: "3+15", label: "3 min per point + 15 s delay", perPointMs: 180_000, delayMs: 15_000 },
-  { value: "custom", label: "custom…" },
+  { value: "none" },
+  { value: "1+8", perPointMs: 60_000, delayMs: 8_000 },
+  { value: "2+12", perPointMs: 120_000, delayMs: 12_000 },
+  { value: "3+15", perPointMs: 180_000, delayMs: 15_000 },
+  { value: "custom" },
 ] as const;
 
 type ClockChoice = (typeof CLOCK_CHOICES)[number]["value"];
 
-/** The time control the form asks for, or null (untimed); a string is what is wrong with the custom fields. */
+/** The time control the form asks for, or null (untimed); a string is the message key (`lobby.<key>`) of what is
+ * wrong with the custom fields. */
 function timeControlOf(choice: string, matchLength: number, reserveSeconds: number, delaySeconds: number): TimeControl | null | string {
   const preset = CLOCK_CHOICES.find((c) => c.value === choice);
   if (preset && "perPointMs" in preset) return { reserveMs: preset.perPointMs * matchLength, delayMs: preset.delayMs };
   if (choice !== "custom") return null;
-  if (!Number.isInteger(reserveSeconds) || reserveSeconds < 1 || reserveSeconds > 36_000) return "The reserve must be 1 to 36,000 seconds.";
-  if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > 120) return "The delay must be 0 to 120 seconds.";
+  if (!Number.isInteger(reserveSeconds) || reserveSeconds < 1 || reserveSeconds > 36_000) return "reserveRange";
+  if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > 120) return "delayRange";
   return { reserveMs: reserveSeconds * 1000, delayMs: delaySeconds * 1000 };
 }
 
@@ -59,6 +59,10 @@ function matchHref(matchId: string, invite: string | null): string {
 }
 
 export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn: boolean; isGuest?: boolean; protocol: number }) {
+  const t = useTranslations("lobby");
+  const tc = useTranslations("clock");
+  const errorText = useErrorText();
+  const format = useFormatter();
   const socket = useRef<ClientSocket | null>(null);
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +87,8 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
         return;
       }
       setQueue({ status: "idle" });
-      setQueueError(result.message);
+      // The only refusal sent here: the paired match could not be created (the English sentence is for logs).
+      setQueueError(t("queue.failed"));
     });
     connection.on("disconnect", () => {
       setList({ status: "offline" });
@@ -106,7 +111,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     const matchLength = Number(form.get("length"));
     const timeControl = timeControlOf(clock, matchLength, Number(form.get("reserve")), Number(form.get("delay")));
     if (typeof timeControl === "string") {
-      setError(timeControl);
+      setError(t(timeControl));
       return;
     }
     setBusy(true);
@@ -120,7 +125,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
       ...(!isComputer(chosen) && form.get("rated") === "on" ? { rated: true } : {}),
     });
     if (!reply.ok) {
-      setError(reply.message);
+      setError(errorText(reply.code));
       setBusy(false);
       return;
     }
@@ -137,7 +142,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     const rated = form.get("queue-rated") === "on";
     const reply = await send(connection, "queue:join", { matchLength, rated });
     if (!reply.ok) {
-      setQueueError(reply.message);
+      setQueueError(errorText(reply.code));
       return;
     }
     setQueue({ status: "waiting", rating: reply.rating, rated, matchLength });
@@ -153,29 +158,32 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     <div className="lobby">
       {signedIn ? (
         <section className="panel" aria-labelledby="queue-title">
-          <h2 id="queue-title">Find an opponent</h2>
+          <h2 id="queue-title">{t("queue.title")}</h2>
           {queue.status === "waiting" ? (
             <div role="status" data-testid="queue-waiting">
               <p>
-                Looking for an opponent near your rating ({queue.rating.toFixed(1)}) for a {queue.matchLength}-point {queue.rated ? "rated" : "unrated"}{" "}
-                match… The range widens the longer you wait.
+                {t("queue.waiting", {
+                  rating: format.number(queue.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+                  length: queue.matchLength,
+                  rated: queue.rated ? "yes" : "no",
+                })}
               </p>
               <button type="button" onClick={() => void leaveQueue()}>
-                Leave the queue
+                {t("queue.leave")}
               </button>
             </div>
           ) : (
             <form className="create-form" onSubmit={(e) => void joinQueue(e)}>
               <label>
-                Match length (points)
+                {t("length")}
                 <input name="queue-length" type="number" min={1} max={25} defaultValue={5} required />
               </label>
               <label className="choice">
-                <input type="checkbox" name="queue-rated" disabled={isGuest} data-testid="queue-rated" /> rated
-                {isGuest ? <span className="muted"> — register to play rated matches</span> : null}
+                <input type="checkbox" name="queue-rated" disabled={isGuest} data-testid="queue-rated" /> {t("queue.rated")}
+                {isGuest ? <span className="muted"> — {t("registerForRated")}</span> : null}
               </label>
               <button type="submit" className="primary" disabled={list.status === "offline"}>
-                Join the queue
+                {t("queue.join")}
               </button>
             </form>
           )}
@@ -184,37 +192,41 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
       ) : null}
       {signedIn ? (
         <section className="panel" aria-labelledby="create-title">
-          <h2 id="create-title">New match</h2>
+          <h2 id="create-title">{t("newMatch")}</h2>
           <form className="create-form" onSubmit={(e) => void create(e)}>
             <label>
-              Match length (points)
+              {t("length")}
               <input name="length" type="number" min={1} max={25} defaultValue={5} required />
             </label>
             <fieldset>
-              <legend>Your colour</legend>
+              <legend>{t("yourColour")}</legend>
               {(["white", "black", "random"] as const).map((color) => (
                 <label key={color} className="choice">
-                  <input type="radio" name="color" value={color} defaultChecked={color === "random"} /> {color}
+                  <input type="radio" name="color" value={color} defaultChecked={color === "random"} /> {t("colour", { color })}
                 </label>
               ))}
             </fieldset>
             <label>
-              Opponent
+              {t("opponent")}
               <select name="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
-                <option value="person">another player</option>
+                <option value="person">{t("person")}</option>
                 {COMPUTER_CHOICES.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                  <option key={choice} value={choice}>
+                    {t("computer", { level: choice })}
                   </option>
                 ))}
               </select>
             </label>
             <label>
-              Clock
+              {t("clock")}
               <select name="clock" value={clock} onChange={(e) => setClock(e.target.value as ClockChoice)}>
                 {CLOCK_CHOICES.map((choice) => (
                   <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                    {t("clockChoice", {
+                      choice: choice.value === "none" ? "none" : choice.value === "custom" ? "custom" : "preset",
+                      minutes: "perPointMs" in choice ? choice.perPointMs / 60_000 : 0,
+                      delay: "delayMs" in choice ? choice.delayMs / 1000 : 0,
+                    })}
                   </option>
                 ))}
               </select>
@@ -222,52 +234,52 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
             {clock === "custom" ? (
               <div className="clock-fields">
                 <label>
-                  Reserve per player (seconds)
+                  {t("reserve")}
                   <input name="reserve" type="number" min={1} max={36000} defaultValue={300} required />
                 </label>
                 <label>
-                  Delay per turn (seconds)
+                  {t("delay")}
                   <input name="delay" type="number" min={0} max={120} defaultValue={10} required />
                 </label>
               </div>
             ) : null}
             <fieldset>
-              <legend>{opponent === "person" ? "Who can join" : "Who can watch"}</legend>
+              <legend>{opponent === "person" ? t("whoJoins") : t("whoWatches")}</legend>
               <label className="choice">
-                <input type="radio" name="visibility" value="public" defaultChecked /> {opponent === "person" ? "anyone (open challenge)" : "anyone"}
+                <input type="radio" name="visibility" value="public" defaultChecked /> {opponent === "person" ? t("anyoneChallenge") : t("anyone")}
               </label>
               <label className="choice">
-                <input type="radio" name="visibility" value="private" /> only who has the link
+                <input type="radio" name="visibility" value="private" /> {t("linkOnly")}
               </label>
             </fieldset>
             {opponent === "person" ? (
               <label className="choice">
-                <input type="checkbox" name="rated" disabled={isGuest} data-testid="create-rated" /> rated (the result moves both players&apos; ratings)
-                {isGuest ? <span className="muted"> — register to play rated matches</span> : null}
+                <input type="checkbox" name="rated" disabled={isGuest} data-testid="create-rated" /> {t("rated")}
+                {isGuest ? <span className="muted"> — {t("registerForRated")}</span> : null}
               </label>
             ) : null}
             <button type="submit" className="primary" disabled={busy || list.status === "offline"}>
-              {busy ? "Creating…" : opponent === "person" ? "Create match" : "Play the computer"}
+              {busy ? t("creating") : opponent === "person" ? t("create") : t("playComputer")}
             </button>
             <FormError error={error} />
           </form>
         </section>
       ) : null}
       <section className="panel" aria-labelledby="challenges-title">
-        <h2 id="challenges-title">Open challenges</h2>
-        {list.status === "loading" ? <p className="muted">Loading…</p> : null}
+        <h2 id="challenges-title">{t("challenges")}</h2>
+        {list.status === "loading" ? <p className="muted">{t("loading")}</p> : null}
         {list.status === "offline" ? (
           <p className="form-error" role="status">
-            Cannot reach the server; retrying…
+            {t("offline")}
           </p>
         ) : null}
-        {list.status === "ready" && list.challenges.length === 0 ? <p className="muted">No open challenges right now. Create one!</p> : null}
+        {list.status === "ready" && list.challenges.length === 0 ? <p className="muted">{t("noChallenges")}</p> : null}
         {list.status === "ready" && list.challenges.length > 0 ? (
           <ul className="match-list" data-testid="open-challenges">
             {list.challenges.map((c) => (
               <li key={c.matchId}>
                 <a href={matchHref(c.matchId, null)}>
-                  {c.creator.name} — {c.matchLength}-point {c.rated ? "rated " : ""}match, {describeTimeControl(c.timeControl)}, you play {c.openColor}
+                  {t("challenge", { name: c.creator.name, length: c.matchLength, rated: c.rated ? "yes" : "no", clock: timeControlText(tc, c.timeControl), color: c.openColor })}
                 </a>
               </li>
             ))}

@@ -1,14 +1,19 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "@/i18n/messages";
+import type { Locale } from "@/i18n/locales";
 import type { MatchEvent } from "@/lib/record/match-events";
 import { applyMatchEvent, emptyMatchView, type MatchView } from "@/lib/record/match-view";
-import { describeEvent } from "./event-text";
+import { describeEvent, type MatchT } from "./event-text";
 
 /** Folds the events and describes each one, as the match store does. */
-function lines(events: readonly MatchEvent[]): string[] {
+function lines(events: readonly MatchEvent[], locale: Locale = "en"): string[] {
+  const translate = createTranslator({ locale, messages: MESSAGES[locale], namespace: "match" });
+  const t: MatchT = (key, values) => translate(key as never, values as never);
   let view: MatchView = emptyMatchView("m1");
   return events.map((event) => {
     const after = applyMatchEvent(view, view.version + 1, event);
-    const text = describeEvent(view, event, after);
+    const text = describeEvent(t, view, event, after);
     view = after;
     return text;
   });
@@ -46,7 +51,41 @@ describe("describeEvent", () => {
       "Black offers to resign a gammon.",
       // A gammon resigned in a 1-point match: 2 points, cube 1 (describeGameRecord in lib/engine/match-queries.ts).
       "White accepts the resignation. Game 1: white wins 2 points (gammon resigned, cube 1).",
-      "White wins the match. The server seed is revealed.",
+      "White won the match 2–0. The server seed is revealed.",
     ]);
+  });
+
+  it("speaks the reader's language, with each language's colour words and plurals", () => {
+    const events: MatchEvent[] = [
+      { type: "created", matchLength: 3, visibility: "public", commitment: COMMITMENT, creator: alice, creatorColor: "black" },
+      { type: "joined", color: "white", player: bob },
+      { type: "seed", color: "white", clientSeed: "w1" },
+      { type: "seed", color: "black", clientSeed: "b1" },
+      { type: "action", action: { type: "opening-roll", dice: [3, 1] } },
+      { type: "action", action: { type: "move", player: "white", moves: [{ from: 6, to: 5 }, { from: 8, to: 5 }] } },
+    ];
+    expect(lines(events, "pt-BR")).toEqual([
+      "alice criou uma partida de 3 pontos, jogando com as pretas.",
+      "bob entrou com as brancas.",
+      "A semente de cliente das brancas chegou.",
+      "A semente de cliente das pretas chegou.",
+      "Lance inicial: brancas 3, pretas 1 — as brancas começam.",
+      "As brancas jogam 8/5 6/5.",
+    ]);
+    expect(lines(events, "fr").at(-1)).toBe("Les blancs jouent 8/5 6/5.");
+  });
+
+  it("tells a loss on time in each language, naming who ran out and who wins", () => {
+    const events: MatchEvent[] = [
+      { type: "created", matchLength: 1, visibility: "public", commitment: COMMITMENT, creator: alice, creatorColor: "white", timeControl: { reserveMs: 5000, delayMs: 1000 } },
+      { type: "joined", color: "black", player: bob },
+      { type: "seed", color: "white", clientSeed: "w1" },
+      { type: "seed", color: "black", clientSeed: "b1" },
+      { type: "action", action: { type: "opening-roll", dice: [3, 1] }, at: 1000 },
+      { type: "ended", reason: "timeout", winner: "black", serverSeed: "b".repeat(64), detail: "alice ran out of time.", at: 7000 },
+    ];
+    expect(lines(events).at(-1)).toBe("alice ran out of time; bob wins the match. The server seed is revealed.");
+    expect(lines(events, "pt-BR").at(-1)).toMatch(/^O tempo de alice acabou; bob vence a partida\./);
+    expect(lines(events, "fr").at(-1)).toMatch(/^alice a dépassé son temps ; bob gagne le match\./);
   });
 });

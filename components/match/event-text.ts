@@ -1,69 +1,144 @@
 /**
- * One line of the match's running log for each event, in words: "Black rolls 6-3.", "White plays 24/18 13/10.",
- * "Game 1: white wins 1 point (single, cube 1)." The play's notation is gnubg's, recomputed from the position before
- * it (lib/engine), so a play sent in any order reads the same for everyone.
+ * The match page's sentences in the reader's language: one line of the running log per event ("Black rolls 6-3.",
+ * "White plays 24/18 13/10.", "Game 1: white wins 1 point (single, cube 1).") and the status line saying what the
+ * match waits for. The play's notation is gnubg's, recomputed from the position before it (lib/engine), so a play
+ * sent in any order reads the same for everyone. The words come from the `match` namespace of messages/<locale>.json;
+ * colours go in as "white"/"black" and each language picks its word with an ICU select.
  *
  * @example
- *   describeEvent(before, event, after); // "White plays 8/5 6/5."
+ *   const t = useTranslations("match");
+ *   describeEvent(t, before, event, after); // "White plays 8/5 6/5."  /  "As brancas jogam 8/5 6/5."
  */
-import { describeGameRecord } from "@/lib/engine/match-queries";
-import { colorName } from "@/lib/engine/match-state";
+import { canDouble } from "@/lib/engine/cube";
+import type { GameRecord } from "@/lib/engine/match-state";
 import { validatePlay } from "@/lib/engine/moves";
+import { opponentOf, type Color } from "@/lib/engine/types";
 import type { MatchEvent } from "@/lib/record/match-events";
 import type { MatchView } from "@/lib/record/match-view";
 
-const RESIGN_WHAT = { 1: "a single game", 2: "a gammon", 3: "a backgammon" } as const;
+/** A translator bound to the `match` namespace (next-intl's useTranslations("match"), or createTranslator in tests). */
+export type MatchT = (key: string, values?: Record<string, string | number>) => string;
 
 function point(p: number): string {
   return p === 25 ? "bar" : p === 0 ? "off" : String(p);
 }
 
-function actionText(before: MatchView, event: Extract<MatchEvent, { type: "action" }>, after: MatchView): string {
+/** "Game 2: black wins 4 points (gammon, cube 2)." */
+export function gameRecordText(t: MatchT, game: GameRecord): string {
+  const how = game.ending === "dropped" ? t("how.dropped") : game.ending === "resigned" ? t("how.resigned", { kind: game.resultKind }) : t("how.played", { kind: game.resultKind });
+  return t(game.crawford ? "gameOverCrawford" : "gameOver", { number: game.number, player: game.winner, points: game.points, how, cube: game.cubeValue });
+}
+
+function actionText(t: MatchT, before: MatchView, event: Extract<MatchEvent, { type: "action" }>, after: MatchView): string {
   const { action } = event;
   switch (action.type) {
     case "opening-roll": {
       const [white, black] = action.dice;
-      if (white === black) return `Opening roll: white ${white}, black ${black} — a tie, rolled again.`;
-      return `Opening roll: white ${white}, black ${black} — ${colorName(after.state.onRoll ?? (white > black ? "white" : "black"))} starts.`;
+      if (white === black) return t("log.openingTie", { white, black });
+      return t("log.opening", { white, black, player: after.state.onRoll ?? (white > black ? "white" : "black") });
     }
     case "roll":
-      return `${colorName(action.player)} rolls ${action.dice[0]}-${action.dice[1]}.`;
+      return t("log.roll", { player: action.player, dice: `${action.dice[0]}-${action.dice[1]}` });
     case "move": {
-      if (action.moves.length === 0) return `${colorName(action.player)} cannot move.`;
+      if (action.moves.length === 0) return t("log.pass", { player: action.player });
       const { position, dice } = before.state;
       const play = dice ? validatePlay(position, dice, action.moves) : null;
       const notation = play?.ok ? play.value.notation : action.moves.map((m) => `${point(m.from)}/${point(m.to)}`).join(" ");
-      return `${colorName(action.player)} plays ${notation}.`;
+      return t("log.move", { player: action.player, notation });
     }
     case "double":
-      return `${colorName(action.player)} doubles to ${after.state.pendingDouble?.value ?? before.state.cube.value * 2}.`;
+      return t("log.double", { player: action.player, value: after.state.pendingDouble?.value ?? before.state.cube.value * 2 });
     case "take":
-      return `${colorName(action.player)} takes.`;
+      return t("log.take", { player: action.player });
     case "drop":
-      return `${colorName(action.player)} drops.`;
+      return t("log.drop", { player: action.player });
     case "resign-offer":
-      return `${colorName(action.player)} offers to resign ${RESIGN_WHAT[action.level]}.`;
+      return t("log.resignOffer", { player: action.player, level: action.level });
     case "resign-accept":
-      return `${colorName(action.player)} accepts the resignation.`;
+      return t("log.resignAccept", { player: action.player });
     case "resign-decline":
-      return `${colorName(action.player)} declines the resignation.`;
+      return t("log.resignDecline", { player: action.player });
   }
 }
 
-export function describeEvent(before: MatchView, event: MatchEvent, after: MatchView): string {
+/** Why the match ended, in words, from the view (the stored `detail` is English, for logs and the audit). */
+export function endedText(t: MatchT, view: MatchView): string {
+  const ended = view.ended;
+  if (!ended) return "";
+  const { state } = view;
+  if (ended.reason === "cancelled") return t("ended.cancelled");
+  const winner = ended.winner ?? "white";
+  if (ended.reason === "abandoned" || ended.reason === "timeout") {
+    const loser = opponentOf(winner);
+    return t(ended.reason === "timeout" ? "ended.timeout" : "ended.abandoned", { loser: view.players[loser]?.name ?? loser, winner: view.players[winner]?.name ?? winner });
+  }
+  return t("ended.finished", { player: winner, won: state.score[winner], lost: state.score[opponentOf(winner)] });
+}
+
+export function describeEvent(t: MatchT, before: MatchView, event: MatchEvent, after: MatchView): string {
   switch (event.type) {
     case "created":
-      return `${event.creator.name} created a ${event.matchLength}-point match, playing ${event.creatorColor}.`;
+      return t("log.created", { name: event.creator.name, length: event.matchLength, color: event.creatorColor });
     case "joined":
-      return `${event.player.name} joined as ${event.color}.`;
+      return t("log.joined", { name: event.player.name, color: event.color });
     case "seed":
-      return `${colorName(event.color)}'s client seed is in.`;
+      return t("log.seed", { player: event.color });
     case "ended":
-      return `${event.detail} The server seed is revealed.`;
+      return t("log.ended", { detail: endedText(t, after) });
     case "action": {
-      const text = actionText(before, event, after);
+      const text = actionText(t, before, event, after);
       const finished = after.state.games.length > before.state.games.length ? after.state.games.at(-1) : undefined;
-      return finished ? `${text} ${describeGameRecord(finished)}` : text;
+      return finished ? `${text} ${gameRecordText(t, finished)}` : text;
     }
+  }
+}
+
+/** What the match waits for, said to this viewer ("Your turn: play 6-5.", "Black to roll or double."). */
+export function statusText(t: MatchT, view: MatchView, you: Color | null): string {
+  const { state } = view;
+  switch (view.status) {
+    case "waiting":
+      return t("status.waiting");
+    case "seeding": {
+      const missing = (["white", "black"] as const).filter((c) => view.clientSeeds[c] === null);
+      if (you && missing.includes(you)) return t("status.chooseSeed");
+      return missing.length === 2 ? t("status.waitingSeeds") : t("status.waitingSeed", { player: missing[0] ?? "white" });
+    }
+    case "finished":
+    case "aborted":
+      return view.ended ? endedText(t, view) : stateText(t, view);
+    case "playing": {
+      const sentence = stateText(t, view);
+      if (you && state.turn === you) {
+        if (state.phase === "turn-start") return canDouble(state, you) ? t("status.yourRollOrDouble") : t("status.yourRoll");
+        if (state.phase === "moving") return t("status.yourMove", { dice: `${state.dice?.[0]}-${state.dice?.[1]}` });
+        if (state.phase === "double-offered" || state.pendingResign) return t("status.yourDecision", { sentence });
+      }
+      return sentence;
+    }
+  }
+}
+
+/** The rules state as a sentence: lib/engine's describeState, in the reader's language. */
+export function stateText(t: MatchT, view: MatchView): string {
+  const { state } = view;
+  if (state.phase === "match-over") {
+    const winner = state.winner ?? "white";
+    return t("state.matchOver", { player: winner, won: state.score[winner], lost: state.score[opponentOf(winner)] });
+  }
+  if (state.pendingResign !== null) {
+    const { player, level } = state.pendingResign;
+    return t("state.resignPending", { player, level, points: level * state.cube.value, other: opponentOf(player) });
+  }
+  const onRoll = state.onRoll ?? "white";
+  switch (state.phase) {
+    case "opening":
+      return t(state.crawford ? "state.openingCrawford" : "state.opening", { number: state.gameNumber });
+    case "turn-start":
+      return t(canDouble(state, onRoll) ? "state.rollOrDouble" : "state.roll", { player: onRoll });
+    case "double-offered":
+      return t("state.doubled", { player: onRoll, value: state.pendingDouble?.value ?? state.cube.value * 2, other: opponentOf(onRoll) });
+    case "moving":
+      return t("state.moving", { player: onRoll, dice: state.dice === null ? "" : `${state.dice[0]}-${state.dice[1]}` });
   }
 }

@@ -8,6 +8,7 @@
  * @example
  *   <MatchClock color="white" />   // inside a MatchProvider; nothing for an untimed match
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { flagFall, formatClock, readClock } from "@/lib/record/clock";
 import type { Color } from "@/lib/engine/types";
@@ -26,6 +27,7 @@ function useServerNow(offsetMs: number, active: boolean, ms = 200): number {
 }
 
 export function MatchClock({ color }: { color: Color }) {
+  const t = useTranslations("clock");
   const clock = useMatch((s) => s.view?.clock ?? null);
   const playing = useMatch((s) => s.view?.status === "playing");
   const offset = useMatch((s) => s.serverOffsetMs);
@@ -38,9 +40,13 @@ export function MatchClock({ color }: { color: Color }) {
     <span
       className={`match-clock${running ? " clock-running" : ""}${low ? " clock-low" : ""}`}
       data-testid={`clock-${color}`}
-      aria-label={`${color} clock: ${formatClock(reading.reserve)} left${running && reading.delay > 0 ? `, delay ${Math.ceil(reading.delay / 1000)} s` : ""}`}
+      aria-label={
+        running && reading.delay > 0
+          ? t("labelDelay", { color, left: formatClock(reading.reserve), delay: Math.ceil(reading.delay / 1000) })
+          : t("label", { color, left: formatClock(reading.reserve) })
+      }
     >
-      {running && reading.delay > 0 ? <span className="clock-delay">+{Math.ceil(reading.delay / 1000)}s</span> : null}
+      {running && reading.delay > 0 ? <span className="clock-delay">{t("delayShort", { delay: Math.ceil(reading.delay / 1000) })}</span> : null}
       <span className="clock-reserve">{formatClock(reading.reserve)}</span>
     </span>
   );

@@ -75,7 +75,8 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
       state().setBusy(true);
       const reply = await send(current, command, payload);
       state().setBusy(false);
-      state().setNotice(reply.ok ? null : reply.message);
+      // The notice is the refusal's code: the page words it in the reader's language (components/i18n/error-text.ts).
+      state().setNotice(reply.ok ? null : reply.code);
       // The events the command stored come with its answer; this socket is left out of their broadcast (protocol 3).
       if (reply.ok && "events" in reply) for (const message of reply.events) state().receive(message);
       if (!reply.ok && (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT")) void state().resync();

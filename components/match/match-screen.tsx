@@ -10,12 +10,13 @@
  */
 import { Board } from "@/components/board/board";
 import { FairnessPanel } from "@/components/fairness/fairness-panel";
-import { describeState } from "@/lib/engine/match-queries";
 import { initialPosition } from "@/lib/engine/position";
-import type { Color } from "@/lib/engine/types";
-import type { MatchView } from "@/lib/record/match-view";
-import { describeTimeControl } from "@/lib/record/clock";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/components/i18n/error-text";
+import { Announcer } from "./announcer";
+import { statusText } from "./event-text";
 import { FlagWatch } from "./match-clock";
+import { timeControlText } from "./time-control-text";
 import { MatchLog } from "./match-log";
 import { useMatch } from "./match-provider";
 import { PlayArea } from "./play-area";
@@ -24,49 +25,22 @@ import { SeatPanel } from "./seat-panel";
 import "@/components/ui/ui.css";
 import "./match.css";
 
-const FAILURE_TITLES: Record<string, string> = {
-  ERR_NOT_FOUND: "This match does not exist, or it is private",
-  ERR_PROTOCOL_VERSION: "This page is out of date",
-};
+/** The codes whose failure has a title of its own (`match.failure.<code>`); others get `match.failure.other`. */
+const FAILURE_TITLED = new Set(["ERR_NOT_FOUND", "ERR_PROTOCOL_VERSION"]);
 
-/** What the match waits for, said to this viewer. */
-function statusLine(view: MatchView, you: Color | null): string {
-  const { state } = view;
-  switch (view.status) {
-    case "waiting":
-      return "Waiting for an opponent to join.";
-    case "seeding": {
-      const missing = (["white", "black"] as const).filter((c) => view.clientSeeds[c] === null);
-      if (you && missing.includes(you)) return "Choose your client seed and submit it to start.";
-      return `Waiting for ${missing.join(" and ")}'s client seed.`;
-    }
-    case "finished":
-    case "aborted":
-      return view.ended?.detail ?? describeState(state);
-    case "playing": {
-      const sentence = describeState(state);
-      if (you && state.turn === you) {
-        if (state.phase === "turn-start") return "Your turn: roll" + (sentence.includes("double") ? " or double." : ".");
-        if (state.phase === "moving") return `Your turn: play ${state.dice?.[0]}-${state.dice?.[1]}.`;
-        if (state.phase === "double-offered") return `${sentence} Your decision.`;
-        if (state.pendingResign) return `${sentence} Your decision.`;
-      }
-      return sentence;
-    }
-  }
-}
-
-function FailurePanel({ code, message }: { code: string; message: string }) {
+function FailurePanel({ code }: { code: string }) {
+  const t = useTranslations("match");
+  const errorText = useErrorText();
   return (
     <section className="panel failure-panel" role="alert">
-      <h1>{FAILURE_TITLES[code] ?? "This match cannot be shown"}</h1>
-      <p>{message}</p>
+      <h1>{t(FAILURE_TITLED.has(code) ? `failure.${code}` : "failure.other")}</h1>
+      <p>{errorText(code)}</p>
       <p>
-        <a href="/">Back to the lobby</a>
+        <a href="/">{t("backToLobby")}</a>
         {code === "ERR_PROTOCOL_VERSION" ? (
           <>
             {" · "}
-            <a href="">Reload</a>
+            <a href="">{t("reload")}</a>
           </>
         ) : null}
       </p>
@@ -75,10 +49,11 @@ function FailurePanel({ code, message }: { code: string; message: string }) {
 }
 
 function Skeleton() {
+  const t = useTranslations("match");
   return (
     <div className="match-layout" aria-busy="true">
       <div className="match-main">
-        <p className="status-line">Connecting to the match…</p>
+        <p className="status-line">{t("connecting")}</p>
         <div className="board-skeleton">
           <Board position={initialPosition("white")} viewer="white" dice={null} cube={{ value: 1, owner: null }} input={null} />
         </div>
@@ -88,16 +63,18 @@ function Skeleton() {
 }
 
 export function MatchScreen({ signedIn }: { signedIn: boolean }) {
+  const t = useTranslations("match");
+  const tc = useTranslations("clock");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
   const connection = useMatch((s) => s.connection);
   const failure = useMatch((s) => s.failure);
 
-  if (failure) return <FailurePanel code={failure.code} message={failure.message} />;
+  if (failure) return <FailurePanel code={failure.code} />;
   const banner =
     connection === "offline" ? (
       <p className="connection-banner" role="status">
-        Connection lost — reconnecting… Your match is safe on the server.
+        {t("connectionLost")}
       </p>
     ) : null;
   if (!view) {
@@ -117,18 +94,17 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
       <div className="match-layout">
         <div className="match-main">
           <div className="match-facts">
-            <span>{view.matchLength}-point {view.rated ? "rated " : ""}match</span>
-            <span data-testid="time-control">{view.timeControl ? `Clock: ${describeTimeControl(view.timeControl)}` : "Untimed"}</span>
-            <span data-testid="score">
-              Score: white {state.score.white} – black {state.score.black}
-            </span>
-            {state.crawford ? <span className="badge">Crawford game</span> : null}
-            {state.cube.value > 1 ? <span>Cube {state.cube.value}</span> : null}
-            {you === null ? <span className="badge">Spectating</span> : null}
+            <span>{t("length", { length: view.matchLength, rated: view.rated ? "yes" : "no" })}</span>
+            <span data-testid="time-control">{view.timeControl ? t("clock", { control: timeControlText(tc, view.timeControl) }) : t("untimed")}</span>
+            <span data-testid="score">{t("score", { white: state.score.white, black: state.score.black })}</span>
+            {state.crawford ? <span className="badge">{t("crawford")}</span> : null}
+            {state.cube.value > 1 ? <span>{t("cube", { value: state.cube.value })}</span> : null}
+            {you === null ? <span className="badge">{t("spectating")}</span> : null}
           </div>
           <p className="status-line" role="status" data-testid="status-line">
-            {statusLine(view, you)}
+            {statusText(t, view, you)}
           </p>
+          <Announcer />
           <PlayArea />
           <FlagWatch />
         </div>

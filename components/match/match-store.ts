@@ -15,17 +15,20 @@
 import { createStore } from "zustand/vanilla";
 import type { CheckerMove, Color } from "@/lib/engine/types";
 import { MatchSync, type MatchSyncChange, type ReceiveResult } from "@/lib/protocol/match-sync";
+import type { MatchEvent } from "@/lib/record/match-events";
 import type { MatchView } from "@/lib/record/match-view";
 import type { MatchEventMessage, PresenceMessage, RematchMessage } from "@/lib/protocol/protocol";
 import type { MatchSnapshot, RematchState } from "@/lib/protocol/snapshot";
 import type { Reply } from "@/components/socket/socket-client";
-import { describeEvent } from "./event-text";
 
 export type Connection = "connecting" | "online" | "offline";
 
 export interface LogLine {
   readonly version: number;
-  readonly text: string;
+  /** The event with the views around it; components/match/event-text.ts words it in the reader's language. */
+  readonly before: MatchView;
+  readonly event: MatchEvent;
+  readonly after: MatchView;
 }
 
 /** The page cannot show the match at all (unknown, private, or the server refused the connection). */
@@ -51,7 +54,7 @@ export interface MatchPageState {
   readonly rematchDeclinedBy: Color | null;
   readonly connection: Connection;
   readonly failure: PageFailure | null;
-  /** The last refused command, in words; cleared by the next success. */
+  /** The code (`ERR_…`) of the last refused command, shown translated under the board; cleared by the next success. */
   readonly notice: string | null;
   readonly busy: boolean;
   readonly log: readonly LogLine[];
@@ -189,7 +192,7 @@ function changedState(change: MatchSyncChange, state: MatchPageState): Partial<M
     };
   }
   const { message, before, view } = change;
-  const line = { version: message.version, text: describeEvent(before, message.event, view) };
+  const line = { version: message.version, before, event: message.event, after: view };
   return {
     view,
     log: [...state.log, line].slice(-LOG_LIMIT),

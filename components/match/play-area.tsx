@@ -8,19 +8,21 @@
  * @example
  *   <PlayArea />   // inside a MatchProvider
  */
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { Board } from "@/components/board/board";
+import { useErrorText } from "@/components/i18n/error-text";
 import { legalActions } from "@/lib/engine/match-queries";
-import type { MatchActionType, ResignLevel } from "@/lib/engine/match-state";
+import type { MatchActionType } from "@/lib/engine/match-state";
 import { nodeAfter, playTree } from "@/lib/engine/play-tree";
 import { opponentOf, type CheckerMove } from "@/lib/engine/types";
 import { useMatch, useRun } from "./match-provider";
 import { PlayerStrip } from "./players-bar";
 import { destinations, diceShown, movableFrom, type Destination } from "./play-draft";
 
-const RESIGN_NAMES: Record<ResignLevel, string> = { 1: "a single game", 2: "a gammon", 3: "a backgammon" };
-
 export function PlayArea() {
+  const t = useTranslations("play");
+  const errorText = useErrorText();
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
   const steps = useMatch((s) => s.steps);
@@ -87,65 +89,65 @@ export function PlayArea() {
       />
       <PlayerStrip color={viewer} position={position} />
       {dieChoice ? (
-        <div className="die-choice" role="group" aria-label="Choose the die">
-          <span>Which die?</span>
+        <div className="die-choice" role="group" aria-label={t("chooseDie")}>
+          <span>{t("whichDie")}</span>
           {dieChoice.choices.map((choice) => (
             <button key={choice.die} type="button" onClick={() => takeStep(choice)}>
-              Use the {choice.die}
+              {t("useDie", { die: choice.die })}
             </button>
           ))}
         </div>
       ) : null}
-      <div className="controls" role="group" aria-label="Your actions">
-        {noMoves ? <p className="control-note">No legal moves: the turn passes.</p> : null}
+      <div className="controls" role="group" aria-label={t("actions")}>
+        {noMoves ? <p className="control-note">{t("noMoves")}</p> : null}
         {myMove && !noMoves ? (
           <>
             <button type="button" onClick={undo} disabled={steps.length === 0 || busy}>
-              Undo
+              {t("undo")}
             </button>
             <button type="button" className="primary" onClick={confirm} disabled={!complete || busy}>
-              Confirm move
+              {t("confirm")}
             </button>
           </>
         ) : null}
         {can("roll") ? (
           <button type="button" className="primary" disabled={busy} onClick={() => void run("match:roll", base)}>
-            Roll
+            {t("roll")}
           </button>
         ) : null}
         {can("double") ? (
           <button type="button" disabled={busy} onClick={() => void run("match:double", base)}>
-            Double to {state.cube.value * 2}
+            {t("double", { value: state.cube.value * 2 })}
           </button>
         ) : null}
         {can("take") ? (
           <button type="button" className="primary" disabled={busy} onClick={() => void run("match:take", base)}>
-            Take
+            {t("take")}
           </button>
         ) : null}
         {can("drop") ? (
           <button type="button" disabled={busy} onClick={() => void run("match:drop", base)}>
-            Drop
+            {t("drop")}
           </button>
         ) : null}
         {can("resign-accept") ? (
           <button type="button" className="primary" disabled={busy} onClick={() => void run("match:resign-accept", base)}>
-            Accept resignation
+            {t("resignAccept")}
           </button>
         ) : null}
         {can("resign-decline") ? (
           <button type="button" disabled={busy} onClick={() => void run("match:resign-decline", base)}>
-            Decline resignation
+            {t("resignDecline")}
           </button>
         ) : null}
         {can("resign-offer") ? (
           <button type="button" aria-expanded={resignOpen} onClick={() => setResignOpen(!resignOpen)}>
-            Resign…
+            {t("resign")}
           </button>
         ) : null}
       </div>
       {resignOpen && can("resign-offer") ? (
-        <div className="controls resign-choices" role="group" aria-label="Resign">
+        <div className="controls resign-choices" role="group" aria-label={t("resignGroup")}>
           {([1, 2, 3] as const).map((level) => (
             <button
               key={level}
@@ -156,14 +158,14 @@ export function PlayArea() {
                 void run("match:resign", { ...base, level });
               }}
             >
-              Resign {RESIGN_NAMES[level]} ({level * state.cube.value} point{level * state.cube.value === 1 ? "" : "s"})
+              {t("resignLevel", { level, points: level * state.cube.value })}
             </button>
           ))}
         </div>
       ) : null}
       {notice ? (
         <p className="notice" role="alert">
-          {notice}
+          {errorText(notice)}
         </p>
       ) : null}
     </div>

@@ -6,6 +6,7 @@
  * @example
  *   <PlayerStrip color="black" position={shown} />   // inside a MatchProvider
  */
+import { useTranslations } from "next-intl";
 import { pipCount } from "@/lib/engine/pips";
 import { borneOff } from "@/lib/engine/position";
 import type { Color, Position } from "@/lib/engine/types";
@@ -13,6 +14,7 @@ import { MatchClock } from "./match-clock";
 import { useMatch } from "./match-provider";
 
 export function PlayerStrip({ color, position }: { color: Color; position: Position }) {
+  const t = useTranslations("players");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
   const connected = useMatch((s) => s.connected[color]);
@@ -25,21 +27,21 @@ export function PlayerStrip({ color, position }: { color: Color; position: Posit
     <div className={`player-strip player-${color}${acting ? " player-acting" : ""}`} data-testid={`player-${color}`}>
       <span className={`seat-dot seat-${color}`} aria-hidden="true" />
       <span className="player-name">
-        {player ? player.name : "Open seat"}
-        {color === you ? " (you)" : ""}
+        {player ? player.name : t("openSeat")}
+        {color === you ? ` ${t("you")}` : ""}
       </span>
       {player && color !== you ? (
-        <span className={`presence presence-${presence}`} role="status" aria-label={`${player.name} is ${presence === "connected" ? "connected" : "away"}`}>
-          {presence === "connected" ? "● online" : "○ away"}
+        <span className={`presence presence-${presence}`} role="status" aria-label={t(presence === "connected" ? "connectedLabel" : "awayLabel", { name: player.name })}>
+          {presence === "connected" ? `● ${t("online")}` : `○ ${t("away")}`}
         </span>
       ) : null}
-      {acting ? <span className="turn-marker">{state.phase === "double-offered" ? "to take or drop" : state.pendingResign ? "to answer" : "to play"}</span> : null}
+      {acting ? <span className="turn-marker">{t(state.phase === "double-offered" ? "toTakeOrDrop" : state.pendingResign ? "toAnswer" : "toPlay")}</span> : null}
       <MatchClock color={color} />
       <span className="player-stats">
-        <span aria-label={`${color} pip count`}>pips {pipCount(position, color)}</span>
-        <span>off {borneOff(position, color)}</span>
-        <span className="player-score" aria-label={`${color} score`}>
-          score {state.score[color]}
+        <span>{t("pips", { count: pipCount(position, color) })}</span>
+        <span>{t("off", { count: borneOff(position, color) })}</span>
+        <span className="player-score">
+          {t("score", { count: state.score[color] })}
         </span>
       </span>
     </div>

@@ -7,10 +7,12 @@
  * @example
  *   <RematchPanel />   // inside a MatchProvider
  */
+import { useTranslations } from "next-intl";
 import { opponentOf } from "@/lib/engine/types";
 import { useMatch, useRun } from "./match-provider";
 
 export function RematchPanel() {
+  const t = useTranslations("rematch");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
   const rematch = useMatch((s) => s.rematch);
@@ -20,7 +22,8 @@ export function RematchPanel() {
   const run = useRun();
   if (!view || you === null || view.status !== "finished") return null;
   const { matchId } = view;
-  const opponent = view.players[opponentOf(you)]?.name ?? "Your opponent";
+  const opponentName = view.players[opponentOf(you)]?.name ?? null;
+  const opponent = { name: opponentName ?? "", known: opponentName === null ? "no" : "yes" };
 
   const offer = async () => {
     const reply = await run("match:rematch", { matchId });
@@ -38,31 +41,29 @@ export function RematchPanel() {
   };
 
   return (
-    <section className="panel rematch-panel" aria-label="Rematch" data-testid="rematch-panel">
+    <section className="panel rematch-panel" aria-label={t("title")} data-testid="rematch-panel">
       {rematch?.matchId ? (
-        <p>
-          The rematch is ready: <a href={`/match/${rematch.matchId}`}>open it</a>.
-        </p>
+        <p>{t.rich("ready", { link: (chunks) => <a href={`/match/${rematch.matchId}`}>{chunks}</a> })}</p>
       ) : rematch?.offeredBy === you ? (
-        <p role="status">Rematch offered; waiting for {opponent} to answer.</p>
+        <p role="status">{t("offered", opponent)}</p>
       ) : rematch?.offeredBy ? (
         <p>
-          {opponent} offers a rematch with colours swapped.{" "}
+          {t("offers", opponent)}{" "}
           <button type="button" className="primary" disabled={busy} onClick={() => void answer(true)}>
-            Accept rematch
+            {t("accept")}
           </button>{" "}
           <button type="button" disabled={busy} onClick={() => void answer(false)}>
-            Decline
+            {t("decline")}
           </button>
         </p>
       ) : (
         <p>
-          {declinedBy && declinedBy !== you ? <span role="status">{opponent} declined the rematch. </span> : null}
-          {declinedBy === you ? <span role="status">You declined the rematch. </span> : null}
+          {declinedBy && declinedBy !== you ? <span role="status">{t("theyDeclined", opponent)} </span> : null}
+          {declinedBy === you ? <span role="status">{t("youDeclined")} </span> : null}
           <button type="button" className="primary" disabled={busy} onClick={() => void offer()}>
-            Rematch
+            {t("offer")}
           </button>{" "}
-          <span className="muted">same settings, colours swapped</span>
+          <span className="muted">{t("sameSettings")}</span>
         </p>
       )}
     </section>

@@ -9,6 +9,7 @@
  * @example
  *   <SeatPanel signedIn />   // inside a MatchProvider
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { GuestButton } from "@/components/auth/guest-button";
 import { opponentOf } from "@/lib/engine/types";
@@ -25,6 +26,7 @@ function useNow(active: boolean): number {
 }
 
 export function SeatPanel({ signedIn }: { signedIn: boolean }) {
+  const t = useTranslations("seats");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
   const invite = useMatch((s) => s.invite);
@@ -66,14 +68,14 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
   };
 
   return (
-    <section className="panel seat-panel" aria-label="Seats">
+    <section className="panel seat-panel" aria-label={t("title")}>
       {view.status === "waiting" && you !== null ? (
         <div className="invite">
-          <p>Waiting for an opponent. Send them this link:</p>
+          <p>{t("inviteText")}</p>
           <div className="invite-row">
-            <input readOnly value={link} aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
+            <input readOnly value={link} aria-label={t("inviteLink")} onFocus={(e) => e.currentTarget.select()} />
             <button type="button" onClick={() => void copy()}>
-              {copied ? "Copied" : "Copy link"}
+              {copied ? t("copied") : t("copyLink")}
             </button>
           </div>
         </div>
@@ -81,14 +83,15 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
       {view.status === "waiting" && you === null ? (
         signedIn ? (
           <p>
-            The {openColor} seat is open.{" "}
+            {t("seatOpen", { color: openColor })}{" "}
             <button type="button" className="primary" disabled={busy} onClick={() => void join()}>
-              Join as {openColor}
+              {t("joinAs", { color: openColor })}
             </button>
           </p>
         ) : (
           <p>
-            The {openColor} seat is open. <a href={`/login?callbackUrl=${encodeURIComponent(here)}`}>Sign in</a> to join, or{" "}
+            {t("seatOpen", { color: openColor })}{" "}
+            {t.rich("signInToJoin", { link: (chunks) => <a href={`/login?callbackUrl=${encodeURIComponent(here)}`}>{chunks}</a> })}{" "}
             <GuestButton callbackUrl={here} />
           </p>
         )
@@ -97,25 +100,22 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
         invite ? (
           // Came by an invitation link that can no longer seat anyone: say so, rather than offer a seat that is gone.
           <p className="muted" role="status" data-testid="invite-used">
-            You are watching this match.{" "}
-            {view.ended
-              ? "It is over: the invitation can no longer be used to join it."
-              : "It already has two players: the invitation can no longer be used to join it."}
+            {t("watching")} {t(view.ended ? "inviteOver" : "inviteFull")}
           </p>
         ) : (
-          <p className="muted">You are watching this match.</p>
+          <p className="muted">{t("watching")}</p>
         )
       ) : null}
       {canCancel ? (
         <button type="button" disabled={busy} onClick={() => void run("match:cancel", { matchId, expectedVersion: view.version })}>
-          Cancel match
+          {t("cancel")}
         </button>
       ) : null}
       {canClaim && opponentAway !== null ? (
         <p>
-          Your opponent left {Math.round((now - opponentAway) / 60_000)} min ago.{" "}
+          {t("opponentLeft", { minutes: Math.round((now - opponentAway) / 60_000) })}{" "}
           <button type="button" disabled={busy} onClick={() => void run("match:claim-abandoned", { matchId, expectedVersion: view.version })}>
-            Claim the match
+            {t("claim")}
           </button>
         </p>
       ) : null}

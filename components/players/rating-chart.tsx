@@ -1,25 +1,30 @@
 /**
  * A player's rating history as an SVG line, rendered on the server (no script): one point per rated match, the
  * geometry from lib/rating/rating-chart.ts. Accessible: the SVG is an image with a title and a description that says
- * in words what the line shows, and each point has its own title (the rating after that match).
+ * in words what the line shows, and each point has its own title (the rating after that match), in the reader's
+ * language and number format (`profile.chart` in messages/<locale>.json).
  *
  * @example
  *   <RatingChart username="ada" ratings={[1500, 1522.4, 1504.4]} />
  */
+import { getFormatter, getTranslations } from "next-intl/server";
 import { ratingChart } from "@/lib/rating/rating-chart";
+import { formatRating } from "./rating-delta";
 import "./players.css";
 
 const BOX = { width: 640, height: 220, padding: 36 };
 
-export function RatingChart({ username, ratings }: { readonly username: string; readonly ratings: readonly number[] }) {
+export async function RatingChart({ username, ratings }: { readonly username: string; readonly ratings: readonly number[] }) {
+  const [t, format] = await Promise.all([getTranslations("profile.chart"), getFormatter()]);
+  const r = (rating: number) => formatRating(format, rating);
   const chart = ratingChart(ratings, BOX);
   const first = ratings[0] ?? 0;
   const last = ratings.at(-1) ?? 0;
   const matches = ratings.length - 1;
   const description =
     matches === 0
-      ? `${username} has not finished a rated match yet; the rating is ${first.toFixed(1)}.`
-      : `Rating after each of ${username}'s last ${matches} rated match${matches === 1 ? "" : "es"}: from ${first.toFixed(1)} to ${last.toFixed(1)}, lowest ${Math.min(...ratings).toFixed(1)}, highest ${Math.max(...ratings).toFixed(1)}.`;
+      ? t("none", { name: username, rating: r(first) })
+      : t("description", { name: username, matches, first: r(first), last: r(last), lowest: r(Math.min(...ratings)), highest: r(Math.max(...ratings)) });
   return (
     <svg
       className="rating-chart"
@@ -28,7 +33,7 @@ export function RatingChart({ username, ratings }: { readonly username: string; 
       aria-labelledby="rating-chart-title rating-chart-desc"
       data-testid="rating-chart"
     >
-      <title id="rating-chart-title">{`${username}'s rating history`}</title>
+      <title id="rating-chart-title">{t("title", { name: username })}</title>
       <desc id="rating-chart-desc">{description}</desc>
       {chart.yTicks.map((tick) => (
         <g key={tick.value} className="rating-chart-grid">
@@ -41,7 +46,7 @@ export function RatingChart({ username, ratings }: { readonly username: string; 
       <path d={chart.path} className="rating-chart-line" fill="none" />
       {chart.points.map((point, i) => (
         <circle key={i} cx={point.x} cy={point.y} r={3} className="rating-chart-point">
-          <title>{i === 0 ? `Start: ${point.rating.toFixed(1)}` : `After rated match ${i}: ${point.rating.toFixed(1)}`}</title>
+          <title>{i === 0 ? t("start", { rating: r(point.rating) }) : t("after", { number: i, rating: r(point.rating) })}</title>
         </circle>
       ))}
     </svg>

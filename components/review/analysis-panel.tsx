@@ -10,7 +10,9 @@
  *   <AnalysisControls analysis={analysis} finished />
  *   {analysis.current?.result ? <AnalysisSummary result={analysis.current.result} names={names} /> : null}
  */
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { useErrorText } from "@/components/i18n/error-text";
 import type { AnalysisView } from "@/lib/analysis/analysis-view";
 import type { MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Ply } from "@/lib/analysis/types";
@@ -48,9 +50,9 @@ export function useMatchAnalysis(matchId: string, invite: string | null, initial
       .then(async (response) => {
         const body = (await response.json()) as AnalysisView | { message: string };
         if ("status" in body) store(body);
-        else setProblem(body.message);
+        else setProblem((body as { error?: string }).error ?? "ERR_HTTP");
       })
-      .catch(() => setProblem("The server could not be reached; try again."));
+      .catch(() => setProblem("ERR_NETWORK"));
   }, [url, inviteQuery, ply, store]);
 
   useEffect(() => {
@@ -60,7 +62,7 @@ export function useMatchAnalysis(matchId: string, invite: string | null, initial
         .then(async (response) => {
           const body = (await response.json()) as AnalysisView | { message: string };
           if ("status" in body) store(body);
-          else setProblem(body.message);
+          else setProblem((body as { error?: string }).error ?? "ERR_HTTP");
         })
         .catch(() => store({ ...(current as AnalysisView) })); // try again at the next tick
     }, POLL_MS);
@@ -70,39 +72,41 @@ export function useMatchAnalysis(matchId: string, invite: string | null, initial
   return { ply, setPly, current, problem, analyse };
 }
 
-function progressText(view: AnalysisView): string {
-  if (view.status === "queued") return "Waiting for the engine…";
-  if (view.status === "running") return view.total > 0 ? `Analysing: ${view.done} of ${view.total} decisions` : "Analysing…";
-  if (view.status === "failed") return `The analysis failed: ${view.error ?? "unknown error"}. Try again.`;
+function progressText(t: (key: string, values?: Record<string, string | number>) => string, view: AnalysisView): string {
+  if (view.status === "queued") return t("queued");
+  if (view.status === "running") return view.total > 0 ? t("running", { done: view.done, total: view.total }) : t("runningNoTotal");
+  if (view.status === "failed") return t("failed", { error: view.error ?? "?" });
   return "";
 }
 
 export function AnalysisControls({ analysis, finished }: { analysis: MatchAnalysisState; finished: boolean }) {
+  const t = useTranslations("analysis");
+  const errorText = useErrorText();
   const { ply, setPly, current, problem, analyse } = analysis;
-  if (!finished) return <p className="muted">The match can be analysed once it is finished.</p>;
+  if (!finished) return <p className="muted">{t("notFinished")}</p>;
   const running = busy(current);
   return (
     <div className="analysis-controls">
       <label>
-        Depth{" "}
+        {t("depth")}{" "}
         <select value={ply} onChange={(e) => setPly(Number(e.target.value) as Ply)} data-testid="analysis-ply">
           {PLIES.map((p) => (
             <option key={p} value={p}>
-              {p}-ply
+              {t("ply", { ply: p })}
             </option>
           ))}
         </select>
       </label>
       <button type="button" onClick={analyse} disabled={running || current?.status === "done"} data-testid="analyse-button">
-        {current?.status === "done" ? "Analysed" : "Analyse"}
+        {current?.status === "done" ? t("analysed") : t("analyse")}
       </button>
       {current && current.status !== "done" && current.status !== "none" ? (
         <span className="analysis-progress" data-testid="analysis-progress" aria-live="polite">
-          {progressText(current)}
+          {progressText(t, current)}
           {running && current.total > 0 ? <progress max={current.total} value={current.done} /> : null}
         </span>
       ) : null}
-      {problem ? <span role="alert">{problem}</span> : null}
+      {problem ? <span role="alert">{errorText(problem)}</span> : null}
     </div>
   );
 }
@@ -110,23 +114,26 @@ export function AnalysisControls({ analysis, finished }: { analysis: MatchAnalys
 const COLORS: readonly Color[] = ["white", "black"];
 
 export function AnalysisSummary({ result, names }: { result: MatchAnalysis; names: Record<Color, string> }) {
+  const t = useTranslations("analysis");
   const rows: [string, (c: Color) => string | number][] = [
-    ["Decisions (unforced plays + cube)", (c) => `${result.totals[c].decisions} (${result.totals[c].moves} + ${result.totals[c].cubeDecisions})`],
-    ["Forced plays (not counted)", (c) => result.totals[c].forcedMoves],
-    ["Equity lost (EMG): plays / cube", (c) => `${result.totals[c].checkerLoss.toFixed(3)} / ${result.totals[c].cubeLoss.toFixed(3)}`],
-    ["Error rate per decision (mEMG)", (c) => result.totals[c].errorRate.toFixed(1)],
-    ["Doubtful (?!)", (c) => result.totals[c].marks.doubtful],
-    ["Errors (?)", (c) => result.totals[c].marks.error],
-    ["Blunders (??)", (c) => result.totals[c].marks.blunder],
-    ["Rating (gnubg)", (c) => result.totals[c].rating],
+    [t("rowDecisions"), (c) => `${result.totals[c].decisions} (${result.totals[c].moves} + ${result.totals[c].cubeDecisions})`],
+    [t("rowForced"), (c) => result.totals[c].forcedMoves],
+    [t("rowLoss"), (c) => `${result.totals[c].checkerLoss.toFixed(3)} / ${result.totals[c].cubeLoss.toFixed(3)}`],
+    [t("rowErrorRate"), (c) => result.totals[c].errorRate.toFixed(1)],
+    [t("rowDoubtful"), (c) => result.totals[c].marks.doubtful],
+    [t("rowErrors"), (c) => result.totals[c].marks.error],
+    [t("rowBlunders"), (c) => result.totals[c].marks.blunder],
+    [t("rowRating"), (c) => result.totals[c].rating],
   ];
   return (
     <section className="panel analysis-summary" aria-labelledby="analysis-summary-title" data-testid="analysis-summary">
-      <h2 id="analysis-summary-title">Analysis ({result.ply}-ply)</h2>
+      <h2 id="analysis-summary-title">{t("summaryTitle", { ply: result.ply })}</h2>
       <table>
         <thead>
           <tr>
-            <th scope="col" />
+            <th scope="col">
+              <span className="visually-hidden">{t("measure")}</span>
+            </th>
             {COLORS.map((c) => (
               <th key={c} scope="col">
                 {names[c]}
@@ -148,7 +155,7 @@ export function AnalysisSummary({ result, names }: { result: MatchAnalysis; name
         </tbody>
       </table>
       <p className="muted">
-        Marks as GNU Backgammon sets them: doubtful from 0.040 lost, error from 0.080, blunder from 0.160 (equity in EMG, normalised to the cube).
+        {t("marksNote")}
       </p>
     </section>
   );

@@ -6,11 +6,13 @@
  * @example
  *   <CopyButton text="4HPwATDgc/ABMA" label="Copy the Position ID" />
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 type State = "idle" | "copied" | "failed";
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const t = useTranslations("review");
   const [state, setState] = useState<State>("idle");
 
   useEffect(() => {
@@ -30,7 +32,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   return (
     <button type="button" className="copy-button" onClick={() => void copy()} aria-label={label} title={label}>
-      {state === "copied" ? "Copied ✓" : state === "failed" ? "Select the text to copy" : "Copy"}
+      {state === "copied" ? t("copied") : state === "failed" ? t("copyFailed") : t("copy")}
     </button>
   );
 }

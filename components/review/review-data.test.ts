@@ -22,7 +22,7 @@ describe("toReviewData", () => {
     );
     // Game results: black dropped white's double at 2 (2 points); white resigned a gammon in the Crawford game (2 × 1);
     // black resigned a backgammon (3 × 1) — worked out from the record above.
-    expect(data.games.map((g) => g.result)).toEqual(["White wins 2 points", "Black wins 2 points", "White wins 3 points"]);
+    expect(data.games.map((g) => g.result)).toEqual([{ winner: "white", points: 2 }, { winner: "black", points: 2 }, { winner: "white", points: 3 }]);
     expect(data.games.map((g) => g.crawford)).toEqual([false, true, false]);
   });
 

@@ -15,7 +15,7 @@
 import type { Probabilities } from "@/lib/analysis/types";
 import { pipCount } from "@/lib/engine/pips";
 import { gameResult } from "@/lib/engine/position";
-import type { ReviewGame, ReviewStep, ReviewStepKind } from "@/lib/record/review";
+import type { ReviewGame, ReviewStep, ReviewStepKind, StepMessage } from "@/lib/record/review";
 import type { Color, Position } from "@/lib/engine/types";
 
 export interface BoardDiceData {
@@ -31,6 +31,8 @@ export interface ReviewStepData {
   readonly actor: Color | null;
   /** The sentence, e.g. "White rolls 6-5 and plays 24/13". */
   readonly text: string;
+  /** The sentence as a message key and arguments (lib/record/review.ts), worded in the reader's language. */
+  readonly say: StepMessage;
   /** A move or pass in gnubg's listing form, "65: 24/13" or "65:" for no move; null for other steps. */
   readonly gnubg: string | null;
   readonly position: Position;
@@ -54,8 +56,8 @@ export interface ReviewGameData {
   /** Index of the game's first step in `steps`. */
   readonly first: number;
   readonly last: number;
-  /** "White wins 2 points", or null while unfinished. */
-  readonly result: string | null;
+  /** Who won the game and how many points ("White wins 2 points"), or null while unfinished. */
+  readonly result: { readonly winner: Color; readonly points: number } | null;
 }
 
 export interface ReviewData {
@@ -111,6 +113,7 @@ export function toReviewData(games: readonly ReviewGame[], options: ReviewDataOp
         kind: step.kind,
         actor: step.actor,
         text: step.text,
+        say: step.say,
         gnubg: gnubgLine(step),
         position: step.position,
         dice: boardDice(step),
@@ -130,7 +133,7 @@ export function toReviewData(games: readonly ReviewGame[], options: ReviewDataOp
       scoreBefore: { white: game.scoreBefore.white, black: game.scoreBefore.black },
       first,
       last: steps.length - 1,
-      result: record ? `${record.winner === "white" ? "White" : "Black"} wins ${record.points} point${record.points === 1 ? "" : "s"}` : null,
+      result: record ? { winner: record.winner, points: record.points } : null,
     });
   }
   return { games: gameData.filter((g) => g.last >= g.first), steps };

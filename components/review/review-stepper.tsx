@@ -9,6 +9,7 @@
  * @example
  *   <ReviewStepper data={toReviewData(reviewSteps(events))} viewer="white" names={{ white: "ann", black: "bob" }} analysis={null} />
  */
+import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/components/board/board";
 import type { AnalysisEntry, MatchAnalysis } from "@/lib/analysis/match-analysis";
@@ -18,13 +19,19 @@ import type { ReviewData, ReviewStepData } from "./review-data";
 import { MarkBadge, StepAnalysis, worstMark } from "./step-analysis";
 import "./review.css";
 
-const NAME: Record<Color, string> = { white: "White", black: "Black" };
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+/** The step's sentence in the reader's language (`review.steps.<key>`, from lib/record/review.ts's `say`). */
+export function stepText(t: T, step: ReviewStepData): string {
+  return t(`steps.${step.say.key}`, { ...step.say.values });
+}
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
 
 function MoveLine({ step, names, entries }: { step: ReviewStepData; names: Record<Color, string>; entries: readonly AnalysisEntry[] | undefined }) {
+  const t = useTranslations("review");
   const mark = <MarkBadge mark={worstMark(entries)} />;
   if (step.gnubg !== null && step.actor) {
     return (
@@ -35,24 +42,24 @@ function MoveLine({ step, names, entries }: { step: ReviewStepData; names: Recor
   }
   return (
     <>
-      <span className={`step-note step-${step.kind}`}>{step.text}</span> {mark}
+      <span className={`step-note step-${step.kind}`}>{stepText(t, step)}</span> {mark}
     </>
   );
 }
 
-function percent(p: number): string {
-  return `${(100 * p).toFixed(1)} %`;
-}
-
 function RaceLine({ step }: { step: ReviewStepData }) {
+  const t = useTranslations("review");
+  const format = useFormatter();
+  const percent = (p: number) => format.number(p, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <p className="review-pips" data-testid="pip-counts">
-      Pips: White {step.pips.white} · Black {step.pips.black}
+      {t("pips", { white: step.pips.white, black: step.pips.black })}
       {step.race ? (
         <span data-testid="race-chances">
           {" "}
-          · Bear-off race: {NAME[step.race.onRoll]} on roll wins {percent(step.race.win)}
-          {step.race.winGammon > 0 || step.race.loseGammon > 0 ? ` (gammons ${percent(step.race.winGammon)} / ${percent(step.race.loseGammon)})` : ""}, exact from the bear-off database
+          · {t("race", { player: step.race.onRoll, win: percent(step.race.win) })}
+          {step.race.winGammon > 0 || step.race.loseGammon > 0 ? ` ${t("raceGammons", { win: percent(step.race.winGammon), lose: percent(step.race.loseGammon) })}` : ""}
+          {t("raceExact")}
         </span>
       ) : null}
     </p>
@@ -60,6 +67,7 @@ function RaceLine({ step }: { step: ReviewStepData }) {
 }
 
 export function ReviewStepper({ data, viewer, names, analysis = null }: { data: ReviewData; viewer: Color; names: Record<Color, string>; analysis?: MatchAnalysis | null }) {
+  const t = useTranslations("review");
   const [index, setIndex] = useState(0);
   const [showBest, setShowBest] = useState(false);
   const byAction = useMemo(() => {
@@ -97,7 +105,7 @@ export function ReviewStepper({ data, viewer, names, analysis = null }: { data: 
   }, [index]);
 
   const step = data.steps[index];
-  if (!step) return <p className="muted">Nothing has been played in this match yet.</p>;
+  if (!step) return <p className="muted">{t("nothingYet")}</p>;
   const game = data.games.find((g) => g.number === step.game);
   const gameSteps = game ? data.steps.slice(game.first, game.last + 1) : [];
   const entries = step.actionIndex === null ? undefined : byAction.get(step.actionIndex);
@@ -106,28 +114,28 @@ export function ReviewStepper({ data, viewer, names, analysis = null }: { data: 
   return (
     <div className="review" data-keys={listening ? "on" : "off"}>
       <div className="review-main">
-        <div className="review-controls" role="toolbar" aria-label="Step through the match">
+        <div className="review-controls" role="toolbar" aria-label={t("toolbar")}>
           <button type="button" onClick={() => go(0)} disabled={index === 0}>
-            « First
+            « {t("first")}
           </button>
           <button type="button" onClick={() => go(index - 1)} disabled={index === 0}>
-            ← Previous
+            ← {t("previous")}
           </button>
           <span className="step-counter" data-testid="step-counter" aria-live="polite">
-            Step {index + 1} of {data.steps.length} · game {step.game}
+            {t("stepOf", { step: index + 1, total: data.steps.length, game: step.game })}
           </span>
           <button type="button" onClick={() => go(index + 1)} disabled={index === last}>
-            Next →
+            {t("next")} →
           </button>
           <button type="button" onClick={() => go(last)} disabled={index === last}>
-            Last »
+            {t("last")} »
           </button>
         </div>
         <p className="step-text" data-testid="step-text" data-kind={step.kind}>
-          {step.text} <MarkBadge mark={worstMark(entries)} />
+          {stepText(t, step)} <MarkBadge mark={worstMark(entries)} />
         </p>
         <StepAnalysis entries={entries} showBest={showBest} onShowBest={setShowBest} />
-        {best?.kind === "move" ? <p className="showing-best" data-testid="showing-best">The board shows the best play, {best.best}.</p> : null}
+        {best?.kind === "move" ? <p className="showing-best" data-testid="showing-best">{t("showingBest", { play: best.best })}</p> : null}
         <Board
           position={best?.kind === "move" ? best.bestPosition : step.position}
           viewer={viewer}
@@ -136,36 +144,34 @@ export function ReviewStepper({ data, viewer, names, analysis = null }: { data: 
           input={null}
         />
         <p className="review-score">
-          Score: {names.white} (white) {step.score.white} – {step.score.black} {names.black} (black) · cube {step.cube.value}
-          {step.cube.owner ? ` owned by ${NAME[step.cube.owner]}` : " centred"}
+          {t("score", { white: names.white, black: names.black, whiteScore: step.score.white, blackScore: step.score.black, cube: step.cube.value, owner: step.cube.owner ?? "none" })}
         </p>
         <RaceLine step={step} />
         <dl className="gnubg-ids">
-          <dt>Position ID</dt>
+          <dt>{t("positionId")}</dt>
           <dd>
-            <code data-testid="position-id">{step.positionId}</code> <CopyButton text={step.positionId} label="Copy the Position ID" />
+            <code data-testid="position-id">{step.positionId}</code> <CopyButton text={step.positionId} label={t("copyPositionId")} />
           </dd>
-          <dt>Match ID</dt>
+          <dt>{t("matchId")}</dt>
           <dd>
-            <code data-testid="gnubg-match-id">{step.gnubgMatchId}</code> <CopyButton text={step.gnubgMatchId} label="Copy the Match ID" />
+            <code data-testid="gnubg-match-id">{step.gnubgMatchId}</code> <CopyButton text={step.gnubgMatchId} label={t("copyMatchId")} />
           </dd>
         </dl>
-        <p className="muted">Paste both into GNU Backgammon (Edit → Paste Position ID / Match ID) to analyse this position. Keys: ← → step, Home and End jump.</p>
+        <p className="muted">{t("gnubgHint")}</p>
       </div>
       <aside className="review-side">
-        <nav className="review-games" aria-label="Games">
+        <nav className="review-games" aria-label={t("games")}>
           {data.games.map((g) => (
             <button key={g.number} type="button" onClick={() => go(g.first)} aria-current={g.number === step.game ? "true" : undefined}>
-              Game {g.number}
-              {g.crawford ? " (Crawford)" : ""}
+              {t(g.crawford ? "gameCrawford" : "game", { number: g.number })}
             </button>
           ))}
         </nav>
         {game ? (
           <section aria-labelledby="moves-title">
             <h2 id="moves-title">
-              Game {game.number}: {names.white} {game.scoreBefore.white} – {game.scoreBefore.black} {names.black}
-              {game.result ? <span className="muted"> · {game.result}</span> : null}
+              {t("gameTitle", { number: game.number, white: names.white, black: names.black, whiteScore: game.scoreBefore.white, blackScore: game.scoreBefore.black })}
+              {game.result ? <span className="muted"> · {t("gameResult", { player: game.result.winner, points: game.result.points })}</span> : null}
             </h2>
             <ol className="move-list" data-testid="move-list">
               {gameSteps.map((s) => (

@@ -8,10 +8,11 @@
  * @example
  *   <StepAnalysis entries={byAction.get(step.actionIndex)} showBest={showBest} onShowBest={setShowBest} />
  */
+import { useTranslations } from "next-intl";
 import type { AnalysisEntry, CubeAction, CubeEntry, MoveEntry, SkillMark } from "@/lib/analysis/match-analysis";
 
 const SYMBOL: Record<SkillMark, string> = { none: "", doubtful: "?!", error: "?", blunder: "??" };
-const CUBE_TEXT: Record<CubeAction, string> = { "no-double": "No double", double: "Double", take: "Take", drop: "Drop" };
+type T = (key: string, values?: Record<string, string | number>) => string;
 
 /** Equity with its sign and three decimals, as gnubg prints it. */
 export function formatEquity(equity: number): string {
@@ -25,41 +26,39 @@ export function worstMark(entries: readonly AnalysisEntry[] | undefined): SkillM
 }
 
 export function MarkBadge({ mark }: { mark: SkillMark }) {
+  const t = useTranslations("analysis");
   if (mark === "none") return null;
   return (
-    <span className={`mark mark-${mark}`} data-mark={mark} title={mark}>
+    <span className={`mark mark-${mark}`} data-mark={mark} title={t("mark", { mark })}>
       {SYMBOL[mark]}
     </span>
   );
 }
 
-function verdict(entry: AnalysisEntry): string {
-  if (entry.mark !== "none") return `${entry.mark} (${SYMBOL[entry.mark]}), ${entry.loss.toFixed(3)} lost`;
-  return entry.loss > 0 ? `${entry.loss.toFixed(3)} lost` : "the engine's choice";
+function verdict(t: T, entry: AnalysisEntry): string {
+  if (entry.mark !== "none") return t("verdictMarked", { mark: entry.mark, symbol: SYMBOL[entry.mark], loss: entry.loss.toFixed(3) });
+  return entry.loss > 0 ? t("verdictLoss", { loss: entry.loss.toFixed(3) }) : t("verdictBest");
 }
 
 function MoveNote({ entry, showBest, onShowBest }: { entry: MoveEntry; showBest: boolean; onShowBest: (on: boolean) => void }) {
+  const t = useTranslations("analysis");
   const bestIsPlayed = entry.loss === 0;
   return (
     <div>
       <p>
-        Played <code>{entry.played}</code> ({formatEquity(entry.equityPlayed)}): {verdict(entry)}.
-        {bestIsPlayed ? null : (
-          <>
-            {" "}Best <code>{entry.best}</code> ({formatEquity(entry.equityBest)}).
-          </>
-        )}
+        {t.rich("played", { play: entry.played, equity: formatEquity(entry.equityPlayed), verdict: verdict(t, entry), code: (chunks) => <code>{chunks}</code> })}
+        {bestIsPlayed ? null : <> {t.rich("best", { play: entry.best, equity: formatEquity(entry.equityBest), code: (chunks) => <code>{chunks}</code> })}</>}
       </p>
       {bestIsPlayed ? null : (
         <label className="show-best">
-          <input type="checkbox" checked={showBest} onChange={(e) => onShowBest(e.target.checked)} data-testid="show-best" /> Show the best play on the board
+          <input type="checkbox" checked={showBest} onChange={(e) => onShowBest(e.target.checked)} data-testid="show-best" /> {t("showBest")}
         </label>
       )}
       <ol className="candidates">
         {entry.candidates.map((c) => (
           <li key={c.notation} className={c.notation === entry.played ? "played" : undefined}>
             <code>{c.notation}</code> {formatEquity(c.equity)}
-            {c.notation === entry.played ? " (played)" : ""}
+            {c.notation === entry.played ? ` ${t("playedMark")}` : ""}
           </li>
         ))}
       </ol>
@@ -68,12 +67,15 @@ function MoveNote({ entry, showBest, onShowBest }: { entry: MoveEntry; showBest:
 }
 
 function CubeNote({ entry }: { entry: CubeEntry }) {
+  const t = useTranslations("analysis");
   const { noDouble, doubleTake, doublePass } = entry.equities;
+  // ICU select keys cannot hold a hyphen: "no-double" is asked for as noDouble.
+  const cube = (action: CubeAction) => t("cubeAction", { action: action === "no-double" ? "noDouble" : action });
   return (
     <p>
-      {CUBE_TEXT[entry.action]}: {verdict(entry)}
-      {entry.best === entry.action ? "" : `; right was ${CUBE_TEXT[entry.best].toLowerCase()}`}. Cubeful equities: no double{" "}
-      {formatEquity(noDouble)}, double/take {formatEquity(doubleTake)}, double/pass {formatEquity(doublePass)}.
+      {cube(entry.action)}: {verdict(t, entry)}
+      {entry.best === entry.action ? "" : `; ${t("rightWas", { action: cube(entry.best) })}`}.{" "}
+      {t("cubeful", { noDouble: formatEquity(noDouble), take: formatEquity(doubleTake), pass: formatEquity(doublePass) })}
     </p>
   );
 }

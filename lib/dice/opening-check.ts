@@ -107,6 +107,7 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
         ? "There are no rolls yet."
         : `${game} game${game === 1 ? "" : "s"}: every game opened with an opening roll, ${ties} tie${ties === 1 ? " was" : "s were"} ` +
           `voided, the higher die started each game, and turn rolls alternated from the opener's opponent.`,
+    say: rolls.length === 0 ? { key: "noRolls", values: {} } : { key: "openings", values: { games: game, ties } },
   };
 }
 

@@ -81,6 +81,7 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
     title: CHECK_TITLES["record-dice"],
     status: "passed",
     detail: `All ${record.length} turns of the game record (${source}) have exactly the dice of the roll log, in order.`,
+    say: { key: "record", values: { turns: record.length } },
   };
 }
 

@@ -55,6 +55,9 @@ export interface CheckResult {
   readonly title: string;
   readonly status: CheckStatus;
   readonly detail: string;
+  /** For the common outcomes (passed, waiting for the seed, not run), `detail` as a message key and its values, so
+   * pages word it in the reader's language (`verifyReport.detail.<key>`); failures carry only the English detail. */
+  readonly say?: { readonly key: string; readonly values: Readonly<Record<string, string | number>> };
   readonly nonce?: number;
   readonly game?: number;
   /** 1-based turn of the game record within its game (the opening move is move 1). */

@@ -27,7 +27,7 @@ export function verify(bundle: unknown, record?: unknown): VerifyReport {
   const parsed = parseBundle(bundle);
   if (!parsed.ok) {
     const skipped = (["commitment", "nonce-sequence", "rolls-recomputed", "opening-resolution", "record-dice"] as const).map(
-      (id): CheckResult => ({ id, title: CHECK_TITLES[id], status: "skipped", detail: "Not run: the bundle could not be read." }),
+      (id): CheckResult => ({ id, title: CHECK_TITLES[id], status: "skipped", detail: "Not run: the bundle could not be read.", say: { key: "notRun", values: {} } }),
     );
     return report([{ id: "bundle-format", title: CHECK_TITLES["bundle-format"], status: "failed", detail: parsed.message }, ...skipped]);
   }
@@ -38,6 +38,7 @@ export function verify(bundle: unknown, record?: unknown): VerifyReport {
       title: CHECK_TITLES["bundle-format"],
       status: "passed",
       detail: `A fair-dice-v1 bundle for match ${JSON.stringify(b.matchId)} with ${b.rolls.length} roll${b.rolls.length === 1 ? "" : "s"}.`,
+      say: { key: "bundle", values: { match: b.matchId, rolls: b.rolls.length } },
     },
     checkCommitment(b),
     checkNonceSequence(b),
@@ -62,10 +63,12 @@ const NOT_REVEALED = "The server seed is not revealed yet; it will be when the m
 
 function checkCommitment(b: AuditBundle): CheckResult {
   const base = { id: "commitment", title: CHECK_TITLES.commitment } as const;
-  if (b.serverSeed === null) return { ...base, status: "not-yet-revealed", detail: `${NOT_REVEALED} Commitment: ${b.commitment}.` };
+  if (b.serverSeed === null) {
+    return { ...base, status: "not-yet-revealed", detail: `${NOT_REVEALED} Commitment: ${b.commitment}.`, say: { key: "notRevealedCommitment", values: { commitment: b.commitment } } };
+  }
   const actual = commitmentOf(b.serverSeed);
   return actual === b.commitment
-    ? { ...base, status: "passed", detail: `SHA-256 of the revealed server seed is the published commitment ${b.commitment}.` }
+    ? { ...base, status: "passed", detail: `SHA-256 of the revealed server seed is the published commitment ${b.commitment}.`, say: { key: "commitment", values: { commitment: b.commitment } } }
     : {
         ...base,
         status: "failed",
@@ -88,12 +91,13 @@ function checkNonceSequence(b: AuditBundle): CheckResult {
     ...base,
     status: "passed",
     detail: b.rolls.length === 0 ? "There are no rolls yet." : `Nonces run 0 to ${b.rolls.length - 1} with no gap and no repeat.`,
+    say: b.rolls.length === 0 ? { key: "noRolls", values: {} } : { key: "nonces", values: { last: b.rolls.length - 1 } },
   };
 }
 
 function checkRolls(b: AuditBundle): CheckResult {
   const base = { id: "rolls-recomputed", title: CHECK_TITLES["rolls-recomputed"] } as const;
-  if (b.serverSeed === null) return { ...base, status: "not-yet-revealed", detail: NOT_REVEALED };
+  if (b.serverSeed === null) return { ...base, status: "not-yet-revealed", detail: NOT_REVEALED, say: { key: "notRevealed", values: {} } };
   const roller = createRoller(b.serverSeed, combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black));
   let firstWrong: CheckResult | undefined;
   let wrong = 0;
@@ -116,6 +120,7 @@ function checkRolls(b: AuditBundle): CheckResult {
     ...base,
     status: "passed",
     detail: `All ${b.rolls.length} logged rolls equal the rolls computed from the server seed, the client seeds and their nonces.`,
+    say: { key: "rolls", values: { rolls: b.rolls.length } },
   };
 }
 

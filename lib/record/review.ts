@@ -50,6 +50,9 @@ export interface ReviewStep {
   readonly notation?: string;
   /** A sentence, e.g. "White rolls 6-5 and plays 24/13". */
   readonly text: string;
+  /** The same sentence as a message key and its arguments, for the pages to word in the reader's language
+   * (`review.steps.<key>` in messages/<locale>.json). */
+  readonly say: StepMessage;
   /** The board after the step; where the game stopped, for a step that ends it. */
   readonly position: Position;
   readonly matchState: MatchState;
@@ -65,6 +68,11 @@ export interface ReviewGame {
   readonly steps: readonly ReviewStep[];
   /** How the game ended; null while it is unfinished (in progress or abandoned). */
   readonly record: GameRecord | null;
+}
+
+export interface StepMessage {
+  readonly key: string;
+  readonly values: Readonly<Record<string, string | number>>;
 }
 
 type StepFields = Omit<ReviewStep, "index" | "game" | "position" | "matchState" | "positionId" | "matchId">;
@@ -86,43 +94,69 @@ function describe(before: MatchState, after: MatchState, action: MatchAction, op
   switch (action.type) {
     case "opening-roll": {
       const [w, b] = action.dice;
-      if (w === b) return { kind: "opening-roll", actor: null, dice: action.dice, text: `White and Black both roll ${w}: they roll again` };
-      const starter = colorName(w > b ? "white" : "black");
-      return { kind: "opening-roll", actor: null, dice: action.dice, text: `White rolls ${w}, Black rolls ${b}: ${starter} starts` };
+      if (w === b) return { kind: "opening-roll", actor: null, dice: action.dice, text: `White and Black both roll ${w}: they roll again`, say: { key: "openingTie", values: { die: w } } };
+      const starter = w > b ? "white" : "black";
+      return { kind: "opening-roll", actor: null, dice: action.dice, text: `White rolls ${w}, Black rolls ${b}: ${colorName(starter)} starts`, say: { key: "opening", values: { white: w, black: b, player: starter } } };
     }
     case "roll":
-      return { kind: "roll", actor: action.player, dice: action.dice, text: `${colorName(action.player)} rolls ${rollText(action.dice)}` };
+      return { kind: "roll", actor: action.player, dice: action.dice, text: `${colorName(action.player)} rolls ${rollText(action.dice)}`, say: { key: "roll", values: { player: action.player, dice: rollText(action.dice) } } };
     case "move": {
       // `apply` accepted the move, so the dice were rolled and the play is legal.
       const dice = before.dice as Dice;
       const play = validatePlay(before.position, dice, action.moves);
       const notation = play.ok ? play.value.notation : "";
       const rolls = `${colorName(action.player)} ${opening ? "opens with" : "rolls"} ${rollText(dice)}`;
-      if (notation === "") return { kind: "pass", actor: action.player, dice, notation, text: `${rolls} and cannot move` };
-      return { kind: "move", actor: action.player, dice, notation, text: `${rolls} and plays ${notation}` };
+      const values = { player: action.player, dice: rollText(dice), opening: opening ? "yes" : "no", notation };
+      if (notation === "") return { kind: "pass", actor: action.player, dice, notation, text: `${rolls} and cannot move`, say: { key: "pass", values } };
+      return { kind: "move", actor: action.player, dice, notation, text: `${rolls} and plays ${notation}`, say: { key: "move", values } };
     }
     case "double":
-      return { kind: "double", actor: action.player, text: `${colorName(action.player)} doubles to ${before.cube.value * 2}` };
+      return { kind: "double", actor: action.player, text: `${colorName(action.player)} doubles to ${before.cube.value * 2}`, say: { key: "double", values: { player: action.player, value: before.cube.value * 2 } } };
     case "take":
-      return { kind: "take", actor: action.player, text: `${colorName(action.player)} takes the cube at ${after.cube.value}` };
+      return { kind: "take", actor: action.player, text: `${colorName(action.player)} takes the cube at ${after.cube.value}`, say: { key: "take", values: { player: action.player, value: after.cube.value } } };
     case "drop":
-      return { kind: "drop", actor: action.player, text: `${colorName(action.player)} drops; ${colorName(opponentOf(action.player))} wins ${pointsText(before.cube.value)}` };
+      return {
+        kind: "drop",
+        actor: action.player,
+        text: `${colorName(action.player)} drops; ${colorName(opponentOf(action.player))} wins ${pointsText(before.cube.value)}`,
+        say: { key: "drop", values: { player: action.player, other: opponentOf(action.player), points: before.cube.value } },
+      };
     case "resign-offer": {
       const points = action.level * before.cube.value;
-      return { kind: "resign-offer", actor: action.player, text: `${colorName(action.player)} offers to resign ${resignWhat(action.level)} (${pointsText(points)})` };
+      return {
+        kind: "resign-offer",
+        actor: action.player,
+        text: `${colorName(action.player)} offers to resign ${resignWhat(action.level)} (${pointsText(points)})`,
+        say: { key: "resignOffer", values: { player: action.player, level: action.level, points } },
+      };
     }
     case "resign-accept": {
       const level = before.pendingResign?.level ?? 1;
       const points = level * before.cube.value;
-      return { kind: "resign-accept", actor: action.player, text: `${colorName(action.player)} accepts the resignation and wins ${pointsText(points)}` };
+      return { kind: "resign-accept", actor: action.player, text: `${colorName(action.player)} accepts the resignation and wins ${pointsText(points)}`, say: { key: "resignAccept", values: { player: action.player, points } } };
     }
     case "resign-decline":
-      return { kind: "resign-decline", actor: action.player, text: `${colorName(action.player)} declines the resignation` };
+      return { kind: "resign-decline", actor: action.player, text: `${colorName(action.player)} declines the resignation`, say: { key: "resignDecline", values: { player: action.player } } };
   }
 }
 
 function scoreText(score: Score): string {
   return `White ${score.white}, Black ${score.black}`;
+}
+
+function gameEndMessage(record: GameRecord): StepMessage {
+  return {
+    key: "gameEnd",
+    values: {
+      player: record.winner,
+      number: record.number,
+      points: record.points,
+      how: record.ending === "played" ? record.resultKind : record.ending,
+      level: resultMultiplier(record.resultKind),
+      white: record.scoreAfter.white,
+      black: record.scoreAfter.black,
+    },
+  };
 }
 
 function gameEndText(record: GameRecord): string {
@@ -182,7 +216,8 @@ export function reviewSteps(events: readonly MatchEvent[]): ReviewGame[] {
     if (event.type === "ended" && event.reason !== "finished" && state !== null && state.phase !== "match-over") {
       const game = games.at(-1);
       const who = event.winner === null ? "" : ` ${colorName(event.winner)} wins the match.`;
-      if (game) push(game, { kind: "match-end", actor: event.winner, text: `The match ends: ${event.detail}${who}` }, state.position, state, encodeMatchId(matchIdFields(state)));
+      const say = { key: event.reason === "cancelled" ? "cancelled" : event.reason === "timeout" ? "timeout" : "abandoned", values: { player: event.winner ?? "none" } };
+      if (game) push(game, { kind: "match-end", actor: event.winner, text: `The match ends: ${event.detail}${who}`, say }, state.position, state, encodeMatchId(matchIdFields(state)));
     }
     if (event.type !== "action" || state === null) continue;
     const before: MatchState = state;
@@ -206,10 +241,11 @@ export function reviewSteps(events: readonly MatchEvent[]): ReviewGame[] {
     game.record = record;
     const matchId = endedMatchId(before, record);
     push(game, fields, record.finalPosition, after, matchId);
-    push(game, { kind: "game-end", actor: record.winner, text: gameEndText(record) }, record.finalPosition, after, matchId);
+    push(game, { kind: "game-end", actor: record.winner, text: gameEndText(record), say: gameEndMessage(record) }, record.finalPosition, after, matchId);
     if (after.phase === "match-over") {
       const text = `${colorName(record.winner)} wins the match ${after.score[record.winner]}–${after.score[opponentOf(record.winner)]}`;
-      push(game, { kind: "match-end", actor: record.winner, text }, record.finalPosition, after, matchId);
+      const say = { key: "matchOver", values: { player: record.winner, won: after.score[record.winner], lost: after.score[opponentOf(record.winner)] } };
+      push(game, { kind: "match-end", actor: record.winner, text, say }, record.finalPosition, after, matchId);
     }
   }
   return games;

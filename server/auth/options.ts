@@ -29,18 +29,19 @@ type HeaderRecord = Readonly<Record<string, unknown>> | undefined;
 
 /**
  * The `credentials` provider's check. null is next-auth's "wrong credentials" (the form shows one generic message);
- * a thrown Error's message reaches the form as it is, which is how a rate-limit refusal is told apart.
+ * a thrown Error's message reaches the form as it is: the refusal's code, which the form words in the reader's
+ * language (components/auth/messages.ts).
  */
 export async function authorizeCredentials(deps: AccountDeps, credentials: Readonly<Record<string, unknown>> | undefined, headers: HeaderRecord): Promise<User | null> {
   const result = await verifyCredentials(deps, { username: credentials?.username, password: credentials?.password, ip: clientAddress(headers ?? {}) });
   if (result.ok) return sessionUserOf(result.value);
-  if (result.code === "ERR_RATE_LIMITED") throw new Error(result.message);
+  if (result.code === "ERR_RATE_LIMITED") throw new Error(result.code);
   return null;
 }
 
 export async function authorizeGuest(deps: AccountDeps, headers: HeaderRecord): Promise<User> {
   const result = await createGuestAccount(deps, { ip: clientAddress(headers ?? {}) });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.code);
   return sessionUserOf(result.value);
 }
 

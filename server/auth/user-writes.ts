@@ -8,6 +8,7 @@
  *   await convertGuest(db, { id, username: "ada", passwordHash }); // Result<UserRow, "ERR_NOT_GUEST" | "ERR_USERNAME_TAKEN">
  *   await setRole(db, id, "ADMIN");                                 // UserRow | null
  */
+import type { Locale } from "@/i18n/locales";
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "@/server/db/client";
 import { uniqueViolation } from "@/server/db/transaction";
@@ -38,4 +39,10 @@ export async function convertGuest(
 export async function setRole(db: Db, id: string, role: Role): Promise<UserRow | null> {
   const updated = await db.prisma.user.updateMany({ where: { id }, data: { role } });
   return updated.count === 0 ? null : db.prisma.user.findUnique({ where: { id } });
+}
+
+/** Stores the user's language (i18n/locales.ts; null follows the browser again). False when no user has that id. */
+export async function setLocale(db: Db, id: string, locale: Locale | null): Promise<boolean> {
+  const updated = await db.prisma.user.updateMany({ where: { id }, data: { locale } });
+  return updated.count === 1;
 }

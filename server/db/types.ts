@@ -21,6 +21,8 @@ export interface UserRow {
   readonly passwordHash: string | null;
   readonly role: Role;
   readonly isGuest: boolean;
+  /** The language chosen for the site (i18n/locales.ts), or null to follow the browser. */
+  readonly locale: string | null;
   readonly createdAt: Date;
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { utcTime } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
@@ -8,11 +9,15 @@ import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
 import type { SearchParams } from "@/server/http/search-params";
 
-export const metadata: Metadata = { title: "Audit trail — Admin — Fairgammon" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.audit");
+  return { title: t("metaTitle") };
+}
 
 /** Who looked at or exported which roll log, when, and with which filters (AdminAudit, append-only), newest first. */
 export default async function AuditTrailPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdminPage();
+  const t = await getTranslations("admin.audit");
   const search = await searchParams;
   const page = Number(typeof search.page === "string" ? search.page : "1");
   const match = typeof search.match === "string" && matchIdSchema.safeParse(search.match).success ? search.match : undefined;
@@ -21,14 +26,14 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
 
   return (
     <section>
-      <h1>Audit trail</h1>
+      <h1>{t("title")}</h1>
       <AdminNav current="audit" />
       <p className="muted">
-        {trail.total} entries{match ? ` for match ${match}` : ""}. The trail cannot be changed: the database refuses updates and deletes.
+        {t(match ? "entriesForMatch" : "entries", { count: trail.total, match: match ?? "" })} {t("appendOnly")}
         {match ? (
           <>
             {" "}
-            <a href="/admin/audit">Show all</a>
+            <a href="/admin/audit">{t("showAll")}</a>
           </>
         ) : null}
       </p>
@@ -36,11 +41,11 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
         <table className="data-table" data-testid="audit-table">
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Match</th>
-              <th scope="col">Details</th>
+              <th scope="col">{t("when")}</th>
+              <th scope="col">{t("who")}</th>
+              <th scope="col">{t("what")}</th>
+              <th scope="col">{t("match")}</th>
+              <th scope="col">{t("details")}</th>
             </tr>
           </thead>
           <tbody>
@@ -56,7 +61,7 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
           </tbody>
         </table>
       </div>
-      <Pager page={trail.page} pageSize={trail.pageSize} total={trail.total} href={query} label="Audit trail pages" />
+      <Pager page={trail.page} pageSize={trail.pageSize} total={trail.total} href={query} label={t("pages")} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { MatchProvider } from "@/components/match/match-provider";
 import { MatchScreen } from "@/components/match/match-screen";
@@ -12,7 +13,8 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
-  return { title: `Match ${id} — Fairgammon` };
+  const t = await getTranslations("match");
+  return { title: t("metaTitle", { id }) };
 }
 
 /**

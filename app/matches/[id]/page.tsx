@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { AuditCheck } from "@/components/fairness/audit-check";
 import { PlayerLink } from "@/components/players/player-link";
 import { toReviewData } from "@/components/review/review-data";
+import { endedText } from "@/components/match/event-text";
 import { ReviewWithAnalysis } from "@/components/review/review-with-analysis";
 import { raceProbabilities } from "@/lib/analysis/bearoff-race";
 import { reviewSteps } from "@/lib/record/review";
@@ -17,7 +19,8 @@ type Params = Promise<{ id: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
-  return { title: `Review of match ${id} — Fairgammon` };
+  const t = await getTranslations("review");
+  return { title: t("metaTitle", { id }) };
 }
 
 /**
@@ -28,6 +31,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function ReviewPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
+  const t = await getTranslations("review");
+  const tm = await getTranslations("match");
   const inviteParam = (await searchParams).invite;
   const invite = typeof inviteParam === "string" && inviteParam.length <= 64 ? inviteParam : undefined;
   const found = await reviewableMatch(getDb(), id, await getCurrentUser(), invite);
@@ -38,42 +43,43 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
   const data = toReviewData(reviewSteps(events), { raceChances: (pos) => raceProbabilities(bearoff, pos) });
   const finished = view.status === "finished";
   const analyses = finished ? await storedAnalyses(getDb(), view.matchId) : [];
-  const names = { white: view.players.white?.name ?? "White", black: view.players.black?.name ?? "Black" };
+  const names = { white: view.players.white?.name ?? t("colorName", { color: "white" }), black: view.players.black?.name ?? t("colorName", { color: "black" }) };
   const inviteQuery = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const { score } = view.state;
 
   return (
     <section>
       <h1>
-        <PlayerLink name={names.white} isGuest={view.players.white?.isGuest ?? true} /> vs{" "}
-        <PlayerLink name={names.black} isGuest={view.players.black?.isGuest ?? true} />
+        {t.rich("title", {
+          white: () => <PlayerLink name={names.white} isGuest={view.players.white?.isGuest ?? true} />,
+          black: () => <PlayerLink name={names.black} isGuest={view.players.black?.isGuest ?? true} />,
+        })}
       </h1>
       <p className="muted" data-testid="review-summary">
-        {view.matchLength}-point {view.rated ? "rated " : ""}match · {view.status === "finished" ? "finished" : view.status} · {names.white} {score.white} – {score.black} {names.black}
-        {view.ended?.winner ? ` · ${view.players[view.ended.winner]?.name ?? view.ended.winner} won` : ""}
-        {view.ended && view.ended.reason !== "finished" ? ` · ${view.ended.detail}` : ""}
+        {t("summary", { length: view.matchLength, rated: view.rated ? "yes" : "no", status: view.status, white: names.white, black: names.black, whiteScore: score.white, blackScore: score.black })}
+        {view.ended?.winner ? ` · ${t("won", { name: names[view.ended.winner] })}` : ""}
+        {view.ended && view.ended.reason !== "finished" ? ` · ${endedText(tm, view)}` : ""}
         {view.status === "finished" || view.status === "aborted" ? null : (
           <>
             {" · "}
-            <a href={`/match/${view.matchId}${inviteQuery}`}>Go to the live match</a>
+            <a href={`/match/${view.matchId}${inviteQuery}`}>{t("goLive")}</a>
           </>
         )}
       </p>
       <ReviewWithAnalysis data={data} viewer={you ?? "white"} names={names} matchId={view.matchId} invite={invite ?? null} finished={finished} initial={analyses} />
       <section className="panel review-verify" aria-labelledby="review-verify-title">
-        <h2 id="review-verify-title">Verify the dice</h2>
+        <h2 id="review-verify-title">{t("verifyTitle")}</h2>
         <p className="muted">
-          Your browser fetches the audit bundle, recomputes every roll from the revealed server seed and both client seeds, and
-          checks them against the commitment and this game record. <a href="/fairness">How this works</a>
+          {t("verifyText")} <a href="/fairness">{t("howItWorks")}</a>
         </p>
-        <AuditCheck matchId={view.matchId} invite={invite ?? null} label="Verify this match" />
+        <AuditCheck matchId={view.matchId} invite={invite ?? null} label={t("verifyButton")} />
         <p className="review-downloads">
           {view.status === "finished" ? (
             <a href={`/api/matches/${view.matchId}/export.mat${inviteQuery}`} download data-testid="download-mat">
-              Download the match (.mat, GNU Backgammon)
+              {t("downloadMat")}
             </a>
           ) : (
-            <span className="muted">The .mat file can be downloaded once the match is finished.</span>
+            <span className="muted">{t("matLater")}</span>
           )}
         </p>
       </section>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
 import { RatingChart } from "@/components/players/rating-chart";
@@ -16,7 +17,9 @@ export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { name } = await params;
-  return { title: `${decodedName(name) ?? "Player"} — Fairgammon` };
+  const t = await getTranslations("profile");
+  const decoded = decodedName(name);
+  return { title: t("metaTitle", { name: decoded ?? "", known: decoded === null ? "no" : "yes" }) };
 }
 
 /** The name from the URL, or null when it does not decode (e.g. a stray "%"): such a name has no profile. */
@@ -28,13 +31,12 @@ function decodedName(raw: string): string | null {
   }
 }
 
-const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
-
-const VERDICTS = {
-  "as expected": "within what fair dice give: 1/6 lies inside the interval.",
-  "more doubles": "more than fair dice usually give (the whole interval is above 1/6; about one player in twenty sees this by chance).",
-  "fewer doubles": "fewer than fair dice usually give (the whole interval is below 1/6; about one player in twenty sees this by chance).",
-  "too few rolls": "too few rolls yet to say anything.",
+/** The message key (`profile.verdict.<key>`) of each dice-luck verdict (lib/dice/luck.ts). */
+const VERDICT_KEYS = {
+  "as expected": "asExpected",
+  "more doubles": "moreDoubles",
+  "fewer doubles": "fewerDoubles",
+  "too few rolls": "tooFewRolls",
 } as const;
 
 /** A player's profile: rating and its history, results, recent public matches and dice luck. Unknown names: 404. */
@@ -43,58 +45,62 @@ export default async function PlayerPage({ params }: { params: Params }) {
   const decoded = decodedName(name);
   const profile = decoded === null ? null : await playerProfile(getDb(), decoded);
   if (!profile) notFound();
+  const [t, format] = await Promise.all([getTranslations("profile"), getFormatter()]);
+  /** 0.1667 → "16.7%" / "16,7%" / "16,7 %": one decimal, the locale's percent sign and spacing. */
+  const percent = (value: number) => format.number(value, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const day = (date: Date) => <time dateTime={utcDay(date)}>{format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" })}</time>;
   const { luck } = profile;
   const ratings = profile.history.length > 0 ? [profile.history[0]!.before, ...profile.history.map((point) => point.after)] : [profile.rating];
   return (
     <section data-testid="player-profile">
       <h1>{profile.username}</h1>
       <dl className="profile-facts">
-        <dt>Rating</dt>
-        <dd data-testid="profile-rating">{formatRating(profile.rating)}</dd>
-        <dt>Rated matches</dt>
-        <dd data-testid="profile-rated-matches">{profile.ratedMatches}</dd>
-        <dt>Matches played</dt>
-        <dd>{profile.played}</dd>
-        <dt>Matches won</dt>
+        <dt>{t("rating")}</dt>
+        <dd data-testid="profile-rating">{formatRating(format, profile.rating)}</dd>
+        <dt>{t("ratedMatches")}</dt>
+        <dd data-testid="profile-rated-matches">{format.number(profile.ratedMatches)}</dd>
+        <dt>{t("played")}</dt>
+        <dd>{format.number(profile.played)}</dd>
+        <dt>{t("won")}</dt>
         <dd>
-          {profile.won}
+          {format.number(profile.won)}
           {profile.played > 0 ? <span className="muted"> ({percent(profile.won / profile.played)})</span> : null}
         </dd>
-        <dt>Member since</dt>
-        <dd>{utcDay(profile.memberSince)}</dd>
+        <dt>{t("memberSince")}</dt>
+        <dd>{day(profile.memberSince)}</dd>
       </dl>
 
-      <h2>Rating history</h2>
+      <h2>{t("history")}</h2>
       <RatingChart username={profile.username} ratings={ratings} />
 
-      <h2>Recent matches</h2>
+      <h2>{t("recent")}</h2>
       {profile.recent.length === 0 ? (
-        <p className="muted">No finished public matches yet.</p>
+        <p className="muted">{t("noRecent")}</p>
       ) : (
         <div className="table-scroll">
           <table className="data-table" data-testid="profile-recent">
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Opponent</th>
-                <th scope="col">Length</th>
-                <th scope="col">Score</th>
-                <th scope="col">Result</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Review</th>
+                <th scope="col">{t("col.date")}</th>
+                <th scope="col">{t("col.opponent")}</th>
+                <th scope="col">{t("col.length")}</th>
+                <th scope="col">{t("col.score")}</th>
+                <th scope="col">{t("col.result")}</th>
+                <th scope="col">{t("col.rating")}</th>
+                <th scope="col">{t("col.review")}</th>
               </tr>
             </thead>
             <tbody>
               {profile.recent.map((match) => (
                 <tr key={match.id} data-match={match.id}>
-                  <td>{match.finishedAt ? utcDay(match.finishedAt) : "—"}</td>
+                  <td>{match.finishedAt ? day(match.finishedAt) : "—"}</td>
                   <td>{match.opponent ? <a href={`/players/${encodeURIComponent(match.opponent)}`}>{match.opponent}</a> : "—"}</td>
                   <td>{match.matchLength}</td>
                   <td>{match.score}</td>
-                  <td>{match.won === null ? "no winner" : match.won ? "won" : "lost"}</td>
-                  <td>{match.ratingDelta !== null ? <RatingDelta delta={match.ratingDelta} /> : <span className="muted">unrated</span>}</td>
+                  <td>{t("result", { result: match.won === null ? "none" : match.won ? "won" : "lost" })}</td>
+                  <td>{match.ratingDelta !== null ? <RatingDelta delta={match.ratingDelta} format={format} /> : <span className="muted">{t("unrated")}</span>}</td>
                   <td>
-                    <a href={`/matches/${match.id}`}>Review</a>
+                    <a href={`/matches/${match.id}`}>{t("review")}</a>
                   </td>
                 </tr>
               ))}
@@ -103,22 +109,33 @@ export default async function PlayerPage({ params }: { params: Params }) {
         </div>
       )}
 
-      <h2>Dice luck</h2>
-      <p className="muted">From {profile.username}&apos;s own rolls in finished public matches (opening rolls are shared and left out).</p>
+      <h2>{t("luck.title")}</h2>
+      <p className="muted">{t("luck.intro", { name: profile.username })}</p>
       {luck.rolls === 0 ? (
-        <p className="muted" data-testid="profile-luck">No rolls yet.</p>
+        <p className="muted" data-testid="profile-luck">
+          {t("luck.noRolls")}
+        </p>
       ) : (
         <dl className="profile-facts" data-testid="profile-luck">
-          <dt>Rolls</dt>
-          <dd>{luck.rolls}</dd>
-          <dt>Doubles</dt>
+          <dt>{t("luck.rolls")}</dt>
+          <dd>{format.number(luck.rolls)}</dd>
+          <dt>{t("luck.doubles")}</dt>
           <dd>
-            {luck.doubles} ({percent(luck.doublesRate ?? 0)}; fair dice: {percent(EXPECTED_DOUBLES_RATE)}), 95 % interval {percent(luck.interval.low)}–
-            {percent(luck.interval.high)}: {VERDICTS[luck.verdict]}
+            {t("luck.doublesLine", {
+              doubles: luck.doubles,
+              rate: percent(luck.doublesRate ?? 0),
+              fair: percent(EXPECTED_DOUBLES_RATE),
+              low: percent(luck.interval.low),
+              high: percent(luck.interval.high),
+              verdict: t(`verdict.${VERDICT_KEYS[luck.verdict]}`),
+            })}
           </dd>
-          <dt>Pips per roll</dt>
+          <dt>{t("luck.pips")}</dt>
           <dd>
-            {(luck.pipsPerRoll ?? 0).toFixed(2)} (fair dice: {EXPECTED_PIPS_PER_ROLL.toFixed(2)})
+            {t("luck.pipsLine", {
+              pips: format.number(luck.pipsPerRoll ?? 0, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+              fair: format.number(EXPECTED_PIPS_PER_ROLL, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+            })}
           </dd>
         </dl>
       )}

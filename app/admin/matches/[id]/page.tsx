@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { DiceStatsPanel } from "@/components/admin/dice-stats-panel";
@@ -14,7 +15,8 @@ type Params = Promise<{ id: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
-  return { title: `Roll log of ${id} — Admin — Fairgammon` };
+  const t = await getTranslations("admin.match");
+  return { title: t("metaTitle", { id }) };
 }
 
 /**
@@ -24,6 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function AdminMatchPage({ params }: { params: Params }) {
   const admin = await requireAdminPage();
+  const t = await getTranslations("admin.match");
   const { id } = await params;
   if (!matchIdSchema.safeParse(id).success) notFound();
   const view = await matchRollLog(getDb(), admin.id, id);
@@ -32,64 +35,64 @@ export default async function AdminMatchPage({ params }: { params: Params }) {
 
   return (
     <section>
-      <h1>Roll log of match {match.id}</h1>
+      <h1>{t("title", { id: match.id })}</h1>
       <AdminNav current={null} />
       <div className="admin-grid">
         <section className="panel" aria-labelledby="match-facts-title">
-          <h2 id="match-facts-title">Match</h2>
+          <h2 id="match-facts-title">{t("facts")}</h2>
           <dl className="admin-facts">
-            <dt>Players</dt>
+            <dt>{t("players")}</dt>
             <dd>
-              {match.white ?? "open seat"} (white) vs {match.black ?? "open seat"} (black)
+              {t("playersLine", { white: match.white ?? t("openSeat"), black: match.black ?? t("openSeat") })}
             </dd>
-            <dt>Status</dt>
+            <dt>{t("status")}</dt>
             <dd data-testid="match-status">
-              {match.status}
-              {match.endReason && match.endReason !== match.status ? ` (${match.endReason})` : ""} · {match.visibility}
+              {t("statusName", { status: match.status })}
+              {match.endReason && match.endReason !== match.status ? ` (${t("endReason", { reason: match.endReason })})` : ""} · {t("visibility", { visibility: match.visibility })}
             </dd>
-            <dt>Length and score</dt>
+            <dt>{t("lengthScore")}</dt>
             <dd>
-              {match.matchLength}-point match · {match.scoreWhite}–{match.scoreBlack}
-              {match.winner ? ` · ${match.winner} won` : ""}
+              {t("lengthLine", { length: match.matchLength, white: match.scoreWhite, black: match.scoreBlack })}
+              {match.winner ? ` · ${t("won", { color: match.winner })}` : ""}
             </dd>
-            <dt>Created</dt>
+            <dt>{t("created")}</dt>
             <dd>{utcTime(match.createdAt)}</dd>
             {match.finishedAt ? (
               <>
-                <dt>Finished</dt>
+                <dt>{t("finished")}</dt>
                 <dd>{utcTime(match.finishedAt)}</dd>
               </>
             ) : null}
-            <dt>Commitment</dt>
+            <dt>{t("commitment")}</dt>
             <dd className="hex" data-testid="admin-commitment">
               {seed.commitment}
             </dd>
-            <dt>White&apos;s client seed</dt>
-            <dd className="hex">{seed.clientSeeds.white ?? "not sent yet"}</dd>
-            <dt>Black&apos;s client seed</dt>
-            <dd className="hex">{seed.clientSeeds.black ?? "not sent yet"}</dd>
-            <dt>Server seed</dt>
+            <dt>{t("clientSeed", { color: "white" })}</dt>
+            <dd className="hex">{seed.clientSeeds.white ?? t("notSent")}</dd>
+            <dt>{t("clientSeed", { color: "black" })}</dt>
+            <dd className="hex">{seed.clientSeeds.black ?? t("notSent")}</dd>
+            <dt>{t("serverSeed")}</dt>
             <dd className="hex" data-testid="admin-server-seed">
-              {seed.serverSeed ?? "not revealed: it stays sealed until the match ends"}
-              {seed.revealedAt ? <span className="muted"> (revealed {utcTime(seed.revealedAt)})</span> : null}
+              {seed.serverSeed ?? t("sealed")}
+              {seed.revealedAt ? <span className="muted"> ({t("revealed", { time: utcTime(seed.revealedAt) })})</span> : null}
             </dd>
           </dl>
           <p>
-            <a href={`/matches/${match.id}`}>Review the match</a> · <a href={`/admin/audit?match=${match.id}`}>Who looked at this roll log</a>
+            <a href={`/matches/${match.id}`}>{t("review")}</a> · <a href={`/admin/audit?match=${match.id}`}>{t("whoLooked")}</a>
           </p>
         </section>
         <section className="panel" aria-labelledby="rolls-title">
-          <h2 id="rolls-title">Rolls ({rolls.length})</h2>
+          <h2 id="rolls-title">{t("rolls", { count: rolls.length })}</h2>
           <div className="table-scroll">
             <table className="data-table" data-testid="match-roll-table">
               <thead>
                 <tr>
-                  <th scope="col">Nonce</th>
-                  <th scope="col">Game</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">Dice</th>
-                  <th scope="col">Time</th>
+                  <th scope="col">{t("col.nonce")}</th>
+                  <th scope="col">{t("col.game")}</th>
+                  <th scope="col">{t("col.kind")}</th>
+                  <th scope="col">{t("col.player")}</th>
+                  <th scope="col">{t("col.dice")}</th>
+                  <th scope="col">{t("col.time")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -97,8 +100,8 @@ export default async function AdminMatchPage({ params }: { params: Params }) {
                   <tr key={roll.nonce}>
                     <td>{roll.nonce}</td>
                     <td>{roll.game}</td>
-                    <td>{roll.kind}</td>
-                    <td>{roll.player ?? "—"}</td>
+                    <td>{t("rollKind", { kind: roll.kind })}</td>
+                    <td>{roll.player ? t("colorName", { color: roll.player }) : "—"}</td>
                     <td>
                       {roll.die1}-{roll.die2}
                     </td>
@@ -111,14 +114,14 @@ export default async function AdminMatchPage({ params }: { params: Params }) {
         </section>
         <DiceStatsPanel stats={stats} />
         <section className="panel" aria-labelledby="match-verify-title" data-testid="match-verification">
-          <h2 id="match-verify-title">Verification</h2>
+          <h2 id="match-verify-title">{t("verification")}</h2>
           {verification ? (
             <>
               <VerifyReportView report={verification.report} />
               {verification.recordError ? <p className="notice">{failureSentences(verification).at(-1)}</p> : null}
             </>
           ) : (
-            <p className="muted">The server seed is not revealed yet: the rolls can be verified once the match is over.</p>
+            <p className="muted">{t("notRevealed")}</p>
           )}
         </section>
       </div>

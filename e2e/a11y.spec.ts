@@ -1,0 +1,180 @@
+// Accessibility in real Chromium against the production build (issue 21): axe-core finds no serious or critical
+// violation on any page (lobby, match while playing, review, verify, fairness, admin, sign-in, leaderboard, a player's
+// profile and the rest); a whole 1-point match against the computer is played with the keyboard only, while the live
+// region announces the dice, the plays and whose turn it is; a play is made on a 390 px phone; the board fits at 200 %
+// zoom; and reduced motion switches the checkers' slide off.
+import { spawnSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { playFinishedMatch, guest } from "./bot-match";
+import { E2E_DATABASE_ENV } from "./e2e-env";
+import {
+  BUTTON_NAMED,
+  clickOnePlay,
+  isOver,
+  keyboardOnePlay,
+  messages,
+  seatOf,
+  seriousViolations,
+  signInAsGuest,
+  startComputerMatch,
+  tabTo,
+} from "./ui-helpers";
+
+const m = messages("en");
+const ADMIN = "e2e-a11y-admin";
+const PASSWORD = "correct horse battery staple";
+
+async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
+
+test("axe finds no serious or critical violation on the public pages, signed out and signed in", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of ["/", "/login", "/register", "/verify", "/fairness", "/fairness/spec", "/leaderboard", "/no-such-page"]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page, path);
+  }
+  await signInAsGuest(page, m);
+  for (const path of ["/", "/account", "/matches"]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page, `${path} (guest)`);
+  }
+});
+
+test("a whole 1-point match against the computer, played with the keyboard only; the live region tells the game", async ({ page }) => {
+  test.setTimeout(600_000);
+  // Sign in and create the match from the lobby with the keyboard.
+  await page.goto("/");
+  await tabTo(page, BUTTON_NAMED, m.auth.guest);
+  await page.keyboard.press("Enter");
+  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(/^guest-/);
+  await tabTo(page, "(el) => el.getAttribute('name') === 'length'");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("1");
+  await tabTo(page, "(el) => el.getAttribute('name') === 'opponent'");
+  await page.keyboard.press("ArrowDown"); // "the computer, easy"
+  await expect(page.getByRole("region", { name: m.lobby.newMatch }).getByLabel(m.lobby.opponent)).toHaveValue("easy");
+  await tabTo(page, BUTTON_NAMED, m.lobby.playComputer);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/match\/[^/?]+/);
+  await tabTo(page, BUTTON_NAMED, m.fairness.submitSeed);
+  await page.keyboard.press("Enter");
+  const you = await seatOf(page, m);
+  const announcer = page.getByTestId("announcer");
+  await expect(announcer).toHaveAttribute("aria-live", "polite");
+  // Everything the live region says, in order (the computer answers within moments, so a later look could miss it).
+  await page.evaluate(() => {
+    const region = document.querySelector("[data-testid=announcer]");
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    if (region) new MutationObserver(() => said.push(region.textContent ?? "")).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+
+  let plays = 0;
+  let checkedWhilePlaying = false;
+  const deadline = Date.now() + 570_000;
+  while (!(await isOver(page))) {
+    expect(Date.now(), "the match should finish in time").toBeLessThan(deadline);
+    const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
+    const take = page.getByRole("button", { name: m.play.take, exact: true, disabled: false });
+    const confirm = page.getByRole("button", { name: m.play.confirm });
+    if (await roll.isVisible()) {
+      await tabTo(page, BUTTON_NAMED, m.play.roll);
+      await page.keyboard.press("Enter");
+    } else if (await take.isVisible()) {
+      await tabTo(page, BUTTON_NAMED, m.play.take);
+      await page.keyboard.press("Enter");
+    } else if ((await confirm.isVisible()) && (await page.locator(".hit-active").count()) > 0) {
+      if (!checkedWhilePlaying) {
+        await expectNoSeriousViolations(page, "match while playing");
+        checkedWhilePlaying = true;
+      }
+      await keyboardOnePlay(page, m);
+      plays++;
+    } else {
+      await page.waitForTimeout(100);
+    }
+  }
+  expect(plays).toBeGreaterThan(0);
+  expect(checkedWhilePlaying).toBe(true);
+  await expect(page.getByTestId("status-line")).toContainText(/won the match \d+–\d+\./);
+  await expect(announcer).toContainText(/won the match/);
+  // The live region said the dice, whose turn it was, the steps of a play being built, and both sides' plays.
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+  const name = (color: string) => (color === "white" ? "White" : "Black");
+  const computer = you === "white" ? "black" : "white";
+  expect(said.some((text) => new RegExp(`${name(you)} rolls \\d-\\d\\. Your turn: play \\d-\\d\\.`).test(text)), said.join("\n")).toBe(true);
+  expect(said.some((text) => /Your play so far: \S+/.test(text))).toBe(true);
+  expect(said.some((text) => text.startsWith(`${name(you)} plays `))).toBe(true);
+  expect(said.some((text) => text.startsWith(`${name(computer)} plays `) || text.startsWith(`${name(computer)} rolls `))).toBe(true);
+  await expectNoSeriousViolations(page, "match over");
+
+  // The review of the finished match.
+  const matchId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+  await page.goto(`/matches/${matchId}`);
+  await expect(page.getByTestId("step-text")).toBeVisible();
+  await expectNoSeriousViolations(page, "review");
+});
+
+test("axe finds no serious or critical violation on the admin pages", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const created = spawnSync("npx", ["tsx", "scripts/admin.ts", "create", ADMIN], { env: { ...process.env, ...E2E_DATABASE_ENV }, input: `${PASSWORD}\n`, encoding: "utf8" });
+  expect(`${created.stdout}${created.stderr}`).toMatch(new RegExp(`Created administrator "${ADMIN}"|"${ADMIN}" is taken`));
+  const players = [await guest(browser), await guest(browser)] as const;
+  const { matchId } = await playFinishedMatch(players[0], players[1], 2121);
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: m.auth.signIn });
+  await form.getByLabel(m.auth.username).fill(ADMIN);
+  await form.getByLabel(m.auth.password).fill(PASSWORD);
+  await form.getByRole("button", { name: m.auth.signIn }).click();
+  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(ADMIN);
+  // The administrator is a registered account, so it has a public profile (a rating, an empty history and dice luck).
+  for (const path of ["/admin", "/admin/audit", `/admin/matches/${matchId}`, `/players/${ADMIN}`]) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    await expectNoSeriousViolations(page, path);
+  }
+  for (const player of players) await player.context.close();
+});
+
+test("on a 390 px phone a play is made by tapping, and nothing overflows sideways", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await signInAsGuest(page, m);
+  await startComputerMatch(page, m);
+  const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
+  const confirm = page.getByRole("button", { name: m.play.confirm });
+  const deadline = Date.now() + 150_000;
+  // Roll until this player has a play to make (a roll that cannot be played passes the turn).
+  while (!((await confirm.isVisible()) && (await page.locator(".hit-active").count()) > 0)) {
+    expect(Date.now()).toBeLessThan(deadline);
+    if (await roll.isVisible()) await roll.tap();
+    else await page.waitForTimeout(100);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const before = await page.getByTestId("match-log").locator("li").count();
+  await clickOnePlay(page, m);
+  await expect(page.getByTestId("match-log").locator("li").nth(before)).toContainText(/plays|cannot move/);
+  await expectNoSeriousViolations(page, "match at 390 px");
+  await context.close();
+});
+
+test("at 200 % zoom the board stays whole and readable; reduced motion turns the checker slide off", async ({ browser }) => {
+  // 200 % zoom of a 1280 px window lays the page out in 640 CSS pixels, at twice the device pixels.
+  const context = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await signInAsGuest(page, m);
+  await startComputerMatch(page, m);
+  const board = page.locator("svg.board").first();
+  await expect(board).toBeVisible();
+  const box = await board.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(500);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(640);
+  // The point numbers, drawn at 11 board units, come out at 8 CSS px or more: 16 device pixels at this zoom.
+  const viewBoxWidth = await board.evaluate((el) => (el as SVGSVGElement).viewBox.baseVal.width);
+  const label = await page.locator(".point-label").first().evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect((label * (box?.width ?? 0)) / viewBoxWidth).toBeGreaterThanOrEqual(8);
+  const slide = await page.locator(".checker").first().evaluate((el) => getComputedStyle(el).transitionDuration);
+  expect(Number.parseFloat(slide)).toBeLessThan(0.05);
+  await context.close();
+});

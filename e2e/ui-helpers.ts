@@ -1,0 +1,117 @@
+/**
+ * Shared steps for the language and accessibility specs: the message files (so a spec finds buttons by their text in
+ * any language), axe-core's serious and critical violations, a guest's match against the computer, one play made
+ * by clicking, and keyboard-only play (Tab to a control, Enter to use it).
+ *
+ * @example
+ *   const m = messages("fr");
+ *   await startComputerMatch(page, m);             // a 1-point match, seed sent, waiting for the guest's roll
+ *   expect(await seriousViolations(page)).toEqual([]);
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export type Locale = "en" | "pt-BR" | "fr";
+export const LOCALES: readonly Locale[] = ["en", "pt-BR", "fr"];
+
+// The message files have many shapes; specs read a handful of known keys.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Messages = any;
+
+export function messages(locale: Locale): Messages {
+  return JSON.parse(readFileSync(path.resolve("messages", `${locale}.json`), "utf8"));
+}
+
+/** axe-core (WCAG 2.1 A and AA rules) on the page as it is: the serious and critical violations, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+export async function signInAsGuest(page: Page, m: Messages): Promise<void> {
+  await page.goto("/");
+  await page.locator("header").getByRole("button", { name: m.auth.guest }).click();
+  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(/^guest-/);
+}
+
+/** From the lobby: a 1-point match against the easy computer, the proposed client seed sent. */
+export async function startComputerMatch(page: Page, m: Messages): Promise<void> {
+  await page.goto("/");
+  // The lobby has two match-length fields (the queue panel and the new-match form): use the form's.
+  const form = page.getByRole("region", { name: m.lobby.newMatch });
+  await form.getByLabel(m.lobby.length).fill("1");
+  await form.getByLabel(m.lobby.opponent).selectOption("easy");
+  await page.getByRole("button", { name: m.lobby.playComputer }).click();
+  await page.waitForURL(/\/match\/[^/?]+/);
+  await page.getByRole("button", { name: m.fairness.submitSeed }).click();
+}
+
+/** Which colour this page's player has (the strip marked "(you)" in any language). */
+export async function seatOf(page: Page, m: Messages): Promise<"white" | "black"> {
+  await expect(page.getByTestId("player-white").or(page.getByTestId("player-black")).filter({ hasText: m.players.you })).toBeVisible();
+  return (await page.getByTestId("player-white").textContent())?.includes(m.players.you) ? "white" : "black";
+}
+
+const movable = ".hit-active[aria-pressed]";
+const target = ".hit-active:not([aria-pressed])";
+
+/** One whole play by clicking: a movable checker, then a destination (and a die when asked), then Confirm. */
+export async function clickOnePlay(page: Page, m: Messages): Promise<void> {
+  const confirm = page.getByRole("button", { name: m.play.confirm });
+  await expect(confirm).toBeVisible();
+  for (let step = 0; step < 4 && !(await confirm.isEnabled()); step++) {
+    await page.locator(movable).first().click();
+    await page.locator(target).first().click();
+    const die = page.locator(".die-choice button");
+    if ((await die.count()) > 0) await die.first().click();
+  }
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element passes `test` in the page; fails after `limit` presses. */
+export async function tabTo(page: Page, test: string, arg: string | null = null, limit = 400): Promise<void> {
+  const matches = () =>
+    page.evaluate(
+      ([source, value]) => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return false;
+        return new Function("el", "value", `return (${source})(el, value);`)(el, value) as boolean;
+      },
+      [test, arg] as const,
+    );
+  for (let i = 0; i < limit; i++) {
+    if (await matches()) return;
+    await page.keyboard.press(i < limit / 2 ? "Tab" : "Shift+Tab");
+  }
+  throw new Error(`no element for ${test} (${arg}) after ${limit} key presses`);
+}
+
+export const BUTTON_NAMED = "(el, name) => el.tagName === 'BUTTON' && !el.disabled && el.textContent.trim() === name";
+const MOVABLE_CHECKER = "(el) => el.matches('.hit-active[aria-pressed=\"false\"]')";
+const DESTINATION = "(el) => el.matches('.hit-active:not([aria-pressed])')";
+const DIE_CHOICE = "(el) => el.tagName === 'BUTTON' && el.closest('.die-choice') !== null";
+
+/** One whole play with the keyboard only: Tab to a checker, Enter; Tab to a destination, Enter; then Confirm. */
+export async function keyboardOnePlay(page: Page, m: Messages): Promise<void> {
+  const confirm = page.getByRole("button", { name: m.play.confirm });
+  for (let step = 0; step < 4 && !(await confirm.isEnabled()); step++) {
+    await tabTo(page, MOVABLE_CHECKER);
+    await page.keyboard.press("Enter");
+    await tabTo(page, DESTINATION);
+    await page.keyboard.press("Enter");
+    if ((await page.locator(".die-choice button").count()) > 0) {
+      await tabTo(page, DIE_CHOICE);
+      await page.keyboard.press("Enter");
+    }
+  }
+  await expect(confirm).toBeEnabled();
+  await tabTo(page, BUTTON_NAMED, m.play.confirm);
+  await page.keyboard.press("Enter");
+}
+
+export const isOver = async (page: Page) => /^[0-9a-f]{64}$/.test((await page.getByTestId("server-seed").textContent()) ?? "");
