@@ -13,6 +13,7 @@
 import { createClient } from "redis";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { err, ok, type Result } from "@/lib/engine/types";
+import { parseEnv } from "@/server/config/env";
 import { consumePoint, createLimiter, type LimitRule, type RedisStoreClient } from "@/server/rate-limiter";
 
 export type AttemptKind = "credentials" | "guest";
@@ -76,8 +77,14 @@ const processWide = globalThis as typeof globalThis & { __fairgammonAuthLimiter?
  * load a module once per route bundle, and the sign-in route and the registration route must count together.
  */
 export function authRateLimiter(): AuthRateLimiter {
-  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter(DEFAULT_AUTH_LIMITS, { redis: redisFromEnv() });
+  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter(limitsFromEnv(), { redis: redisFromEnv() });
   return processWide.__fairgammonAuthLimiter;
+}
+
+/** The defaults, with the guest limit an operator (or the e2e server, which makes many guests) may set. */
+function limitsFromEnv(): AuthLimits {
+  const { GUESTS_PER_ADDRESS_PER_HOUR: limit } = parseEnv(process.env);
+  return { ...DEFAULT_AUTH_LIMITS, guestsPerIp: { ...DEFAULT_AUTH_LIMITS.guestsPerIp, limit } };
 }
 
 function redisFromEnv(): RedisStoreClient | undefined {

@@ -22,6 +22,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DEPLOYMENT: "staging" })).toThrow(/DEPLOYMENT/);
   });
 
+  it("limits guests to 20 an hour per address unless told otherwise, and refuses a limit that is not a count", () => {
+    expect(parseEnv({}).GUESTS_PER_ADDRESS_PER_HOUR).toBe(20);
+    expect(parseEnv({ GUESTS_PER_ADDRESS_PER_HOUR: "500" }).GUESTS_PER_ADDRESS_PER_HOUR).toBe(500);
+    expect(() => parseEnv({ GUESTS_PER_ADDRESS_PER_HOUR: "0" })).toThrow(/GUESTS_PER_ADDRESS_PER_HOUR/);
+    expect(() => parseEnv({ GUESTS_PER_ADDRESS_PER_HOUR: "lots" })).toThrow(/GUESTS_PER_ADDRESS_PER_HOUR/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

@@ -36,6 +36,8 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
   /** How long a player may be away from a match in play before the opponent can claim it. */
   ABANDON_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Guest accounts one client address may create per hour (sign-in and registration have their own limits). */
+  GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
