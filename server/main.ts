@@ -22,7 +22,7 @@ import { migrateDatabase } from "./db/migrate";
 import { ensureComputerUsers } from "./db/computer-users";
 import { startWalCheckpointer } from "./db/wal-checkpointer";
 import { EnginePool } from "./engine/engine-pool";
-import { handleHealth } from "./http/health";
+import { Probes } from "./http/health";
 import { sendError } from "./http/json";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
@@ -42,6 +42,8 @@ export interface AppServer {
   readonly db: Db;
   readonly service: MatchService;
   readonly computer: ComputerDriver;
+  /** /api/health and /api/ready; `probes.drain()` makes the node unready while it finishes (see main). */
+  readonly probes: Probes;
   close(): Promise<void>;
 }
 
@@ -104,9 +106,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     stampClientAddress(req, env.TRUST_PROXY);
-    if (req.method === "GET" && pathname === "/api/health") {
-      return handleHealth(req, res, [{ name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) }], startedAt);
-    }
+    if (req.method === "GET" && pathname === "/api/health") return probes.health(res);
+    if (req.method === "GET" && pathname === "/api/ready") return probes.ready(res);
     if (nextHandler) return nextHandler(req, res);
     if (options.withoutNext) return options.withoutNext(req, res);
     return sendError(res, 404, "ERR_NOT_FOUND", "No such route.");
@@ -131,6 +132,15 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     // A short XREAD block lets a closing node's reader stop promptly.
     io.adapter(createAdapter(redis, { streamName: `${prefix}:events`, channelPrefix: prefix, blockTimeInMs: 1000 }));
   }
+  const probes = new Probes({
+    startedAt,
+    now,
+    checks: [
+      { name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) },
+      // While the client reconnects, commands would queue in it: a node whose Redis is gone is not ready.
+      ...(redis ? [{ name: "redis", check: async () => void (redis.isReady ? await redis.ping() : Promise.reject(new Error("not connected"))) }] : []),
+    ],
+  });
   const presence = new Presence(startedAt);
   const vault = new SeedVault(seedKey);
   // The computer players think in worker threads; the pool starts its workers on the first task.
@@ -191,6 +201,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     db,
     service,
     computer,
+    probes,
     close: async () => {
       // The computer stops first: a move it was thinking about is made again after a restart.
       computer?.close();
@@ -220,9 +231,18 @@ export async function main(): Promise<void> {
     identify: socketIdentity({ secret: auth.secret, db }),
     abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
   });
-  const shutdown = () => void server.close().then(() => db.close()).then(() => process.exit(0));
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  // Behind a balancer, SIGTERM first makes /api/ready answer 503 for SHUTDOWN_DRAIN_SECONDS, so the balancer stops
+  // sending new players here before the sockets close (their clients then reconnect through it to another node).
+  let stopping = false;
+  const shutdown = (drainSeconds: number) => {
+    if (stopping) return;
+    stopping = true;
+    server.probes.drain();
+    if (drainSeconds > 0) logger.info("draining", { seconds: drainSeconds });
+    setTimeout(() => void server.close().then(() => db.close()).then(() => process.exit(0)), drainSeconds * 1000);
+  };
+  process.once("SIGINT", () => shutdown(0));
+  process.once("SIGTERM", () => shutdown(env.SHUTDOWN_DRAIN_SECONDS));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
