@@ -30,6 +30,8 @@ import { attachCluster, type ClusterLink } from "./match/cluster";
 import { ComputerDriver } from "./match/computer-driver";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
+import { OutageRecovery } from "./match/outage-recovery";
+import { LatestEvents } from "./match/republish";
 import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
 import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
@@ -138,9 +140,28 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     checks: [
       { name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) },
       // While the client reconnects, commands would queue in it: a node whose Redis is gone is not ready.
-      ...(redis ? [{ name: "redis", check: async () => void (redis.isReady ? await redis.ping() : Promise.reject(new Error("not connected"))) }] : []),
+      ...(redis
+        ? [
+            {
+              name: "redis",
+              check: async () => {
+                if (!redis.isReady) throw new Error("not connected");
+                await redis.ping();
+              },
+            },
+          ]
+        : []),
     ],
   });
+  // Clustered: what this node published last per match goes out again when Redis comes back (republish.ts).
+  const latest = redis ? new LatestEvents() : null;
+  if (redis && latest) {
+    // Connected already: every "ready" from now on is a reconnect.
+    redis.on("ready", () => {
+      const count = latest.republish((message) => io.to(`match:${message.matchId}`).emit("match:event", message));
+      logger.warn("redis connection restored; latest match events published again", { matches: count });
+    });
+  }
   const presence = new Presence(startedAt);
   const vault = new SeedVault(seedKey);
   // The computer players think in worker threads; the pool starts its workers on the first task.
@@ -155,6 +176,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     rolls: new RollService(seedKey),
     logger,
     publish: (message, exceptSocket) => {
+      latest?.note(message);
       const room = io.to(`match:${message.matchId}`);
       (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
       computer?.notice(message);
@@ -162,9 +184,17 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     sharedDatabase: redis !== null,
   });
   computer = new ComputerDriver({ service, pool, computers, logger });
-  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
+  // A node of the cluster died: what its matches owed by themselves is written here (one recovery at a time).
+  let recovering: Promise<unknown> = Promise.resolve();
+  const recoverAfterLoss = (node: string) => {
+    logger.warn("a cluster node stopped reporting; recovering unfinished matches", { node });
+    recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId))).catch(() => {});
+  };
+  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now, onNodeLost: recoverAfterLoss }) : null;
+  const outage = new OutageRecovery({ service, logger, wake: (matchId) => void computer?.wake(matchId) });
   attachGateway({
     io,
+    outage,
     db,
     vault,
     service,
@@ -205,6 +235,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     close: async () => {
       // The computer stops first: a move it was thinking about is made again after a restart.
       computer?.close();
+      outage.close();
       await analysis?.stop();
       await pool.close();
       await computer?.idle();

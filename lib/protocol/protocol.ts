@@ -83,6 +83,8 @@ export type ServerErrorCode =
   | "ERR_CONFLICT"
   | "ERR_RATE_LIMITED"
   | "ERR_OPPONENT_CONNECTED"
+  /** The database cannot be reached (an outage, a restart): the command can be sent again in a moment. */
+  | "ERR_UNAVAILABLE"
   | "ERR_INTERNAL";
 
 export type ErrorCode = ServerErrorCode | MatchErrorCode;

@@ -28,6 +28,8 @@ export interface SupervisedNode {
 export interface SupervisorOptions {
   readonly count: number;
   readonly firstPort: number;
+  /** Each node's port instead of consecutive ones from `firstPort` (tests take free ports). */
+  readonly ports?: readonly number[];
   /** The program and its arguments; every node runs the same one, with PORT (and NODE_NAME) set. */
   readonly command: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -69,10 +71,11 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
   const firstDelay = options.restartDelayMs ?? 1000;
   let stopping = false;
 
+  const portOf = (i: number) => options.ports?.[i] ?? options.firstPort + i;
   const slots: Slot[] = Array.from({ length: options.count }, (_, i) => ({
     name: `node${i + 1}`,
-    port: options.firstPort + i,
-    url: `http://${host}:${options.firstPort + i}`,
+    port: portOf(i),
+    url: `http://${host}:${portOf(i)}`,
     child: null,
     restarts: 0,
     delay: firstDelay,
@@ -94,8 +97,9 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
       slot.child = null;
       if (stopping) return;
       const lived = Date.now() - slot.startedAt;
-      slot.delay = lived > STABLE_AFTER_MS ? firstDelay : Math.min(slot.delay * 2, MAX_RESTART_DELAY_MS);
-      const wait = lived > STABLE_AFTER_MS ? firstDelay : slot.delay / 2;
+      if (lived > STABLE_AFTER_MS) slot.delay = firstDelay;
+      const wait = slot.delay;
+      slot.delay = Math.min(slot.delay * 2, Math.max(MAX_RESTART_DELAY_MS, firstDelay));
       log(`${slot.name} exited (${signal ?? `code ${code}`}); starting it again in ${Math.round(wait / 100) / 10} s`);
       slot.restarts++;
       slot.timer = setTimeout(() => launch(slot), wait);
