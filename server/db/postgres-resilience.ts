@@ -49,7 +49,7 @@ function listenOnce(connection: pg.PoolClient): void {
 }
 
 /** SQLSTATE classes and driver codes of a lost or refused connection. */
-const LOST = /\b(57P0[1-3]|08\d{3}|53300|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)\b|Connection terminated|terminating connection|Can't reach database server|Server has closed the connection|Connection closed|connection timeout|timeout exceeded when trying to connect/i;
+const LOST = /\b(57P0[1-3]|08\d{3}|53300|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)\b|Connection terminated|terminating connection|is not queryable|Can't reach database server|Server has closed the connection|Connection closed|connection timeout|timeout exceeded when trying to connect/i;
 
 function describe(error: unknown, depth = 0): string {
   if (depth > 3 || error === null || error === undefined) return "";
