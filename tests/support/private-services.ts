@@ -39,7 +39,8 @@ export interface PrivatePostgres {
   dispose(): Promise<void>;
 }
 
-function postgresBin(): string {
+/** The folder of the newest installed PostgreSQL's programs (initdb, pg_ctl, pg_dump, pg_restore, psql). */
+export function postgresBin(): string {
   const root = "/usr/lib/postgresql";
   if (existsSync(root)) {
     const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
