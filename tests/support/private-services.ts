@@ -100,6 +100,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
 
 export interface PrivateRedis {
   readonly port: number;
+  /** The running server's process id (null while it is down). */
+  readonly pid: number | null;
   readonly url: string;
   /** SIGKILL: a crash; everything in it is gone (it keeps nothing on disk). */
   kill(): Promise<void>;
@@ -143,7 +145,17 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     await exited;
   };
   await start();
-  return { port, url, kill, start, dispose: kill };
+  return {
+    port,
+    url,
+    get pid() {
+      const proc = child as ChildProcess | null;
+      return proc && proc.exitCode === null && proc.signalCode === null ? (proc.pid ?? null) : null;
+    },
+    kill,
+    start,
+    dispose: kill,
+  };
 }
 
 /** Asks `probe` every 50 ms until it says yes; throws after `timeoutMs`. */
