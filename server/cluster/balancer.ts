@@ -85,13 +85,26 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     proxyRes.headers["set-cookie"] = [...existing, `${STICKY_COOKIE}=${chosen}; Path=/; HttpOnly; SameSite=Lax`];
   });
 
-  // A node that refuses or drops a connection: marked down until its readiness check passes again.
+  // A node that refuses or drops a connection: marked down until its readiness check passes again. A refused GET or
+  // WebSocket upgrade (nothing of it reached the node, no body to replay) is sent once more, to another ready node.
   proxy.on("error", (error, req, target) => {
-    const name = (req as IncomingMessage & { fairgammonNode?: string }).fairgammonNode;
+    const tagged = req as IncomingMessage & { fairgammonNode?: string; fairgammonRetried?: boolean; fairgammonHead?: Buffer };
+    const name = tagged.fairgammonNode;
     const node = name ? byName.get(name) : undefined;
     const code = (error as NodeJS.ErrnoException).code ?? error.message;
     if (node && (code === "ECONNREFUSED" || code === "ECONNRESET")) setReady(node, false, code);
-    if (target instanceof Object && "writeHead" in target) {
+    const isResponse = target instanceof Object && "writeHead" in target;
+    if (code === "ECONNREFUSED" && !tagged.fairgammonRetried && (!isResponse || req.method === "GET" || req.method === "HEAD")) {
+      const next = pick(req);
+      if (next && target && !(isResponse && (target as ServerResponse).headersSent)) {
+        tagged.fairgammonRetried = true;
+        tagged.fairgammonNode = next.name;
+        if (isResponse) proxy.web(req, target as ServerResponse, { target: next.url });
+        else proxy.ws(req, target as Socket, tagged.fairgammonHead, { target: next.url });
+        return;
+      }
+    }
+    if (isResponse) {
       const res = target as ServerResponse;
       if (!res.headersSent) unavailable(res, `node ${name ?? "?"} failed: ${code}`);
       else res.end();
@@ -116,7 +129,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
-    (req as IncomingMessage & { fairgammonNode?: string }).fairgammonNode = node.name;
+    Object.assign(req, { fairgammonNode: node.name, fairgammonHead: head });
     socket.on("error", () => socket.destroy());
     proxy.ws(req, socket, head, { target: node.url });
   });
