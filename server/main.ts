@@ -31,6 +31,7 @@ import { ComputerDriver } from "./match/computer-driver";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
 import { OutageRecovery } from "./match/outage-recovery";
+import { guardPublish } from "./match/redis-publish-guard";
 import { LatestEvents } from "./match/republish";
 import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
@@ -132,6 +133,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     await redis.connect();
     const prefix = options.redisPrefix ?? "fairgammon";
     // A short XREAD block lets a closing node's reader stop promptly.
+    guardPublish(redis);
     io.adapter(createAdapter(redis, { streamName: `${prefix}:events`, channelPrefix: prefix, blockTimeInMs: 1000 }));
   }
   const probes = new Probes({
