@@ -7,7 +7,8 @@
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/fairgammon REDIS_URL=redis://127.0.0.1:6379 \
  *     npm run start:cluster -- --nodes 2 [--port 3000]
  *
- * Ctrl-C (or SIGTERM) stops the nodes (each drains for SHUTDOWN_DRAIN_SECONDS, default 2 here) and then the balancer.
+ * SIGTERM stops the nodes (each drains for SHUTDOWN_DRAIN_SECONDS, default 2 here, answering /api/ready with 503) and
+ * then the balancer; Ctrl-C in a terminal reaches every node at once, and they close without draining.
  * A real deployment runs the same nodes under its own supervisor (systemd, Kubernetes) behind nginx or HAProxy:
  * README, "Several server nodes".
  */
