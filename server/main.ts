@@ -185,7 +185,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     },
     sharedDatabase: redis !== null,
   });
-  computer = new ComputerDriver({ service, pool, computers, logger });
+  // A command that failed for a database outage: the match is settled (and its computer woken) once it is back.
+  const outage = new OutageRecovery({ service, logger, wake: (matchId) => void computer?.wake(matchId) });
+  computer = new ComputerDriver({ service, pool, computers, logger, onDatabaseUnavailable: (matchId) => outage.schedule(matchId) });
   // A node of the cluster died: what its matches owed by themselves is written here (one recovery at a time).
   let recovering: Promise<unknown> = Promise.resolve();
   const recoverAfterLoss = (node: string) => {
@@ -193,7 +195,6 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId))).catch(() => {});
   };
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now, onNodeLost: recoverAfterLoss }) : null;
-  const outage = new OutageRecovery({ service, logger, wake: (matchId) => void computer?.wake(matchId) });
   attachGateway({
     io,
     outage,
