@@ -81,6 +81,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
   await start();
   let disposed = false;
+  // pg_ctl starts the server as a daemon: a test process that ends without dispose() (a timeout, Ctrl-C) must not
+  // leave it running.
+  const stopOnExit = () => {
+    if (!disposed) run("pg_ctl", ["stop", "-w", "-t", "30", "-D", data, "-m", "immediate"]);
+  };
+  process.once("exit", stopOnExit);
   return {
     port,
     bin,
@@ -92,6 +98,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     dispose: async () => {
       if (disposed) return;
       disposed = true;
+      process.off("exit", stopOnExit);
       run("pg_ctl", ["stop", "-w", "-t", "60", "-D", data, "-m", "immediate"]);
       rmSync(dir, { recursive: true, force: true });
     },
