@@ -21,6 +21,8 @@ import { mulberry32 } from "./bot/random";
 export interface BenchPlayer {
   readonly id: string;
   readonly username: string;
+  /** The node this player connects to, when the server has several (else the command's url). */
+  readonly url?: string;
 }
 
 export type WorkerCommand =
@@ -79,7 +81,7 @@ async function playPair(url: string, [first, second]: [BenchPlayer, BenchPlayer]
   const random = mulberry32(seed++);
   const thinkMs = think ? () => think[0] + random() * (think[1] - think[0]) : undefined;
   const [white, black] = await Promise.all(
-    [first, second].map(async (player) => new BotClient({ url, cookie: await sessionCookieFor(player), seed: seed++, thinkMs, onActionSent, onBroadcast, doubleRate: 0.05, resignRate: 0.002, keepHistory: false })),
+    [first, second].map(async (player) => new BotClient({ url: player.url ?? url, cookie: await sessionCookieFor(player), seed: seed++, thinkMs, onActionSent, onBroadcast, doubleRate: 0.05, resignRate: 0.002, keepHistory: false })),
   );
   bots.push(white!, black!);
   await Promise.all([white!.connect(), black!.connect()]);

@@ -14,6 +14,15 @@
  *   npm run bench:load -- --server-args "--max-semi-space-size=32"   # Node flags for the server
  *   npm run bench:load -- --bot-nice 0   # the bot processes' priority (default 10: the server runs first)
  *   KEEP_BENCH_DIR=1 npm run bench:load …   # keeps the temporary folder (database, CPU profile) for a closer look
+ *
+ * The production path, side by side in one run (`--db postgres`): the capacity ramp and the throughput run on SQLite
+ * with 1 node, PostgreSQL with 1 node, and PostgreSQL with 2…N nodes joined by Redis (each player connects to a node
+ * directly, as a balancer would spread them: half the matches have their players on different nodes), then a table of
+ * the matches each holds with p99 < 50 ms, and raw PostgreSQL append transactions measured in the same run (1 and 8
+ * connections) with the ratio. PostgreSQL: a new database on --postgres-url (default TEST_POSTGRES_URL, then
+ * DATABASE_URL, then postgresql://postgres@127.0.0.1:5432/postgres), dropped afterwards; Redis: a private redis-server on a free port unless --redis-url is given.
+ *
+ *   npm run bench:load -- --db postgres --nodes 2 [--steps 250,500,1000 --window 60 --warmup 30 --postgres-url postgresql://…]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,11 +31,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { openDb } from "@/server/db/client";
 import { createMatch } from "@/server/db/matches";
 import { migrateDatabase } from "@/server/db/migrate";
+import { createEmptyDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
 import { Secret, SeedVault } from "@/server/vault";
+import { startPrivateRedis } from "@/tests/support/private-services";
 import { processCpuSeconds, processResidentBytes, randomSeedKeyHex, startServerProcess, freePort, type ServerProcess } from "@/tests/support/server-process";
 import type { BenchPlayer, WorkerCommand, WorkerReply } from "./bench-load-worker";
 import { summarizeCpuProfile } from "./cpu-profile-summary";
@@ -185,6 +197,8 @@ interface Measured {
   readonly machineBusyPct: number;
   /** Share of the window in which some runnable task waited for a CPU. */
   readonly cpuWaitPct: number;
+  /** CPU % of what else serves the bots (PostgreSQL's backends, Redis), by name. */
+  readonly otherCpu: Readonly<Record<string, number>>;
 }
 
 /** Where one window's CPU profiles go: the server's and each bot process's (`--profile`). */
@@ -197,20 +211,58 @@ interface WindowProfiles {
  * One measurement window: latencies from the bots, events from the database, CPU and memory from /proc; with
  * `profiles`, CPU profiles of the server and the bots over exactly this window.
  */
-async function measure(server: ServerProcess, workers: readonly Worker[], events: () => number, matches: number, seconds: number, profiles?: WindowProfiles): Promise<Measured> {
+/** CPU seconds used so far by what serves the bots besides the server nodes: PostgreSQL's backends, Redis. */
+type CpuSources = Readonly<Record<string, () => Promise<Map<number, number>>>>;
+
+/** CPU seconds per process between two readings (processes that appeared in between count from zero). */
+function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** One window's event-loop figures of several nodes: the worst node's delays and pauses, their GC time summed. */
+async function loopOf(servers: readonly ServerProcess[]) {
+  const loops = await Promise.all(servers.map((server) => server.loopDelay()));
+  const max = (pick: (loop: (typeof loops)[number]) => number) => Math.max(...loops.map(pick));
+  return {
+    p99: max((l) => l.p99),
+    max: max((l) => l.max),
+    gc: { maxMs: max((l) => l.gc.maxMs), totalMs: loops.reduce((sum, l) => sum + l.gc.totalMs, 0) / loops.length, major: loops.reduce((sum, l) => sum + l.gc.major, 0) },
+    handling: { p99: max((l) => l.handling.p99), max: max((l) => l.handling.max) },
+  };
+}
+
+async function measure(
+  serverOrNodes: ServerProcess | readonly ServerProcess[],
+  workers: readonly Worker[],
+  events: () => number | Promise<number>,
+  matches: number,
+  seconds: number,
+  profiles?: WindowProfiles,
+  cpuSources: CpuSources = {},
+): Promise<Measured> {
+  const servers = Array.isArray(serverOrNodes) ? (serverOrNodes as readonly ServerProcess[]) : [serverOrNodes as ServerProcess];
+  const server = servers[0]!;
   // Starting a profiler stops the process for a moment (hundreds of ms with a large heap): before the counters reset.
   if (profiles) await Promise.all([server.startProfile(), ...workers.map((worker) => worker.ask({ type: "profile-start" }, "profile-start"))]);
   await Promise.all(workers.map((worker) => worker.ask({ type: "report" }, "report"))); // resets the bots' counters
-  await server.loopDelay(); // and the server's event-loop histogram
-  const cpu0 = processCpuSeconds(server.pid);
+  await loopOf(servers); // and the servers' event-loop histograms
+  const serversCpu = () => servers.reduce((sum, node) => sum + processCpuSeconds(node.pid), 0);
+  const cpu0 = serversCpu();
+  const sources0 = await Promise.all(Object.values(cpuSources).map((read) => read()));
   const machine0 = machineTicks();
   const pressure0 = cpuPressureMicros();
-  const events0 = events();
+  const events0 = await events();
   const start = performance.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   const reports = await Promise.all(workers.map((worker) => worker.ask({ type: "report" }, "report")));
-  const loop = await server.loopDelay();
+  const loop = await loopOf(servers);
   const wall = (performance.now() - start) / 1000;
+  const events1 = await events();
+  const cpu1 = serversCpu();
+  const sources1 = await Promise.all(Object.values(cpuSources).map((read) => read()));
+  const otherCpu = Object.fromEntries(Object.keys(cpuSources).map((name, i) => [name, round((100 * cpuDelta(sources0[i]!, sources1[i]!)) / wall)]));
   const machine1 = machineTicks();
   const pressure1 = cpuPressureMicros();
   if (profiles) {
@@ -223,9 +275,10 @@ async function measure(server: ServerProcess, workers: readonly Worker[], events
     p50: round(percentile(latencies, 50), 1),
     p99: round(percentile(latencies, 99), 1),
     actionsPerS: round(reports.reduce((sum, r) => sum + r.actions, 0) / wall),
-    eventsPerS: round((events() - events0) / wall),
-    serverCpuPct: round((100 * (processCpuSeconds(server.pid) - cpu0)) / wall),
-    serverRssMb: round(processResidentBytes(server.pid).rss / 2 ** 20),
+    eventsPerS: round((events1 - events0) / wall),
+    serverCpuPct: round((100 * (cpu1 - cpu0)) / wall),
+    serverRssMb: round(servers.reduce((sum, node) => sum + processResidentBytes(node.pid).rss, 0) / 2 ** 20),
+    otherCpu,
     botsCpuPct: round((100 * reports.reduce((sum, r) => sum + r.cpuSeconds, 0)) / wall),
     errors: reports.reduce((sum, r) => sum + r.errors, 0),
     loopP99: round(loop.p99, 1),
@@ -281,7 +334,226 @@ function profileTable(files: readonly string[], title: string): string[] {
   ];
 }
 
+
+/** The append transaction of scripts/bench-load.ts's rawSqlite, on PostgreSQL through `pg`: BEGIN, UPDATE, INSERT(s), COMMIT. */
+async function rawPostgres(url: string, connections: number, seconds: number): Promise<number> {
+  await migrateDatabase(url);
+  const db = openDb(url);
+  const vault = new SeedVault(new Secret(Uint8Array.from(randomBytes(32))));
+  const matchIds: string[] = [];
+  for (let i = 0; i < connections; i++) {
+    const user = await createUser(db, { username: `raw-${connections}-${i}` });
+    if (!user.ok) throw new Error(user.message);
+    const created = await createMatch(db, { creatorId: user.value.id, color: "white", matchLength: 5, visibility: "public", seed: vault.draw() });
+    if (!created.ok) throw new Error(created.code);
+    matchIds.push(created.value.match.id);
+  }
+  await db.close();
+  const payload = JSON.stringify({ type: "action", action: { type: "roll", player: "white", dice: [3, 5] }, roll: { nonce: 0, game: 1, kind: "turn", player: "white", dice: [3, 5] } });
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  const start = performance.now();
+  await Promise.all(
+    matchIds.map(async (matchId) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        let version = Number((await client.query(`SELECT "version" FROM "Match" WHERE "id" = $1`, [matchId])).rows[0].version);
+        let nonce = 0;
+        while (performance.now() < until) {
+          const now = new Date();
+          await client.query("BEGIN");
+          const bumped = await client.query(`UPDATE "Match" SET "version" = $1, "updatedAt" = $2 WHERE "id" = $3 AND "version" = $4`, [version + 1, now, matchId, version]);
+          if (bumped.rowCount !== 1) throw new Error("version conflict");
+          version++;
+          await client.query(`INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "actorId", "createdAt") VALUES ($1, $2, 'action', $3, NULL, $4)`, [matchId, version, payload, now]);
+          if (version % 2 === 0) await client.query(`INSERT INTO "RollLog" ("matchId", "nonce", "game", "kind", "player", "die1", "die2", "createdAt") VALUES ($1, $2, 1, 'turn', 'white', 3, 5, $3)`, [matchId, nonce++, now]);
+          await client.query("COMMIT");
+          done++;
+        }
+      } finally {
+        await client.end();
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
+
+/** The PostgreSQL backends serving database `name`, with their CPU seconds so far (this machine's /proc). */
+async function backendsCpu(admin: pg.Client, name: string): Promise<Map<number, number>> {
+  const rows = (await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name])).rows as { pid: number }[];
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, processCpuSeconds(pid));
+    } catch {
+      // Gone meanwhile, or on another machine.
+    }
+  }
+  return cpu;
+}
+
+interface ConfigResult {
+  readonly label: string;
+  readonly best: number;
+  readonly over: readonly number[];
+  readonly rows: readonly Measured[];
+  readonly throughput: Measured | null;
+}
+
+/** `--db postgres`: SQLite 1 node, PostgreSQL 1 node, PostgreSQL 2…N nodes with Redis, side by side. */
+async function compare(out: { push(...lines: string[]): void }): Promise<void> {
+  // The local server of the development and CI machines when nothing else is named.
+  const postgresServer = option(
+    "postgres-url",
+    process.env.TEST_POSTGRES_URL ?? (/^postgres/.test(process.env.DATABASE_URL ?? "") ? process.env.DATABASE_URL! : "postgresql://postgres@127.0.0.1:5432/postgres"),
+  );
+  if (!/^postgres(ql)?:\/\//.test(postgresServer)) throw new Error("--db postgres: give --postgres-url postgresql://… (or set TEST_POSTGRES_URL): a server on which the benchmark may create and drop a database");
+  const maxNodes = Number(option("nodes", "2"));
+  if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 8) throw new Error("--nodes must be 1 to 8");
+  const given = option("redis-url", "");
+  const privateRedis = maxNodes > 1 && !given ? await startPrivateRedis() : null;
+  const redisUrl = given || privateRedis?.url || "";
+  const admin = new pg.Client({ connectionString: postgresServer });
+  await admin.connect();
+  const setting = async (name: string) => String((await admin.query(`SHOW ${name}`)).rows[0][name]);
+  out.push(
+    `PostgreSQL ${await setting("server_version")} at ${new URL(postgresServer).host} (fsync ${await setting("fsync")}, synchronous_commit ${await setting("synchronous_commit")}, shared_buffers ${await setting("shared_buffers")}); Redis ${privateRedis ? `private redis-server on port ${privateRedis.port}` : redisUrl ? new URL(redisUrl).host : "none"}; machine load at start ${os.loadavg().map((l) => round(l, 2)).join(" ")}`,
+  );
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fairgammon-load-"));
+  const drops: (() => Promise<void>)[] = [];
+  const results: ConfigResult[] = [];
+  const seedKeyHex = randomSeedKeyHex();
+  const maxMatches = Math.max(...settings.steps, settings.throughputMatches);
+  try {
+    log("raw PostgreSQL append transactions…");
+    const raw: Record<number, number> = {};
+    for (const connections of [1, 8]) {
+      const database = await createEmptyDatabase("postgres", postgresServer);
+      drops.push(() => database.drop());
+      raw[connections] = await rawPostgres(database.url, connections, 10);
+    }
+    const configs = [{ label: "SQLite, 1 node", kind: "sqlite" as const, nodes: 1 }, ...Array.from({ length: maxNodes }, (_, i) => ({ label: `PostgreSQL, ${i + 1} node${i ? "s + Redis" : ""}`, kind: "postgres" as const, nodes: i + 1 }))];
+    for (const config of configs) {
+      log(`${config.label}: creating ${2 * maxMatches} players…`);
+      let databaseUrl: string;
+      let databaseName = "";
+      if (config.kind === "sqlite") databaseUrl = `file:${path.join(dir, "load.db")}`;
+      else {
+        const database = await createEmptyDatabase("postgres", postgresServer);
+        drops.push(() => database.drop());
+        databaseUrl = database.url;
+        databaseName = new URL(database.url).pathname.slice(1);
+      }
+      await migrateDatabase(databaseUrl);
+      const db = openDb(databaseUrl);
+      const players: BenchPlayer[] = [];
+      for (let i = 0; i < 2 * maxMatches; i += 100) {
+        const batch = await Promise.all(Array.from({ length: Math.min(100, 2 * maxMatches - i) }, (_, j) => createUser(db, { username: `load-${i + j}` })));
+        for (const created of batch) if (created.ok) players.push({ id: created.value.id, username: created.value.username });
+      }
+      const events = async () => Number((await db.prisma.$queryRawUnsafe<{ n: bigint | number }[]>(`SELECT COUNT(*) AS n FROM "MatchEvent"`))[0]?.n ?? 0);
+      const prefix = `fairgammon-bench-${randomBytes(4).toString("hex")}`;
+      const startNodes = (rateLimit?: string) =>
+        Promise.all(
+          Array.from({ length: config.nodes }, async () =>
+            startServerProcess({
+              databaseUrl,
+              port: await freePort(),
+              seedKeyHex,
+              env: {
+                NODE_ENV: "production",
+                LOG_LEVEL: "warn",
+                ...(config.nodes > 1 ? { REDIS_URL: redisUrl, FAIRGAMMON_REDIS_PREFIX: prefix } : {}),
+                ...(rateLimit ? { FAIRGAMMON_RATE_LIMIT: rateLimit } : {}),
+              },
+              nodeArgs: settings.serverArgs,
+              startTimeoutMs: 120_000,
+            }),
+          ),
+        );
+      // Pair i: white on node i mod N, black on node (i + ⌊i/2⌋) mod N — with 2 nodes, half the matches span both.
+      const placed = (nodes: readonly ServerProcess[]) =>
+        players.map((player, index) => {
+          const pair = Math.floor(index / 2);
+          const node = index % 2 === 0 ? pair % nodes.length : (pair + Math.floor(pair / 2)) % nodes.length;
+          return { ...player, url: nodes[node]!.url };
+        });
+      const cpuSources: CpuSources = {
+        ...(config.kind === "postgres" ? { postgres: () => backendsCpu(admin, databaseName) } : {}),
+        ...(config.nodes > 1 && privateRedis ? { redis: async () => new Map(privateRedis.pid ? [[privateRedis.pid, processCpuSeconds(privateRedis.pid)]] : []) } : {}),
+      };
+
+      log(`${config.label}: throughput, ${settings.throughputMatches} matches without think time…`);
+      let nodes = await startNodes("100000/100000");
+      let workers = Array.from({ length: settings.workers }, () => child("bench-load-worker.ts"));
+      await startPlaying(workers, nodes[0]!.url, placed(nodes), 0, settings.throughputMatches, null);
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      const throughput = await measure(nodes, workers, events, settings.throughputMatches, Math.min(settings.windowS, 30), undefined, cpuSources);
+      await stopWorkers(workers);
+      await Promise.all(nodes.map((node) => node.stop()));
+
+      log(`${config.label}: capacity, ramping up…`);
+      nodes = await startNodes();
+      workers = Array.from({ length: settings.workers }, () => child("bench-load-worker.ts"));
+      const rows: Measured[] = [];
+      let playing = 0;
+      let best = 0;
+      const over: number[] = [];
+      const fresh = placed(nodes);
+      for (const step of settings.steps) {
+        await startPlaying(workers, nodes[0]!.url, fresh, playing, step, [1000, 5000]);
+        playing = step;
+        await new Promise((resolve) => setTimeout(resolve, settings.warmupS * 1000));
+        const m = await measure(nodes, workers, events, step, settings.windowS, undefined, cpuSources);
+        rows.push(m);
+        log(`${config.label}: ${step} matches, p99 ${m.p99} ms`);
+        if (m.p99 >= P99_GOAL_MS) over.push(step);
+        else if (over.length === 0) best = step;
+        if (m.p50 > P99_GOAL_MS) break;
+      }
+      await stopWorkers(workers);
+      await Promise.all(nodes.map((node) => node.stop()));
+      await db.close();
+      results.push({ label: config.label, best, over, rows, throughput });
+      out.push("", `${config.label} — capacity (bots think uniform 1–5 s; warm-up ${settings.warmupS} s, window ${settings.windowS} s per step), server columns summed over the nodes (loop delays: the worst node):`, "", HEADER_WITH_OTHERS, ...rows.map(rowWithOthers));
+      out.push("", `${config.label} — throughput (${settings.throughputMatches} matches, no think time):`, "", HEADER_WITH_OTHERS, rowWithOthers(throughput));
+    }
+
+    out.push(
+      "",
+      "Side by side:",
+      "",
+      `| configuration | matches held (p99 < ${P99_GOAL_MS} ms) | p99 there ms | server CPU there (all nodes) | PostgreSQL backends CPU there | Redis CPU there | throughput: events stored/s | throughput ÷ raw PG append tx/s (1 conn / 8 conn) |`,
+      "|---|---|---|---|---|---|---|---|",
+    );
+    for (const result of results) {
+      const at = result.rows.find((m) => m.matches === result.best);
+      const t = result.throughput;
+      const ratio = t ? `${round(t.eventsPerS / raw[1]!, 2)} / ${round(t.eventsPerS / raw[8]!, 2)}` : "";
+      out.push(
+        `| ${result.label} | ${result.best}${result.over.length ? ` (over at ${result.over.join(", ")})` : ""} | ${at?.p99 ?? ""} | ${at ? `${at.serverCpuPct} %` : ""} | ${at?.otherCpu.postgres !== undefined ? `${at.otherCpu.postgres} %` : "—"} | ${at?.otherCpu.redis !== undefined ? `${at.otherCpu.redis} %` : "—"} | ${t?.eventsPerS ?? ""} | ${ratio} |`,
+      );
+    }
+    out.push("", `Raw PostgreSQL append transactions (BEGIN; UPDATE version; INSERT event; INSERT roll on every other; COMMIT) through pg, same server, same run: ${round(raw[1]!)} /s on 1 connection, ${round(raw[8]!)} /s on 8.`);
+  } finally {
+    for (const drop of drops) await drop().catch(() => {});
+    await admin.end();
+    await privateRedis?.dispose();
+    if (!process.env.KEEP_BENCH_DIR) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const HEADER_WITH_OTHERS = `${HEADER.split("\n")[0]} PostgreSQL backends CPU | Redis CPU |\n${HEADER.split("\n")[1]}---|---|`;
+const rowWithOthers = (m: Measured) => `${row(m)} ${m.otherCpu.postgres ?? "—"}${m.otherCpu.postgres !== undefined ? " %" : ""} | ${m.otherCpu.redis ?? "—"}${m.otherCpu.redis !== undefined ? " %" : ""} |`;
+
 async function main(): Promise<void> {
+  if (option("db", "sqlite") === "postgres") {
+    const out = { push: (...lines: string[]) => process.stdout.write(`${lines.join("\n")}\n`) };
+    out.push(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${new Date().toISOString()}, ${settings.workers} bot processes, steps ${settings.steps.join(",")}`);
+    return compare(out);
+  }
+  if (option("db", "sqlite") !== "sqlite") throw new Error("--db must be sqlite or postgres");
   const dir = mkdtempSync(path.join(os.tmpdir(), "fairgammon-load-"));
   const databaseUrl = `file:${path.join(dir, "load.db")}`;
   const seedKeyHex = randomSeedKeyHex();

@@ -3,6 +3,7 @@
  *
  *   npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]
  *   npm run --silent verify -- --match <match id> [--json]     (reads the match from DATABASE_URL)
+ *   npm run --silent verify -- --all [--json]                  (every finished match in DATABASE_URL: after a restore)
  *
  * The game record for check 5 comes from --record if given, else from a `record` field inside the bundle; without
  * either, check 5 is skipped and the verdict is "incomplete".
@@ -21,7 +22,8 @@ import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
 import { auditDocument } from "@/server/record/audit-document";
 
-const USAGE = "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]\n       npm run --silent verify -- --match <match id> [--json]";
+const USAGE =
+  "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]\n       npm run --silent verify -- --match <match id> [--json]\n       npm run --silent verify -- --all [--json]";
 
 class InputError extends Error {}
 
@@ -89,13 +91,43 @@ async function readMatch(matchId: string): Promise<unknown> {
   }
 }
 
+/**
+ * Every finished match in the configured database, each verified like `--match`: one line per match and a total, or
+ * with --json one report per match. Exit 0 when every one verified (or there is none), 1 otherwise.
+ */
+async function verifyAll(json: boolean): Promise<number> {
+  const db = openDb(databaseTarget(process.env).url);
+  try {
+    const finished = await db.prisma.match.findMany({ where: { status: "finished" }, select: { id: true }, orderBy: { createdAt: "asc" } });
+    const results: { matchId: string; verdict: VerifyReport["verdict"] | "unreadable"; failed: string[] }[] = [];
+    for (const { id } of finished) {
+      const outcome = await auditDocument(db, id);
+      if (!outcome.ok) {
+        results.push({ matchId: id, verdict: "unreadable", failed: [outcome.message] });
+        continue;
+      }
+      const report = verify(outcome.document);
+      results.push({ matchId: id, verdict: report.verdict, failed: report.checks.filter((c) => c.status === "failed").map((c) => `${c.title}${where(c)}`) });
+    }
+    const bad = results.filter((r) => r.verdict !== "verified");
+    if (json) process.stdout.write(`${JSON.stringify({ matches: results.length, verified: results.length - bad.length, results }, null, 2)}\n`);
+    else {
+      for (const r of results) process.stdout.write(`${r.verdict === "verified" ? "VERIFIED" : r.verdict.toUpperCase()}  ${r.matchId}${r.failed.length ? `: ${r.failed.join("; ")}` : ""}\n`);
+      process.stdout.write(`${results.length - bad.length} of ${results.length} finished matches verified.\n`);
+    }
+    return bad.length === 0 ? 0 : 1;
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
-  let values: { json?: boolean; record?: string; match?: string; help?: boolean };
+  let values: { json?: boolean; record?: string; match?: string; all?: boolean; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
-      options: { json: { type: "boolean" }, record: { type: "string" }, match: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { json: { type: "boolean" }, record: { type: "string" }, match: { type: "string" }, all: { type: "boolean" }, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
     }));
   } catch (error) {
@@ -105,6 +137,13 @@ async function main(argv: readonly string[]): Promise<number> {
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  if (values.all) {
+    if (positionals.length > 0 || values.match !== undefined || values.record !== undefined) {
+      process.stderr.write(`verify: --all takes no bundle, --match or --record\n${USAGE}\n`);
+      return 2;
+    }
+    return verifyAll(values.json ?? false);
   }
   const [bundlePath, ...extra] = positionals;
   const fromMatch = values.match !== undefined;

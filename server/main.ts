@@ -22,7 +22,7 @@ import { migrateDatabase } from "./db/migrate";
 import { ensureComputerUsers } from "./db/computer-users";
 import { startWalCheckpointer } from "./db/wal-checkpointer";
 import { EnginePool } from "./engine/engine-pool";
-import { handleHealth } from "./http/health";
+import { Probes } from "./http/health";
 import { sendError } from "./http/json";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
@@ -30,6 +30,9 @@ import { attachCluster, type ClusterLink } from "./match/cluster";
 import { ComputerDriver } from "./match/computer-driver";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
+import { OutageRecovery } from "./match/outage-recovery";
+import { guardPublish } from "./match/redis-publish-guard";
+import { LatestEvents } from "./match/republish";
 import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
 import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
@@ -42,6 +45,8 @@ export interface AppServer {
   readonly db: Db;
   readonly service: MatchService;
   readonly computer: ComputerDriver;
+  /** /api/health and /api/ready; `probes.drain()` makes the node unready while it finishes (see main). */
+  readonly probes: Probes;
   close(): Promise<void>;
 }
 
@@ -106,9 +111,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     stampClientAddress(req, env.TRUST_PROXY);
-    if (req.method === "GET" && pathname === "/api/health") {
-      return handleHealth(req, res, [{ name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) }], startedAt);
-    }
+    if (req.method === "GET" && pathname === "/api/health") return probes.health(res);
+    if (req.method === "GET" && pathname === "/api/ready") return probes.ready(res);
     if (nextHandler) return nextHandler(req, res);
     if (options.withoutNext) return options.withoutNext(req, res);
     return sendError(res, 404, "ERR_NOT_FOUND", "No such route.");
@@ -131,7 +135,36 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     await redis.connect();
     const prefix = options.redisPrefix ?? "fairgammon";
     // A short XREAD block lets a closing node's reader stop promptly.
+    guardPublish(redis);
     io.adapter(createAdapter(redis, { streamName: `${prefix}:events`, channelPrefix: prefix, blockTimeInMs: 1000 }));
+  }
+  const probes = new Probes({
+    startedAt,
+    now,
+    checks: [
+      { name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) },
+      // While the client reconnects, commands would queue in it: a node whose Redis is gone is not ready.
+      ...(redis
+        ? [
+            {
+              name: "redis",
+              check: async () => {
+                if (!redis.isReady) throw new Error("not connected");
+                await redis.ping();
+              },
+            },
+          ]
+        : []),
+    ],
+  });
+  // Clustered: what this node published last per match goes out again when Redis comes back (republish.ts).
+  const latest = redis ? new LatestEvents() : null;
+  if (redis && latest) {
+    // Connected already: every "ready" from now on is a reconnect.
+    redis.on("ready", () => {
+      const count = latest.republish((message) => io.to(`match:${message.matchId}`).emit("match:event", message));
+      logger.warn("redis connection restored; latest match events published again", { matches: count });
+    });
   }
   const presence = new Presence(startedAt);
   const vault = new SeedVault(seedKey);
@@ -147,6 +180,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     rolls: new RollService(seedKey),
     logger,
     publish: (message, exceptSocket) => {
+      latest?.note(message);
       const room = io.to(`match:${message.matchId}`);
       (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
       computer?.notice(message);
@@ -156,10 +190,19 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     now: () => new Date(now()),
     setTimer: options.setTimer,
   });
-  computer = new ComputerDriver({ service, pool, computers, logger });
-  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now }) : null;
+  // A command that failed for a database outage: the match is settled (and its computer woken) once it is back.
+  const outage = new OutageRecovery({ service, logger, wake: (matchId) => void computer?.wake(matchId) });
+  computer = new ComputerDriver({ service, pool, computers, logger, onDatabaseUnavailable: (matchId) => outage.schedule(matchId) });
+  // A node of the cluster died: what its matches owed by themselves is written here (one recovery at a time).
+  let recovering: Promise<unknown> = Promise.resolve();
+  const recoverAfterLoss = (node: string) => {
+    logger.warn("a cluster node stopped reporting; recovering unfinished matches", { node });
+    recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId))).catch(() => {});
+  };
+  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now, onNodeLost: recoverAfterLoss }) : null;
   attachGateway({
     io,
+    outage,
     db,
     vault,
     service,
@@ -196,10 +239,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     db,
     service,
     computer,
+    probes,
     close: async () => {
       // The computer stops first: a move it was thinking about is made again after a restart.
       computer?.close();
       service.close();
+      outage.close();
       await analysis?.stop();
       await pool.close();
       await computer?.idle();
@@ -226,9 +271,18 @@ export async function main(): Promise<void> {
     identify: socketIdentity({ secret: auth.secret, db }),
     abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
   });
-  const shutdown = () => void server.close().then(() => db.close()).then(() => process.exit(0));
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  // Behind a balancer, SIGTERM first makes /api/ready answer 503 for SHUTDOWN_DRAIN_SECONDS, so the balancer stops
+  // sending new players here before the sockets close (their clients then reconnect through it to another node).
+  let stopping = false;
+  const shutdown = (drainSeconds: number) => {
+    if (stopping) return;
+    stopping = true;
+    server.probes.drain();
+    if (drainSeconds > 0) logger.info("draining", { seconds: drainSeconds });
+    setTimeout(() => void server.close().then(() => db.close()).then(() => process.exit(0)), drainSeconds * 1000);
+  };
+  process.once("SIGINT", () => shutdown(0));
+  process.once("SIGTERM", () => shutdown(env.SHUTDOWN_DRAIN_SECONDS));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

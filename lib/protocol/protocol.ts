@@ -109,6 +109,8 @@ export type ServerErrorCode =
   | "ERR_OPPONENT_CONNECTED"
   /** A rated match, or the rated queue, is for registered players only (not guests). */
   | "ERR_REGISTERED_ONLY"
+  /** The database cannot be reached (an outage, a restart): the command can be sent again in a moment. */
+  | "ERR_UNAVAILABLE"
   | "ERR_INTERNAL";
 
 export type ErrorCode = ServerErrorCode | MatchErrorCode;

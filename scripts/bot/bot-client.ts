@@ -75,6 +75,8 @@ export class BotClient {
   readonly events: MatchEventMessage[] = [];
   you: Color | null = null;
   readonly errors: string[] = [];
+  /** How many of its commands were answered ERR_UNAVAILABLE (a database outage) and sent again later. */
+  unavailable = 0;
   /** This bot's own play commands that were accepted (seeds and lobby commands are not counted). */
   readonly accepted: AcceptedCommand[] = [];
   #actedAt = -1;
@@ -262,7 +264,8 @@ export class BotClient {
             void this.resync();
             return;
           }
-          if (reply.code === "ERR_RATE_LIMITED" || reply.code === "ERR_CONFLICT") {
+          if (reply.code === "ERR_UNAVAILABLE") this.unavailable++;
+          if (reply.code === "ERR_RATE_LIMITED" || reply.code === "ERR_CONFLICT" || reply.code === "ERR_UNAVAILABLE") {
             // Back off and decide again, as a client should.
             this.#retryLater();
             return;

@@ -38,6 +38,12 @@ const schema = z.object({
   ABANDON_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Guest accounts one client address may create per hour (sign-in and registration have their own limits). */
   GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * After SIGTERM, how long the node keeps serving while /api/ready answers 503, so that a load balancer checking it
+   * stops sending new players here first. 0 (the default) closes at once; behind a balancer use about two of its
+   * check intervals.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

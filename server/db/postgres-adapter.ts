@@ -18,12 +18,13 @@
 import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { resilientPostgresAdapter } from "./postgres-resilience";
 
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 
-/** The app's adapter: the stock one. */
+/** The app's adapter: the stock one, hardened for outages (postgres-resilience.ts). */
 export function postgresAdapter(url: string): PrismaPg {
-  return new PrismaPg({ connectionString: url });
+  return resilientPostgresAdapter(url);
 }
 
 /** Connection fields of a postgres:// URL, one by one (see workaround 2). */

@@ -1,25 +1,78 @@
 /**
- * GET /api/health: a cheap liveness answer for load balancers and the start script. It reports, never throws.
+ * Per-node probes for load balancers, supervisors and the start scripts. Both report, never throw.
+ *
+ * - GET /api/health — liveness: the process is up and its event loop answers. 200 always (a balancer that gets no
+ *   answer at all knows enough). Restart a node whose health check times out.
+ * - GET /api/ready — readiness: the node can serve players now. 200 when every dependency answered within its time
+ *   limit (the database; Redis when the node is clustered), 503 otherwise and while the node drains after SIGTERM.
+ *   Send no new players to a node that is not ready; its sockets already open stay where they are.
+ *
+ * @example
+ *   const probes = new Probes({ startedAt: Date.now(), checks: [{ name: "database", check: () => ping() }] });
+ *   if (pathname === "/api/ready") return probes.ready(res);
+ *   probes.drain(); // on SIGTERM: /api/ready answers 503 from now on
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 
 export interface HealthCheck {
   readonly name: string;
   readonly check: () => Promise<void>;
 }
 
-export async function handleHealth(_req: IncomingMessage, res: ServerResponse, checks: readonly HealthCheck[], startedAt: number): Promise<void> {
-  const results: Record<string, string> = {};
-  let healthy = true;
-  for (const { name, check } of checks) {
+export interface ProbesOptions {
+  readonly startedAt: number;
+  readonly checks: readonly HealthCheck[];
+  /** A check that has not answered by then counts as unavailable: a dead database can hang a connect for long. */
+  readonly checkTimeoutMs?: number;
+  readonly now?: () => number;
+}
+
+const DEFAULT_CHECK_TIMEOUT_MS = 2000;
+
+export class Probes {
+  #draining = false;
+
+  constructor(private readonly options: ProbesOptions) {}
+
+  /** From now on the node is not ready: a balancer stops sending it new players while it finishes what it has. */
+  drain(): void {
+    this.#draining = true;
+  }
+
+  get draining(): boolean {
+    return this.#draining;
+  }
+
+  health(res: ServerResponse): void {
+    send(res, 200, { status: "ok", uptimeSeconds: this.#uptime() });
+  }
+
+  async ready(res: ServerResponse): Promise<void> {
+    const results = await Promise.all(this.options.checks.map(async ({ name, check }) => [name, await this.#run(check)] as const));
+    const checks = Object.fromEntries(results);
+    const ok = !this.#draining && results.every(([, result]) => result === "ok");
+    send(res, ok ? 200 : 503, { status: this.#draining ? "draining" : ok ? "ready" : "unavailable", uptimeSeconds: this.#uptime(), checks });
+  }
+
+  async #run(check: () => Promise<void>): Promise<string> {
+    const limit = this.options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), limit);
+    });
     try {
-      await check();
-      results[name] = "ok";
-    } catch {
-      healthy = false;
-      results[name] = "unavailable";
+      return await Promise.race([check().then(() => "ok", () => "unavailable"), timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
-  res.writeHead(healthy ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
-  res.end(JSON.stringify({ status: healthy ? "ok" : "degraded", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), checks: results }));
+
+  #uptime(): number {
+    return Math.round(((this.options.now ?? Date.now)() - this.options.startedAt) / 1000);
+  }
+}
+
+function send(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
 }

@@ -7,7 +7,7 @@
  * - `presence:change` — a user's first socket opened or last socket closed on a node.
  * - `presence:report` — every few seconds, and when asked with `presence:hello`, each node's full list of connected
  *   users. A node that stops reporting (it crashed) is forgotten after three periods and its users count as away
- *   from then.
+ *   from then; `onNodeLost` is told, and the node recovers the unfinished matches (server/match/recovery.ts).
  *
  * @example
  *   const cluster = attachCluster({ io, presence, nodeId: randomUUID() });
@@ -28,6 +28,12 @@ export interface ClusterOptions {
   readonly nodeId: string;
   readonly reportEveryMs?: number;
   readonly now?: () => number;
+  /**
+   * A node stopped reporting (it crashed, or its machine is gone). What its matches owed by themselves when it died (an
+   * opening roll, a forced pass, the reveal) nobody writes until a command comes, and the players are waiting for
+   * exactly that: the surviving nodes recover the unfinished matches, as a restarted node would.
+   */
+  readonly onNodeLost?: (node: string) => void;
 }
 
 export interface ClusterLink {
@@ -48,7 +54,7 @@ export function attachCluster(options: ClusterOptions): ClusterLink {
   io.serverSideEmit("presence:hello", nodeId);
   const timer = setInterval(() => {
     report();
-    presence.expireNodes(now() - 3 * every, now());
+    for (const lost of presence.expireNodes(now() - 3 * every, now())) options.onNodeLost?.(lost);
   }, every);
   timer.unref();
 

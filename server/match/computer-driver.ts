@@ -19,6 +19,7 @@ import { COLORS, type Color } from "@/lib/engine/types";
 import type { MatchEventMessage } from "@/lib/protocol";
 import type { MatchView } from "@/lib/record";
 import type { ComputerUsers } from "@/server/db/computer-users";
+import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import type { EnginePool } from "@/server/engine/engine-pool";
 import type { Logger } from "@/server/log";
 import { decidePlay, type PlayBuilder } from "./commands/play-action";
@@ -31,6 +32,12 @@ export interface ComputerDriverOptions {
   readonly pool: EnginePool;
   readonly computers: ComputerUsers;
   readonly logger: Logger;
+  /**
+   * A step failed because the database is unreachable: handed over (to server/match/outage-recovery.ts, which wakes the
+   * computer again once the database is back) instead of retried three times and given up, which would leave the
+   * match waiting for the computer after any outage longer than the retries.
+   */
+  readonly onDatabaseUnavailable?: (matchId: string) => void;
 }
 
 /** Matches whose seats are known to be all people (or all known): no look-up for their next events. */
@@ -109,6 +116,11 @@ export class ComputerDriver {
         step = await this.#step(matchId);
       } catch (error) {
         if (this.#closed) return;
+        if (this.#options.onDatabaseUnavailable && isDatabaseUnavailable(error)) {
+          this.#options.logger.warn("the computer could not act: database unavailable", { matchId });
+          this.#options.onDatabaseUnavailable(matchId);
+          return;
+        }
         this.#options.logger.error("the computer could not act", { matchId, error: error instanceof Error ? error.message : String(error) });
         step = "retry";
       }

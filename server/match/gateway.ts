@@ -7,6 +7,7 @@ import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
 import { commandSchemas, handshakeSchema, PROTOCOL_VERSION, type Ack, type CommandName } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
+import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import { commandHandlers, type CommandHandler } from "./commands";
@@ -33,6 +34,8 @@ export interface GatewayOptions {
   readonly abandonAfterMs: number;
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   readonly now?: () => number;
+  /** Matches whose command failed for a database outage, settled once it is back (outage-recovery.ts). */
+  readonly outage?: { schedule(matchId: string): void };
   /** Told how long each handled command took, from its handler's start to its answer (metrics, the load benchmark). */
   readonly onCommandHandled?: (command: CommandName, ms: number) => void;
 }
@@ -111,7 +114,17 @@ export function attachGateway(options: GatewayOptions): void {
           reply(answer);
         },
         (error: unknown) => {
-          logger.error("command failed", { command: name, error: error instanceof Error ? error.message : String(error) });
+          const message = error instanceof Error ? error.message : String(error);
+          if (isDatabaseUnavailable(error)) {
+            // Each event is one transaction: it was stored whole or not at all. What the match owed by itself after a
+            // stored one is written when the database is back; the client resyncs from the events it then gets.
+            logger.warn("command failed: database unavailable", { command: name, error: message.split("\n").at(-1) });
+            const matchId = (parsed.data as { matchId?: unknown }).matchId;
+            if (typeof matchId === "string") options.outage?.schedule(matchId);
+            reply(fail("ERR_UNAVAILABLE", "The database is unavailable right now; try again in a moment."));
+            return;
+          }
+          logger.error("command failed", { command: name, error: message });
           reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
         },
       );

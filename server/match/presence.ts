@@ -96,12 +96,16 @@ export class Presence {
   }
 
   /** Forgets nodes that have not reported since `staleBefore` (crashed): their users are away from `now`. */
-  expireNodes(staleBefore: number, now: number): void {
+  /** Forgets the nodes not heard from since `staleBefore` (they crashed) and returns their ids. */
+  expireNodes(staleBefore: number, now: number): string[] {
+    const expired: string[] = [];
     for (const [node, entry] of this.#remote) {
       if (entry.seenAt >= staleBefore) continue;
       this.#remote.delete(node);
+      expired.push(node);
       for (const userId of entry.users) this.#markAwayIfGone(userId, now);
     }
+    return expired;
   }
 
   /** Starts the user's away clock at `at`, unless they are connected somewhere or it is running already. */

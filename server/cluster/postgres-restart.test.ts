@@ -1,0 +1,104 @@
+/**
+ * PostgreSQL restart under a running cluster: two nodes behind the balancer on a private PostgreSQL server
+ * (tests/support/private-services.ts) that the test stops while matches are in play and starts again.
+ *
+ * - A command sent while the database is down is answered ERR_UNAVAILABLE at once — no crash, no hang — and wrote
+ *   nothing (the stored version is unchanged); the nodes report themselves not ready meanwhile.
+ * - The same command succeeds once the database is back, and a match whose bots kept playing through the outage
+ *   (retrying what was refused) finishes whole: contiguous events and roll nonces, every client's events the stored
+ *   ones, the audit bundle verified. Transactions cut off by the stop do not leak pool connections
+ *   (server/db/postgres-resilience.ts), or the commands after it would wait forever.
+ *
+ * Needs TEST_POSTGRES_URL and TEST_REDIS_URL (CI sets both; the test runs its own PostgreSQL from the same
+ * installation); skipped otherwise.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Ack } from "@/lib/protocol";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
+import { seatBots } from "@/tests/support/match-in-play";
+import { startPrivatePostgres, type PrivatePostgres } from "@/tests/support/private-services";
+import { startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { waitFor } from "@/tests/support/wait-for";
+
+const enabled = Boolean(process.env.TEST_POSTGRES_URL && process.env.TEST_REDIS_URL);
+if (!enabled) console.warn("cluster PostgreSQL restart test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
+
+let postgres: PrivatePostgres | null = null;
+let cluster: TestCluster | null = null;
+
+async function readiness(url: string): Promise<{ status: number; body: { checks?: Record<string, string> } }> {
+  const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, body: (await response.json()) as { checks?: Record<string, string> } };
+}
+
+describe.skipIf(!enabled)("PostgreSQL restart under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  beforeAll(async () => {
+    postgres = await startPrivatePostgres();
+    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres.url(), redisUrl: process.env.TEST_REDIS_URL! });
+  }, 120_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await postgres?.dispose();
+  }, 60_000);
+
+  it("answers ERR_UNAVAILABLE while the database is down, writes nothing, and carries on after it is back", { timeout: 240_000 }, async () => {
+    const c = cluster!;
+    // Match A, driven by hand: the command sent during the outage.
+    const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 701, play: false, reconnect: true });
+    const black = new BotClient({ url: c.url, cookie: await c.player("node2"), seed: 702, play: false, reconnect: true });
+    const manual = await seatBots(white, black, 3);
+    await white.until((view) => view.state.phase === "moving");
+    await black.until((view) => view.version === white.view!.version);
+    // Match B, bots playing by themselves through the outage.
+    const players = [
+      new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 703, reconnect: true, resignRate: 0 }),
+      new BotClient({ url: c.url, cookie: await c.player("node2"), seed: 704, reconnect: true, resignRate: 0 }),
+    ] as const;
+    const auto = await seatBots(players[0], players[1], 5);
+    await waitFor(() => (players[0].view?.rolls.length ?? 0) >= 4, "match B to be under way", 60_000);
+
+    const mover = white.view!.state.onRoll === "white" ? white : black;
+    const version = mover.view!.version;
+    const payload = { matchId: manual, expectedVersion: version, moves: mover.legalPlays[0]!.moves.map(({ from, to }) => ({ from, to })) };
+    await postgres!.stop();
+
+    const started = Date.now();
+    const refused: Ack<object> = await mover.send("match:move", payload);
+    expect(refused).toMatchObject({ ok: false, code: "ERR_UNAVAILABLE" });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const unready = await readiness(c.nodeOf("node1").url);
+    expect(unready.status).toBe(503);
+    expect(unready.body.checks).toMatchObject({ database: expect.stringMatching(/unavailable|timeout/), redis: "ok" });
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // match B's bots meet the outage too
+
+    await postgres!.start();
+    let accepted: Ack<object> = refused;
+    const deadline = Date.now() + 60_000;
+    while (!accepted.ok && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      accepted = await mover.send("match:move", payload);
+      if (!accepted.ok) expect(accepted.code).toBe("ERR_UNAVAILABLE");
+    }
+    expect(accepted).toMatchObject({ ok: true, version: version + 1 });
+    // Nothing of the refused attempt was stored: the accepted move is the event right after the version it was sent at.
+    const storedA = await readStoredMatch(c.db, manual);
+    expectIntactLog(storedA);
+    expect(storedA.events[version]?.event).toMatchObject({ type: "action", action: { type: "move" } });
+
+    const done = await Promise.all(players.map((bot) => bot.finished(180_000)));
+    expect(done.every((view) => view.ended !== null)).toBe(true);
+    expect(players[0].unavailable + players[1].unavailable, "commands match B's bots had refused during the outage").toBeGreaterThan(0);
+    expect(c.supervisor.nodes.map((node) => node.restarts)).toEqual([0, 0]);
+    await waitFor(() => c.balancer.ready().length === 2, "both nodes ready again", 30_000);
+
+    const storedB = await readStoredMatch(c.db, auto);
+    expect(storedB.seed.revealedSeed).toBe(storedB.view.ended?.serverSeed);
+    expectIntactLog(storedB);
+    expectClientsSawTheLog(storedB, players);
+    await expectAuditVerifies(c.url, auto);
+    for (const error of players.flatMap((bot) => bot.errors)) expect(error).toMatch(/disconnected|timed? ?out/i);
+    for (const bot of [white, black, ...players]) bot.close();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Redis restart under a running cluster: two nodes behind the balancer share a private Redis (tests/support/
+ * private-services.ts) that the test kills (SIGKILL: everything in it is lost) while matches whose players sit on
+ * different nodes are in play, and starts again. Meanwhile each node reports itself not ready (/api/ready: 503,
+ * redis unavailable); afterwards the matches continue and finish — an event whose broadcast was lost with Redis is
+ * published again when the connection returns (server/match/republish.ts) — whole and verified.
+ *
+ * Needs TEST_POSTGRES_URL and TEST_REDIS_URL (CI sets both; the test uses its own Redis, and redis-server from the
+ * same installation); skipped otherwise.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
+import { seatBots } from "@/tests/support/match-in-play";
+import { startPrivateRedis, type PrivateRedis } from "@/tests/support/private-services";
+import { startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { waitFor } from "@/tests/support/wait-for";
+
+const postgres = process.env.TEST_POSTGRES_URL;
+const enabled = Boolean(postgres && process.env.TEST_REDIS_URL);
+if (!enabled) console.warn("cluster Redis restart test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
+
+const MATCHES = 3;
+let redis: PrivateRedis | null = null;
+let cluster: TestCluster | null = null;
+
+async function readiness(url: string): Promise<{ status: number; body: { checks?: Record<string, string> } }> {
+  const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, body: (await response.json()) as { checks?: Record<string, string> } };
+}
+
+describe.skipIf(!enabled)("Redis restart under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres!, redisUrl: redis.url });
+  }, 120_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await redis?.dispose();
+  }, 60_000);
+
+  it("keeps the matches going across a Redis restart: nodes unready meanwhile, every match finished and whole", { timeout: 240_000 }, async () => {
+    const c = cluster!;
+    const matches: { matchId: string; white: BotClient; black: BotClient }[] = [];
+    for (let i = 0; i < MATCHES; i++) {
+      // White on node1, black on node2: every event a player sees from the other comes through Redis.
+      const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 500 + i, reconnect: true, resignRate: 0 });
+      const black = new BotClient({ url: c.url, cookie: await c.player("node2"), seed: 600 + i, reconnect: true, resignRate: 0 });
+      matches.push({ matchId: await seatBots(white, black, 5), white, black });
+    }
+    await waitFor(() => matches.every(({ black }) => (black.view?.rolls.length ?? 0) >= 4), "every match to have rolled a few times", 60_000);
+
+    await redis!.kill();
+    const node1 = c.nodeOf("node1").url;
+    let unready: Awaited<ReturnType<typeof readiness>> | null = null;
+    const deadline = Date.now() + 30_000;
+    while (!unready && Date.now() < deadline) {
+      const ready = await readiness(node1);
+      if (ready.status === 503) unready = ready;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(unready?.body.checks).toMatchObject({ database: "ok", redis: expect.stringMatching(/unavailable|timeout/) });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await redis!.start();
+
+    const done = await Promise.all(matches.flatMap(({ white, black }) => [white.finished(180_000), black.finished(180_000)]));
+    expect(done.every((view) => view.ended !== null)).toBe(true);
+    await waitFor(() => c.balancer.ready().length === 2, "both nodes ready again", 30_000);
+    expect((await readiness(node1)).status).toBe(200);
+    // The nodes never died: Redis going away is not a reason to crash.
+    expect(c.supervisor.nodes.map((node) => node.restarts), [...c.output].map(([node, lines]) => `${node}: ${lines.slice(-15).join("\n")}`).join("\n")).toEqual([0, 0]);
+
+    for (const { matchId, white, black } of matches) {
+      const stored = await readStoredMatch(c.db, matchId);
+      expect(stored.seed.revealedSeed).toBe(stored.view.ended?.serverSeed);
+      expectIntactLog(stored);
+      expectClientsSawTheLog(stored, [white, black]);
+      await expectAuditVerifies(c.url, matchId);
+      for (const error of [...white.errors, ...black.errors]) expect(error).toMatch(/disconnected|timed? ?out/i);
+      white.close();
+      black.close();
+    }
+  });
+});
