@@ -22,7 +22,7 @@ test("a player whose reserve runs out loses the match on time, and both pages sa
   // The lobby has two "Match length (points)" fields (the queue panel and the new-match form): use the form's.
   await ann.page.getByRole("region", { name: "New match" }).getByLabel("Match length (points)").fill("1");
   await ann.page.getByLabel("white", { exact: true }).check();
-  await ann.page.getByLabel("Clock").selectOption("custom");
+  await ann.page.getByRole("region", { name: "New match" }).getByLabel("Clock").selectOption("custom");
   await ann.page.getByLabel("Reserve per player (seconds)").fill("5");
   await ann.page.getByLabel("Delay per turn (seconds)").fill("1");
   // The open challenge shows its time control in Bob's lobby.

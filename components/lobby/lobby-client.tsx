@@ -64,6 +64,12 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
   const errorText = useErrorText();
   const format = useFormatter();
   const socket = useRef<ClientSocket | null>(null);
+  const clockChoiceText = (choice: (typeof CLOCK_CHOICES)[number]) =>
+    t("clockChoice", {
+      choice: choice.value === "none" ? "none" : choice.value === "custom" ? "custom" : "preset",
+      minutes: "perPointMs" in choice ? choice.perPointMs / 60_000 : 0,
+      delay: "delayMs" in choice ? choice.delayMs / 1000 : 0,
+    });
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -140,7 +146,9 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     setQueueError(null);
     const matchLength = Number(form.get("queue-length"));
     const rated = form.get("queue-rated") === "on";
-    const reply = await send(connection, "queue:join", { matchLength, rated });
+    // Presets only: two players' custom clocks would hardly ever be equal, and only equal clocks are paired.
+    const timeControl = timeControlOf(String(form.get("queue-clock") ?? "none"), matchLength, 0, 0);
+    const reply = await send(connection, "queue:join", { matchLength, rated, ...(timeControl && typeof timeControl !== "string" ? { timeControl } : {}) });
     if (!reply.ok) {
       setQueueError(errorText(reply.code));
       return;
@@ -177,6 +185,16 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
               <label>
                 {t("length")}
                 <input name="queue-length" type="number" min={1} max={25} defaultValue={5} required />
+              </label>
+              <label>
+                {t("clock")}
+                <select name="queue-clock" defaultValue="none">
+                  {CLOCK_CHOICES.filter((choice) => choice.value !== "custom").map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {clockChoiceText(choice)}
+                    </option>
+                  ))}
+                </select>
               </label>
               <label className="choice">
                 <input type="checkbox" name="queue-rated" disabled={isGuest} data-testid="queue-rated" /> {t("queue.rated")}
@@ -222,11 +240,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
               <select name="clock" value={clock} onChange={(e) => setClock(e.target.value as ClockChoice)}>
                 {CLOCK_CHOICES.map((choice) => (
                   <option key={choice.value} value={choice.value}>
-                    {t("clockChoice", {
-                      choice: choice.value === "none" ? "none" : choice.value === "custom" ? "custom" : "preset",
-                      minutes: "perPointMs" in choice ? choice.perPointMs / 60_000 : 0,
-                      delay: "delayMs" in choice ? choice.delayMs / 1000 : 0,
-                    })}
+                    {clockChoiceText(choice)}
                   </option>
                 ))}
               </select>

@@ -3,8 +3,9 @@ import { compatible, pairPlayers, ratingWindow, type QueueEntry } from "./pairin
 
 const NOW = 1_000_000;
 const entry = (userId: string, rating: number, waitedMs = 0, options: Partial<QueueEntry> = {}): QueueEntry => ({
-  userId, rating, matchLength: 5, rated: true, joinedAt: NOW - waitedMs, ...options,
+  userId, rating, matchLength: 5, rated: true, timeControl: null, joinedAt: NOW - waitedMs, ...options,
 });
+const CLOCK = { reserveMs: 600_000, delayMs: 12_000 };
 const ids = (pairs: ReturnType<typeof pairPlayers>) => pairs.map(([a, b]) => [a.userId, b.userId]);
 
 describe("the rating window", () => {
@@ -19,7 +20,16 @@ describe("pairing", () => {
     expect(compatible(entry("a", 1500), entry("b", 1500, 0, { matchLength: 7 }), NOW)).toBe(false);
     expect(compatible(entry("a", 1500), entry("b", 1500, 0, { rated: false }), NOW)).toBe(false);
     expect(compatible(entry("a", 1500), entry("a", 1500), NOW)).toBe(false);
+    expect(compatible(entry("a", 1500), entry("b", 1500, 0, { timeControl: CLOCK }), NOW)).toBe(false);
     expect(compatible(entry("a", 1500), entry("b", 1550), NOW)).toBe(true);
+  });
+
+  it("pairs a clock only with the same clock: reserve and delay", () => {
+    const timed = (userId: string, timeControl: QueueEntry["timeControl"]) => entry(userId, 1500, 0, { timeControl });
+    expect(compatible(timed("a", CLOCK), timed("b", { ...CLOCK }), NOW)).toBe(true);
+    expect(compatible(timed("a", CLOCK), timed("b", { ...CLOCK, delayMs: 0 }), NOW)).toBe(false);
+    expect(compatible(timed("a", CLOCK), timed("b", { ...CLOCK, reserveMs: 300_000 }), NOW)).toBe(false);
+    expect(compatible(timed("a", CLOCK), timed("b", null), NOW)).toBe(false);
   });
 
   it("needs the gap inside both windows, so a newcomer is not handed a far opponent who has waited long", () => {

@@ -1,5 +1,6 @@
 /**
- * Who plays whom in the matchmaking queue: players who want the same match length, rated or not, and whose ratings
+ * Who plays whom in the matchmaking queue: players who want the same match length, the same clock (or both none),
+ * rated or not, and whose ratings
  * are close enough for both of them. "Close enough" widens with the time a player has waited — 50 points at once,
  * 50 more every 10 seconds, up to 400 — so a player near the middle is paired at once and one far from everybody
  * still gets a game within a little over a minute. A pair must be inside BOTH players' windows: someone who has
@@ -13,12 +14,23 @@
  *   pairs[0]; // [{ userId: "ada", … }, { userId: "bob", … }]: start a match between them
  */
 
+export interface TimeControlWish {
+  readonly reserveMs: number;
+  readonly delayMs: number;
+}
+
+function sameClock(a: TimeControlWish | null, b: TimeControlWish | null): boolean {
+  return a === null || b === null ? a === b : a.reserveMs === b.reserveMs && a.delayMs === b.delayMs;
+}
+
 export interface QueueEntry {
   readonly userId: string;
   /** The rating the player queued with (1500 for a guest in the unrated queue). */
   readonly rating: number;
   readonly matchLength: number;
   readonly rated: boolean;
+  /** The clock they want (reserve and delay per move, ms); null: untimed. Only equal wishes are paired. */
+  readonly timeControl: TimeControlWish | null;
   /** When the player joined the queue, ms since the epoch. */
   readonly joinedAt: number;
 }
@@ -36,7 +48,7 @@ export function ratingWindow(waitedMs: number): number {
 
 /** Whether `a` and `b` may be paired at `now`. */
 export function compatible(a: QueueEntry, b: QueueEntry, now: number): boolean {
-  if (a.userId === b.userId || a.matchLength !== b.matchLength || a.rated !== b.rated) return false;
+  if (a.userId === b.userId || a.matchLength !== b.matchLength || a.rated !== b.rated || !sameClock(a.timeControl, b.timeControl)) return false;
   const gap = Math.abs(a.rating - b.rating);
   return gap <= ratingWindow(now - a.joinedAt) && gap <= ratingWindow(now - b.joinedAt);
 }

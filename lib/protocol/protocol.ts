@@ -83,7 +83,7 @@ export const commandSchemas = {
   /** Answer the opponent's rematch offer: accepting creates the new match with both players seated. */
   "match:rematch-answer": z.strictObject({ matchId: matchIdSchema, accept: z.boolean() }),
   /** Waits for an opponent of close rating who wants the same (server/match/matchmaking.ts); `queue:result` follows. */
-  "queue:join": z.strictObject({ matchLength: z.number().int().min(1).max(25), rated: z.boolean() }),
+  "queue:join": z.strictObject({ matchLength: z.number().int().min(1).max(25), rated: z.boolean(), timeControl: timeControlSchema.strict().optional() }),
   "queue:leave": z.strictObject({}),
 } as const;
 

@@ -55,6 +55,23 @@ describe("the matchmaking queue", () => {
     await cyd.bot.send("queue:leave", {});
   });
 
+  it("pairs a clock only with the same clock, and the match it starts keeps that clock", async () => {
+    const clock = { reserveMs: 180_000, delayMs: 12_000 };
+    const [ann, ben, cat] = [await player(), await player(), await player()];
+    expect((await ann.bot.send("queue:join", { matchLength: 3, rated: false, timeControl: clock })).ok).toBe(true);
+    // Same length and rating, untimed: not a partner for a timed wish.
+    expect((await cat.bot.send("queue:join", { matchLength: 3, rated: false })).ok).toBe(true);
+    expect((await ben.bot.send("queue:join", { matchLength: 3, rated: false, timeControl: { ...clock } })).ok).toBe(true);
+    await waitFor(() => ann.results.length === 1 && ben.results.length === 1, "the two timed players to hear of their match");
+    const [result] = ann.results;
+    if (!result?.ok) throw new Error("no match");
+    const match = await t.db.prisma.match.findUniqueOrThrow({ where: { id: result.matchId } });
+    expect(match).toMatchObject({ reserveMs: clock.reserveMs, delayMs: clock.delayMs, rated: false });
+    expect([match.whiteId, match.blackId].sort()).toEqual([ann.id, ben.id].sort());
+    expect(cat.results).toEqual([]);
+    await cat.bot.send("queue:leave", {});
+  });
+
   it("keeps a guest out of the rated queue, and lets them into the unrated one", async () => {
     const created = await createUser(t.db, { username: `guest-${Date.now().toString(36)}`, isGuest: true });
     if (!created.ok) throw new Error(created.code);

@@ -1,5 +1,5 @@
 /**
- * The matchmaking queue (issue 20): a player asks for a match length, rated or not, and waits; the queue pairs
+ * The matchmaking queue (issue 20): a player asks for a match length, a clock or none, rated or not, and waits; the queue pairs
  * waiting players of close rating (lib/matchmaking/pairing.ts: a window that widens with the wait) and starts a
  * match between them — the first-queued player creates it with a random colour, the other takes the seat, both by
  * the same writes as the lobby's create and join — then tells both sockets (`queue:result`), whose pages open it.
@@ -14,7 +14,7 @@
  *   matchmaker.leaveSocket(socket.id);
  */
 import { randomInt } from "node:crypto";
-import { pairPlayers, ratingWindow, type QueueEntry } from "@/lib/matchmaking/pairing";
+import { pairPlayers, ratingWindow, type QueueEntry, type TimeControlWish } from "@/lib/matchmaking/pairing";
 import { decideJoin, type Ack } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { createMatch } from "@/server/db/matches";
@@ -50,13 +50,13 @@ export class Matchmaker {
     this.#options = options;
   }
 
-  async join(actor: Actor, socketId: string, wish: { readonly matchLength: number; readonly rated: boolean }): Promise<Ack<{ rating: number; window: number }>> {
+  async join(actor: Actor, socketId: string, wish: { readonly matchLength: number; readonly rated: boolean; readonly timeControl?: TimeControlWish }): Promise<Ack<{ rating: number; window: number }>> {
     if (wish.rated && actor.isGuest) return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one, or queue for an unrated match.");
     const user = await this.#options.db.prisma.user.findUnique({ where: { id: actor.id }, select: { rating: true, isGuest: true, computerLevel: true } });
     if (!user || user.computerLevel !== null) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
     if (wish.rated && user.isGuest) return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one.");
     const now = this.#options.now();
-    this.#waiting.set(actor.id, { userId: actor.id, rating: user.rating, matchLength: wish.matchLength, rated: wish.rated, joinedAt: now, socketId });
+    this.#waiting.set(actor.id, { userId: actor.id, rating: user.rating, matchLength: wish.matchLength, rated: wish.rated, timeControl: wish.timeControl ?? null, joinedAt: now, socketId });
     this.#schedule();
     queueMicrotask(() => this.#pair());
     return { ok: true, rating: user.rating, window: ratingWindow(0) };
@@ -117,6 +117,7 @@ export class Matchmaker {
       visibility: "public",
       seed: vault.draw(),
       rated: first.rated,
+      timeControl: first.timeControl,
     });
     if (!created.ok) throw new Error(`create: ${created.code}`);
     const matchId = created.value.match.id;
