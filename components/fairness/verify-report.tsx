@@ -37,7 +37,7 @@ export function VerifyReportView({ report }: { report: VerifyReport }) {
               {t(`title.${check.id}`)}
               {where(t, check)}
             </strong>
-            <span className="check-detail">{check.say ? t(`detail.${check.say.key}`, { ...check.say.values }) : check.detail}</span>
+            <span className="check-detail">{t(`detail.${check.say.key}`, { ...check.say.values })}</span>
           </li>
         ))}
       </ul>
