@@ -8,7 +8,6 @@ import { RollFilterForm } from "@/components/admin/roll-filter-form";
 import { VerificationList } from "@/components/admin/verification-list";
 import { parseRollFilters, rollFilterQuery } from "@/server/admin/roll-filters";
 import { rollLogView, VERIFY_LIMIT, VERIFY_MAX, verifySelection } from "@/server/admin/roll-selection";
-import { failureSentences } from "@/server/admin/verification";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
 import { MATCH_STATUSES } from "@/server/db/listings";
@@ -50,13 +49,14 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       <AdminNav current="rolls" />
       <RollFilterForm values={filters} statuses={MATCH_STATUSES} />
       {problems.map((problem) => (
-        <p key={problem} className="notice" role="status">
-          {problem}
+        <p key={problem.text} className="notice" role="status">
+          {t(`filterNote.${problem.say.key}`, { ...problem.say.values })}
         </p>
       ))}
       {!view.ok ? (
         <p className="notice" role="alert">
-          {view.message}
+          {/* The one way a selection fails (SelectionError): the user filter names nobody. */}
+          {t("unknownUser", { name: filters.user ?? "" })}
         </p>
       ) : (
         <div className="admin-grid">
@@ -129,7 +129,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 black: result.match.black,
                 verdict: result.report.verdict,
                 rolls: result.rolls,
-                failures: failureSentences(result),
+                failures: result.report.checks.filter((check) => check.status === "failed"),
+                recordError: result.recordError,
               }))}
             />
           ) : null}

@@ -3,10 +3,11 @@
  * ✓ verified, ✗ failed with the failed checks and where, … anything else, each linking to the match's roll log.
  *
  * @example
- *   <VerificationList total={12} results={[{ matchId, white: "ann", black: "bob", verdict: "failed", rolls: 80, failures: ["…"] }]} moreHref="/admin?verify=all" />
+ *   <VerificationList total={12} results={[{ matchId, white: "ann", black: "bob", verdict: "failed", rolls: 80, failures: [check], recordError: null }]} moreHref="/admin?verify=all" />
  */
 import { useTranslations } from "next-intl";
-import type { Verdict } from "@/lib/dice/types";
+import { CheckSentence } from "@/components/fairness/verify-report";
+import type { CheckResult, Verdict } from "@/lib/dice/types";
 import "./admin.css";
 
 export interface VerificationLine {
@@ -15,8 +16,10 @@ export interface VerificationLine {
   readonly black: string | null;
   readonly verdict: Verdict;
   readonly rolls: number;
-  /** One sentence per failed check (with its place), or why a check could not run. */
-  readonly failures: readonly string[];
+  /** The failed checks, each shown as a sentence with its place. */
+  readonly failures: readonly CheckResult[];
+  /** Why the stored events could not be replayed into a game record (the replay's own English message), or null. */
+  readonly recordError: string | null;
 }
 
 const MARK: Record<Verdict, string> = { verified: "✓", failed: "✗", incomplete: "–", "not-yet-revealed": "…" };
@@ -49,11 +52,14 @@ export function VerificationList({ total, results, moreHref }: { total: number; 
                   {MARK[r.verdict]}
                 </span>
                 <a href={`/admin/matches/${r.matchId}`}>{r.matchId}</a> {t("line", { white: r.white ?? "?", black: r.black ?? "?", rolls: r.rolls, verdict: r.verdict })}
-                {r.failures.length > 0 ? (
+                {r.failures.length > 0 || r.recordError ? (
                   <ul>
                     {r.failures.map((failure) => (
-                      <li key={failure}>{failure}</li>
+                      <li key={failure.id}>
+                        <CheckSentence check={failure} />
+                      </li>
                     ))}
+                    {r.recordError ? <li>{t("recordError", { message: r.recordError })}</li> : null}
                   </ul>
                 ) : null}
               </li>

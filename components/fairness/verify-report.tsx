@@ -20,6 +20,12 @@ function where(t: (key: string, values?: Record<string, string | number>) => str
   return parts.length > 0 ? ` ${t("at", { where: parts.join(", ") })}` : "";
 }
 
+/** One check as a sentence, "3. Rolls recomputed (at nonce 3, game 1): The roll at nonce 3 …", in the reader's language. */
+export function CheckSentence({ check }: { check: CheckResult }) {
+  const t = useTranslations("verifyReport");
+  return <>{t("sentence", { title: t(`title.${check.id}`), where: where(t, check), detail: t(`detail.${check.say.key}`, { ...check.say.values }) })}</>;
+}
+
 export function VerifyReportView({ report }: { report: VerifyReport }) {
   const t = useTranslations("verifyReport");
   return (
@@ -37,7 +43,7 @@ export function VerifyReportView({ report }: { report: VerifyReport }) {
               {t(`title.${check.id}`)}
               {where(t, check)}
             </strong>
-            <span className="check-detail">{check.say ? t(`detail.${check.say.key}`, { ...check.say.values }) : check.detail}</span>
+            <span className="check-detail">{t(`detail.${check.say.key}`, { ...check.say.values })}</span>
           </li>
         ))}
       </ul>

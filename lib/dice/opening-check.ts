@@ -37,12 +37,13 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
     const at = `nonce ${roll.nonce} (game ${roll.game})`;
     if (roll.game !== game) {
       if (roll.game !== game + 1) {
-        return failed(`Games must be numbered 1, 2, 3, ...: the roll at ${at} follows game ${game}.`, roll);
+        return failed(`Games must be numbered 1, 2, 3, ...: the roll at ${at} follows game ${game}.`, { key: "failGameNumber", values: { nonce: roll.nonce, game: roll.game, previous: game } }, roll);
       }
       if (state.phase === "void-tie") {
         return failed(
           `The opening roll at nonce ${state.tie.nonce} of game ${game} was a tie (${showDice(state.tie.dice)}), which is ` +
             `void, but game ${game} has no further opening roll: the next roll, at ${at}, is in game ${roll.game}.`,
+          { key: "failTieNotRerolled", values: { tieNonce: state.tie.nonce, tieGame: game, dice: showDice(state.tie.dice), nonce: roll.nonce, game: roll.game } },
           roll,
         );
       }
@@ -51,12 +52,16 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
     }
     if (roll.kind === "opening") {
       if (roll.player !== null) {
-        return failed(`The opening roll at ${at} names ${roll.player} as its roller; an opening roll belongs to both players.`, roll);
+        return failed(`The opening roll at ${at} names ${roll.player} as its roller; an opening roll belongs to both players.`, { key: "failOpeningPlayer", values: { nonce: roll.nonce, game: roll.game, player: roll.player } }, roll);
       }
       if (state.phase === "started") {
         return failed(
           `The roll at ${at} is an opening roll, but game ${game} already started at nonce ${state.start.nonce} ` +
             `(${showDice(state.start.dice)}, ${state.opener} to move).`,
+          {
+            key: "failOpeningAfterStart",
+            values: { nonce: roll.nonce, game: roll.game, startNonce: state.start.nonce, dice: showDice(state.start.dice), opener: state.opener },
+          },
           roll,
         );
       }
@@ -69,14 +74,15 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
       }
       continue;
     }
-    if (roll.player === null) return failed(`The turn roll at ${at} does not say which player rolled.`, roll);
+    if (roll.player === null) return failed(`The turn roll at ${at} does not say which player rolled.`, { key: "failTurnNoPlayer", values: { nonce: roll.nonce, game: roll.game } }, roll);
     if (state.phase === "awaiting-opening") {
-      return failed(`Game ${game} begins with a turn roll at ${at}; every game begins with an opening roll.`, roll);
+      return failed(`Game ${game} begins with a turn roll at ${at}; every game begins with an opening roll.`, { key: "failTurnFirst", values: { nonce: roll.nonce, game: roll.game } }, roll);
     }
     if (state.phase === "void-tie") {
       return failed(
         `The opening roll at nonce ${state.tie.nonce} was a tie (${showDice(state.tie.dice)}), which is void and must be ` +
           `rolled again, but the roll after it, at ${at}, is a turn roll by ${roll.player}.`,
+        { key: "failTurnAfterTie", values: { tieNonce: state.tie.nonce, dice: showDice(state.tie.dice), nonce: roll.nonce, game: roll.game, player: roll.player } },
         roll,
       );
     }
@@ -86,6 +92,12 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
           ? `The first turn roll of game ${game}, at ${at}, is by ${roll.player}, but ${state.opener} won the opening ` +
               `roll at nonce ${state.start.nonce} and played it, so ${state.nextRoller} rolls next.`
           : `The turn roll at ${at} is by ${roll.player}, but it was ${state.nextRoller}'s turn: turn rolls alternate.`,
+        state.turnRolls === 0
+          ? {
+              key: "failFirstTurnPlayer",
+              values: { nonce: roll.nonce, game: roll.game, player: roll.player, opener: state.opener, startNonce: state.start.nonce, next: state.nextRoller },
+            }
+          : { key: "failTurnsAlternate", values: { nonce: roll.nonce, game: roll.game, player: roll.player, next: state.nextRoller } },
         roll,
       );
     }
@@ -95,6 +107,7 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
     return failed(
       `The last roll, at nonce ${state.tie.nonce} (game ${game}), is a voided opening tie (${showDice(state.tie.dice)}) ` +
         `with no opening roll after it, though the match is over.`,
+      { key: "failLastTie", values: { nonce: state.tie.nonce, game, dice: showDice(state.tie.dice) } },
       state.tie,
     );
   }
@@ -111,6 +124,6 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
   };
 }
 
-function failed(detail: string, roll: BundleRoll): CheckResult {
-  return { id: "opening-resolution", title: CHECK_TITLES["opening-resolution"], status: "failed", detail, nonce: roll.nonce, game: roll.game };
+function failed(detail: string, say: CheckResult["say"], roll: BundleRoll): CheckResult {
+  return { id: "opening-resolution", title: CHECK_TITLES["opening-resolution"], status: "failed", detail, say, nonce: roll.nonce, game: roll.game };
 }

@@ -10,6 +10,8 @@ import { CHECK_TITLES } from "./check-titles";
 import { resolveOpening } from "./opening";
 import type { BundleRoll, CheckResult, RecordTurn, SeatColor } from "./types";
 
+type Say = CheckResult["say"];
+
 /** One turn the roll log implies, with where it came from. `player` is null only for a turn roll logged without one. */
 export interface LoggedTurn {
   readonly game: number;
@@ -53,6 +55,10 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
       return failed(
         `The game record (${source}) has ${record.length} turns but the roll log only ${logged.length}: the record's ` +
           `game ${extra.game}, move ${move} (${extra.player} ${showDice(extra.dice)}) has no roll behind it.`,
+        {
+          key: "failRecordExtra",
+          values: { source: sourceKey(source), recordTurns: record.length, logTurns: logged.length, game: extra.game, move, player: extra.player, dice: showDice(extra.dice) },
+        },
         { game: extra.game, move },
       );
     }
@@ -62,6 +68,19 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
       return failed(
         `The roll log has ${logged.length} turns but the game record (${source}) only ${record.length}: the roll for ` +
           `${at}, ${expected.player ?? "no player"} ${showDice(expected.dice)}, is missing from the record.`,
+        {
+          key: "failRecordMissing",
+          values: {
+            source: sourceKey(source),
+            logTurns: logged.length,
+            recordTurns: record.length,
+            game: expected.game,
+            move: expected.move,
+            nonce: expected.nonce,
+            player: expected.player ?? "none",
+            dice: showDice(expected.dice),
+          },
+        },
         where,
       );
     }
@@ -72,6 +91,20 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
       return failed(
         `At ${at} the game record has game ${actual.game}, ${actual.player} ${showDice(actual.dice)}, but the roll log ` +
           `gives game ${expected.game}, ${expected.player ?? "no player"} ${showDice(expected.dice)}.`,
+        {
+          key: "failRecordDiffers",
+          values: {
+            game: expected.game,
+            move: expected.move,
+            nonce: expected.nonce,
+            recordGame: actual.game,
+            recordPlayer: actual.player,
+            recordDice: showDice(actual.dice),
+            logGame: expected.game,
+            logPlayer: expected.player ?? "none",
+            logDice: showDice(expected.dice),
+          },
+        },
         where,
       );
     }
@@ -85,9 +118,17 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
   };
 }
 
-/** Check 5 when there is nothing to compare. */
-export function recordCheckWithout(reason: string, status: "skipped" | "failed"): CheckResult {
-  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status, detail: reason };
+/** Check 5 when there is nothing to compare: `reason` is the English detail, `say` the same in message form. */
+export function recordCheckWithout(reason: string, status: "skipped" | "failed", say: Say): CheckResult {
+  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status, detail: reason, say };
+}
+
+/**
+ * Where the record came from as a message value: the English detail names the source in words ("embedded in the
+ * bundle", "given separately"), which a translation cannot select on.
+ */
+export function sourceKey(source: string): "embedded" | "separate" {
+  return source === "embedded in the bundle" ? "embedded" : "separate";
 }
 
 export function showDice(dice: readonly [number, number]): string {
@@ -101,6 +142,6 @@ function moveOf(record: readonly RecordTurn[], i: number): number {
   return move;
 }
 
-function failed(detail: string, where: { nonce?: number; game?: number; move?: number }): CheckResult {
-  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status: "failed", detail, ...where };
+function failed(detail: string, say: Say, where: { nonce?: number; game?: number; move?: number }): CheckResult {
+  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status: "failed", detail, say, ...where };
 }

@@ -55,9 +55,10 @@ export interface CheckResult {
   readonly title: string;
   readonly status: CheckStatus;
   readonly detail: string;
-  /** For the common outcomes (passed, waiting for the seed, not run), `detail` as a message key and its values, so
-   * pages word it in the reader's language (`verifyReport.detail.<key>`); failures carry only the English detail. */
-  readonly say?: { readonly key: string; readonly values: Readonly<Record<string, string | number>> };
+  /** `detail` as a message key and its values, so pages word it in the reader's language
+   * (`verifyReport.detail.<key>`); every outcome has one, failures included. `detail` stays the English sentence
+   * for the command-line verifier and logs. Dice are values like "6-1"; players "white", "black" or "none". */
+  readonly say: { readonly key: string; readonly values: Readonly<Record<string, string | number>> };
   readonly nonce?: number;
   readonly game?: number;
   /** 1-based turn of the game record within its game (the opening move is move 1). */

@@ -1,4 +1,7 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { LOCALES } from "@/i18n/locales";
+import { MESSAGES } from "@/i18n/messages";
 import vectors from "./fixtures/fair-dice-v1.vectors.json";
 import { simulateMatch } from "./simulate";
 import type { AuditBundle, BundleRoll, CheckId, CheckResult, RecordTurn, VerifyReport } from "./types";
@@ -196,5 +199,98 @@ describe("verify: tampered bundles are caught by the right check, at the right p
     const move = honestRecord.slice(0, i + 1).filter((x) => x.game === turn.game).length;
     const nonce = honest.rolls.filter((r) => !(r.kind === "opening" && r.dice[0] === r.dice[1]))[i]!.nonce;
     expect(check(verify(copy(honest), record), "record-dice")).toMatchObject({ game: turn.game, move, nonce });
+  });
+});
+
+describe("verify: every result words its detail in every language", () => {
+  const english = MESSAGES.en.verifyReport.detail as Record<string, string>;
+  const failureKeys = Object.keys(english).filter((key) => key.startsWith("fail")).sort();
+  type Bundle = Parameters<Tamper>[0];
+  type Tamper = (b: { -readonly [K in keyof AuditBundle]: AuditBundle[K] } & { rolls: BundleRoll[] }, r: RecordTurn[]) => unknown;
+  const i = firstTurnIndex;
+  const t = firstTieIndex;
+  const flip = (player: "white" | "black" | null) => (player === "white" ? "black" : "white");
+  // A turn roll right after another turn roll of its game (so flipping its player breaks alternation, not the
+  // first-turn rule), and the first turn roll after a game's starting opening roll.
+  const alternating = honest.rolls.findIndex((r, k) => k > 0 && r.kind === "turn" && honest.rolls[k - 1]!.kind === "turn");
+  const firstTurn = honest.rolls.findIndex((r, k) => k > 0 && r.kind === "turn" && honest.rolls[k - 1]!.kind === "opening");
+  const otherDie = (roll: BundleRoll): BundleRoll => ({ ...roll, dice: [roll.dice[0], (roll.dice[1] % 6) + 1] });
+  // Each tampering, run through verify: the bundle (or the value given instead of one) and the record.
+  const tampers: [string, Tamper | (() => [unknown, unknown])][] = [
+    ["not a bundle", () => [{ protocol: "fair-dice-v0" }, undefined]],
+    ["a changed commitment", (b) => (b.commitment = "0".repeat(64))],
+    ["one nonce missing", (b) => b.rolls.splice(i, 1)],
+    ["three nonces missing", (b) => b.rolls.splice(i, 3)],
+    ["a nonce repeated", (b) => b.rolls.splice(i, 0, b.rolls[i]!)],
+    ["one changed die", (b) => (b.rolls[i] = otherDie(b.rolls[i]!))],
+    ["two changed dice", (b) => ((b.rolls[i] = otherDie(b.rolls[i]!)), (b.rolls[i + 1] = otherDie(b.rolls[i + 1]!)))],
+    ["a skipped game number", (b) => b.rolls.forEach((r, k) => k >= t && (b.rolls[k] = { ...r, game: r.game + 1 }))],
+    ["a tie followed by the next game", (b) => b.rolls.forEach((r, k) => k > t && (b.rolls[k] = { ...r, game: r.game + 1 }))],
+    ["an opening roll with a roller", (b) => (b.rolls[t] = { ...b.rolls[t]!, player: "white" })],
+    ["an opening roll after the start", (b) => (b.rolls[firstTurn] = { ...b.rolls[firstTurn]!, kind: "opening", player: null })],
+    ["a turn roll without a player", (b) => (b.rolls[i] = { ...b.rolls[i]!, player: null })],
+    ["a game beginning with a turn roll", (b) => (b.rolls[0] = { ...b.rolls[0]!, kind: "turn", player: "white" })],
+    ["a tie treated as a start", (b) => (b.rolls[t + 1] = { ...b.rolls[t + 1]!, kind: "turn", player: "white" })],
+    ["the opener rolling the first turn", (b) => (b.rolls[firstTurn] = { ...b.rolls[firstTurn]!, player: flip(b.rolls[firstTurn]!.player) })],
+    ["a player rolling twice", (b) => (b.rolls[alternating] = { ...b.rolls[alternating]!, player: flip(b.rolls[alternating]!.player) })],
+    ["a final tie with no reroll", (b) => b.rolls.splice(t + 1)],
+    ["an unreadable record", () => [copy(honest), "not a record"]],
+    ["an unreadable embedded record", () => [{ ...copy(honest), record: [{ game: "one" }] }, undefined]],
+    ["an extra record turn", (_b, r) => r.push({ game: 99, player: "white", dice: [1, 2] })],
+    ["a missing record turn", (_b, r) => r.pop()],
+    ["a record turn with other dice", (_b, r) => (r[i] = { ...r[i]!, dice: [(r[i]!.dice[0] % 6) + 1, r[i]!.dice[1]] })],
+    ["a record embedded in the bundle, a turn short", () => [{ ...copy(honest), record: honestRecord.slice(0, -1) }, undefined]],
+  ];
+  const reports = tampers.map(([name, tamper]): [string, VerifyReport] => {
+    if (tamper.length === 0) {
+      const [bundle, record] = (tamper as () => [unknown, unknown])();
+      return [name, verify(bundle, record)];
+    }
+    const bundle = copy(honest) as Bundle;
+    const record = copy(honestRecord);
+    tamper(bundle, record);
+    return [name, verify(bundle, record)];
+  });
+  // The passing, waiting and skipped outcomes too, so "every result" covers them.
+  const others: VerifyReport[] = [verify(copy(honest), copy(honestRecord)), verify(copy(honest)), verify({ ...copy(honest), serverSeed: null })];
+
+  it("each tampering fails the report", () => {
+    for (const [name, report] of reports) expect(report.verdict, name).toBe("failed");
+  });
+
+  it("the tamperings reach every kind of failure the messages know, and every failure's key is a failure message", () => {
+    const seen = new Set(reports.flatMap(([, r]) => r.checks.filter((c) => c.status === "failed").map((c) => c.say.key)));
+    expect([...seen].sort()).toEqual(failureKeys);
+  });
+
+  it("the English message of a failure is its English detail, word for word", () => {
+    for (const [name, report] of reports) {
+      const t = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "verifyReport.detail" });
+      for (const check of report.checks.filter((c) => c.status === "failed")) {
+        const worded = t(check.say.key as never, check.say.values as never);
+        if (check.say.key === "failBundle") expect(worded, name).toBe(`The bundle could not be read: ${check.detail}`);
+        else expect(worded, name).toBe(check.detail);
+      }
+    }
+  });
+
+  it.each(LOCALES)("%s words every result of these reports, with all its values", (locale) => {
+    const problems: string[] = [];
+    const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "verifyReport.detail", onError: (e) => problems.push(e.message) });
+    const detail = MESSAGES[locale].verifyReport.detail as Record<string, string>;
+    for (const report of [...reports.map(([, r]) => r), ...others]) {
+      for (const check of report.checks) {
+        expect(detail[check.say.key], `${locale}: verifyReport.detail.${check.say.key}`).toBeTypeOf("string");
+        const worded = t(check.say.key as never, check.say.values as never);
+        expect(worded).not.toMatch(/[{}]/);
+        // Every value the verifier hands over shows up in the sentence (dice "6-1", nonces, seeds, parser messages),
+        // except the words a translation selects on.
+        for (const [name, value] of Object.entries(check.say.values)) {
+          if (["player", "opener", "next", "recordPlayer", "logPlayer", "source"].includes(name)) continue;
+          expect(worded, `${locale} ${check.say.key}.${name}`).toContain(String(value));
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { CHECK_TITLES } from "./check-titles";
 import { combineClientSeeds } from "./client-seed";
 import { commitmentOf } from "./commitment";
 import { checkOpeningResolution } from "./opening-check";
-import { checkRecordDice, recordCheckWithout, showDice } from "./record";
+import { checkRecordDice, recordCheckWithout, showDice, sourceKey } from "./record";
 import { createRoller } from "./roll";
 import type { AuditBundle, CheckResult, Verdict, VerifyReport } from "./types";
 
@@ -29,7 +29,7 @@ export function verify(bundle: unknown, record?: unknown): VerifyReport {
     const skipped = (["commitment", "nonce-sequence", "rolls-recomputed", "opening-resolution", "record-dice"] as const).map(
       (id): CheckResult => ({ id, title: CHECK_TITLES[id], status: "skipped", detail: "Not run: the bundle could not be read.", say: { key: "notRun", values: {} } }),
     );
-    return report([{ id: "bundle-format", title: CHECK_TITLES["bundle-format"], status: "failed", detail: parsed.message }, ...skipped]);
+    return report([{ id: "bundle-format", title: CHECK_TITLES["bundle-format"], status: "failed", detail: parsed.message, say: { key: "failBundle", values: { message: parsed.message } } }, ...skipped]);
   }
   const b = parsed.value;
   return report([
@@ -73,6 +73,7 @@ function checkCommitment(b: AuditBundle): CheckResult {
         ...base,
         status: "failed",
         detail: `SHA-256 of the revealed server seed is ${actual}, not the published commitment ${b.commitment}: the seed is not the one committed to.`,
+        say: { key: "failCommitment", values: { actual, commitment: b.commitment } },
       };
 }
 
@@ -85,7 +86,11 @@ function checkNonceSequence(b: AuditBundle): CheckResult {
         ? `Roll ${i + 1} of the log has nonce ${roll.nonce} where nonce ${i} was due: ` +
           `nonce${roll.nonce - i === 1 ? ` ${i} is` : `s ${i} to ${roll.nonce - 1} are`} missing.`
         : `Roll ${i + 1} of the log has nonce ${roll.nonce} where nonce ${i} was due: nonce ${roll.nonce} is used again.`;
-    return { ...base, status: "failed", detail, nonce: roll.nonce, game: roll.game };
+    const say: CheckResult["say"] =
+      roll.nonce > i
+        ? { key: "failNonceGap", values: { roll: i + 1, nonce: roll.nonce, due: i, last: roll.nonce - 1, missing: roll.nonce - i } }
+        : { key: "failNonceRepeat", values: { roll: i + 1, nonce: roll.nonce, due: i } };
+    return { ...base, status: "failed", detail, say, nonce: roll.nonce, game: roll.game };
   }
   return {
     ...base,
@@ -109,12 +114,17 @@ function checkRolls(b: AuditBundle): CheckResult {
       ...base,
       status: "failed",
       detail: `The roll at nonce ${roll.nonce} (game ${roll.game}) is logged as ${showDice(roll.dice)}, but the seeds give ${showDice(dice)}.`,
+      say: { key: "failRoll", values: { nonce: roll.nonce, game: roll.game, logged: showDice(roll.dice), computed: showDice(dice) } },
       nonce: roll.nonce,
       game: roll.game,
     };
   }
   if (firstWrong !== undefined) {
-    return wrong === 1 ? firstWrong : { ...firstWrong, detail: `${firstWrong.detail} ${wrong} rolls differ in all; this is the first.` };
+    return wrong === 1 ? firstWrong : {
+          ...firstWrong,
+          detail: `${firstWrong.detail} ${wrong} rolls differ in all; this is the first.`,
+          say: { key: "failRolls", values: { ...firstWrong.say.values, wrong } },
+        };
   }
   return {
     ...base,
@@ -126,6 +136,7 @@ function checkRolls(b: AuditBundle): CheckResult {
 
 interface RecordInput {
   readonly value: unknown;
+  /** Where the record came from, as the English detail says it; `sourceKey` turns it into a message value. */
   readonly source: string;
 }
 
@@ -135,8 +146,13 @@ function embeddedRecord(bundle: unknown): RecordInput | undefined {
 }
 
 function checkRecord(b: AuditBundle, input: RecordInput | undefined): CheckResult {
-  if (input === undefined) return recordCheckWithout("Skipped: no game record given.", "skipped");
+  if (input === undefined) return recordCheckWithout("Skipped: no game record given.", "skipped", { key: "noRecord", values: {} });
   const parsed = parseRecord(input.value);
-  if (!parsed.ok) return recordCheckWithout(`The game record (${input.source}) could not be read: ${parsed.message}`, "failed");
+  if (!parsed.ok) {
+    return recordCheckWithout(`The game record (${input.source}) could not be read: ${parsed.message}`, "failed", {
+      key: "failRecordUnreadable",
+      values: { source: sourceKey(input.source), message: parsed.message },
+    });
+  }
   return checkRecordDice(b.rolls, parsed.value, input.source);
 }

@@ -1,4 +1,7 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { LOCALES } from "@/i18n/locales";
+import { MESSAGES } from "@/i18n/messages";
 import { dateBounds, dayStart, filtersRecord, parseRollFilters, rollFilterQuery } from "./roll-filters";
 
 describe("parseRollFilters", () => {
@@ -19,7 +22,8 @@ describe("parseRollFilters", () => {
     const parsed = parseRollFilters(search);
     expect(parsed.filters).toEqual(filters);
     expect(parsed.problems).toHaveLength(1);
-    expect(parsed.problems[0]).toMatch(problem);
+    expect(parsed.problems[0]?.text).toMatch(problem);
+    expect(parsed.problems[0]?.say).toEqual({ key: "ignored", values: { field: Object.keys(search)[0], value: Object.values(search)[0] } });
   });
 
   it.each([
@@ -38,7 +42,9 @@ describe("parseRollFilters", () => {
   });
 
   it("warns when the range is empty", () => {
-    expect(parseRollFilters({ from: "2026-03-02", to: "2026-03-01" }).problems).toEqual(["The from date is after the to date: nothing can match."]);
+    expect(parseRollFilters({ from: "2026-03-02", to: "2026-03-01" }).problems).toEqual([
+      { text: "The from date is after the to date: nothing can match.", say: { key: "emptyRange", values: {} } },
+    ]);
   });
 });
 
@@ -78,5 +84,21 @@ describe("rollFilterQuery and filtersRecord", () => {
 
   it("records the filters without the page", () => {
     expect(filtersRecord(filters)).toEqual({ user: "bob", status: "finished" });
+  });
+});
+
+describe("filter notes in every language", () => {
+  const notes = [
+    ...[{ status: "won" }, { from: "2026-02-30" }, { to: "yesterday" }, { match: "a b" }, { user: "<script>" }].map((search) => parseRollFilters(search).problems[0]!),
+    parseRollFilters({ from: "2026-03-02", to: "2026-03-01" }).problems[0]!,
+  ];
+
+  it.each(LOCALES)("%s words each note, with the value that was dropped", (locale) => {
+    const problems: string[] = [];
+    const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "admin.filterNote", onError: (e) => problems.push(e.message) });
+    const worded = notes.map((note) => t(note.say.key, { ...note.say.values }));
+    notes.forEach((note, k) => note.say.values.value !== undefined && expect(worded[k]).toContain(note.say.values.value));
+    expect(new Set(worded).size).toBe(notes.length);
+    expect(problems).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
  * @example
  *   const { filters, problems } = parseRollFilters({ user: "Bob", status: "finished", page: "2" });
  *   filters;                         // { user: "bob", status: "finished", page: 2 }
+ *   parseRollFilters({ status: "won" }).problems[0]?.say; // { key: "ignored", values: { field: "status", value: "won" } }
  *   rollFilterQuery(filters, { page: 3 }); // "?user=bob&status=finished&page=3"
  */
 import { z } from "zod";
@@ -43,6 +44,15 @@ const fieldSchemas = {
 
 const LABELS: Record<keyof typeof fieldSchemas, string> = { user: "user", match: "match id", status: "status", from: "from date", to: "to date" };
 
+/**
+ * A filter value that was dropped, or a selection that cannot match: `text` in English (for tests and logs), `say` as
+ * an `admin.filterNote.<key>` message and its values for the page.
+ */
+export interface FilterProblem {
+  readonly text: string;
+  readonly say: { readonly key: "ignored" | "emptyRange"; readonly values: Readonly<Record<string, string>> };
+}
+
 /** Midnight UTC of "YYYY-MM-DD", or null for a day that does not exist (2026-02-30). */
 export function dayStart(day: string): Date | null {
   if (!DAY.test(day)) return null;
@@ -56,15 +66,19 @@ function first(value: string | readonly string[] | undefined): string | undefine
   return trimmed === "" ? undefined : trimmed;
 }
 
-export function parseRollFilters(search: SearchParams): { readonly filters: RollFilters; readonly problems: readonly string[] } {
-  const problems: string[] = [];
+export function parseRollFilters(search: SearchParams): { readonly filters: RollFilters; readonly problems: readonly FilterProblem[] } {
+  const problems: FilterProblem[] = [];
   const filters: { -readonly [K in keyof RollFilters]: RollFilters[K] } = { page: 1 };
   for (const key of Object.keys(fieldSchemas) as (keyof typeof fieldSchemas)[]) {
     const raw = first(search[key]);
     if (raw === undefined) continue;
     const parsed = fieldSchemas[key].safeParse(raw);
     if (!parsed.success) {
-      problems.push(`Ignored the ${LABELS[key]} "${raw.slice(0, 60)}": ${parsed.error.issues[0]?.message ?? "not valid"}.`);
+      const value = raw.slice(0, 60);
+      problems.push({
+        text: `Ignored the ${LABELS[key]} "${value}": ${parsed.error.issues[0]?.message ?? "not valid"}.`,
+        say: { key: "ignored", values: { field: key, value } },
+      });
       continue;
     }
     if (key === "status") filters.status = parsed.data as MatchStatus;
@@ -73,7 +87,9 @@ export function parseRollFilters(search: SearchParams): { readonly filters: Roll
   }
   const page = Number(first(search.page) ?? "1");
   filters.page = Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
-  if (filters.from && filters.to && filters.from > filters.to) problems.push("The from date is after the to date: nothing can match.");
+  if (filters.from && filters.to && filters.from > filters.to) {
+    problems.push({ text: "The from date is after the to date: nothing can match.", say: { key: "emptyRange", values: {} } });
+  }
   return { filters, problems };
 }
 

@@ -118,7 +118,10 @@ export function failuresFirst<T extends { readonly report: VerifyReport }>(resul
   return results.map((result, i) => ({ result, i })).sort((a, b) => rank(a.result) - rank(b.result) || a.i - b.i).map(({ result }) => result);
 }
 
-/** One sentence per failed check, with where it failed, and why the record could not be checked if it could not. */
+/**
+ * One English sentence per failed check, with where it failed, and why the record could not be checked if it could
+ * not: for logs, scripts and tests. Pages word the same in the reader's language (`CheckSentence`, each check's `say`).
+ */
 export function failureSentences(result: MatchVerification): string[] {
   const sentences = result.report.checks
     .filter((check) => check.status === "failed")

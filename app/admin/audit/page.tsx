@@ -5,9 +5,14 @@ import { utcTime } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
 import { matchIdSchema } from "@/lib/protocol/protocol";
 import { auditTrail } from "@/server/admin/audit-trail";
+import { EXPORT_ACTION } from "@/server/admin/roll-export";
 import { requireAdminPage } from "@/server/auth/require-admin";
+import { ROLL_LOG_VIEW } from "@/server/db/admin";
 import { getDb } from "@/server/db/client";
 import type { SearchParams } from "@/server/http/search-params";
+
+/** The stored action codes as message select keys (ICU keys cannot hold "-"); an unknown code is shown as stored. */
+const ACTION_KEYS: Readonly<Record<string, string>> = { [ROLL_LOG_VIEW]: "view", [EXPORT_ACTION]: "export" };
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.audit");
@@ -53,7 +58,7 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
               <tr key={row.id}>
                 <td>{utcTime(row.createdAt)}</td>
                 <td>{row.admin}</td>
-                <td>{row.action}</td>
+                <td>{t("action", { action: ACTION_KEYS[row.action] ?? "other", code: row.action })}</td>
                 <td>{row.matchId ? <a href={`/admin/matches/${row.matchId}`}>{row.matchId}</a> : "—"}</td>
                 <td className="hex">{row.details === null ? "" : JSON.stringify(row.details)}</td>
               </tr>

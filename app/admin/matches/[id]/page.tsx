@@ -7,7 +7,6 @@ import { utcTime } from "@/components/admin/format-time";
 import { VerifyReportView } from "@/components/fairness/verify-report";
 import { matchIdSchema } from "@/lib/protocol/protocol";
 import { matchRollLog } from "@/server/admin/match-roll-log";
-import { failureSentences } from "@/server/admin/verification";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
 
@@ -27,6 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function AdminMatchPage({ params }: { params: Params }) {
   const admin = await requireAdminPage();
   const t = await getTranslations("admin.match");
+  const tv = await getTranslations("admin.verification");
   const { id } = await params;
   if (!matchIdSchema.safeParse(id).success) notFound();
   const view = await matchRollLog(getDb(), admin.id, id);
@@ -118,7 +118,7 @@ export default async function AdminMatchPage({ params }: { params: Params }) {
           {verification ? (
             <>
               <VerifyReportView report={verification.report} />
-              {verification.recordError ? <p className="notice">{failureSentences(verification).at(-1)}</p> : null}
+              {verification.recordError ? <p className="notice">{tv("recordError", { message: verification.recordError })}</p> : null}
             </>
           ) : (
             <p className="muted">{t("notRevealed")}</p>
