@@ -14,7 +14,8 @@ let t: TestServer;
 const CONTROL = { reserveMs: 300_000, delayMs: 10_000 };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // A bot plays the computer at full speed (dozens of commands a second); the command limit is not tested here.
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
 });
 afterAll(async () => {
   await t.close();
