@@ -12,6 +12,7 @@ import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
 import { MATCH_STATUSES } from "@/server/db/listings";
 import type { SearchParams } from "@/server/http/search-params";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -76,17 +77,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             </p>
             <div className="table-scroll">
               <table className="data-table" data-testid="roll-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("col.time")}</th>
-                    <th scope="col">{t("col.match")}</th>
-                    <th scope="col">{t("col.game")}</th>
-                    <th scope="col">{t("col.nonce")}</th>
-                    <th scope="col">{t("col.kind")}</th>
-                    <th scope="col">{t("col.player")}</th>
-                    <th scope="col">{t("col.dice")}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads labels={[t("col.time"), t("col.match"), t("col.game"), t("col.nonce"), t("col.kind"), t("col.player"), t("col.dice")]} />
                 <tbody>
                   {view.value.page.items.map((roll) => {
                     const label = view.value.matches[roll.matchId];

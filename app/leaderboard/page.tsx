@@ -8,6 +8,7 @@ import type { SearchParams } from "@/server/http/search-params";
 import { ACTIVE_DAYS, LEADERBOARD_PAGE_SIZE, leaderboard, parseLeaderboardPage } from "@/server/players/leaderboard";
 import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("leaderboard");
@@ -33,15 +34,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
       ) : (
         <div className="table-scroll">
           <table className="data-table" data-testid="leaderboard">
-            <thead>
-              <tr>
-                <th scope="col">{t("col.rank")}</th>
-                <th scope="col">{t("col.player")}</th>
-                <th scope="col">{t("col.rating")}</th>
-                <th scope="col">{t("col.ratedMatches")}</th>
-                <th scope="col">{t("col.lastRated")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t("col.rank"), t("col.player"), t("col.rating"), t("col.ratedMatches"), t("col.lastRated")]} />
             <tbody>
               {board.items.map((line) => (
                 <tr key={line.username} data-player={line.username}>

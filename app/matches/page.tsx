@@ -12,6 +12,7 @@ import type { SearchParams } from "@/server/http/search-params";
 import { HISTORY_PAGE_SIZE, matchHistory, parseHistoryQuery, type HistoryQuery, type HistoryResult } from "@/server/record/match-history";
 import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("history");
@@ -65,18 +66,7 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
           </p>
           <div className="table-scroll">
             <table className="data-table" data-testid="history-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("col.date")}</th>
-                  <th scope="col">{t("col.opponent")}</th>
-                  <th scope="col">{t("col.you")}</th>
-                  <th scope="col">{t("col.length")}</th>
-                  <th scope="col">{t("col.clock")}</th>
-                  <th scope="col">{t("col.score")}</th>
-                  <th scope="col">{t("col.result")}</th>
-                  <th scope="col">{t("col.open")}</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={[t("col.date"), t("col.opponent"), t("col.you"), t("col.length"), t("col.clock"), t("col.score"), t("col.result"), t("col.open")]} />
               <tbody>
                 {history.items.map((line) => (
                   <tr key={line.id} data-match={line.id} data-status={line.status}>

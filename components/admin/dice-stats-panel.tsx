@@ -9,6 +9,7 @@ import { useTranslations } from "next-intl";
 import type { ChiSquareTest, DiceStats } from "@/lib/dice/dice-stats";
 import { DiceHistogram } from "./dice-histogram";
 import "./admin.css";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 function pValueText(p: number): string {
   if (p === 0) return "< 1e-300";
@@ -55,16 +56,8 @@ export function DiceStatsPanel({ stats }: { stats: DiceStats }) {
           </p>
           <table className="stats-table">
             <caption>{t("chiCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("countsOf")}</th>
-                {/* i18n-ignore: the statistic's symbol */}
-                <th scope="col">χ²</th>
-                <th scope="col">{t("dof")}</th>
-                <th scope="col">{t("pValue")}</th>
-                <th scope="col">{t("reading")}</th>
-              </tr>
-            </thead>
+            {/* χ²: the statistic's symbol, the same in every language. */}
+            <ColumnHeads labels={[t("countsOf"), "χ²", t("dof"), t("pValue"), t("reading")]} />
             <tbody>
               <TestLine name="faces" test={stats.faceTest} />
               <TestLine name="outcomes" test={stats.outcomeTest} />

@@ -12,6 +12,7 @@ import { useMatch } from "@/components/match/match-provider";
 import type { Color } from "@/lib/engine/types";
 import { AuditCheck } from "./audit-check";
 import { SeedForm } from "./seed-form";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 const COLORS: readonly Color[] = ["white", "black"];
 
@@ -58,14 +59,7 @@ export function FairnessPanel() {
         // Scrolls when long: focusable, so the keyboard can scroll it (axe: scrollable-region-focusable).
         <div className="roll-log-box" tabIndex={0} role="region" aria-label={t("rolls")}>
           <table className="roll-log" data-testid="roll-log">
-            <thead>
-              <tr>
-                <th scope="col">{t("nonce")}</th>
-                <th scope="col">{t("game")}</th>
-                <th scope="col">{t("roll")}</th>
-                <th scope="col">{t("dice")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t("nonce"), t("game"), t("roll"), t("dice")]} />
             <tbody>
               {rolls.map((roll) => (
                 <tr key={roll.nonce}>

@@ -18,7 +18,7 @@ import { ROLL_LOG_VIEW } from "@/server/db/admin";
 import type { Db } from "@/server/db/client";
 import { normalisePage } from "@/server/db/listings";
 import { inTransaction, type Tx } from "@/server/db/transaction";
-import type { MatchStatus, Page, RollKind, Seat } from "@/server/db/types";
+import type { MatchStatus, Page, RollRow } from "@/server/db/types";
 import { dateBounds, filtersRecord, type RollFilters } from "./roll-filters";
 import { failuresFirst, verifyRevealedMatches, type MatchVerification } from "./verification";
 
@@ -32,15 +32,9 @@ export const VERIFY_MAX = 200;
 
 export type RollWhere = Prisma.RollLogWhereInput;
 
-export interface RollLogRow {
+/** A logged roll with the match it belongs to: what the admin roll log lists and exports. */
+export interface RollLogRow extends RollRow {
   readonly matchId: string;
-  readonly nonce: number;
-  readonly game: number;
-  readonly kind: RollKind;
-  readonly player: Seat | null;
-  readonly die1: number;
-  readonly die2: number;
-  readonly createdAt: Date;
 }
 
 export interface MatchLabel {

@@ -10,6 +10,7 @@ import { requireAdminPage } from "@/server/auth/require-admin";
 import { ROLL_LOG_VIEW } from "@/server/db/admin";
 import { getDb } from "@/server/db/client";
 import type { SearchParams } from "@/server/http/search-params";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 /** The stored action codes as message select keys (ICU keys cannot hold "-"); an unknown code is shown as stored. */
 const ACTION_KEYS: Readonly<Record<string, string>> = { [ROLL_LOG_VIEW]: "view", [EXPORT_ACTION]: "export" };
@@ -44,15 +45,7 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
       </p>
       <div className="table-scroll">
         <table className="data-table" data-testid="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("when")}</th>
-              <th scope="col">{t("who")}</th>
-              <th scope="col">{t("what")}</th>
-              <th scope="col">{t("match")}</th>
-              <th scope="col">{t("details")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t("when"), t("who"), t("what"), t("match"), t("details")]} />
           <tbody>
             {trail.items.map((row) => (
               <tr key={row.id}>

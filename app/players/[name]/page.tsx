@@ -10,6 +10,7 @@ import { playerProfile } from "@/server/players/player-profile";
 import "@/components/admin/admin.css";
 import "@/components/players/players.css";
 import "@/components/ui/ui.css";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 type Params = Promise<{ name: string }>;
 
@@ -79,17 +80,7 @@ export default async function PlayerPage({ params }: { params: Params }) {
       ) : (
         <div className="table-scroll">
           <table className="data-table" data-testid="profile-recent">
-            <thead>
-              <tr>
-                <th scope="col">{t("col.date")}</th>
-                <th scope="col">{t("col.opponent")}</th>
-                <th scope="col">{t("col.length")}</th>
-                <th scope="col">{t("col.score")}</th>
-                <th scope="col">{t("col.result")}</th>
-                <th scope="col">{t("col.rating")}</th>
-                <th scope="col">{t("col.review")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t("col.date"), t("col.opponent"), t("col.length"), t("col.score"), t("col.result"), t("col.rating"), t("col.review")]} />
             <tbody>
               {profile.recent.map((match) => (
                 <tr key={match.id} data-match={match.id}>

@@ -37,19 +37,32 @@ function announce(ctx: CommandContext, matchId: string, rematch: RematchState, d
   ctx.io.to(matchRoom(matchId)).emit("match:rematch", { matchId, rematch, declinedBy });
 }
 
-export async function rematchCommand(ctx: CommandContext, payload: CommandPayload<"match:rematch">): Promise<Reply> {
+/**
+ * Decides a rematch command of one of a finished match's players, in the match's queue: `decide` gets the match,
+ * the asker's seat and the rematch as it stands.
+ */
+async function forPlayer(
+  ctx: CommandContext,
+  matchId: string,
+  decide: (live: LiveMatch, seats: { readonly seat: Color; readonly opponentId: string }, current: RematchState) => Promise<Reply>,
+): Promise<Reply> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
-  return ctx.service.withMatch(payload.matchId, async (live): Promise<Reply> => {
+  return ctx.service.withMatch(matchId, async (live): Promise<Reply> => {
     const seats = seatsFor(live, actor.id);
     if ("ok" in seats) return seats;
-    const current = live?.rematch ?? NONE;
+    return decide(live as LiveMatch, seats, live?.rematch ?? NONE);
+  });
+}
+
+export async function rematchCommand(ctx: CommandContext, payload: CommandPayload<"match:rematch">): Promise<Reply> {
+  return forPlayer(ctx, payload.matchId, async (live, seats, current) => {
     if (current.matchId !== null || current.offeredBy === seats.seat) return { ok: true, rematch: current };
     // Both asked: the second offer accepts the first.
-    if (current.offeredBy !== null) return makeRematch(ctx, live as LiveMatch, current.offeredBy);
+    if (current.offeredBy !== null) return makeRematch(ctx, live, current.offeredBy);
     if (!(await offerRematch(ctx.db, payload.matchId, seats.seat))) return fail("ERR_CONFLICT", "The rematch changed meanwhile; look again.");
     // The computer always accepts.
-    if (ctx.computer?.isComputer(seats.opponentId)) return makeRematch(ctx, live as LiveMatch, seats.seat);
+    if (ctx.computer?.isComputer(seats.opponentId)) return makeRematch(ctx, live, seats.seat);
     const rematch: RematchState = { offeredBy: seats.seat, matchId: null };
     announce(ctx, payload.matchId, rematch, null);
     return { ok: true, rematch };
@@ -57,15 +70,10 @@ export async function rematchCommand(ctx: CommandContext, payload: CommandPayloa
 }
 
 export async function rematchAnswerCommand(ctx: CommandContext, payload: CommandPayload<"match:rematch-answer">): Promise<Reply> {
-  const { actor } = ctx;
-  if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
-  return ctx.service.withMatch(payload.matchId, async (live): Promise<Reply> => {
-    const seats = seatsFor(live, actor.id);
-    if ("ok" in seats) return seats;
-    const current = live?.rematch ?? NONE;
+  return forPlayer(ctx, payload.matchId, async (live, seats, current) => {
     if (current.matchId !== null) return { ok: true, rematch: current };
     if (current.offeredBy !== opponentOf(seats.seat)) return fail("ERR_WRONG_STATUS", "Your opponent has not offered a rematch.");
-    if (payload.accept) return makeRematch(ctx, live as LiveMatch, current.offeredBy);
+    if (payload.accept) return makeRematch(ctx, live, current.offeredBy);
     if (!(await declineRematch(ctx.db, payload.matchId, current.offeredBy))) return fail("ERR_CONFLICT", "The rematch changed meanwhile; look again.");
     announce(ctx, payload.matchId, NONE, seats.seat);
     return { ok: true, rematch: NONE };

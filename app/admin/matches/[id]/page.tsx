@@ -9,6 +9,7 @@ import { matchIdSchema } from "@/lib/protocol/protocol";
 import { matchRollLog } from "@/server/admin/match-roll-log";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 type Params = Promise<{ id: string }>;
 
@@ -85,16 +86,7 @@ export default async function AdminMatchPage({ params }: { params: Params }) {
           <h2 id="rolls-title">{t("rolls", { count: rolls.length })}</h2>
           <div className="table-scroll">
             <table className="data-table" data-testid="match-roll-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("col.nonce")}</th>
-                  <th scope="col">{t("col.game")}</th>
-                  <th scope="col">{t("col.kind")}</th>
-                  <th scope="col">{t("col.player")}</th>
-                  <th scope="col">{t("col.dice")}</th>
-                  <th scope="col">{t("col.time")}</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={[t("col.nonce"), t("col.game"), t("col.kind"), t("col.player"), t("col.dice"), t("col.time")]} />
               <tbody>
                 {rolls.map((roll) => (
                   <tr key={roll.nonce}>
