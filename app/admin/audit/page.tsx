@@ -48,7 +48,7 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
           <ColumnHeads labels={[t("when"), t("who"), t("what"), t("match"), t("details")]} />
           <tbody>
             {trail.items.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id} data-action={row.action}>
                 <td>{utcTime(row.createdAt)}</td>
                 <td>{row.admin}</td>
                 <td>{t("action", { action: ACTION_KEYS[row.action] ?? "other", code: row.action })}</td>
