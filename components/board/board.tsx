@@ -163,9 +163,11 @@ export function Board({ position, viewer, dice, cube, input }: BoardProps) {
     activate(location);
   };
 
+  const isTarget = (location: number): boolean => input !== undefined && input !== null && input.selected !== null && input.targets.has(location);
+
   const labelFor = (location: number): string | undefined => {
     if (!input) return undefined;
-    if (input.selected !== null && input.targets.has(location)) return location === 0 ? t("bearOff") : t("moveTo", { location });
+    if (isTarget(location)) return location === 0 ? t("bearOff") : t("moveTo", { location });
     if (input.movable.has(location)) return t("checkerOn", { color: viewer, location, count: countAt(position[viewer], location) });
     return undefined;
   };
@@ -256,7 +258,9 @@ export function Board({ position, viewer, dice, cube, input }: BoardProps) {
             height={area.height}
             role={interactive ? "button" : undefined}
             aria-label={label}
-            aria-pressed={interactive && input?.movable.has(location) ? input.selected === location : undefined}
+            // A toggle only while it means "pick this checker": a point that is also the selected checker's target
+            // is a plain "move to" button, as its label says (a keyboard or screen-reader user must not hear both).
+            aria-pressed={interactive && input?.movable.has(location) && !isTarget(location) ? input.selected === location : undefined}
             tabIndex={interactive ? 0 : undefined}
             data-location={location}
             onKeyDown={interactive ? onKey(location) : undefined}
