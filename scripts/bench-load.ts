@@ -462,7 +462,9 @@ async function compare(out: { push(...lines: string[]): void }): Promise<void> {
               port: await freePort(),
               seedKeyHex,
               env: {
+                // The production build's code paths, but a benchmark, not a deployment: no https site URL.
                 NODE_ENV: "production",
+                DEPLOYMENT: "local",
                 LOG_LEVEL: "warn",
                 ...(config.nodes > 1 ? { REDIS_URL: redisUrl, FAIRGAMMON_REDIS_PREFIX: prefix } : {}),
                 ...(rateLimit ? { FAIRGAMMON_RATE_LIMIT: rateLimit } : {}),
@@ -580,7 +582,7 @@ async function main(): Promise<void> {
           databaseUrl,
           port,
           seedKeyHex,
-          env: { NODE_ENV: "production", LOG_LEVEL: "warn", ...(rateLimit ? { FAIRGAMMON_RATE_LIMIT: rateLimit } : {}) },
+          env: { NODE_ENV: "production", DEPLOYMENT: "local", LOG_LEVEL: "warn", ...(rateLimit ? { FAIRGAMMON_RATE_LIMIT: rateLimit } : {}) },
           nodeArgs: settings.serverArgs,
         }),
       );

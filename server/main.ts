@@ -24,6 +24,7 @@ import { startWalCheckpointer } from "./db/wal-checkpointer";
 import { EnginePool } from "./engine/engine-pool";
 import { Probes } from "./http/health";
 import { sendError } from "./http/json";
+import { originVerdict, siteOrigins } from "./http/site-origin";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
 import { attachCluster, type ClusterLink } from "./match/cluster";
@@ -126,7 +127,19 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     nextHandler = app.getRequestHandler();
   }
 
-  const io: GameServer = new SocketServer(httpServer, { path: "/socket.io", serveClient: false, maxHttpBufferSize: MAX_PAYLOAD_BYTES });
+  // Every Engine.IO request (each polling request and the WebSocket upgrade) must come from one of the site's own
+  // pages, or from a client that is not a browser page at all (no Origin): server/http/site-origin.ts.
+  const originPolicy = { trustProxy: env.TRUST_PROXY, configured: siteOrigins(env) };
+  const io: GameServer = new SocketServer(httpServer, {
+    path: "/socket.io",
+    serveClient: false,
+    maxHttpBufferSize: MAX_PAYLOAD_BYTES,
+    allowRequest: (req, callback) => {
+      const verdict = originVerdict(req.headers, originPolicy);
+      if (verdict === "foreign") logger.warn("socket refused: foreign origin", { origin: String(req.headers.origin ?? "").slice(0, 200) });
+      callback(verdict === "foreign" ? "ERR_CROSS_SITE: sockets are only for this site's own pages." : null, verdict !== "foreign");
+    },
+  });
   const redisUrl = options.redisUrl ?? env.REDIS_URL;
   const redis = redisUrl ? (await import("redis")).createClient({ url: redisUrl }) : null;
   if (redis) {

@@ -9,6 +9,7 @@
  *   const limiter = createLimiter({ limit: 10, windowMs: 15 * 60_000 }, "auth:user");
  *   const wait = await consumePoint(limiter, "ada"); // 0: counted; > 0: refused, milliseconds until the window ends
  */
+import { createClient } from "redis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface LimitRule {
@@ -42,4 +43,24 @@ export async function consumePoint(limiter: RateLimiterAbstract, key: string): P
     if (rejection instanceof RateLimiterRes) return Math.max(1, rejection.msBeforeNext);
     throw rejection;
   }
+}
+
+const processWide = globalThis as typeof globalThis & { __fairgammonRouteLimiterRedis?: RedisStoreClient | null };
+
+/**
+ * The Redis connection of the limits counted inside Next.js route handlers (sign-in, analysis requests), one per
+ * process, or undefined without REDIS_URL. Kept on globalThis because Next.js may load a module once per route bundle.
+ * A lost connection is not fatal: the limiters count in memory until node-redis reconnects.
+ */
+export function routeLimiterRedis(): RedisStoreClient | undefined {
+  if (processWide.__fairgammonRouteLimiterRedis === undefined) {
+    const url = process.env.REDIS_URL;
+    if (url) {
+      const client = createClient({ url });
+      client.on("error", () => {});
+      void client.connect().catch(() => {});
+      processWide.__fairgammonRouteLimiterRedis = client;
+    } else processWide.__fairgammonRouteLimiterRedis = null;
+  }
+  return processWide.__fairgammonRouteLimiterRedis ?? undefined;
 }

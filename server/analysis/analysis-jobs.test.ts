@@ -11,7 +11,9 @@ import { BotClient } from "@/scripts/bot/bot-client";
 import { seededMatch, testVault } from "@/server/db/test-fixtures";
 import { loadLiveMatch } from "@/server/match/live-match";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { startAnalysisResponse } from "@/server/http/analysis-response";
 import { analysisStatus, requestAnalysis, type AnalysisView } from "./analysis-jobs";
+import { AnalysisLimiter } from "./analysis-limit";
 import { AnalysisRunner } from "./analysis-runner";
 import { EnginePool } from "@/server/engine/engine-pool";
 import type { RunAnalysisTask } from "./analysis-task";
@@ -127,5 +129,45 @@ describe("asking for an analysis", () => {
     const done = await until(0, (v) => v.status === "done");
     await jobs.stop();
     expect(done.done).toBe(done.total);
+  });
+});
+
+describe("starting an analysis over HTTP, as an outsider would try", () => {
+  const site = "http://localhost:3000";
+  function post(headers: Record<string, string>, body: unknown = { ply: 2 }): Request {
+    return new Request(`${site}/api/matches/${matchId}/analysis`, { method: "POST", headers: { host: "localhost:3000", ...headers }, body: JSON.stringify(body) });
+  }
+  const viewer = async () => t.db.prisma.user.findFirstOrThrow({ where: { isGuest: false, role: "USER" } });
+  const jobsAtPly2 = () => t.db.prisma.matchAnalysis.count({ where: { matchId, ply: 2 } });
+
+  it("refuses a cross-site page, a missing session and a non-JSON body, and queues nothing", async () => {
+    const limiter = new AnalysisLimiter(100);
+    const attempts: [Request, () => Promise<Awaited<ReturnType<typeof viewer>> | null>, number, string][] = [
+      // The attack that was seen: an anonymous cross-site text/plain POST (no CORS preflight) queued a 2-ply job.
+      [post({ origin: "http://evil.test", "content-type": "text/plain" }), async () => null, 403, "ERR_CROSS_SITE"],
+      [post({ origin: "http://localhost:4000", "content-type": "text/plain" }), viewer, 403, "ERR_CROSS_SITE"],
+      [post({ origin: "http://localhost:4000", "content-type": "application/json" }), viewer, 403, "ERR_CROSS_SITE"],
+      [post({ "content-type": "application/json" }), viewer, 403, "ERR_CROSS_SITE"],
+      [post({ origin: site, "content-type": "text/plain" }), viewer, 415, "ERR_UNSUPPORTED_MEDIA_TYPE"],
+      [post({ origin: site, "content-type": "application/json" }), async () => null, 401, "ERR_UNAUTHENTICATED"],
+    ];
+    for (const [request, who, status, code] of attempts) {
+      const response = await startAnalysisResponse(t.db, request, matchId, who, limiter);
+      expect([response.status, ((await response.json()) as { error: string }).error]).toEqual([status, code]);
+    }
+    expect(await jobsAtPly2()).toBe(0);
+  });
+
+  it("lets a signed-in player start a job from the site, and holds the per-user limit", async () => {
+    const limiter = new AnalysisLimiter(1);
+    const first = await startAnalysisResponse(t.db, post({ origin: site, "content-type": "application/json" }), matchId, viewer, limiter);
+    expect(first.status).toBe(202);
+    // Asking again for the job that exists is free.
+    const again = await startAnalysisResponse(t.db, post({ origin: site, "content-type": "application/json" }), matchId, viewer, limiter);
+    expect(again.status).toBe(202);
+    await t.db.prisma.matchAnalysis.updateMany({ where: { matchId, ply: 2 }, data: { status: "failed" } });
+    const over = await startAnalysisResponse(t.db, post({ origin: site, "content-type": "application/json" }), matchId, viewer, limiter);
+    expect([over.status, ((await over.json()) as { error: string }).error]).toEqual([429, "ERR_RATE_LIMITED"]);
+    expect(await t.db.prisma.matchAnalysis.count({ where: { matchId, ply: 2, status: "queued" } })).toBe(0);
   });
 });

@@ -23,7 +23,7 @@ import { analysisEngineId } from "./engine-id";
 
 export type { AnalysisStatus, AnalysisView };
 
-export type AnalysisErrorCode = "ERR_NOT_FOUND" | "ERR_NOT_FINISHED" | "ERR_BAD_PLY";
+export type AnalysisErrorCode = "ERR_NOT_FOUND" | "ERR_NOT_FINISHED" | "ERR_BAD_PLY" | "ERR_RATE_LIMITED";
 
 export interface AnalysisRequest {
   readonly matchId: string;
@@ -31,6 +31,11 @@ export interface AnalysisRequest {
   readonly ply: unknown;
   readonly viewer: UserRow | null;
   readonly invite?: string;
+  /**
+   * Asked before a new job is queued (not when the job exists already): 0 to go ahead, else the milliseconds until
+   * the requester may start another (analysis-limit.ts). Absent: no limit.
+   */
+  readonly admit?: () => Promise<number>;
 }
 
 export function parsePly(input: unknown): Ply | null {
@@ -88,6 +93,11 @@ export async function requestAnalysis(db: Db, request: AnalysisRequest): Promise
   const { matchId } = request;
   const existing = await db.prisma.matchAnalysis.findUnique({ where: key(matchId, ply, engine) });
   if (existing && existing.status !== "failed") return ok(viewOf(existing));
+  const wait = (await request.admit?.()) ?? 0;
+  if (wait > 0) {
+    const minutes = Math.max(1, Math.ceil(wait / 60_000));
+    return err("ERR_RATE_LIMITED", `You have started too many analyses; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  }
   if (existing) {
     await db.prisma.matchAnalysis.updateMany({
       where: { id: existing.id, status: "failed" },

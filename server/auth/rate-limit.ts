@@ -10,11 +10,10 @@
  *   const verdict = await limiter.attempt("credentials", { ip: "203.0.113.7", username: "ada" });
  *   if (!verdict.ok) verdict.message; // "Too many attempts, try again in 4 minutes."
  */
-import { createClient } from "redis";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { err, ok, type Result } from "@/lib/engine/types";
 import { parseEnv } from "@/server/config/env";
-import { consumePoint, createLimiter, type LimitRule, type RedisStoreClient } from "@/server/rate-limiter";
+import { consumePoint, createLimiter, routeLimiterRedis, type LimitRule, type RedisStoreClient } from "@/server/rate-limiter";
 
 export type AttemptKind = "credentials" | "guest";
 
@@ -77,7 +76,7 @@ const processWide = globalThis as typeof globalThis & { __fairgammonAuthLimiter?
  * load a module once per route bundle, and the sign-in route and the registration route must count together.
  */
 export function authRateLimiter(): AuthRateLimiter {
-  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter(limitsFromEnv(), { redis: redisFromEnv() });
+  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter(limitsFromEnv(), { redis: routeLimiterRedis() });
   return processWide.__fairgammonAuthLimiter;
 }
 
@@ -85,14 +84,4 @@ export function authRateLimiter(): AuthRateLimiter {
 function limitsFromEnv(): AuthLimits {
   const { GUESTS_PER_ADDRESS_PER_HOUR: limit } = parseEnv(process.env);
   return { ...DEFAULT_AUTH_LIMITS, guestsPerIp: { ...DEFAULT_AUTH_LIMITS.guestsPerIp, limit } };
-}
-
-function redisFromEnv(): RedisStoreClient | undefined {
-  const url = process.env.REDIS_URL;
-  if (!url) return undefined;
-  const client = createClient({ url });
-  // A lost connection is not fatal: the limiter counts in memory until node-redis reconnects.
-  client.on("error", () => {});
-  void client.connect().catch(() => {});
-  return client;
 }

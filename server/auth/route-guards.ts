@@ -9,6 +9,7 @@
  *   if (refused) return refused;
  *   const body = await readJsonObject(request); // Record<string, unknown> | null
  */
+import { originVerdict, siteOrigins } from "@/server/http/site-origin";
 
 const STATUS_BY_CODE: Record<string, number> = {
   ERR_INVALID_USERNAME: 400,
@@ -27,25 +28,16 @@ export function jsonError(code: string, message: string): Response {
   return Response.json({ error: code, message }, { status: STATUS_BY_CODE[code] ?? 500, headers: { "cache-control": "no-store" } });
 }
 
-/** The hosts this site answers as: the request's own (as Next.js forwards it) and NEXTAUTH_URL's. */
-function ownHosts(headers: Headers): string[] {
-  const hosts = [headers.get("x-forwarded-host"), headers.get("host")];
-  const configured = process.env.NEXTAUTH_URL;
-  if (configured) hosts.push(new URL(configured).host);
-  return hosts.filter((host): host is string => Boolean(host)).map((host) => host.toLowerCase());
-}
-
-/** An error response for a cross-site or non-JSON request, or null when it may proceed. */
+/**
+ * An error response for a cross-site or non-JSON request, or null when it may proceed. Unlike a socket handshake, a
+ * missing Origin is refused: only our own pages call these routes, and browsers send Origin on every POST.
+ * X-Forwarded-Host is read as the host: the custom server drops client-sent forwarded headers unless TRUST_PROXY
+ * (client-address.ts), so what reaches a route is Next.js's own or the trusted proxy's.
+ */
 export function refuseCrossSite(request: Request): Response | null {
   const site = request.headers.get("sec-fetch-site");
-  const origin = request.headers.get("origin");
-  let originHost: string | null = null;
-  try {
-    originHost = origin ? new URL(origin).host.toLowerCase() : null;
-  } catch {
-    originHost = null;
-  }
-  if ((site !== null && site !== "same-origin") || originHost === null || !ownHosts(request.headers).includes(originHost)) {
+  const verdict = originVerdict(request.headers, { trustProxy: true, configured: siteOrigins(process.env) });
+  if ((site !== null && site !== "same-origin") || verdict !== "own") {
     return jsonError("ERR_CROSS_SITE", "This request must come from a page of this site.");
   }
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {

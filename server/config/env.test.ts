@@ -10,9 +10,17 @@ describe("parseEnv", () => {
   });
 
   it("requires secrets on a production deployment, but not for a local `npm start`", () => {
-    expect(parseEnv({ NODE_ENV: "production" }).requireSecrets).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", NEXTAUTH_URL: "https://fairgammon.example" }).requireSecrets).toBe(true);
     expect(parseEnv({ NODE_ENV: "production", DEPLOYMENT: "local" }).requireSecrets).toBe(false);
-    expect(parseEnv({ NODE_ENV: "development", DEPLOYMENT: "production" }).requireSecrets).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development", DEPLOYMENT: "production", TRUST_PROXY: "true" }).requireSecrets).toBe(true);
+  });
+
+  it("refuses a production deployment whose session cookie could go out without Secure", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/NEXTAUTH_URL: required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", NEXTAUTH_URL: "http://fairgammon.example" })).toThrow(/NEXTAUTH_URL: must be an https:\/\/ URL/);
+    // Behind a trusted proxy the scheme comes from X-Forwarded-Proto, request by request.
+    expect(parseEnv({ NODE_ENV: "production", TRUST_PROXY: "true" }).requireSecrets).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", DEPLOYMENT: "local" }).requireSecrets).toBe(false);
   });
 
   it("names the variable that is wrong", () => {

@@ -32,8 +32,17 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /**
+   * Origins besides NEXTAUTH_URL's whose pages may open a socket or call a state-changing route, comma-separated
+   * (e.g. "https://www.fairgammon.example"). Locally, the host a request was sent to counts too (server/http/site-origin.ts).
+   */
+  ALLOWED_ORIGINS: z.string().optional(),
   /** Set on every node of a scaled-out deployment: Socket.IO events and presence then travel through this Redis. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  /** Prefix of every Redis key and stream of this deployment: two deployments sharing one Redis need different ones. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "letters, digits and _ . : - only").default("fairgammon"),
+  /** New analysis jobs (the review's "Analyse") one user may start per hour. */
+  ANALYSES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How long a player may be away from a match in play before the opponent can claim it. */
   ABANDON_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Guest accounts one client address may create per hour (sign-in and registration have their own limits). */
@@ -60,6 +69,22 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/**
+ * A deployment's session cookie must be Secure, and next-auth marks it so only when it knows the site is served over
+ * https: from an https NEXTAUTH_URL, or — behind a trusted proxy with no NEXTAUTH_URL — from each request's
+ * X-Forwarded-Proto (which the server passes on only with TRUST_PROXY). Anything else would hand out cookies a
+ * network attacker can read, so it stops the server.
+ */
+function requireSecureSiteUrl(env: { NEXTAUTH_URL?: string; TRUST_PROXY: boolean }): void {
+  if (env.NEXTAUTH_URL?.startsWith("https://")) return;
+  if (env.NEXTAUTH_URL) throw new EnvError("Bad environment: NEXTAUTH_URL: must be an https:// URL in production (session cookies are sent only over https)");
+  if (!env.TRUST_PROXY) {
+    throw new EnvError(
+      "Bad environment: NEXTAUTH_URL: required in production (the site's https:// URL), unless TRUST_PROXY=true and the proxy sends X-Forwarded-Proto: https",
+    );
+  }
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings come from shells and .env files meaning "unset".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -71,5 +96,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const databaseUrl = parsed.data.DATABASE_URL ?? `file:${path.join(dataDir, "fairgammon.db")}`;
   const requireSecrets = (parsed.data.DEPLOYMENT ?? (parsed.data.NODE_ENV === "production" ? "production" : "local")) === "production";
+  if (requireSecrets) requireSecureSiteUrl(parsed.data);
   return { ...parsed.data, dataDir, databaseUrl, requireSecrets };
 }
