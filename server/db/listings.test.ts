@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdminAudit, ROLL_LOG_VIEW } from "./admin";
-import { listLiveMatches, listMatchesForUser, listOpenChallenges, matchExists, normalisePage } from "./listings";
+import { matchVisibleTo } from "@/server/match/visibility";
+import { listLiveMatches, listMatchesForUser, listOpenChallenges, normalisePage } from "./listings";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { newUser, playingMatch, takeSeat, testVault, waitingMatch } from "./test-fixtures";
 import type { MatchRow, UserRow } from "./types";
@@ -87,12 +88,19 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
     }
   });
 
-  it("tells whether a match exists, public or private, and nothing more", async () => {
+  it("lets the match page show a private match only to whom may see it, as if it did not exist to anyone else", async () => {
     const [first, , third] = matches as [MatchRow, MatchRow, MatchRow];
     expect(third.visibility).toBe("private");
-    expect(await matchExists(handle.db, first.id)).toBe(true);
-    expect(await matchExists(handle.db, third.id)).toBe(true);
-    expect(await matchExists(handle.db, "nosuchmatch00")).toBe(false);
+    const row = await handle.db.prisma.match.findUniqueOrThrow({ where: { id: third.id } });
+    const player = { id: (row.whiteId ?? row.blackId) as string, role: "USER" as const };
+    const stranger = { id: "someone-else", role: "USER" as const };
+    expect(await matchVisibleTo(handle.db, first.id, null, undefined)).toBe(true);
+    expect(await matchVisibleTo(handle.db, third.id, player, undefined)).toBe(true);
+    expect(await matchVisibleTo(handle.db, third.id, { id: "an-admin", role: "ADMIN" }, undefined)).toBe(true);
+    expect(await matchVisibleTo(handle.db, third.id, stranger, row.inviteToken ?? undefined)).toBe(row.inviteToken !== null);
+    expect(await matchVisibleTo(handle.db, third.id, stranger, undefined)).toBe(false);
+    expect(await matchVisibleTo(handle.db, third.id, null, "wrong-token")).toBe(false);
+    expect(await matchVisibleTo(handle.db, "nosuchmatch00", stranger, undefined)).toBe(false);
   });
 
   it("lists the audit trail newest first, by admin or match, with its details parsed", async () => {

@@ -1,13 +1,12 @@
 /**
  * Lists of matches for the lobby and a player's history, newest first, one page at a time, and whether a match
- * exists. None of them carries seeds or invite tokens.
+ * None of them carries seeds or invite tokens.
  *
  * @example
  *   const page = await listMatchesForUser(db, userId, { status: "finished", page: 1, pageSize: 20 });
  *   page.items[0]?.white?.username; page.total;
  *   await listOpenChallenges(db);                       // public matches waiting for a player
  *   await listLiveMatches(db, { pageSize: 50 });        // public matches being played
- *   await matchExists(db, matchId);                     // true or false, and nothing else
  */
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "./client";
@@ -82,13 +81,4 @@ export function listLiveMatches(db: Db, request: PageRequest = {}): Promise<Page
 /** Public matches waiting for an opponent. */
 export function listOpenChallenges(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
   return pageOfMatches(db, { visibility: "public", status: "waiting" }, request);
-}
-
-/**
- * Whether a match with this id exists, public or private, for the match page: it shows a 404 for an id that names no
- * match and leaves everything else to the socket, where `match:watch` decides who may see the match
- * (server/match/visibility.ts). Only the id is read, so nothing of a private match reaches the page.
- */
-export async function matchExists(db: Db, matchId: string): Promise<boolean> {
-  return (await db.prisma.match.findUnique({ where: { id: matchId }, select: { id: true } })) !== null;
 }

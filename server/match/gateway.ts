@@ -18,6 +18,7 @@ import { Matchmaker } from "./matchmaking";
 import type { Presence } from "./presence";
 import { CommandRateLimiter } from "./rate-limit";
 import { presenceOf } from "./snapshot";
+import { concealsMatch, NOT_VISIBLE } from "./visibility";
 
 export interface GatewayOptions {
   readonly io: GameServer;
@@ -49,6 +50,17 @@ export function describeZodError(error: z.ZodError): string {
   if (!issue) return "The payload is malformed.";
   const where = issue.path.length > 0 ? issue.path.join(".") : "payload";
   return `Malformed payload: ${where}: ${issue.message}.`;
+}
+
+/**
+ * A refusal of a command on a match the sender may not see — or one that does not exist — becomes NOT_VISIBLE,
+ * whichever check refused it first (visibility.ts), so that probing cannot tell a private match from no match.
+ */
+async function concealUnseenMatch<T extends object>(ctx: CommandContext, payload: unknown, answer: Ack<T>): Promise<Ack<T>> {
+  if (answer.ok || typeof payload !== "object" || payload === null || !("matchId" in payload) || typeof payload.matchId !== "string") return answer;
+  const invite = "inviteToken" in payload && typeof payload.inviteToken === "string" ? payload.inviteToken : undefined;
+  const conceal = await ctx.service.withMatch(payload.matchId, (live) => concealsMatch(live, ctx.actor, invite));
+  return conceal ? NOT_VISIBLE : answer;
 }
 
 export function attachGateway(options: GatewayOptions): void {
@@ -98,36 +110,38 @@ export function attachGateway(options: GatewayOptions): void {
       }
       const handler = commandHandlers[name] as CommandHandler<CommandName>;
       const started = performance.now();
-      handler(ctx, parsed.data as never).then(
-        (answer) => {
-          const ms = performance.now() - started;
-          options.onCommandHandled?.(name, ms);
-          // The payload is the client's own; the answer is summed up (snapshots are large), never copied whole.
-          logger.debug("command", {
-            command: name,
-            userId: actor?.id ?? null,
-            payload: parsed.data,
-            ok: answer.ok,
-            ...(answer.ok ? ("version" in answer ? { version: answer.version } : {}) : { code: answer.code }),
-            ms: Math.round(ms * 10) / 10,
-          });
-          reply(answer);
-        },
-        (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          if (isDatabaseUnavailable(error)) {
-            // Each event is one transaction: it was stored whole or not at all. What the match owed by itself after a
-            // stored one is written when the database is back; the client resyncs from the events it then gets.
-            logger.warn("command failed: database unavailable", { command: name, error: message.split("\n").at(-1) });
-            const matchId = (parsed.data as { matchId?: unknown }).matchId;
-            if (typeof matchId === "string") options.outage?.schedule(matchId);
-            reply(fail("ERR_UNAVAILABLE", "The database is unavailable right now; try again in a moment."));
-            return;
-          }
-          logger.error("command failed", { command: name, error: message });
-          reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
-        },
-      );
+      handler(ctx, parsed.data as never)
+        .then((answer) => concealUnseenMatch(ctx, parsed.data, answer))
+        .then(
+          (answer) => {
+            const ms = performance.now() - started;
+            options.onCommandHandled?.(name, ms);
+            // The payload is the client's own; the answer is summed up (snapshots are large), never copied whole.
+            logger.debug("command", {
+              command: name,
+              userId: actor?.id ?? null,
+              payload: parsed.data,
+              ok: answer.ok,
+              ...(answer.ok ? ("version" in answer ? { version: answer.version } : {}) : { code: answer.code }),
+              ms: Math.round(ms * 10) / 10,
+            });
+            reply(answer);
+          },
+          (error: unknown) => {
+            const message = error instanceof Error ? error.message : String(error);
+            if (isDatabaseUnavailable(error)) {
+              // Each event is one transaction: it was stored whole or not at all. What the match owed by itself after a
+              // stored one is written when the database is back; the client resyncs from the events it then gets.
+              logger.warn("command failed: database unavailable", { command: name, error: message.split("\n").at(-1) });
+              const matchId = (parsed.data as { matchId?: unknown }).matchId;
+              if (typeof matchId === "string") options.outage?.schedule(matchId);
+              reply(fail("ERR_UNAVAILABLE", "The database is unavailable right now; try again in a moment."));
+              return;
+            }
+            logger.error("command failed", { command: name, error: message });
+            reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
+          },
+        );
     });
 
     socket.on("disconnecting", () => {

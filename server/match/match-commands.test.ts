@@ -126,12 +126,13 @@ describe("lobby", () => {
     expect(listed.ok && listed.challenges.map((m) => m.matchId)).not.toContain(secret.matchId);
 
     expect(await other.send("match:watch", { matchId: secret.matchId })).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
-    expect(await other.send("match:join", { matchId: secret.matchId })).toMatchObject({ ok: false, code: "ERR_FORBIDDEN" });
-    expect(await other.send("match:join", { matchId: secret.matchId, inviteToken: "wrong-token-wrong-token" })).toMatchObject({ ok: false, code: "ERR_FORBIDDEN" });
+    // Without the link a private match is answered as if it did not exist (visibility.ts).
+    expect(await other.send("match:join", { matchId: secret.matchId })).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
+    expect(await other.send("match:join", { matchId: secret.matchId, inviteToken: "wrong-token-wrong-token" })).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
     await guest.join(secret.matchId, secret.inviteToken ?? undefined);
     expect(guest.you).toBe("black");
 
-    expect(await other.send("match:cancel", { matchId: secret.matchId })).toMatchObject({ ok: false, code: "ERR_NOT_A_PLAYER" });
+    expect(await other.send("match:cancel", { matchId: secret.matchId })).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
     expect(await guest.send("match:cancel", { matchId: secret.matchId })).toMatchObject({ ok: true });
     const ended = await host.until((view) => view.matchId === secret.matchId && view.ended !== null);
     expect(ended.status).toBe("aborted");

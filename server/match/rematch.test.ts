@@ -53,7 +53,8 @@ describe("rematch", () => {
 
     const toWhite = heard(white);
     const toBlack = heard(black);
-    expect(await stranger.send("match:rematch", { matchId })).toMatchObject({ ok: false, code: "ERR_NOT_A_PLAYER" });
+    // A private match: a stranger is answered as if it did not exist (visibility.ts).
+    expect(await stranger.send("match:rematch", { matchId })).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
     expect(await black.send("match:rematch-answer", { matchId, accept: true })).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
 
     expect(await white.send("match:rematch", { matchId })).toEqual({ ok: true, rematch: { offeredBy: "white", matchId: null } });

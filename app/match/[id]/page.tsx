@@ -6,7 +6,7 @@ import { MatchScreen } from "@/components/match/match-screen";
 import { matchIdSchema, PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
-import { matchExists } from "@/server/db/listings";
+import { matchVisibleTo } from "@/server/match/visibility";
 
 type Params = Promise<{ id: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -18,16 +18,16 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * A match, to play or to watch: `/match/:id`, or `/match/:id?invite=token` for a private match. An unknown id is a
- * 404 page; whether this visitor may see the match, and everything on it, comes over the socket.
+ * A match, to play or to watch: `/match/:id`, or `/match/:id?invite=token` for a private match. An unknown id, and a
+ * private match this visitor may not see, are the same 404 page; everything on the match comes over the socket.
  */
 export default async function MatchPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { id } = await params;
   const invite = (await searchParams).invite;
   if (!matchIdSchema.safeParse(id).success) notFound();
-  const [exists, user] = await Promise.all([matchExists(getDb(), id), getCurrentUser()]);
-  if (!exists) notFound();
   const token = typeof invite === "string" && invite.length <= 64 ? invite : null;
+  const user = await getCurrentUser();
+  if (!(await matchVisibleTo(getDb(), id, user, token ?? undefined))) notFound();
   return (
     <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}>
       <MatchScreen signedIn={user !== null} />
