@@ -24,10 +24,12 @@ import { startWalCheckpointer } from "./db/wal-checkpointer";
 import { EnginePool } from "./engine/engine-pool";
 import { Probes } from "./http/health";
 import { sendError } from "./http/json";
+import { applySecurityHeaders, servedOverHttps, socketResponseHeaders } from "./http/security-headers";
 import { originVerdict, siteOrigins } from "./http/site-origin";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
 import { attachCluster, type ClusterLink } from "./match/cluster";
+import { ConnectionLimits } from "./match/connection-limits";
 import { ComputerDriver } from "./match/computer-driver";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
@@ -78,12 +80,21 @@ export interface AppServerOptions {
    * against the database before using them. Default env.REDIS_URL; unset, the node stands alone.
    */
   readonly redisUrl?: string;
-  /** The Redis stream and channel names' prefix; nodes of one deployment share it (tests use their own). */
+  /** The Redis keys' prefix; nodes of one deployment share it (tests use their own). Default env.REDIS_PREFIX. */
   readonly redisPrefix?: string;
   /** Told how long each socket command took to handle (see server/match/gateway.ts). */
   readonly onCommandHandled?: (command: CommandName, ms: number) => void;
   /** Worker threads for the engine (the computer players); default env.ENGINE_WORKERS. */
   readonly engineWorkers?: number;
+  /** What one user or address may hold at once; each defaults to its env setting (SOCKETS_PER_USER, …). */
+  readonly limits?: Partial<UserLimits>;
+}
+
+export interface UserLimits {
+  readonly socketsPerUser: number;
+  readonly socketsPerAddress: number;
+  readonly commandsPerUserPerSecond: number;
+  readonly waitingMatchesPerUser: number;
 }
 
 export const DEFAULT_ABANDON_AFTER_MS = 5 * 60_000;
@@ -100,6 +111,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const seedKey =
     options.seedKey ?? loadSeedKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
 
+  const siteScheme = { siteUrl: env.NEXTAUTH_URL, trustProxy: env.TRUST_PROXY, dev };
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
   const httpServer = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
@@ -112,6 +124,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     stampClientAddress(req, env.TRUST_PROXY);
+    applySecurityHeaders(req, res, siteScheme);
     if (req.method === "GET" && pathname === "/api/health") return probes.health(res);
     if (req.method === "GET" && pathname === "/api/ready") return probes.ready(res);
     if (nextHandler) return nextHandler(req, res);
@@ -140,13 +153,17 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       callback(verdict === "foreign" ? "ERR_CROSS_SITE: sockets are only for this site's own pages." : null, verdict !== "foreign");
     },
   });
+  // Socket.IO answers its long-polling requests itself, before the request handler above.
+  io.engine.on("headers", (headers: Record<string, string>, req: IncomingMessage) => Object.assign(headers, socketResponseHeaders(servedOverHttps(req, siteScheme))));
   const redisUrl = options.redisUrl ?? env.REDIS_URL;
+  // Every Redis key and stream of this deployment starts with it: two deployments may share one Redis.
+  const redisPrefix = options.redisPrefix ?? env.REDIS_PREFIX;
   const redis = redisUrl ? (await import("redis")).createClient({ url: redisUrl }) : null;
   if (redis) {
     const { createAdapter } = await import("@socket.io/redis-streams-adapter");
     redis.on("error", (error: Error) => logger.error("redis error", { error: error.message }));
     await redis.connect();
-    const prefix = options.redisPrefix ?? "fairgammon";
+    const prefix = redisPrefix;
     // A short XREAD block lets a closing node's reader stop promptly.
     guardPublish(redis);
     io.adapter(createAdapter(redis, { streamName: `${prefix}:events`, channelPrefix: prefix, blockTimeInMs: 1000 }));
@@ -212,7 +229,22 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     logger.warn("a cluster node stopped reporting; recovering unfinished matches", { node });
     recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId))).catch(() => {});
   };
-  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId: randomUUID(), now, onNodeLost: recoverAfterLoss }) : null;
+  const nodeId = randomUUID();
+  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId, now, onNodeLost: recoverAfterLoss }) : null;
+  const limits: UserLimits = {
+    socketsPerUser: env.SOCKETS_PER_USER,
+    socketsPerAddress: env.SOCKETS_PER_ADDRESS,
+    commandsPerUserPerSecond: env.COMMANDS_PER_USER_PER_SECOND,
+    waitingMatchesPerUser: env.WAITING_MATCHES_PER_USER,
+    ...options.limits,
+  };
+  // The limits' own Redis connection: the adapter's client spends its time in blocking stream reads.
+  const limitsRedis = redis ? redis.duplicate() : null;
+  if (limitsRedis) {
+    limitsRedis.on("error", () => {}); // the limits fall back to this node's own counts meanwhile
+    await limitsRedis.connect();
+  }
+  const connectionLimits = new ConnectionLimits({ perUser: limits.socketsPerUser, perAddress: limits.socketsPerAddress, redis: limitsRedis, prefix: redisPrefix, nodeId, now });
   attachGateway({
     io,
     outage,
@@ -225,6 +257,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     identify,
     abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS,
     rateLimit: options.rateLimit,
+    connectionLimits,
+    userCommandLimit: { burst: limits.commandsPerUserPerSecond * 2, perSecond: limits.commandsPerUserPerSecond, redis: limitsRedis ?? undefined, prefix: redisPrefix },
+    waitingMatchesPerUser: limits.waitingMatchesPerUser,
+    trustProxy: env.TRUST_PROXY,
     now,
     onCommandHandled: options.onCommandHandled,
   });
@@ -262,7 +298,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       await pool.close();
       await computer?.idle();
       cluster?.close();
+      connectionLimits.close();
       await io.close();
+      if (limitsRedis) await limitsRedis.close();
       if (redis) await redis.close();
       await checkpointer.stop();
       if (!options.db) await db.close();

@@ -109,6 +109,8 @@ export type ServerErrorCode =
   | "ERR_OPPONENT_CONNECTED"
   /** A rated match, or the rated queue, is for registered players only (not guests). */
   | "ERR_REGISTERED_ONLY"
+  /** A player may have only a few matches waiting for an opponent at once (server/match/commands/create.ts). */
+  | "ERR_TOO_MANY_WAITING"
   /** The database cannot be reached (an outage, a restart): the command can be sent again in a moment. */
   | "ERR_UNAVAILABLE"
   | "ERR_INTERNAL";

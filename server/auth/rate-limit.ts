@@ -76,7 +76,7 @@ const processWide = globalThis as typeof globalThis & { __fairgammonAuthLimiter?
  * load a module once per route bundle, and the sign-in route and the registration route must count together.
  */
 export function authRateLimiter(): AuthRateLimiter {
-  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter(limitsFromEnv(), { redis: routeLimiterRedis() });
+  processWide.__fairgammonAuthLimiter ??= new AuthRateLimiter(limitsFromEnv(), { redis: routeLimiterRedis(), keyPrefix: `${parseEnv(process.env).REDIS_PREFIX}:auth` });
   return processWide.__fairgammonAuthLimiter;
 }
 

@@ -41,6 +41,14 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
   /** Prefix of every Redis key and stream of this deployment: two deployments sharing one Redis need different ones. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "letters, digits and _ . : - only").default("fairgammon"),
+  /** Sockets one signed-in user may hold open at once, over every node (several tabs, a phone). */
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Sockets one client address may hold open at once (a household or an office shares one). */
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Commands one user may send per second over all their sockets (bursts of twice that are allowed). */
+  COMMANDS_PER_USER_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Matches one user may have waiting for an opponent at once. */
+  WAITING_MATCHES_PER_USER: z.coerce.number().int().min(1).max(10_000).default(3),
   /** New analysis jobs (the review's "Analyse") one user may start per hour. */
   ANALYSES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How long a player may be away from a match in play before the opponent can claim it. */

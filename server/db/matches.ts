@@ -33,6 +33,11 @@ export interface NewMatch {
   readonly timeControl?: TimeControl | null;
   /** Rated (issue 20): only a registered person may create one (not a guest, not a computer). */
   readonly rated?: boolean;
+  /**
+   * At most this many of the creator's matches may wait for an opponent at once (counted in the same transaction,
+   * with the creator's row locked on PostgreSQL, so two nodes cannot both let one more through). Absent: no cap.
+   */
+  readonly maxWaiting?: number;
 }
 
 function newInviteToken(): string {
@@ -46,11 +51,16 @@ function newInviteToken(): string {
 export async function createMatch(
   db: Db,
   input: NewMatch,
-): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND" | "ERR_REGISTERED_ONLY">> {
+): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND" | "ERR_REGISTERED_ONLY" | "ERR_TOO_MANY_WAITING">> {
   try {
     return await writeTransaction(db, async (tx) => {
+      // SQLite runs one write transaction at a time; PostgreSQL needs the creator's row locked for the count to hold.
+      if (db.kind === "postgres" && input.maxWaiting !== undefined) await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${input.creatorId} FOR UPDATE`;
       const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
       if (!creator) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
+      if (input.maxWaiting !== undefined && (await tx.match.count({ where: { creatorId: input.creatorId, status: "waiting" } })) >= input.maxWaiting) {
+        return err("ERR_TOO_MANY_WAITING", `${creator.username} has ${input.maxWaiting} matches waiting for an opponent already`);
+      }
       if (input.rated && (creator.isGuest || creator.computerLevel !== null)) {
         return err("ERR_REGISTERED_ONLY", `${creator.username} is not a registered player: only registered players play rated matches`);
       }

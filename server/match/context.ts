@@ -43,6 +43,8 @@ export interface CommandContext {
   readonly logger: Logger;
   readonly abandonAfterMs: number;
   readonly now: () => number;
+  /** What one user may hold at once (server/config/env.ts: WAITING_MATCHES_PER_USER). */
+  readonly limits: { readonly waitingMatchesPerUser: number };
 }
 
 export function matchRoom(matchId: string): string {

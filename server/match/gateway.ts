@@ -16,7 +16,8 @@ import type { Actor, CommandContext, GameServer, GameSocket } from "./context";
 import { fail, type MatchService } from "./match-service";
 import { Matchmaker } from "./matchmaking";
 import type { Presence } from "./presence";
-import { CommandRateLimiter } from "./rate-limit";
+import type { ConnectionLimits } from "./connection-limits";
+import { CommandRateLimiter, type UserCommandLimit } from "./rate-limit";
 import { presenceOf } from "./snapshot";
 import { concealsMatch, NOT_VISIBLE } from "./visibility";
 
@@ -39,10 +40,25 @@ export interface GatewayOptions {
   readonly outage?: { schedule(matchId: string): void };
   /** Told how long each handled command took, from its handler's start to its answer (metrics, the load benchmark). */
   readonly onCommandHandled?: (command: CommandName, ms: number) => void;
+  /** Sockets per user and per address, over the cluster (connection-limits.ts); none: unlimited. */
+  readonly connectionLimits?: ConnectionLimits;
+  /** Commands per user over all their sockets (rate-limit.ts); none: only the per-socket limit. */
+  readonly userCommandLimit?: UserCommandLimit;
+  /** Behind a trusted proxy the client's address (for the per-address cap) is X-Forwarded-For's first. */
+  readonly trustProxy?: boolean;
+  /** Matches one user may have waiting for an opponent at once. */
+  readonly waitingMatchesPerUser?: number;
 }
 
 function isCommandName(name: unknown): name is CommandName {
   return typeof name === "string" && Object.hasOwn(commandSchemas, name);
+}
+
+/** The client's address as the sign-in limits see it (server/auth/client-address.ts), for a handshake request. */
+function handshakeAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = request.headers["x-forwarded-for"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return trustProxy && first ? first : (request.socket.remoteAddress ?? "unknown");
 }
 
 export function describeZodError(error: z.ZodError): string {
@@ -66,7 +82,15 @@ async function concealUnseenMatch<T extends object>(ctx: CommandContext, payload
 export function attachGateway(options: GatewayOptions): void {
   const { io, logger, presence } = options;
   const now = options.now ?? Date.now;
-  const limiter = new CommandRateLimiter(options.rateLimit ?? { burst: 30, perSecond: 15 });
+  const socketLimit = options.rateLimit ?? { burst: 30, perSecond: 15 };
+  // A user's limit is never below one socket's: the per-user count only stops many sockets adding up.
+  const userLimit = options.userCommandLimit && {
+    ...options.userCommandLimit,
+    burst: Math.max(options.userCommandLimit.burst, socketLimit.burst),
+    perSecond: Math.max(options.userCommandLimit.perSecond, socketLimit.perSecond),
+  };
+  const limiter = new CommandRateLimiter(socketLimit, userLimit);
+  const limits = { waitingMatchesPerUser: options.waitingMatchesPerUser ?? 3 };
   const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, vault: options.vault, service: options.service, io, logger, now });
 
   io.use((socket, next) => {
@@ -76,8 +100,14 @@ export function attachGateway(options: GatewayOptions): void {
     }
     options
       .identify(socket.request)
-      .then((actor) => {
+      .then(async (actor) => {
         socket.data.actor = actor;
+        const refused = await options.connectionLimits?.admit(socket.id, { user: actor?.id, address: handshakeAddress(socket.request, options.trustProxy ?? false) });
+        if (refused) {
+          logger.warn("socket refused: connection cap", { userId: actor?.id ?? null });
+          next(new Error(refused));
+          return;
+        }
         next();
       })
       .catch((error: unknown) => {
@@ -92,14 +122,15 @@ export function attachGateway(options: GatewayOptions): void {
       presence.connect(actor.id, socket.id, now());
       void socket.join(`user:${actor.id}`);
     }
-    const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now };
+    const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now, limits };
+    socket.on("disconnect", () => options.connectionLimits?.release(socket.id));
 
     // One listener for every command, not one per command: twelve closures per socket were ~5 % of the server's live
     // heap at 2,000 matches (4,000 sockets), and all of it is marked at every full garbage collection.
     socket.onAny(async (name: string, payload: unknown, ack: unknown) => {
       if (!isCommandName(name) || typeof ack !== "function") return; // every command is acknowledged; others are ignored
       const reply = ack as (reply: Ack) => void;
-      if (!(await limiter.take(socket.id))) {
+      if (!(await limiter.take(socket.id, actor?.id))) {
         reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
         return;
       }

@@ -3,31 +3,45 @@
  * default), counted by rate-limiter-flexible (server/rate-limiter.ts). A client over the limit gets ERR_RATE_LIMITED
  * and nothing else happens; honest clients (a few commands a second at most) never meet it.
  *
- * The count is kept in this process's memory even in a cluster: a socket is served by exactly one node for its whole
- * life, so a shared store would add a Redis round trip to every command and limit nothing more. (Sign-in limits,
- * whose keys are addresses and usernames that can reach any node, are the ones kept in Redis.)
+ * The per-socket count is kept in this process's memory even in a cluster: a socket is served by exactly one node for
+ * its whole life. The per-user count (over all of a user's sockets) is kept in Redis in a cluster, since a user's
+ * sockets may be on several nodes; how many sockets a user may open is connection-limits.ts's.
  *
  * @example
  *   const limiter = new CommandRateLimiter({ burst: 30, perSecond: 15 });
  *   if (!(await limiter.take(socket.id))) reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { consumePoint, createLimiter } from "@/server/rate-limiter";
+import { consumePoint, createLimiter, type RedisStoreClient } from "@/server/rate-limiter";
 
 export interface CommandRateLimit {
   readonly burst: number;
   readonly perSecond: number;
 }
 
+/**
+ * One user's commands over all their sockets, on every node: counted in Redis when the node has one (a user may
+ * hold sockets on two nodes), so opening more sockets buys no more commands.
+ */
+export interface UserCommandLimit extends CommandRateLimit {
+  readonly redis?: RedisStoreClient;
+  readonly prefix?: string;
+}
+
 export class CommandRateLimiter {
   readonly #limiter: RateLimiterAbstract;
+  readonly #perUser: RateLimiterAbstract | null;
 
-  constructor(limit: CommandRateLimit) {
+  constructor(limit: CommandRateLimit, perUser?: UserCommandLimit) {
     this.#limiter = createLimiter({ limit: limit.burst, windowMs: (limit.burst / limit.perSecond) * 1000 }, "commands");
+    this.#perUser = perUser
+      ? createLimiter({ limit: perUser.burst, windowMs: (perUser.burst / perUser.perSecond) * 1000 }, `${perUser.prefix ?? "fairgammon"}:commands-user`, perUser.redis)
+      : null;
   }
 
-  /** Counts one command of socket `socketId`; false when it is over the limit. */
-  async take(socketId: string): Promise<boolean> {
-    return (await consumePoint(this.#limiter, socketId)) === 0;
+  /** Counts one command of socket `socketId` (and of its user); false when either is over the limit. */
+  async take(socketId: string, userId?: string): Promise<boolean> {
+    if ((await consumePoint(this.#limiter, socketId)) !== 0) return false;
+    return userId === undefined || this.#perUser === null || (await consumePoint(this.#perUser, userId)) === 0;
   }
 }

@@ -89,6 +89,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       DATA_DIR: path.dirname(options.databaseUrl.replace(/^file:/, "")),
+      // Every bot connects from 127.0.0.1: the per-address cap is for the public (connection-limits.ts).
+      SOCKETS_PER_ADDRESS: "1000000",
       ...options.env,
       DATABASE_URL: options.databaseUrl,
       PORT: String(options.port),

@@ -78,6 +78,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
       REDIS_URL: options.redisUrl,
       FAIRGAMMON_REDIS_PREFIX: prefix,
       FAIRGAMMON_RATE_LIMIT: "1000/1000",
+      SOCKETS_PER_ADDRESS: "1000000",
       TRUST_PROXY: "true",
       ...options.env,
     },

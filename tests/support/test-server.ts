@@ -32,7 +32,7 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startTestServer(overrides: Partial<Pick<AppServerOptions, "abandonAfterMs" | "now" | "rateLimit" | "seedKey" | "setTimer">> & { dir?: string; keepDir?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Pick<AppServerOptions, "abandonAfterMs" | "now" | "rateLimit" | "seedKey" | "setTimer" | "limits">> & { dir?: string; keepDir?: boolean } = {}): Promise<TestServer> {
   const dir = overrides.dir ?? mkdtempSync(path.join(tmpdir(), "fairgammon-test-"));
   const databaseUrl = `file:${path.join(dir, "test.db")}`;
   await migrateDatabase(databaseUrl);
@@ -50,6 +50,8 @@ export async function startTestServer(overrides: Partial<Pick<AppServerOptions, 
     db,
     identify,
     ...overrides,
+    // Every test user connects from 127.0.0.1: the per-address cap is for the public (connection-limits.ts).
+    limits: { socketsPerAddress: 100_000, ...overrides.limits },
     seedKey,
   });
   return {

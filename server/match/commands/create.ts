@@ -27,8 +27,13 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
     seed,
     timeControl: payload.timeControl ?? null,
     rated: payload.rated === true,
+    // A match against the computer starts at once; only matches waiting for a person are capped.
+    ...(payload.computer ? {} : { maxWaiting: ctx.limits.waitingMatchesPerUser }),
   });
   if (!created.ok) {
+    if (created.code === "ERR_TOO_MANY_WAITING") {
+      return fail("ERR_TOO_MANY_WAITING", `You have ${ctx.limits.waitingMatchesPerUser} matches waiting for an opponent already; cancel one first.`);
+    }
     return created.code === "ERR_REGISTERED_ONLY"
       ? fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one.")
       : fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");

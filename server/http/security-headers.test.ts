@@ -1,0 +1,64 @@
+/**
+ * Security headers, unit by unit and on a running server: the custom server's own answers and Socket.IO's polling
+ * answers carry them too (pages and route handlers are checked in a browser by e2e/security-headers.spec.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+
+const base = { nonce: "bm9uY2U=", https: false, dev: false, host: "localhost:3000" };
+
+describe("the Content-Security-Policy", () => {
+  it("runs scripts only from the site and by this response's nonce, and no frame may hold the site", () => {
+    const csp = contentSecurityPolicy(base);
+    expect(csp).toContain("script-src 'self' 'nonce-bm9uY2U='");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("connect-src 'self' ws://localhost:3000");
+  });
+
+  it("lets the socket connect back over wss on https, and allows eval only in development", () => {
+    expect(contentSecurityPolicy({ ...base, https: true })).toContain("connect-src 'self' wss://localhost:3000");
+    expect(contentSecurityPolicy({ ...base, dev: true })).toMatch(/script-src [^;]*'unsafe-eval'/);
+  });
+
+  it("never copies a hostile Host header into the policy", () => {
+    const csp = contentSecurityPolicy({ ...base, host: "evil.test; script-src *" });
+    expect(csp).not.toContain("evil.test");
+    expect(csp).toContain("connect-src 'self';");
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends the fixed headers always and HSTS only over https", () => {
+    const plain = securityHeaders(base);
+    expect(plain).toMatchObject({ "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin" });
+    expect(plain["Permissions-Policy"]).toContain("camera=()");
+    expect(plain["Strict-Transport-Security"]).toBeUndefined();
+    expect(securityHeaders({ ...base, https: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
+  });
+});
+
+describe("on a running server", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t?.close());
+
+  it.each(["/api/health", "/api/ready", "/no/such/route", "/socket.io/?EIO=4&transport=polling"])("%s carries them, with a fresh nonce each time", async (path) => {
+    const [first, second] = [await fetch(`${t.url}${path}`), await fetch(`${t.url}${path}`)];
+    for (const response of [first, second]) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("same-origin");
+      expect(response.headers.get("permissions-policy")).toContain("geolocation=()");
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+    if (!path.startsWith("/socket.io")) {
+      expect(first.headers.get("content-security-policy")).not.toBe(second.headers.get("content-security-policy"));
+    }
+  });
+});
