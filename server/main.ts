@@ -38,6 +38,7 @@ import { guardPublish } from "./match/redis-publish-guard";
 import { LatestEvents } from "./match/republish";
 import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
+import { stopNode } from "./shutdown";
 import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
 
 export interface AppServer {
@@ -328,9 +329,7 @@ export async function main(): Promise<void> {
   const shutdown = (drainSeconds: number) => {
     if (stopping) return;
     stopping = true;
-    server.probes.drain();
-    if (drainSeconds > 0) logger.info("draining", { seconds: drainSeconds });
-    setTimeout(() => void server.close().then(() => db.close()).then(() => process.exit(0)), drainSeconds * 1000);
+    stopNode({ server, drainSeconds, logger, after: () => db.close(), exit: (code) => process.exit(code), hardLimitMs: env.SHUTDOWN_LIMIT_SECONDS * 1000 });
   };
   process.once("SIGINT", () => shutdown(0));
   process.once("SIGTERM", () => shutdown(env.SHUTDOWN_DRAIN_SECONDS));

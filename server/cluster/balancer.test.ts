@@ -14,6 +14,8 @@ import { startBalancer, STICKY_COOKIE, type Balancer } from "./balancer";
 interface StandIn {
   readonly name: string;
   ready: boolean;
+  /** Its readiness check never answers (a busy node). */
+  slow?: boolean;
   server: Server;
   url: string;
 }
@@ -22,6 +24,7 @@ async function standIn(name: string): Promise<StandIn> {
   const node: StandIn = { name, ready: true, server: null as unknown as Server, url: "" };
   node.server = createServer((req, res) => {
     if (req.url === "/api/ready") {
+      if (node.slow) return;
       res.writeHead(node.ready ? 200 : 503).end();
       return;
     }
@@ -109,5 +112,42 @@ describe("sticky balancer", () => {
     expect(refused).toMatchObject({ status: 200, body: "node2", sticky: "node2" });
     expect(balancer!.ready()).toEqual(["node2"]);
     expect((await get(`${STICKY_COOKIE}=node1`)).body).toBe("node2");
+  });
+});
+
+describe("readiness checks that time out", () => {
+  let slowNodes: StandIn[] = [];
+  let slowBalancer: Balancer | null = null;
+  beforeAll(async () => {
+    slowNodes = [await standIn("node1"), await standIn("node2")];
+    slowBalancer = await startBalancer({ port: 0, host: "127.0.0.1", nodes: slowNodes.map(({ name, url }) => ({ name, url })), checkEveryMs: 60_000, checkTimeoutMs: 150 });
+  });
+  afterAll(async () => {
+    await slowBalancer?.close();
+    for (const node of slowNodes) node.server.closeAllConnections();
+    for (const node of slowNodes) node.server.close();
+  });
+
+  it("take a slow node out only after several in a row, and never the last ready node", async () => {
+    const [first, second] = slowNodes as [StandIn, StandIn];
+    first.slow = true;
+    await slowBalancer!.check();
+    await slowBalancer!.check();
+    expect(slowBalancer!.ready()).toEqual(["node1", "node2"]);
+    await slowBalancer!.check();
+    expect(slowBalancer!.ready()).toEqual(["node2"]);
+
+    // The survivor is slow too (seen while a killed neighbour restarted): it stays in, and keeps serving.
+    second.slow = true;
+    for (let i = 0; i < 5; i++) await slowBalancer!.check();
+    expect(slowBalancer!.ready()).toEqual(["node2"]);
+    const served = await fetch(`${slowBalancer!.url}/page`);
+    expect([served.status, await served.text()]).toEqual([200, "node2"]);
+
+    // A node that answers "not ready" is still taken out at once, last or not.
+    second.slow = false;
+    second.ready = false;
+    await slowBalancer!.check();
+    expect(slowBalancer!.ready()).toEqual([]);
   });
 });

@@ -6,8 +6,10 @@
  *   requests carrying it go back to that node. Socket.IO needs this when it falls back to HTTP long-polling (each poll
  *   must reach the node holding the session); a WebSocket stays on its node by itself.
  * - Readiness: every `checkEveryMs` each node's GET /api/ready is asked; a node that answers anything but 200 (its
- *   database or Redis is gone, it is draining after SIGTERM) or does not answer in time gets no new requests. A node
- *   that refuses a connection is marked down at once, and a sticky client is moved to a ready node.
+ *   database is gone, it is draining after SIGTERM) gets no new requests. A node that refuses a connection is marked
+ *   down at once, and a sticky client is moved to a ready node. A check that only *times out* says the node is slow
+ *   (a busy event loop, a neighbour restarting on the same machine), not that it is gone: it takes a node out after
+ *   `timeoutsToFail` in a row, and never the last ready node — answering slowly beats answering 503 to everyone.
  * - WebSocket upgrades are proxied (Socket.IO's transport); when a node dies its sockets close, and the clients'
  *   reconnects land on a node that is up.
  *
@@ -34,6 +36,8 @@ export interface BalancerOptions {
   readonly nodes: readonly BalancedNode[];
   readonly checkEveryMs?: number;
   readonly checkTimeoutMs?: number;
+  /** Consecutive timed-out checks that take a node out (default 3); never the last ready node. */
+  readonly timeoutsToFail?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -49,6 +53,8 @@ export interface Balancer {
 
 interface NodeState extends BalancedNode {
   ready: boolean;
+  /** Readiness checks in a row that timed out. */
+  timeouts: number;
 }
 
 const NAME = /^[A-Za-z0-9_-]+$/;
@@ -56,7 +62,7 @@ const NAME = /^[A-Za-z0-9_-]+$/;
 export async function startBalancer(options: BalancerOptions): Promise<Balancer> {
   for (const node of options.nodes) if (!NAME.test(node.name)) throw new Error(`balancer: bad node name "${node.name}"`);
   const log = options.log ?? (() => {});
-  const nodes: NodeState[] = options.nodes.map((node) => ({ ...node, ready: false }));
+  const nodes: NodeState[] = options.nodes.map((node) => ({ ...node, ready: false, timeouts: 0 }));
   const byName = new Map(nodes.map((node) => [node.name, node]));
   let turn = 0;
   // xfwd: the nodes (run with TRUST_PROXY=true) see the client's address in X-Forwarded-For, for their rate limits.
@@ -139,8 +145,18 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     try {
       const response = await fetch(`${node.url}/api/ready`, { signal: AbortSignal.timeout(timeoutMs) });
       await response.body?.cancel();
+      node.timeouts = 0;
       setReady(node, response.status === 200, `/api/ready answered ${response.status}`);
     } catch (error) {
+      const timedOut = (error as Error).name === "TimeoutError";
+      node.timeouts = timedOut ? node.timeouts + 1 : 0;
+      if (timedOut && node.ready) {
+        const lastReady = nodes.every((other) => other === node || !other.ready);
+        if (lastReady || node.timeouts < (options.timeoutsToFail ?? 3)) {
+          log(`${node.name} slow (/api/ready timed out ${node.timeouts}× in a row); kept${lastReady ? ": it is the last ready node" : ""}`);
+          return;
+        }
+      }
       setReady(node, false, (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message);
     }
   }

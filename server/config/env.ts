@@ -61,6 +61,8 @@ const schema = z.object({
    * check intervals.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
+  /** After the drain, how long closing may take before the process exits anyway (so a supervisor can restart it). */
+  SHUTDOWN_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

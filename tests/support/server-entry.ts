@@ -21,6 +21,7 @@ import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createLogger } from "@/server/log";
 import { createAppServer } from "@/server/main";
+import { stopNode } from "@/server/shutdown";
 import { routesWithoutNext } from "./routes-without-next";
 import { socketIdentifier } from "./session";
 import { WindowProfiler } from "./window-profiler";
@@ -93,11 +94,9 @@ async function start(): Promise<void> {
   });
   // The test that started this server is gone (its process ended or was killed): do not outlive it.
   process.once("disconnect", () => process.exit(0));
+  // As server/main.ts stops: drain for SHUTDOWN_DRAIN_SECONDS, close, exit within SHUTDOWN_LIMIT_SECONDS.
   process.once("SIGTERM", () => {
-    void server
-      .close()
-      .then(() => db.close())
-      .then(() => process.exit(0));
+    stopNode({ server, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS, logger, after: () => db.close(), exit: (code) => process.exit(code), hardLimitMs: env.SHUTDOWN_LIMIT_SECONDS * 1000 });
   });
   send({ type: "ready", port: server.port });
 }
