@@ -174,11 +174,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     now,
     checks: [
       { name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) },
-      // While the client reconnects, commands would queue in it: a node whose Redis is gone is not ready.
+      // Without Redis the node still serves the players connected to it (cluster.ts, redis-publish-guard.ts): degraded.
       ...(redis
         ? [
             {
               name: "redis",
+              optional: true,
               check: async () => {
                 if (!redis.isReady) throw new Error("not connected");
                 await redis.ping();
@@ -231,7 +232,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId))).catch(() => {});
   };
   const nodeId = randomUUID();
-  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId, now, onNodeLost: recoverAfterLoss }) : null;
+  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId, now, onNodeLost: recoverAfterLoss, linked: () => redis.isReady }) : null;
   const limits: UserLimits = {
     socketsPerUser: env.SOCKETS_PER_USER,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,

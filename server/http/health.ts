@@ -3,9 +3,11 @@
  *
  * - GET /api/health — liveness: the process is up and its event loop answers. 200 always (a balancer that gets no
  *   answer at all knows enough). Restart a node whose health check times out.
- * - GET /api/ready — readiness: the node can serve players now. 200 when every dependency answered within its time
- *   limit (the database; Redis when the node is clustered), 503 otherwise and while the node drains after SIGTERM.
- *   Send no new players to a node that is not ready; its sockets already open stay where they are.
+ * - GET /api/ready — readiness: the node can serve players now. 200 when every required dependency answered within
+ *   its time limit (the database), 503 otherwise and while the node drains after SIGTERM. An optional one (Redis, on a
+ *   clustered node) that fails makes it 200 "degraded": the node still serves its own players, so taking every node
+ *   out of the balancer for a Redis outage would turn a partial fault into a total one. Send no new players to a node
+ *   that is not ready; its sockets already open stay where they are.
  *
  * @example
  *   const probes = new Probes({ startedAt: Date.now(), checks: [{ name: "database", check: () => ping() }] });
@@ -17,6 +19,8 @@ import type { ServerResponse } from "node:http";
 export interface HealthCheck {
   readonly name: string;
   readonly check: () => Promise<void>;
+  /** Failing it makes the node "degraded", still ready (see above). */
+  readonly optional?: boolean;
 }
 
 export interface ProbesOptions {
@@ -48,10 +52,12 @@ export class Probes {
   }
 
   async ready(res: ServerResponse): Promise<void> {
-    const results = await Promise.all(this.options.checks.map(async ({ name, check }) => [name, await this.#run(check)] as const));
-    const checks = Object.fromEntries(results);
-    const ok = !this.#draining && results.every(([, result]) => result === "ok");
-    send(res, ok ? 200 : 503, { status: this.#draining ? "draining" : ok ? "ready" : "unavailable", uptimeSeconds: this.#uptime(), checks });
+    const results = await Promise.all(this.options.checks.map(async ({ name, check, optional }) => [name, await this.#run(check), optional === true] as const));
+    const checks = Object.fromEntries(results.map(([name, result]) => [name, result]));
+    const ok = !this.#draining && results.every(([, result, optional]) => optional || result === "ok");
+    const degraded = results.some(([, result]) => result !== "ok");
+    const status = this.#draining ? "draining" : !ok ? "unavailable" : degraded ? "degraded" : "ready";
+    send(res, ok ? 200 : 503, { status, uptimeSeconds: this.#uptime(), checks });
   }
 
   async #run(check: () => Promise<void>): Promise<string> {

@@ -9,6 +9,11 @@
  *   users. A node that stops reporting (it crashed) is forgotten after three periods and its users count as away
  *   from then; `onNodeLost` is told, and the node recovers the unfinished matches (server/match/recovery.ts).
  *
+ * Silence only means a node is gone while this node's own link to Redis is up: during a Redis outage every node
+ * hears nothing from every other, and each "recovering" the others' live matches was seen in an attack run. So no
+ * node is declared lost while `linked()` is false, nor until three periods after it comes back (time for the others'
+ * reports to arrive again; a hello asks for them at once).
+ *
  * @example
  *   const cluster = attachCluster({ io, presence, nodeId: randomUUID() });
  *   cluster.close(); // on shutdown
@@ -34,6 +39,8 @@ export interface ClusterOptions {
    * exactly that: the surviving nodes recover the unfinished matches, as a restarted node would.
    */
   readonly onNodeLost?: (node: string) => void;
+  /** Whether this node's Redis connection is up now (default: always). */
+  readonly linked?: () => boolean;
 }
 
 export interface ClusterLink {
@@ -52,8 +59,18 @@ export function attachCluster(options: ClusterOptions): ClusterLink {
   io.on("presence:hello", () => report());
 
   io.serverSideEmit("presence:hello", nodeId);
+  const linked = options.linked ?? (() => true);
+  let deafUntil = 0;
+  let wasLinked = true;
   const timer = setInterval(() => {
+    const up = linked();
+    if (!up || !wasLinked) deafUntil = now() + 3 * every;
+    if (up && !wasLinked) io.serverSideEmit("presence:hello", nodeId);
+    wasLinked = up;
+    if (!up) return;
     report();
+    // Reports missed while deaf were not the other nodes' fault: count their silence from when we could hear again.
+    if (now() < deafUntil) return;
     for (const lost of presence.expireNodes(now() - 3 * every, now())) options.onNodeLost?.(lost);
   }, every);
   timer.unref();

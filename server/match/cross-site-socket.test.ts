@@ -14,7 +14,8 @@ let t: TestServer;
 let victim: { id: string; cookie: string };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The victim creates a match in several tests: more than the default waiting-match cap.
+  t = await startTestServer({ limits: { waitingMatchesPerUser: 100 } });
   victim = await t.user();
 });
 afterAll(() => t?.close());

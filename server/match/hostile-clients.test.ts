@@ -201,7 +201,7 @@ describe("a flood of hostile commands during live matches", () => {
           if (r < 0.8) return fuzz.stale(view, role.slot.current!.legalPlays);
           // The next two go to the database (a seat or seed write refused there, an unknown id looked up): fewer.
           if (r < 0.85) return fuzz.refusedLobby(view);
-          if (r < 0.87) return fuzz.unknownMatch(true);
+          if (r < 0.87) return fuzz.unknownMatch();
           return fuzz.wrongSeat(frozen, true);
         }
         case "frozen":
@@ -210,10 +210,10 @@ describe("a flood of hostile commands during live matches", () => {
           return fuzz.refusedLobby(frozen);
         case "stranger":
           if (r < 0.4) return fuzz.malformed(anyView().matchId);
-          return r < 0.98 ? fuzz.wrongSeat(anyView(), true) : fuzz.unknownMatch(true);
+          return r < 0.98 ? fuzz.wrongSeat(anyView(), true) : fuzz.unknownMatch();
         case "anonymous":
           if (r < 0.5) return fuzz.malformed(anyView().matchId);
-          return r < 0.98 ? fuzz.wrongSeat(anyView(), false) : fuzz.unknownMatch(false);
+          return r < 0.98 ? fuzz.wrongSeat(anyView(), false) : fuzz.unknownMatch();
       }
     }
 
