@@ -8,6 +8,7 @@ const START = Date.parse("2026-11-29T12:00:00Z");
 
 const limits = {
   credentialsPerIp: { limit: 5, windowMs: 15 * MINUTE },
+  credentialsPerUsernameAndIp: { limit: 2, windowMs: 15 * MINUTE },
   credentialsPerUsername: { limit: 2, windowMs: 15 * MINUTE },
   guestsPerIp: { limit: 1, windowMs: 60 * MINUTE },
 };
@@ -32,6 +33,21 @@ describe("AuthRateLimiter in memory", () => {
     expect((await limiter.attempt("credentials", { ip: "d", username: "ada" })).ok).toBe(true);
   });
 
+  it("slows a stranger guessing one account without locking its owner out (the defaults)", async () => {
+    const limiter = new AuthRateLimiter();
+    // The attack that was seen: ten wrong passwords locked the owner out for 15 minutes from any address.
+    let refusedAt = 0;
+    for (let i = 1; i <= 30 && refusedAt === 0; i += 1) {
+      if (!(await limiter.attempt("credentials", { ip: "203.0.113.66", username: "ada" })).ok) refusedAt = i;
+    }
+    expect(refusedAt).toBe(11);
+    // The owner, from home, signs in at once, and again and again.
+    for (let i = 0; i < 5; i += 1) expect((await limiter.attempt("credentials", { ip: "198.51.100.7", username: "ada" })).ok).toBe(true);
+    // Ten strangers' addresses at ten guesses each still leave the owner room; the account's budget bounds a botnet.
+    for (let a = 0; a < 8; a += 1) for (let i = 0; i < 10; i += 1) await limiter.attempt("credentials", { ip: `192.0.2.${a}`, username: "ada" });
+    expect((await limiter.attempt("credentials", { ip: "198.51.100.7", username: "ada" })).ok).toBe(true);
+  });
+
   it("limits one address across usernames", async () => {
     const limiter = new AuthRateLimiter(limits);
     for (let i = 0; i < 5; i += 1) expect((await limiter.attempt("credentials", { ip: "a", username: `user${i}` })).ok).toBe(true);
@@ -48,6 +64,7 @@ describe("AuthRateLimiter in memory", () => {
       expect((await limiter.attempt("credentials", { ip: "a", username: "ada" })).ok).toBe(false);
     }
     // 99 refusals for "ada" took nothing from address a's 5: three more usernames still get through from it.
+    // (b is refused "ada" below until the window ends: the account's own budget of 2 over all addresses is spent.)
     for (const username of ["bob", "cy", "dee"]) expect((await limiter.attempt("credentials", { ip: "a", username })).ok).toBe(true);
     at(15 * MINUTE);
     expect((await limiter.attempt("credentials", { ip: "b", username: "ada" })).ok).toBe(true);

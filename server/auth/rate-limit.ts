@@ -20,7 +20,9 @@ export type AttemptKind = "credentials" | "guest";
 export interface AuthLimits {
   /** Sign-in, registration and claims from one address. */
   readonly credentialsPerIp: LimitRule;
-  /** Sign-in, registration and claims naming one username. */
+  /** Sign-in, registration and claims naming one username from one address. */
+  readonly credentialsPerUsernameAndIp: LimitRule;
+  /** Sign-in, registration and claims naming one username from anywhere: a bound on distributed guessing. */
   readonly credentialsPerUsername: LimitRule;
   /** Guest accounts created from one address. */
   readonly guestsPerIp: LimitRule;
@@ -30,7 +32,8 @@ const MINUTE = 60_000;
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   credentialsPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  credentialsPerUsername: { limit: 10, windowMs: 15 * MINUTE },
+  credentialsPerUsernameAndIp: { limit: 10, windowMs: 15 * MINUTE },
+  credentialsPerUsername: { limit: 100, windowMs: 60 * MINUTE },
   guestsPerIp: { limit: 20, windowMs: 60 * MINUTE },
 };
 
@@ -43,12 +46,14 @@ export interface AuthLimiterStore {
 
 export class AuthRateLimiter {
   private readonly credentialsPerIp: RateLimiterAbstract;
+  private readonly credentialsPerUsernameAndIp: RateLimiterAbstract;
   private readonly credentialsPerUsername: RateLimiterAbstract;
   private readonly guestsPerIp: RateLimiterAbstract;
 
   constructor(limits: AuthLimits = DEFAULT_AUTH_LIMITS, store: AuthLimiterStore = {}) {
     const prefix = store.keyPrefix ?? "fairgammon:auth";
     this.credentialsPerIp = createLimiter(limits.credentialsPerIp, `${prefix}:credentials-ip`, store.redis);
+    this.credentialsPerUsernameAndIp = createLimiter(limits.credentialsPerUsernameAndIp, `${prefix}:credentials-user-ip`, store.redis);
     this.credentialsPerUsername = createLimiter(limits.credentialsPerUsername, `${prefix}:credentials-user`, store.redis);
     this.guestsPerIp = createLimiter(limits.guestsPerIp, `${prefix}:guests-ip`, store.redis);
   }
@@ -58,7 +63,15 @@ export class AuthRateLimiter {
     const checks: [RateLimiterAbstract, string][] =
       kind === "guest"
         ? [[this.guestsPerIp, keys.ip]]
-        : [[this.credentialsPerIp, keys.ip], ...(keys.username === undefined ? [] : [[this.credentialsPerUsername, keys.username] as [RateLimiterAbstract, string]])];
+        : [
+            [this.credentialsPerIp, keys.ip],
+            ...(keys.username === undefined
+              ? []
+              : ([
+                  [this.credentialsPerUsernameAndIp, `${keys.username}@${keys.ip}`],
+                  [this.credentialsPerUsername, keys.username],
+                ] as [RateLimiterAbstract, string][])),
+          ];
     const waits = await Promise.all(checks.map(([limiter, key]) => consumePoint(limiter, key)));
     const wait = Math.max(...waits);
     if (wait === 0) return ok(undefined);
