@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runPrismaCli } from "@/server/db/prisma-cli";
 
-const APPEND_ONLY = ["RollLog", "MatchEvent", "AdminAudit"];
+const APPEND_ONLY = ["RollLog", "MatchEvent", "AdminAudit", "RatingChange"];
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

@@ -21,6 +21,7 @@ import { verify, type CheckResult, type VerifyReport } from "@/lib/dice";
 import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
 import { auditDocument } from "@/server/record/audit-document";
+import { auditRatings } from "@/server/record/rating-audit";
 
 const USAGE =
   "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]\n       npm run --silent verify -- --match <match id> [--json]\n       npm run --silent verify -- --all [--json]";
@@ -92,8 +93,9 @@ async function readMatch(matchId: string): Promise<unknown> {
 }
 
 /**
- * Every finished match in the configured database, each verified like `--match`: one line per match and a total, or
- * with --json one report per match. Exit 0 when every one verified (or there is none), 1 otherwise.
+ * Every finished match in the configured database, each verified like `--match`, then every rating recomputed from
+ * the rated ones: one line per match, one per rating problem, and a total, or with --json one report per match and
+ * the rating problems. Exit 0 when every match verified and every rating follows from the record, 1 otherwise.
  */
 async function verifyAll(json: boolean): Promise<number> {
   const db = openDb(databaseTarget(process.env).url);
@@ -110,12 +112,15 @@ async function verifyAll(json: boolean): Promise<number> {
       results.push({ matchId: id, verdict: report.verdict, failed: report.checks.filter((c) => c.status === "failed").map((c) => `${c.title}${where(c)}`) });
     }
     const bad = results.filter((r) => r.verdict !== "verified");
-    if (json) process.stdout.write(`${JSON.stringify({ matches: results.length, verified: results.length - bad.length, results }, null, 2)}\n`);
+    // The ratings, recomputed from the same records (server/record/rating-audit.ts).
+    const ratings = await auditRatings(db);
+    if (json) process.stdout.write(`${JSON.stringify({ matches: results.length, verified: results.length - bad.length, results, ratings: { verified: ratings.length === 0, problems: ratings } }, null, 2)}\n`);
     else {
       for (const r of results) process.stdout.write(`${r.verdict === "verified" ? "VERIFIED" : r.verdict.toUpperCase()}  ${r.matchId}${r.failed.length ? `: ${r.failed.join("; ")}` : ""}\n`);
-      process.stdout.write(`${results.length - bad.length} of ${results.length} finished matches verified.\n`);
+      for (const p of ratings) process.stdout.write(`RATING  ${[p.matchId && `match ${p.matchId}`, p.userId && `user ${p.userId}`].filter(Boolean).join(", ")}: ${p.problem}\n`);
+      process.stdout.write(`${results.length - bad.length} of ${results.length} finished matches verified; ratings ${ratings.length === 0 ? "follow from the record" : `have ${ratings.length} problem(s)`}.\n`);
     }
-    return bad.length === 0 ? 0 : 1;
+    return bad.length === 0 && ratings.length === 0 ? 0 : 1;
   } finally {
     await db.close();
   }

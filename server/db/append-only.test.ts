@@ -22,6 +22,11 @@ const TABLES = [
     insert: (matchId: string, userId: string) =>
       `INSERT INTO "AdminAudit" ("adminId", "action", "matchId", "createdAt") VALUES ('${userId}', 'raw', '${matchId}', CURRENT_TIMESTAMP)`,
   },
+  {
+    table: "RatingChange",
+    insert: (matchId: string, userId: string) =>
+      `INSERT INTO "RatingChange" ("matchId", "userId", "opponentId", "matchLength", "won", "before", "after", "delta", "opponentRating", "createdAt") VALUES ('${matchId}', '${userId}', '${userId}', 1, false, 1500, 1490, -10, 1500, CURRENT_TIMESTAMP)`,
+  },
 ] as const;
 
 describe.each(testDatabaseKinds())("append-only tables on %s (triggers in the migrations)", (kind) => {
