@@ -466,7 +466,7 @@ async function compare(out: { push(...lines: string[]): void }): Promise<void> {
                 NODE_ENV: "production",
                 DEPLOYMENT: "local",
                 LOG_LEVEL: "warn",
-                ...(config.nodes > 1 ? { REDIS_URL: redisUrl, FAIRGAMMON_REDIS_PREFIX: prefix } : {}),
+                ...(config.nodes > 1 ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {}),
                 ...(rateLimit ? { FAIRGAMMON_RATE_LIMIT: rateLimit } : {}),
               },
               nodeArgs: settings.serverArgs,

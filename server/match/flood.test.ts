@@ -139,7 +139,7 @@ describe.skipIf(!postgres || !redisUrl)("two nodes sharing PostgreSQL and Redis 
     await migrateDatabase(database.url);
     db = openDb(database.url);
     const seedKeyHex = randomSeedKeyHex();
-    const env = { ...CAPS, REDIS_URL: redisUrl!, FAIRGAMMON_REDIS_PREFIX: `fairgammon-flood-${randomBytes(4).toString("hex")}`, LOG_LEVEL: "warn" };
+    const env = { ...CAPS, REDIS_URL: redisUrl!, REDIS_PREFIX: `fairgammon-flood-${randomBytes(4).toString("hex")}`, LOG_LEVEL: "warn" };
     nodes = await Promise.all([0, 1].map(async () => startServerProcess({ databaseUrl: database.url, port: await freePort(), seedKeyHex, env })));
   }, 120_000);
   afterAll(async () => {

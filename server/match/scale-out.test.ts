@@ -65,7 +65,7 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
     await migrateDatabase(database.url);
     db = openDb(database.url);
     const seedKeyHex = randomSeedKeyHex();
-    const env = { REDIS_URL: redisUrl!, FAIRGAMMON_REDIS_PREFIX: prefix, FAIRGAMMON_RATE_LIMIT: "1000/1000", ABANDON_AFTER_SECONDS: String(ABANDON_AFTER_SECONDS) };
+    const env = { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, FAIRGAMMON_RATE_LIMIT: "1000/1000", ABANDON_AFTER_SECONDS: String(ABANDON_AFTER_SECONDS) };
     nodes = await Promise.all([0, 1].map(async () => startServerProcess({ databaseUrl: database!.url, port: await freePort(), seedKeyHex, env })));
   }, 60_000);
 

@@ -4,7 +4,7 @@
  * tests/support/routes-without-next.ts), configured from the environment like server/main.ts (DATABASE_URL, PORT,
  * HOST, SEED_ENCRYPTION_KEY, REDIS_URL, ABANDON_AFTER_SECONDS, LOG_LEVEL), with sockets identified from the test
  * session cookies (tests/support/session.ts). Test-only settings:
- * FAIRGAMMON_RATE_LIMIT ("burst/perSecond") and FAIRGAMMON_REDIS_PREFIX.
+ * FAIRGAMMON_RATE_LIMIT ("burst/perSecond"); REDIS_PREFIX as a deployment sets it.
  *
  * It talks to its parent over the IPC channel: `{ type: "ready", port }` once listening; asked `{ type: "memory" }`
  * it collects garbage (when run with --expose-gc) and answers `{ type: "memory", usage }`; asked `{ type: "loop" }` it
@@ -63,7 +63,6 @@ async function start(): Promise<void> {
     identify,
     abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
     rateLimit: rateLimitFrom(process.env.FAIRGAMMON_RATE_LIMIT),
-    redisPrefix: process.env.FAIRGAMMON_REDIS_PREFIX,
     onCommandHandled: (_command, ms) => handling.record(Math.max(1, Math.round(ms * 1000))),
   });
   const send = (message: EntryMessage) => process.send?.(message);

@@ -29,7 +29,7 @@ export interface ServerProcessOptions {
   readonly port: number;
   /** The seed encryption key, 64 hex characters, given as SEED_ENCRYPTION_KEY. */
   readonly seedKeyHex: string;
-  /** More environment: ABANDON_AFTER_SECONDS, REDIS_URL, FAIRGAMMON_RATE_LIMIT, FAIRGAMMON_REDIS_PREFIX, LOG_LEVEL, NODE_ENV. */
+  /** More environment: ABANDON_AFTER_SECONDS, REDIS_URL, FAIRGAMMON_RATE_LIMIT, REDIS_PREFIX, LOG_LEVEL, NODE_ENV. */
   readonly env?: Readonly<Record<string, string>>;
   /** Node flags, e.g. --expose-gc or --cpu-prof. */
   readonly nodeArgs?: readonly string[];

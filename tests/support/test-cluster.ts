@@ -76,7 +76,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
       DATABASE_URL: database.url,
       SEED_ENCRYPTION_KEY: randomSeedKeyHex(),
       REDIS_URL: options.redisUrl,
-      FAIRGAMMON_REDIS_PREFIX: prefix,
+      REDIS_PREFIX: prefix,
       FAIRGAMMON_RATE_LIMIT: "1000/1000",
       SOCKETS_PER_ADDRESS: "1000000",
       TRUST_PROXY: "true",
