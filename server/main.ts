@@ -30,6 +30,8 @@ import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/context";
 import { attachCluster, type ClusterLink } from "./match/cluster";
 import { ConnectionLimits } from "./match/connection-limits";
+import { Matchmaker } from "./match/matchmaking";
+import { RedisQueueStore } from "./match/queue-store";
 import { ComputerDriver } from "./match/computer-driver";
 import { attachGateway } from "./match/gateway";
 import { MatchService } from "./match/match-service";
@@ -240,15 +242,19 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     waitingMatchesPerUser: env.WAITING_MATCHES_PER_USER,
     ...options.limits,
   };
-  // The limits' own Redis connection: the adapter's client spends its time in blocking stream reads.
+  // The limits' and the matchmaking queue's own Redis connection: the adapter's client spends its time in blocking
+  // stream reads.
   const limitsRedis = redis ? redis.duplicate() : null;
   if (limitsRedis) {
     limitsRedis.on("error", () => {}); // the limits fall back to this node's own counts meanwhile
     await limitsRedis.connect();
   }
   const connectionLimits = new ConnectionLimits({ perUser: limits.socketsPerUser, perAddress: limits.socketsPerAddress, redis: limitsRedis, prefix: redisPrefix, nodeId, now });
+  // One matchmaking queue for the whole cluster (queue-store.ts).
+  const matchmaker = new Matchmaker({ db, vault, service, io, logger, now, nodeId, store: limitsRedis ? new RedisQueueStore(limitsRedis, redisPrefix, nodeId) : undefined });
   attachGateway({
     io,
+    matchmaker,
     outage,
     db,
     vault,
@@ -301,6 +307,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       await computer?.idle();
       cluster?.close();
       connectionLimits.close();
+      matchmaker.close();
       await io.close();
       if (limitsRedis) await limitsRedis.close();
       if (redis) await redis.close();

@@ -5,8 +5,10 @@
  * the same writes as the lobby's create and join — then tells both sockets (`queue:result`), whose pages open it.
  * Leaving the queue, or the socket's disconnecting, removes the player. A rated queue is for registered players.
  *
- * The queue lives in this node's memory: it holds nothing that must survive a restart (a player whose server
- * restarts simply queues again), and with several nodes each node pairs the players connected to it.
+ * The queue is one for the whole cluster (queue-store.ts: Redis when the nodes share one, this node's memory when it
+ * stands alone): every node pairs everyone waiting, claims each pair atomically before starting its match, and tells
+ * both players through their sockets' rooms, which reach them on whichever node they are. It holds nothing that must
+ * survive a restart (a player whose server restarts simply queues again).
  *
  * @example
  *   const matchmaker = new Matchmaker({ db, vault, service, io, logger, now: Date.now });
@@ -14,7 +16,7 @@
  *   matchmaker.leaveSocket(socket.id);
  */
 import { randomInt } from "node:crypto";
-import { pairPlayers, ratingWindow, type QueueEntry, type TimeControlWish } from "@/lib/matchmaking/pairing";
+import { pairPlayers, ratingWindow, type TimeControlWish } from "@/lib/matchmaking/pairing";
 import { decideJoin, type Ack } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { createMatch } from "@/server/db/matches";
@@ -23,13 +25,10 @@ import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import type { Actor, GameServer } from "./context";
 import { fail, lobbyDecision, type MatchService } from "./match-service";
+import { MemoryQueueStore, type QueuedPlayer, type QueueStore } from "./queue-store";
 
 /** How often the waiting players are looked at again (their windows widen with time). */
 const PAIR_EVERY_MS = 1000;
-
-interface Waiting extends QueueEntry {
-  readonly socketId: string;
-}
 
 export interface MatchmakerOptions {
   readonly db: Db;
@@ -38,16 +37,27 @@ export interface MatchmakerOptions {
   readonly io: GameServer;
   readonly logger: Logger;
   readonly now: () => number;
+  /** Who is waiting, for the whole cluster; this node's memory by default (a node standing alone). */
+  readonly store?: QueueStore;
+  /** This node's id (entries name the node holding the player's socket). */
+  readonly nodeId?: string;
 }
 
 export class Matchmaker {
   readonly #options: MatchmakerOptions;
   /** One entry per user: queueing again (another tab) replaces the first. */
-  readonly #waiting = new Map<string, Waiting>();
+  readonly #store: QueueStore;
+  readonly #node: string;
   #timer: NodeJS.Timeout | null = null;
+  #pairing = false;
 
   constructor(options: MatchmakerOptions) {
     this.#options = options;
+    this.#store = options.store ?? new MemoryQueueStore();
+    this.#node = options.nodeId ?? "local";
+    // Every node looks at the shared queue, also when none of its own players waits: it may be the one that pairs.
+    this.#timer = setInterval(() => void this.#pair(), PAIR_EVERY_MS);
+    this.#timer.unref();
   }
 
   async join(actor: Actor, socketId: string, wish: { readonly matchLength: number; readonly rated: boolean; readonly timeControl?: TimeControlWish }): Promise<Ack<{ rating: number; window: number }>> {
@@ -56,59 +66,66 @@ export class Matchmaker {
     if (!user || user.computerLevel !== null) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
     if (wish.rated && user.isGuest) return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one.");
     const now = this.#options.now();
-    this.#waiting.set(actor.id, { userId: actor.id, rating: user.rating, matchLength: wish.matchLength, rated: wish.rated, timeControl: wish.timeControl ?? null, joinedAt: now, socketId });
-    this.#schedule();
-    queueMicrotask(() => this.#pair());
+    try {
+      await this.#store.put({ userId: actor.id, rating: user.rating, matchLength: wish.matchLength, rated: wish.rated, timeControl: wish.timeControl ?? null, joinedAt: now, socketId, node: this.#node });
+    } catch {
+      return fail("ERR_UNAVAILABLE", "The matchmaking queue is unavailable right now; try again in a moment.");
+    }
+    queueMicrotask(() => void this.#pair());
     return { ok: true, rating: user.rating, window: ratingWindow(0) };
   }
 
   /** Leaves the queue (a no-op for someone not in it). */
-  leave(userId: string): boolean {
-    const left = this.#waiting.delete(userId);
-    if (this.#waiting.size === 0) this.#stop();
-    return left;
+  async leave(userId: string): Promise<void> {
+    await this.#store.remove(userId).catch(() => {});
   }
 
   /** A socket went away: its player leaves the queue if that socket is the one they queued from. */
   leaveSocket(socketId: string): void {
-    for (const [userId, entry] of this.#waiting) if (entry.socketId === socketId) this.leave(userId);
+    void this.#store.removeSocket(socketId).catch(() => {});
   }
 
-  /** Who is waiting (tests, and the count a page may show). */
-  get size(): number {
-    return this.#waiting.size;
+  /** How many are waiting in the whole queue (tests, and the count a page may show). */
+  async size(): Promise<number> {
+    return (await this.#store.all()).length;
   }
 
   close(): void {
-    this.#waiting.clear();
-    this.#stop();
-  }
-
-  #schedule(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => this.#pair(), PAIR_EVERY_MS);
-    this.#timer.unref();
-  }
-
-  #stop(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    this.#store.close();
   }
 
-  #pair(): void {
-    const pairs = pairPlayers([...this.#waiting.values()], this.#options.now());
-    for (const [first, second] of pairs) {
-      // Out of the queue before the match is made, so the next look cannot pair them again.
-      this.leave(first.userId);
-      this.leave(second.userId);
-      void this.#start(first as Waiting, second as Waiting).catch((error: unknown) => {
-        this.#options.logger.error("matchmaking could not start a match", { error: error instanceof Error ? error.message : String(error) });
-        this.#tell([first as Waiting, second as Waiting], { ok: false, message: "The match could not be started; join the queue again." });
-      });
+  /** One look at the queue at a time on this node; every node looks, and claims decide who starts each match. */
+  async #pair(): Promise<void> {
+    if (this.#pairing) return;
+    this.#pairing = true;
+    try {
+      const now = this.#options.now();
+      const local = this.#options.io.of("/").sockets;
+      const waiting: QueuedPlayer[] = [];
+      for (const entry of await this.#store.all()) {
+        // One of ours whose socket is gone (a disconnect missed while Redis was away): it leaves the queue.
+        if (entry.node === this.#node && !local.has(entry.socketId)) await this.#store.remove(entry.userId);
+        else waiting.push(entry);
+      }
+      for (const [first, second] of pairPlayers(waiting, now) as (readonly [QueuedPlayer, QueuedPlayer])[]) {
+        // Out of the queue before the match is made, so no node can pair them again.
+        if (!(await this.#store.claim(first, second))) continue;
+        await this.#start(first, second).catch((error: unknown) => {
+          this.#options.logger.error("matchmaking could not start a match", { error: error instanceof Error ? error.message : String(error) });
+          this.#tell([first, second], { ok: false, message: "The match could not be started; join the queue again." });
+        });
+      }
+    } catch (error) {
+      // Redis away: the queue waits for it (joining answers ERR_UNAVAILABLE meanwhile).
+      this.#options.logger.debug("matchmaking: the queue could not be read", { error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      this.#pairing = false;
     }
   }
 
-  async #start(first: Waiting, second: Waiting): Promise<void> {
+  async #start(first: QueuedPlayer, second: QueuedPlayer): Promise<void> {
     const { db, vault, service } = this.#options;
     const created = await createMatch(db, {
       creatorId: first.userId,
@@ -129,7 +146,7 @@ export class Matchmaker {
     this.#tell([first, second], { ok: true, matchId });
   }
 
-  #tell(players: readonly Waiting[], result: { ok: true; matchId: string } | { ok: false; message: string }): void {
+  #tell(players: readonly QueuedPlayer[], result: { ok: true; matchId: string } | { ok: false; message: string }): void {
     for (const player of players) this.#options.io.to(player.socketId).emit("queue:result", result);
   }
 }

@@ -9,6 +9,6 @@ export async function queueJoinCommand(ctx: CommandContext, payload: CommandPayl
 }
 
 export async function queueLeaveCommand(ctx: CommandContext): Promise<Ack<CommandReplies["queue:leave"]>> {
-  if (ctx.actor) ctx.matchmaker.leave(ctx.actor.id);
+  if (ctx.actor) await ctx.matchmaker.leave(ctx.actor.id);
   return { ok: true };
 }
