@@ -33,6 +33,14 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       expect(view.players).toEqual({ white: null, black: { id: creator.id, name: creator.username, isGuest: false } });
     });
 
+    it("returns exactly the row the database reads back (the SQLite fast path writes what Prisma would)", async () => {
+      for (const options of [{ visibility: "private" as const, rated: true }, { visibility: "public" as const, timeControl: { reserveMs: 60_000, delayMs: 5_000 } }]) {
+        const { match } = await waitingMatch(handle.db, vault, options);
+        expect(await handle.db.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toEqual(match);
+        expect(match.id).toMatch(/^c[0-9a-f]{24}$/);
+      }
+    });
+
     it("gives a private match an invite token", async () => {
       const { match } = await waitingMatch(handle.db, vault, { visibility: "private" });
       expect(match.inviteToken).toMatch(/^[A-Za-z0-9_-]{24}$/);

@@ -18,6 +18,7 @@ import { matchColumns } from "@/lib/protocol";
 import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type TimeControl } from "@/lib/record";
 import type { Db } from "./client";
 import { encodeEvent } from "./event-codec";
+import { createMatchOnSqlite, type CreationError, type CreatorRow } from "./sqlite-create-match";
 import { insertEvent, isForeignKeyViolation, writeTransaction } from "./transaction";
 import type { MatchRow, SealedSeedInput, Seat, Visibility } from "./types";
 import { playerInfo } from "./users";
@@ -52,54 +53,84 @@ export async function createMatch(
   db: Db,
   input: NewMatch,
 ): Promise<Result<{ readonly match: MatchRow; readonly view: MatchView }, "ERR_USER_NOT_FOUND" | "ERR_REGISTERED_ONLY" | "ERR_TOO_MANY_WAITING">> {
+  // The id is ours (cuid-like), so the first event's view and the row are planned before anything is written.
+  const id = newMatchId();
+  const now = new Date();
+  let view: MatchView | null = null;
+  const plan = (creator: CreatorRow) => {
+    if (input.rated && (creator.isGuest || creator.computerLevel !== null)) {
+      return err("ERR_REGISTERED_ONLY", `${creator.username} is not a registered player: only registered players play rated matches`);
+    }
+    const event: MatchEvent = {
+      type: "created",
+      matchLength: input.matchLength,
+      visibility: input.visibility,
+      commitment: input.seed.commitment,
+      creator: playerInfo(creator),
+      creatorColor: input.color,
+      ...(input.timeControl ? { timeControl: input.timeControl } : {}),
+      ...(input.rated ? { rated: true } : {}),
+    };
+    const empty = emptyMatchView(id);
+    view = applyMatchEvent(empty, 1, event);
+    const row: MatchRow = {
+      id,
+      creatorId: input.creatorId,
+      whiteId: null,
+      blackId: null,
+      matchLength: input.matchLength,
+      status: "waiting",
+      visibility: input.visibility,
+      rated: input.rated === true,
+      inviteToken: input.visibility === "private" ? newInviteToken() : null,
+      scoreWhite: 0,
+      scoreBlack: 0,
+      winner: null,
+      endReason: null,
+      ...matchColumns(empty, view, now),
+      version: 1,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      updatedAt: now,
+      reserveMs: input.timeControl?.reserveMs ?? null,
+      delayMs: input.timeControl?.delayMs ?? null,
+      rematchOfferBy: null,
+      rematchId: null,
+    };
+    return ok({ row, event: encodeEvent(event, input.creatorId) });
+  };
+  const seed = { commitment: input.seed.commitment, ...input.seed.sealed };
   try {
+    if (db.sqlite) {
+      const sqlite = db.sqlite;
+      const created = await sqlite.exclusive((connection) => createMatchOnSqlite(connection, { creatorId: input.creatorId, maxWaiting: input.maxWaiting, seed, plan }));
+      return created.ok && view ? ok({ match: created.value, view }) : (created as Result<never, CreationError>);
+    }
     return await writeTransaction(db, async (tx) => {
-      // SQLite runs one write transaction at a time; PostgreSQL needs the creator's row locked for the count to hold.
-      if (db.kind === "postgres" && input.maxWaiting !== undefined) await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${input.creatorId} FOR UPDATE`;
+      // PostgreSQL needs the creator's row locked for the waiting count to hold against another node's create.
+      if (input.maxWaiting !== undefined) await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${input.creatorId} FOR UPDATE`;
       const creator = await tx.user.findUnique({ where: { id: input.creatorId }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
       if (!creator) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
       if (input.maxWaiting !== undefined && (await tx.match.count({ where: { creatorId: input.creatorId, status: "waiting" } })) >= input.maxWaiting) {
         return err("ERR_TOO_MANY_WAITING", `${creator.username} has ${input.maxWaiting} matches waiting for an opponent already`);
       }
-      if (input.rated && (creator.isGuest || creator.computerLevel !== null)) {
-        return err("ERR_REGISTERED_ONLY", `${creator.username} is not a registered player: only registered players play rated matches`);
-      }
-      const event: MatchEvent = {
-        type: "created",
-        matchLength: input.matchLength,
-        visibility: input.visibility,
-        commitment: input.seed.commitment,
-        creator: playerInfo(creator),
-        creatorColor: input.color,
-        ...(input.timeControl ? { timeControl: input.timeControl } : {}),
-        ...(input.rated ? { rated: true } : {}),
-      };
-      // The database makes the match's id, so the first event is folded under a stand-in id: no column depends on it.
-      const empty = emptyMatchView("");
-      const view = applyMatchEvent(empty, 1, event);
-      const now = new Date();
-      const match = await tx.match.create({
-        data: {
-          creatorId: input.creatorId,
-          matchLength: input.matchLength,
-          visibility: input.visibility,
-          rated: input.rated === true,
-          inviteToken: input.visibility === "private" ? newInviteToken() : null,
-          ...matchColumns(empty, view, now),
-          version: 1,
-          createdAt: now,
-          reserveMs: input.timeControl?.reserveMs ?? null,
-          delayMs: input.timeControl?.delayMs ?? null,
-          seed: { create: { commitment: input.seed.commitment, ciphertext: input.seed.sealed.ciphertext, iv: input.seed.sealed.iv, tag: input.seed.sealed.tag } },
-        },
-      });
-      await insertEvent(tx, match.id, 1, encodeEvent(event, input.creatorId), now);
-      return ok({ match, view: { ...view, matchId: match.id } });
+      const planned = plan(creator);
+      if (!planned.ok) return planned;
+      const { row, event } = planned.value;
+      const match = await tx.match.create({ data: { ...row, seed: { create: { commitment: seed.commitment, ciphertext: seed.ciphertext, iv: seed.iv, tag: seed.tag } } } });
+      await insertEvent(tx, match.id, 1, event, now);
+      return ok({ match, view: view as unknown as MatchView });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
     throw error;
   }
+}
+
+/** A cuid-like id: "c" and 24 random hex digits (what Prisma's cuid() made before, in length and alphabet). */
+function newMatchId(): string {
+  return `c${randomBytes(12).toString("hex")}`;
 }
 
 export type RevealError = "ERR_MATCH_NOT_FOUND" | "ERR_MATCH_NOT_OVER" | "ERR_SEED_MISMATCH" | "ERR_SEED_ALREADY_REVEALED";

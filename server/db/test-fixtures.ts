@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { SeedVault, Secret } from "@/server/vault";
 import type { StoredSeed } from "@/server/vault";
 import { decideClientSeed, decideJoin } from "@/lib/protocol";
-import { applyMatchEvent, type MatchView } from "@/lib/record";
+import { applyMatchEvent, type MatchView, type TimeControl } from "@/lib/record";
 import { appendEvent } from "./append-event";
 import type { Db } from "./client";
 import { eventAppend, type LaterEvent } from "./event-rows";
@@ -33,7 +33,7 @@ export async function newUser(db: Db, prefix = "player"): Promise<UserRow> {
 export async function waitingMatch(
   db: Db,
   vault: SeedVault,
-  options: { readonly creator?: UserRow; readonly color?: Seat; readonly visibility?: Visibility; readonly matchLength?: number; readonly rated?: boolean } = {},
+  options: { readonly creator?: UserRow; readonly color?: Seat; readonly visibility?: Visibility; readonly matchLength?: number; readonly rated?: boolean; readonly timeControl?: TimeControl } = {},
 ): Promise<{ match: MatchRow; seed: StoredSeed; creator: UserRow; view: MatchView }> {
   const creator = options.creator ?? (await newUser(db, "creator"));
   const seed = vault.draw();
@@ -44,6 +44,7 @@ export async function waitingMatch(
     visibility: options.visibility ?? "public",
     seed,
     rated: options.rated,
+    timeControl: options.timeControl,
   });
   if (!created.ok) throw new Error(`waitingMatch: ${created.code}`);
   return { match: created.value.match, seed, creator, view: created.value.view };
