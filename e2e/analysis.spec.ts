@@ -59,10 +59,24 @@ test("a finished match is analysed from its review page", async ({ browserName: 
   await expect(page.getByTestId("analyse-button")).toHaveText("Analysed");
 });
 
-test("an unfinished or unknown match cannot be analysed", async ({ request }) => {
-  const unknown = await request.post("/api/matches/no-such-match-1/analysis", { data: { ply: 0 } });
-  expect(unknown.status()).toBe(404);
-  const badPly = await request.post(`/api/matches/${matchId}/analysis`, { data: { ply: 7 } });
-  expect(badPly.status()).toBe(400);
-  expect((await badPly.json()).error).toBe("ERR_BAD_PLY");
+test("an unknown match or a bad depth cannot be analysed, and only the site's own signed-in pages start one", async ({ page }) => {
+  // Not from a page of this site (no Origin): refused before anything is read.
+  const foreign = await page.request.post(`/api/matches/${matchId}/analysis`, { data: { ply: 0 } });
+  expect(foreign.status()).toBe(403);
+  // From the site's page, signed in as a guest: the real answers.
+  await page.goto("/");
+  await page.locator("header").getByRole("button", { name: "Play as guest" }).click();
+  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(/^guest-/);
+  const post = (id: string, ply: number) =>
+    page.evaluate(
+      async ([id, ply]) => {
+        const response = await fetch(`/api/matches/${id}/analysis`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ply }) });
+        return { status: response.status, body: (await response.json()) as { error?: string } };
+      },
+      [id, ply] as const,
+    );
+  expect((await post("no-such-match-1", 0)).status).toBe(404);
+  const badPly = await post(matchId, 7);
+  expect(badPly.status).toBe(400);
+  expect(badPly.body.error).toBe("ERR_BAD_PLY");
 });

@@ -266,7 +266,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS,
     rateLimit: options.rateLimit,
     connectionLimits,
-    userCommandLimit: { burst: limits.commandsPerUserPerSecond * 2, perSecond: limits.commandsPerUserPerSecond, redis: limitsRedis ?? undefined, prefix: redisPrefix },
+    // Counted on this node: a Redis round trip on every command would tie every move to Redis, and the sockets a user
+    // may open are capped over the whole cluster already (connection-limits.ts).
+    userCommandLimit: { burst: limits.commandsPerUserPerSecond * 2, perSecond: limits.commandsPerUserPerSecond },
     waitingMatchesPerUser: limits.waitingMatchesPerUser,
     trustProxy: env.TRUST_PROXY,
     now,

@@ -7,6 +7,7 @@
  * @example
  *   <VerifyTool />
  */
+import "@/components/zod-without-eval";
 import { useTranslations } from "next-intl";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import type { VerifyReport } from "@/lib/dice/types";

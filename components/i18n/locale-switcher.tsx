@@ -6,7 +6,6 @@
  * @example
  *   <LocaleSwitcher />
  */
-import "@/components/zod-without-eval";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { isLocale, LOCALE_NAMES, LOCALES } from "@/i18n/locales";

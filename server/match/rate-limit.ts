@@ -3,9 +3,10 @@
  * default), counted by rate-limiter-flexible (server/rate-limiter.ts). A client over the limit gets ERR_RATE_LIMITED
  * and nothing else happens; honest clients (a few commands a second at most) never meet it.
  *
- * The per-socket count is kept in this process's memory even in a cluster: a socket is served by exactly one node for
- * its whole life. The per-user count (over all of a user's sockets) is kept in Redis in a cluster, since a user's
- * sockets may be on several nodes; how many sockets a user may open is connection-limits.ts's.
+ * Both counts are kept in this process's memory even in a cluster: a socket is served by exactly one node for its whole
+ * life, and a Redis round trip on every command would tie every move to Redis (a Redis outage must not stop play). A
+ * user with sockets on several nodes gets the per-user rate on each; how many sockets a user may open in the whole
+ * cluster is connection-limits.ts's, counted in Redis.
  *
  * @example
  *   const limiter = new CommandRateLimiter({ burst: 30, perSecond: 15 });
@@ -19,10 +20,7 @@ export interface CommandRateLimit {
   readonly perSecond: number;
 }
 
-/**
- * One user's commands over all their sockets, on every node: counted in Redis when the node has one (a user may
- * hold sockets on two nodes), so opening more sockets buys no more commands.
- */
+/** One user's commands over all their sockets on this node, so opening more sockets buys no more commands. */
 export interface UserCommandLimit extends CommandRateLimit {
   readonly redis?: RedisStoreClient;
   readonly prefix?: string;
