@@ -3,18 +3,18 @@
 // profile and the rest); a whole 1-point match against the computer is played with the keyboard only, while the live
 // region announces the dice, the plays and whose turn it is; a play is made on a 390 px phone; the board fits at 200 %
 // zoom; and reduced motion switches the checkers' slide off.
-import { spawnSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { playFinishedMatch, guest } from "./bot-match";
-import { E2E_DATABASE_ENV } from "./e2e-env";
 import {
   BUTTON_NAMED,
   clickOnePlay,
+  createAdmin,
   isOver,
   keyboardOnePlay,
   messages,
   seatOf,
   seriousViolations,
+  signIn,
   signInAsGuest,
   startComputerMatch,
   tabTo,
@@ -118,16 +118,10 @@ test("a whole 1-point match against the computer, played with the keyboard only;
 
 test("axe finds no serious or critical violation on the admin pages", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const created = spawnSync("npx", ["tsx", "scripts/admin.ts", "create", ADMIN], { env: { ...process.env, ...E2E_DATABASE_ENV }, input: `${PASSWORD}\n`, encoding: "utf8" });
-  expect(`${created.stdout}${created.stderr}`).toMatch(new RegExp(`Created administrator "${ADMIN}"|"${ADMIN}" is taken`));
+  createAdmin(ADMIN, PASSWORD);
   const players = [await guest(browser), await guest(browser)] as const;
   const { matchId } = await playFinishedMatch(players[0], players[1], 2121);
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: m.auth.signIn });
-  await form.getByLabel(m.auth.username).fill(ADMIN);
-  await form.getByLabel(m.auth.password).fill(PASSWORD);
-  await form.getByRole("button", { name: m.auth.signIn }).click();
-  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(ADMIN);
+  await signIn(page, m, ADMIN, PASSWORD);
   // The administrator is a registered account, so it has a public profile (a rating, an empty history and dice luck).
   for (const path of ["/admin", "/admin/audit", `/admin/matches/${matchId}`, `/players/${ADMIN}`]) {
     expect((await page.goto(path))?.status(), path).toBe(200);

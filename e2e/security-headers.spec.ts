@@ -2,11 +2,9 @@
 // match's review with its verifier and analysis, the admin console — arrives with the Content-Security-Policy and
 // the other headers (server/http/security-headers.ts), and the page works under it: not one CSP violation is
 // reported, and the socket connects (the match page fills in from it).
-import { spawnSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { guest, playFinishedMatch, startRunningMatch } from "./bot-match";
-import { E2E_DATABASE_ENV } from "./e2e-env";
-import { messages, signInAsGuest } from "./ui-helpers";
+import { createAdmin, messages, signIn, signInAsGuest } from "./ui-helpers";
 
 const m = messages("en");
 const ADMIN = "e2e-csp-admin";
@@ -65,16 +63,10 @@ test("every page arrives with the headers and works under its policy, with no CS
   await visit(page, `/matches/${matchId}`, violations);
   await visit(page, `/verify?match=${matchId}`, violations);
 
-  const created = spawnSync("npx", ["tsx", "scripts/admin.ts", "create", ADMIN], { env: { ...process.env, ...E2E_DATABASE_ENV }, input: `${PASSWORD}\n`, encoding: "utf8" });
-  expect(`${created.stdout}${created.stderr}`).toMatch(new RegExp(`Created administrator "${ADMIN}"|"${ADMIN}" is taken`));
+  createAdmin(ADMIN, PASSWORD);
   const admin = await browser.newPage();
   const adminViolations = await watchViolations(admin);
-  await admin.goto("/login");
-  const form = admin.getByRole("form", { name: m.auth.signIn });
-  await form.getByLabel(m.auth.username).fill(ADMIN);
-  await form.getByLabel(m.auth.password).fill(PASSWORD);
-  await form.getByRole("button", { name: m.auth.signIn }).click();
-  await expect(admin.locator("header").getByTestId("signed-in-user")).toHaveText(ADMIN);
+  await signIn(admin, m, ADMIN, PASSWORD);
   for (const path of ["/admin", "/admin/audit", `/admin/matches/${matchId}`, `/players/${ADMIN}`]) await visit(admin, path, adminViolations);
   await admin.close();
   await ann.context.close();

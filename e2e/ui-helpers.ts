@@ -9,9 +9,11 @@
  *   expect(await seriousViolations(page)).toEqual([]);
  */
 import AxeBuilder from "@axe-core/playwright";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { E2E_DATABASE_ENV } from "./e2e-env";
 
 export type Locale = "en" | "pt-BR" | "fr";
 export const LOCALES: readonly Locale[] = ["en", "pt-BR", "fr"];
@@ -115,3 +117,19 @@ export async function keyboardOnePlay(page: Page, m: Messages): Promise<void> {
 }
 
 export const isOver = async (page: Page) => /^[0-9a-f]{64}$/.test((await page.getByTestId("server-seed").textContent()) ?? "");
+
+/** An administrator in the e2e database (`npm run admin -- create`), made once per name: later calls find it taken. */
+export function createAdmin(username: string, password: string): void {
+  const created = spawnSync("npx", ["tsx", "scripts/admin.ts", "create", username], { env: { ...process.env, ...E2E_DATABASE_ENV }, input: `${password}\n`, encoding: "utf8" });
+  expect(`${created.stdout}${created.stderr}`).toMatch(new RegExp(`Created administrator "${username}"|"${username}" is taken`));
+}
+
+/** Signs in through the sign-in form. */
+export async function signIn(page: Page, m: Messages, username: string, password: string): Promise<void> {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: m.auth.signIn });
+  await form.getByLabel(m.auth.username).fill(username);
+  await form.getByLabel(m.auth.password).fill(password);
+  await form.getByRole("button", { name: m.auth.signIn }).click();
+  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
+}

@@ -13,7 +13,7 @@ import { BotClient } from "@/scripts/bot/bot-client";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { seatBots } from "@/tests/support/match-in-play";
 import { startPrivateRedis, type PrivateRedis } from "@/tests/support/private-services";
-import { startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { readiness, startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
 const postgres = process.env.TEST_POSTGRES_URL;
@@ -24,10 +24,6 @@ const MATCHES = 3;
 let redis: PrivateRedis | null = null;
 let cluster: TestCluster | null = null;
 
-async function readiness(url: string): Promise<{ status: number; body: { checks?: Record<string, string> } }> {
-  const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
-  return { status: response.status, body: (await response.json()) as { checks?: Record<string, string> } };
-}
 
 describe.skipIf(!enabled)("Redis restart under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
   beforeAll(async () => {

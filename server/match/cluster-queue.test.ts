@@ -10,35 +10,28 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueueResult } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
-import { openDb, type Db } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { createEmptyDatabase } from "@/server/db/test-databases";
+import type { Db } from "@/server/db/client";
 import { createUser } from "@/server/db/users";
+import type { ServerProcess } from "@/tests/support/server-process";
 import { sessionCookieFor } from "@/tests/support/session";
-import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { startTwoNodes, type TwoNodes } from "@/tests/support/two-nodes";
 
 const postgres = process.env.TEST_POSTGRES_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  let database: { url: string; drop(): Promise<void> };
+  let pair: TwoNodes;
   let db: Db;
-  let nodes: ServerProcess[] = [];
+  let nodes: readonly ServerProcess[] = [];
   const bots: BotClient[] = [];
 
   beforeAll(async () => {
-    database = await createEmptyDatabase("postgres", postgres);
-    await migrateDatabase(database.url);
-    db = openDb(database.url);
-    const seedKeyHex = randomSeedKeyHex();
-    const env = { REDIS_URL: redisUrl!, REDIS_PREFIX: `fairgammon-queue-${randomBytes(4).toString("hex")}`, LOG_LEVEL: "warn" };
-    nodes = await Promise.all([0, 1].map(async () => startServerProcess({ databaseUrl: database.url, port: await freePort(), seedKeyHex, env })));
+    pair = await startTwoNodes(postgres!, redisUrl!);
+    ({ db, nodes } = pair);
   }, 120_000);
   afterAll(async () => {
     for (const bot of bots) bot.close();
-    await Promise.all(nodes.map((node) => node.kill()));
-    await db?.close();
-    await database?.drop();
+    await pair?.stop();
   });
 
   async function queued(node: ServerProcess, rating = 1500): Promise<{ bot: BotClient; id: string; results: QueueResult[] }> {

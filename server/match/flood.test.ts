@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, type Ack } from "@/lib/protocol";
 import { openDb, type Db } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { createEmptyDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { startTwoNodes, type TwoNodes } from "@/tests/support/two-nodes";
 
 const CAPS = { SOCKETS_PER_USER: "6", WAITING_MATCHES_PER_USER: "3", COMMANDS_PER_USER_PER_SECOND: "20" };
 
@@ -130,23 +130,15 @@ describe("one node", () => {
 const postgres = process.env.TEST_POSTGRES_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!postgres || !redisUrl)("two nodes sharing PostgreSQL and Redis (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  let database: { url: string; drop(): Promise<void> };
+  let pair: TwoNodes;
   let db: Db;
-  let nodes: ServerProcess[] = [];
+  let nodes: readonly ServerProcess[] = [];
 
   beforeAll(async () => {
-    database = await createEmptyDatabase("postgres", postgres);
-    await migrateDatabase(database.url);
-    db = openDb(database.url);
-    const seedKeyHex = randomSeedKeyHex();
-    const env = { ...CAPS, REDIS_URL: redisUrl!, REDIS_PREFIX: `fairgammon-flood-${randomBytes(4).toString("hex")}`, LOG_LEVEL: "warn" };
-    nodes = await Promise.all([0, 1].map(async () => startServerProcess({ databaseUrl: database.url, port: await freePort(), seedKeyHex, env })));
+    pair = await startTwoNodes(postgres!, redisUrl!, CAPS);
+    ({ db, nodes } = pair);
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all(nodes.map((node) => node.stop()));
-    await db?.close();
-    await database?.drop();
-  });
+  afterAll(() => pair?.stop());
 
   it("holds the caps over both nodes: sockets per user, and waiting matches made on both at once", async () => {
     const cookie = await newCookie(db);

@@ -141,3 +141,9 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     stop,
   };
 }
+
+/** A node's /api/ready answer: status code, and the body's status and checks. */
+export async function readiness(url: string): Promise<{ status: number; body: { status?: string; checks?: Record<string, string> } }> {
+  const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, body: (await response.json()) as { status?: string; checks?: Record<string, string> } };
+}
