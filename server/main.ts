@@ -156,8 +156,13 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       callback(verdict === "foreign" ? "ERR_CROSS_SITE: sockets are only for this site's own pages." : null, verdict !== "foreign");
     },
   });
-  // Socket.IO answers its long-polling requests itself, before the request handler above.
-  io.engine.on("headers", (headers: Record<string, string>, req: IncomingMessage) => Object.assign(headers, socketResponseHeaders(servedOverHttps(req, siteScheme))));
+  // Socket.IO answers its requests itself, before the request handler above — its refusals (a foreign origin's 403,
+  // an unknown session's 400) with writeHead directly, past its "headers" event. Engine.IO wrapped the request
+  // listeners when it attached, so a listener put first runs before any of its answers.
+  httpServer.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (!(req.url ?? "").startsWith("/socket.io/")) return;
+    for (const [name, value] of Object.entries(socketResponseHeaders(servedOverHttps(req, siteScheme)))) res.setHeader(name, value);
+  });
   const redisUrl = options.redisUrl ?? env.REDIS_URL;
   // Every Redis key and stream of this deployment starts with it: two deployments may share one Redis.
   const redisPrefix = options.redisPrefix ?? env.REDIS_PREFIX;

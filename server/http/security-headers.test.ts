@@ -48,6 +48,18 @@ describe("on a running server", () => {
   });
   afterAll(() => t?.close());
 
+  // Socket.IO's own refusals too: they are written past its "headers" event.
+  it.each([
+    ["a foreign origin's refused handshake", "/socket.io/?EIO=4&transport=polling", { origin: "http://evil.test" }, 403],
+    ["an unknown session", "/socket.io/?EIO=4&transport=polling&sid=nope", {}, 400],
+    ["an unknown transport", "/socket.io/?EIO=4&transport=carrier-pigeon", {}, 400],
+  ])("Socket.IO's answer to %s carries them", async (_name, path, headers, status) => {
+    const response = await fetch(`${t.url}${path}`, { headers });
+    expect(response.status).toBe(status);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it.each(["/api/health", "/api/ready", "/no/such/route", "/socket.io/?EIO=4&transport=polling"])("%s carries them, with a fresh nonce each time", async (path) => {
     const [first, second] = [await fetch(`${t.url}${path}`), await fetch(`${t.url}${path}`)];
     for (const response of [first, second]) {
