@@ -42,13 +42,14 @@ export default tseslint.config(
     },
   },
   {
-    // The protocol carries the record's events and view (lib/protocol imports lib/record), never the other way.
-    files: ["lib/record/**/*.ts"],
-    ignores: ["lib/record/**/*.test.ts"],
+    // The protocol carries the match aggregate's events and view (lib/protocol imports lib/match), and the record is
+    // built from them; neither the aggregate nor the record knows the wire.
+    files: ["lib/match/**/*.ts", "lib/record/**/*.ts"],
+    ignores: ["lib/match/**/*.test.ts", "lib/record/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: libPaths, patterns: [...libPatterns, { group: ["@/lib/protocol", "@/lib/protocol/*", "../protocol", "../protocol/*"], message: "lib/record may not import lib/protocol." }] },
+        { paths: libPaths, patterns: [...libPatterns, { group: ["@/lib/protocol", "@/lib/protocol/*", "../protocol", "../protocol/*"], message: "lib/match and lib/record may not import lib/protocol." }] },
       ],
     },
   },

@@ -33,7 +33,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { openDb } from "@/server/db/client";
-import { createMatch } from "@/server/db/matches";
+import { waitingMatch } from "@/server/db/test-fixtures";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createEmptyDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
@@ -113,9 +113,7 @@ async function rawSqlite(dir: string): Promise<{ appendTx: number; insertTx: num
   const user = await createUser(db, { username: "raw" });
   if (!user.ok) throw new Error(user.message);
   const vault = new SeedVault(new Secret(Uint8Array.from(randomBytes(32))));
-  const created = await createMatch(db, { creatorId: user.value.id, color: "white", matchLength: 5, visibility: "public", seed: vault.draw() });
-  if (!created.ok) throw new Error(created.code);
-  const matchId = created.value.match.id;
+  const matchId = (await waitingMatch(db, vault, { creator: user.value })).match.id;
   await db.close();
   const sqlite = new Database(url.slice("file:".length));
   sqlite.pragma("journal_mode = WAL");
@@ -344,9 +342,7 @@ async function rawPostgres(url: string, connections: number, seconds: number): P
   for (let i = 0; i < connections; i++) {
     const user = await createUser(db, { username: `raw-${connections}-${i}` });
     if (!user.ok) throw new Error(user.message);
-    const created = await createMatch(db, { creatorId: user.value.id, color: "white", matchLength: 5, visibility: "public", seed: vault.draw() });
-    if (!created.ok) throw new Error(created.code);
-    matchIds.push(created.value.match.id);
+    matchIds.push((await waitingMatch(db, vault, { creator: user.value })).match.id);
   }
   await db.close();
   const payload = JSON.stringify({ type: "action", action: { type: "roll", player: "white", dice: [3, 5] }, roll: { nonce: 0, game: 1, kind: "turn", player: "white", dice: [3, 5] } });

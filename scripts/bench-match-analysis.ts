@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { createEvaluator } from "@/lib/analysis/evaluator";
 import { analyseMatch } from "@/lib/analysis/match-analysis";
 import type { Ply } from "@/lib/analysis/types";
-import type { MatchEvent } from "@/lib/record/match-events";
+import type { MatchEvent } from "@/lib/match/events";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 
 const fixture = JSON.parse(readFileSync("lib/engine/fixtures/mat/server-7.json", "utf8")) as { events: MatchEvent[] };

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { MatchEvent } from "@/lib/record/match-events";
+import type { MatchEvent } from "@/lib/match/events";
 import { matFromEvents } from "@/lib/record/review";
 import { parseEnv } from "@/server/config/env";
 import { openDb } from "@/server/db/client";

@@ -18,7 +18,7 @@ import { encodeMatchId, decodeMatchId } from "@/lib/engine/gnubg-id";
 import { newMatch, type MatchAction, type MatchState, type ResignLevel, type Score } from "@/lib/engine/match-state";
 import { legalPlays } from "@/lib/engine/moves";
 import type { Color, DieValue } from "@/lib/engine/types";
-import type { MatchEvent } from "@/lib/record/match-events";
+import type { MatchEvent } from "@/lib/match/events";
 import { matFromEvents, reviewSteps, type ReviewGame } from "@/lib/record/review";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { mulberry32 } from "@/scripts/bot/random";

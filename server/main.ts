@@ -27,7 +27,7 @@ import { sendError } from "./http/json";
 import { applySecurityHeaders, servedOverHttps, socketResponseHeaders } from "./http/security-headers";
 import { originVerdict, siteOrigins } from "./http/site-origin";
 import { createLogger, type Logger } from "./log";
-import type { Actor, GameServer } from "./match/context";
+import type { Actor, GameServer } from "./match/socket-types";
 import { attachCluster, type ClusterLink } from "./match/cluster";
 import { ConnectionLimits } from "./match/connection-limits";
 import { Matchmaker } from "./match/matchmaking";
@@ -212,7 +212,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const computers = await ensureComputerUsers(db);
   // Computers never leave the table: always connected, so their matches can never be claimed as abandoned.
   for (const id of computers.levelOf.keys()) presence.connect(id, "computer", startedAt);
-  let computer: ComputerDriver | null = null;
+  const abandonAfterMs = options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS;
   const service = new MatchService({
     db,
     vault,
@@ -222,21 +222,25 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       latest?.note(message);
       const room = io.to(`match:${message.matchId}`);
       (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
-      computer?.notice(message);
     },
     sharedDatabase: redis !== null,
     // The server's clock is the only one the clocks of timed matches are kept by.
     now: () => new Date(now()),
     setTimer: options.setTimer,
+    awaySince: (userId) => presence.awaySince(userId),
+    abandonAfterMs,
+    isComputer: (userId) => computers.levelOf.has(userId),
   });
-  // A command that failed for a database outage: the match is settled (and its computer woken) once it is back.
-  const outage = new OutageRecovery({ service, logger, wake: (matchId) => void computer?.wake(matchId) });
-  computer = new ComputerDriver({ service, pool, computers, logger, onDatabaseUnavailable: (matchId) => outage.schedule(matchId) });
+  // The computer players are clients of the service: they hear its stored events and send commands. A step that
+  // failed for a database outage is handed to the outage recovery, which settles the match (and wakes the computer)
+  // once the database is back.
+  const outage = new OutageRecovery({ service, logger, wake: (matchId) => void computer.wake(matchId) });
+  const computer = new ComputerDriver({ service, pool, computers, logger, onDatabaseUnavailable: (matchId) => outage.schedule(matchId) });
   // A node of the cluster died: what its matches owed by themselves is written here (one recovery at a time).
   let recovering: Promise<unknown> = Promise.resolve();
   const recoverAfterLoss = (node: string) => {
     logger.warn("a cluster node stopped reporting; recovering unfinished matches", { node });
-    recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId))).catch(() => {});
+    recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId))).catch(() => {});
   };
   const nodeId = randomUUID();
   const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId, now, onNodeLost: recoverAfterLoss, linked: () => redis.isReady }) : null;
@@ -256,7 +260,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   }
   const connectionLimits = new ConnectionLimits({ perUser: limits.socketsPerUser, perAddress: limits.socketsPerAddress, redis: limitsRedis, prefix: redisPrefix, nodeId, now });
   // One matchmaking queue for the whole cluster (queue-store.ts).
-  const matchmaker = new Matchmaker({ db, vault, service, io, logger, now, nodeId, store: limitsRedis ? new RedisQueueStore(limitsRedis, redisPrefix, nodeId) : undefined });
+  const matchmaker = new Matchmaker({ db, service, io, logger, now, nodeId, store: limitsRedis ? new RedisQueueStore(limitsRedis, redisPrefix, nodeId) : undefined });
   attachGateway({
     io,
     matchmaker,
@@ -268,7 +272,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     presence,
     logger,
     identify,
-    abandonAfterMs: options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS,
+    abandonAfterMs,
     rateLimit: options.rateLimit,
     connectionLimits,
     // Counted on this node: a Redis round trip on every command would tie every move to Redis, and the sockets a user
@@ -281,7 +285,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   });
   // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
   // A computer whose turn it was carries on.
-  await recoverUnfinishedMatches(db, service, logger, (matchId) => void computer?.wake(matchId));
+  await recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId));
   // Analysis jobs (the review page's "Analyse") on nodes that serve pages; queued ones from before a restart resume.
   // One decision at a time in the engine pool, so an analysis never holds more than one worker from the computers.
   const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => pool.run(task) }) : null;
@@ -306,12 +310,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     probes,
     close: async () => {
       // The computer stops first: a move it was thinking about is made again after a restart.
-      computer?.close();
+      computer.close();
       service.close();
       outage.close();
       await analysis?.stop();
       await pool.close();
-      await computer?.idle();
+      await computer.idle();
       cluster?.close();
       connectionLimits.close();
       matchmaker.close();

@@ -10,7 +10,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ChallengeSummary } from "@/lib/protocol/snapshot";
-import type { TimeControl } from "@/lib/record/clock";
+import type { TimeControl } from "@/lib/match/clock";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import "@/components/ui/ui.css";
 import "./lobby.css";

@@ -2,8 +2,8 @@ import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/i18n/messages";
 import type { Locale } from "@/i18n/locales";
-import type { MatchEvent } from "@/lib/record/match-events";
-import { applyMatchEvent, emptyMatchView, type MatchView } from "@/lib/record/match-view";
+import type { MatchEvent } from "@/lib/match/events";
+import { evolve, emptyMatchView, type MatchView } from "@/lib/match/view";
 import { describeEvent, type MatchT } from "./event-text";
 
 /** Folds the events and describes each one, as the match store does. */
@@ -12,7 +12,7 @@ function lines(events: readonly MatchEvent[], locale: Locale = "en"): string[] {
   const t: MatchT = (key, values) => translate(key as never, values as never);
   let view: MatchView = emptyMatchView("m1");
   return events.map((event) => {
-    const after = applyMatchEvent(view, view.version + 1, event);
+    const after = evolve(view, event);
     const text = describeEvent(t, view, event, after);
     view = after;
     return text;

@@ -13,8 +13,8 @@ import { canDouble } from "@/lib/engine/cube";
 import type { GameRecord } from "@/lib/engine/match-state";
 import { validatePlay } from "@/lib/engine/moves";
 import { opponentOf, type Color } from "@/lib/engine/types";
-import type { MatchEvent } from "@/lib/record/match-events";
-import type { MatchView } from "@/lib/record/match-view";
+import type { MatchEvent } from "@/lib/match/events";
+import type { MatchView } from "@/lib/match/view";
 
 /** A translator bound to the `match` namespace (next-intl's useTranslations("match"), or createTranslator in tests). */
 export type MatchT = (key: string, values?: Record<string, string | number>) => string;
@@ -85,6 +85,12 @@ export function describeEvent(t: MatchT, before: MatchView, event: MatchEvent, a
       return t("log.seed", { player: event.color });
     case "ended":
       return t("log.ended", { detail: endedText(t, after) });
+    case "rematch-offered":
+      return t("log.rematchOffered", { player: event.color });
+    case "rematch-declined":
+      return t("log.rematchDeclined", { player: event.color });
+    case "rematch-made":
+      return t("log.rematchMade");
     case "action": {
       const text = actionText(t, before, event, after);
       const finished = after.state.games.length > before.state.games.length ? after.state.games.at(-1) : undefined;

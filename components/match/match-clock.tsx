@@ -10,7 +10,7 @@
  */
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { flagFall, formatClock, readClock } from "@/lib/record/clock";
+import { flagFall, formatClock, readClock } from "@/lib/match/clock";
 import type { Color } from "@/lib/engine/types";
 import { useMatch, useRun } from "./match-provider";
 

@@ -56,12 +56,13 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     // A version gap makes the store's sync resync by itself.
     connection.on("match:event", (message) => state().receive(message));
     connection.on("match:presence", (message) => state().presence(message));
-    connection.on("match:rematch", (message) => {
-      state().rematchChanged(message);
-      // The rematch was made: both players' pages open it.
-      if (message.matchId === matchId && message.rematch.matchId) window.location.assign(`/match/${message.rematch.matchId}`);
+    // The rematch was made while this page showed the match: both players' pages open it.
+    const unsubscribe = store.subscribe((now, before) => {
+      const made = now.view?.matchId === matchId && before.view?.matchId === matchId ? now.view.rematch.matchId : null;
+      if (made && before.view?.rematch.matchId === null && now.you !== null) window.location.assign(`/match/${made}`);
     });
     return () => {
+      unsubscribe();
       connection.close();
       socket.current = null;
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckerMove } from "@/lib/engine/types";
-import { HAND_MATCH_ID, handMessage, handSnapshotAt } from "@/lib/protocol/fixtures/hand-match-client";
+import { HAND_MATCH_ID, handMessage, handSnapshotAt } from "@/lib/sync/fixtures/hand-match-client";
 import type { Reply } from "@/components/socket/socket-client";
 import { createMatchStore } from "./match-store";
 

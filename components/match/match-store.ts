@@ -14,11 +14,11 @@
  */
 import { createStore } from "zustand/vanilla";
 import type { CheckerMove, Color } from "@/lib/engine/types";
-import { MatchSync, type MatchSyncChange, type ReceiveResult } from "@/lib/protocol/match-sync";
-import type { MatchEvent } from "@/lib/record/match-events";
-import type { MatchView } from "@/lib/record/match-view";
-import type { MatchEventMessage, PresenceMessage, RematchMessage } from "@/lib/protocol/protocol";
-import type { MatchSnapshot, RematchState } from "@/lib/protocol/snapshot";
+import { MatchSync, type MatchSyncChange, type ReceiveResult } from "@/lib/sync/match-sync";
+import type { MatchEvent } from "@/lib/match/events";
+import type { MatchView } from "@/lib/match/view";
+import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
+import type { MatchSnapshot } from "@/lib/protocol/snapshot";
 import type { Reply } from "@/components/socket/socket-client";
 
 export type Connection = "connecting" | "online" | "offline";
@@ -49,9 +49,6 @@ export interface MatchPageState {
   readonly abandonAfterMs: number;
   /** The server's clock minus this browser's, from the last snapshot: the match clocks tick by the server's time. */
   readonly serverOffsetMs: number;
-  /** The rematch at the end of the match, and who declined the last offer. */
-  readonly rematch: RematchState | null;
-  readonly rematchDeclinedBy: Color | null;
   readonly connection: Connection;
   readonly failure: PageFailure | null;
   /** The code (`ERR_…`) of the last refused command, shown translated under the board; cleared by the next success. */
@@ -68,7 +65,6 @@ export interface MatchPageState {
   /** Fetches a fresh snapshot (on a reconnect, or when the server said the view is behind). */
   resync(): Promise<void>;
   presence(message: PresenceMessage): void;
-  rematchChanged(message: RematchMessage): void;
   setConnection(connection: Connection): void;
   fail(failure: PageFailure): void;
   setNotice(notice: string | null): void;
@@ -106,8 +102,6 @@ export function createMatchStore(matchId: string, invite: string | null, watch: 
       inviteToken: null,
       abandonAfterMs: 0,
       serverOffsetMs: 0,
-      rematch: null,
-      rematchDeclinedBy: null,
       connection: "connecting",
       failure: null,
       notice: null,
@@ -131,11 +125,6 @@ export function createMatchStore(matchId: string, invite: string | null, watch: 
       presence(message) {
         if (message.matchId !== get().matchId) return;
         set({ connected: message.connected, awaySince: message.awaySince });
-      },
-
-      rematchChanged(message) {
-        if (message.matchId !== get().matchId) return;
-        set({ rematch: message.rematch, rematchDeclinedBy: message.declinedBy });
       },
 
       setConnection(connection) {
@@ -185,7 +174,6 @@ function changedState(change: MatchSyncChange, state: MatchPageState): Partial<M
       inviteToken: snapshot.inviteToken ?? state.inviteToken,
       abandonAfterMs: snapshot.abandonAfterMs,
       serverOffsetMs: snapshot.serverTime - Date.now(),
-      rematch: snapshot.rematch,
       failure: null,
       // The same version again (a resync that found nothing new): keep the play being built.
       ...(change.sameVersion ? {} : { steps: [], selected: null }),

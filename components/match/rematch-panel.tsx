@@ -1,8 +1,8 @@
 "use client";
 /**
  * At the end of a match, for its players: offer a rematch (the same length, time control and visibility, colours
- * swapped), or answer the opponent's offer. When it is made, both pages open the new match (match-provider.tsx hears
- * `match:rematch`); this panel links to it too, for a page that missed the message.
+ * swapped), or answer the opponent's offer. The rematch is in the match's view (its events: lib/match/rematch.ts). When
+ * it is made, both pages open the new match (match-provider.tsx watches the view); this panel links to it too.
  *
  * @example
  *   <RematchPanel />   // inside a MatchProvider
@@ -15,38 +15,31 @@ export function RematchPanel() {
   const t = useTranslations("rematch");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
-  const rematch = useMatch((s) => s.rematch);
-  const declinedBy = useMatch((s) => s.rematchDeclinedBy);
   const busy = useMatch((s) => s.busy);
-  const rematchChanged = useMatch((s) => s.rematchChanged);
   const run = useRun();
   if (!view || you === null || view.status !== "finished") return null;
+  const { rematch } = view;
+  const { declinedBy } = rematch;
   const { matchId } = view;
   const opponentName = view.players[opponentOf(you)]?.name ?? null;
   const opponent = { name: opponentName ?? "", known: opponentName === null ? "no" : "yes" };
 
   const offer = async () => {
     const reply = await run("match:rematch", { matchId });
-    if (reply.ok) {
-      rematchChanged({ matchId, rematch: reply.rematch, declinedBy: null });
-      if (reply.rematch.matchId) window.location.assign(`/match/${reply.rematch.matchId}`);
-    }
+    if (reply.ok && reply.rematch.matchId) window.location.assign(`/match/${reply.rematch.matchId}`);
   };
   const answer = async (accept: boolean) => {
     const reply = await run("match:rematch-answer", { matchId, accept });
-    if (reply.ok) {
-      rematchChanged({ matchId, rematch: reply.rematch, declinedBy: accept ? null : you });
-      if (reply.rematch.matchId) window.location.assign(`/match/${reply.rematch.matchId}`);
-    }
+    if (reply.ok && reply.rematch.matchId) window.location.assign(`/match/${reply.rematch.matchId}`);
   };
 
   return (
     <section className="panel rematch-panel" aria-label={t("title")} data-testid="rematch-panel">
-      {rematch?.matchId ? (
+      {rematch.matchId ? (
         <p>{t.rich("ready", { link: (chunks) => <a href={`/match/${rematch.matchId}`}>{chunks}</a> })}</p>
-      ) : rematch?.offeredBy === you ? (
+      ) : rematch.offeredBy === you ? (
         <p role="status">{t("offered", opponent)}</p>
-      ) : rematch?.offeredBy ? (
+      ) : rematch.offeredBy ? (
         <p>
           {t("offers", opponent)}{" "}
           <button type="button" className="primary" disabled={busy} onClick={() => void answer(true)}>

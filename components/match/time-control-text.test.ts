@@ -2,7 +2,7 @@ import { createFormatter, createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/i18n/messages";
 import type { Locale } from "@/i18n/locales";
-import { describeTimeControl } from "@/lib/record/clock";
+import { describeTimeControl } from "@/lib/match/clock";
 import { formatRating } from "@/components/players/rating-delta";
 import { timeControlText, type ClockT } from "./time-control-text";
 

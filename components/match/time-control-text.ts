@@ -7,7 +7,7 @@
  *   const t = useTranslations("clock");
  *   timeControlText(t, { reserveMs: 300_000, delayMs: 8000 }); // "5 min + 8 s delay"
  */
-import type { TimeControl } from "@/lib/record/clock";
+import type { TimeControl } from "@/lib/match/clock";
 
 /** A translator bound to the `clock` namespace (next-intl's useTranslations("clock") or getTranslations("clock")). */
 export type ClockT = (key: string, values?: Record<string, string | number>) => string;

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BearoffDatabase } from "@/lib/analysis/bearoff-database";
 import { homeBoardOf, raceProbabilities } from "@/lib/analysis/bearoff-race";
-import type { MatchEvent } from "@/lib/record/match-events";
-import { handMatch } from "@/lib/record/fixtures/hand-match";
+import type { MatchEvent } from "@/lib/match/events";
+import { handMatch } from "@/lib/match/fixtures/hand-match";
 import { reviewSteps } from "@/lib/record/review";
 import { gnubgDice, toReviewData } from "./review-data";
 

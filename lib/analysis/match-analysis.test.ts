@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { newMatch, type MatchAction, type MatchState } from "../engine/match-state";
 import { makePosition } from "../engine/position";
 import type { Color, Position } from "../engine/types";
-import type { MatchEvent } from "../record/match-events";
+import type { MatchEvent } from "../match/events";
 import { analyseMatch, analysisPoints, markOf, gnubgRating, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
 import { BearoffDatabase } from "./bearoff-database";
 import { createEvaluator } from "./evaluator";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { MatchEvent } from "../record/match-events";
+import type { MatchEvent } from "../match/events";
 import { makeMat, matGamesFromActions, matPlayerName, type MatInput, type MatRecord } from "./mat";
 import { parseMat, splitColumns } from "./mat-parse";
 

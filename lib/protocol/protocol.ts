@@ -9,17 +9,17 @@
  *   socket.emit("match:roll", { matchId, expectedVersion: 12 }, (ack) => { if (!ack.ok) show(ack.message); });
  */
 import { z } from "zod";
-import type { MatchErrorCode } from "../engine/match-state";
-import type { MatchEvent } from "../record/match-events";
-import type { ChallengeSummary, MatchSnapshot, RematchState } from "./snapshot";
-import type { TimeControl } from "../record/clock";
+import { timeControlSchema, type MatchEvent, type RefusalCode, type RematchState } from "../match";
+import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
 /**
  * Bumped on any incompatible change; checked in the handshake (`auth.protocol`). 2: events and snapshots no longer
  * carry the legal plays; clients derive them from the state with lib/engine (`currentLegalPlays`). 3: a command that
- * stores events answers with them (`StoredEvents`), and its sender's socket is left out of their broadcast.
+ * stores events answers with them (`StoredEvents`), and its sender's socket is left out of their broadcast. 4: the
+ * rematch is three match events (`rematch-offered`, `rematch-declined`, `rematch-made`) in the view, and the
+ * `match:rematch` message and the snapshot's `rematch` are gone.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** Largest payload the server reads, in bytes (Socket.IO's maxHttpBufferSize). */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -28,12 +28,6 @@ export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, "not a ma
 const versionSchema = z.number().int().min(0).max(1_000_000);
 
 /** A command on one match, optionally pinned to the version the client saw (stale → refused, nothing changes). */
-/** A time control as stored and as asked for at creation (ms): a reserve of 1 s to 10 h, a delay of up to 2 min. */
-export const timeControlSchema = z.object({
-  reserveMs: z.int().min(1000).max(36_000_000),
-  delayMs: z.int().min(0).max(120_000),
-}) satisfies z.ZodType<TimeControl>;
-
 const onMatch = z.strictObject({ matchId: matchIdSchema, expectedVersion: versionSchema.optional() });
 
 export const commandSchemas = {
@@ -90,32 +84,21 @@ export const commandSchemas = {
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<C extends CommandName> = z.infer<(typeof commandSchemas)[C]>;
 
-/** Refusals of the match server itself; the rules engine's own refusals (wrong phase, illegal play, …) come on top. */
+/**
+ * Refusals of the server around the match aggregate (no such match, a lost race, a limit, an outage); the aggregate's
+ * own refusals (lib/match: seats, seeds, turns, and the rules engine's) come on top.
+ */
 export type ServerErrorCode =
-  | "ERR_BAD_PAYLOAD"
-  | "ERR_UNAUTHENTICATED"
   | "ERR_NOT_FOUND"
-  | "ERR_FORBIDDEN"
-  | "ERR_NOT_A_PLAYER"
-  | "ERR_SEAT_TAKEN"
-  | "ERR_ALREADY_SEATED"
-  | "ERR_WRONG_STATUS"
-  | "ERR_COMMITMENT_MISMATCH"
-  | "ERR_SEED_ALREADY_SUBMITTED"
-  | "ERR_BAD_CLIENT_SEED"
-  | "ERR_STALE_VERSION"
   | "ERR_CONFLICT"
   | "ERR_RATE_LIMITED"
-  | "ERR_OPPONENT_CONNECTED"
-  /** A rated match, or the rated queue, is for registered players only (not guests). */
-  | "ERR_REGISTERED_ONLY"
   /** A player may have only a few matches waiting for an opponent at once (server/match/commands/create.ts). */
   | "ERR_TOO_MANY_WAITING"
   /** The database cannot be reached (an outage, a restart): the command can be sent again in a moment. */
   | "ERR_UNAVAILABLE"
   | "ERR_INTERNAL";
 
-export type ErrorCode = ServerErrorCode | MatchErrorCode;
+export type ErrorCode = ServerErrorCode | RefusalCode;
 
 export type Failure = { readonly ok: false; readonly code: ErrorCode; readonly message: string };
 export type Ack<T extends object = object> = ({ readonly ok: true } & T) | Failure;
@@ -175,17 +158,9 @@ export interface PresenceMessage {
   readonly awaySince: Readonly<Record<"white" | "black", number | null>>;
 }
 
-/** A finished match's rematch changed: offered, declined (`declinedBy`), or made (`rematch.matchId`). */
-export interface RematchMessage {
-  readonly matchId: string;
-  readonly rematch: RematchState;
-  readonly declinedBy: "white" | "black" | null;
-}
-
 export interface ServerToClientEvents {
   "match:event": (message: MatchEventMessage) => void;
   "match:presence": (message: PresenceMessage) => void;
-  "match:rematch": (message: RematchMessage) => void;
   /** Open challenges changed: a lobby refreshes its list. */
   "lobby:changed": () => void;
   /** The matchmaking queue paired this socket's player: the match to open, or why it could not start. */
@@ -197,5 +172,3 @@ export type QueueResult = { readonly ok: true; readonly matchId: string } | { re
 /** What a client sends in the handshake (`io(url, { auth })`). */
 export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });
 
-/** A seat's colour, for the schemas of stored events (lib/protocol/event-schemas.ts). */
-export const seatColorSchema = z.enum(["white", "black"]);

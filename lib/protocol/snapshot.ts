@@ -3,9 +3,7 @@
  * knows (who is connected, the client's own seat). The legal plays are not in it: they follow from the view's state,
  * and clients derive them with the same engine the server checks moves with (`currentLegalPlays`, `playTree`).
  */
-import type { MatchView } from "../record/match-view";
-import type { TimeControl } from "../record/clock";
-import type { Visibility } from "../record/match-events";
+import type { MatchView, TimeControl, Visibility } from "../match";
 
 export interface MatchSnapshot {
   readonly view: MatchView;
@@ -18,22 +16,13 @@ export interface MatchSnapshot {
   readonly abandonAfterMs: number;
   /** The server's clock when the snapshot was made (ms since the epoch): a browser shows the clocks by it. */
   readonly serverTime: number;
-  /** A rematch asked for at the end of the match (server/match/rematch.ts); null when none is pending or made. */
-  readonly rematch: RematchState | null;
-}
-
-/** The rematch of a finished match: offered by a seat, then made (its match id) or declined. */
-export interface RematchState {
-  readonly offeredBy: "white" | "black" | null;
-  /** The new match, once the offer was accepted: both players' pages open it. */
-  readonly matchId: string | null;
 }
 
 export interface ChallengeSummary {
   readonly matchId: string;
   readonly matchLength: number;
   readonly visibility: Visibility;
-  /** Rated: only registered players may join (lib/protocol decideJoin). */
+  /** Rated: only registered players may join (lib/match/seating.ts). */
   readonly rated: boolean;
   readonly creator: { readonly id: string; readonly name: string };
   /** The colour the joiner would get. */

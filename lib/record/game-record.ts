@@ -10,7 +10,7 @@ import type { RecordTurn } from "../dice/types";
 import { resolveOpening } from "../dice/opening";
 import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
-import type { MatchEvent } from "./match-events";
+import type { MatchEvent } from "../match/events";
 
 export function recordTurnsOf(events: readonly MatchEvent[]): RecordTurn[] {
   const turns: RecordTurn[] = [];

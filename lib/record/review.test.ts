@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodeMatchId, encodeMatchId } from "../engine/gnubg-id";
 import { parseMat } from "../engine/mat-parse";
-import type { MatchEvent } from "./match-events";
-import { action, handMatch, opening } from "./fixtures/hand-match";
+import type { MatchEvent } from "../match/events";
+import { action, handMatch, opening } from "../match/fixtures/hand-match";
 import { matFromEvents, reviewSteps, type ReviewStep } from "./review";
 
 

@@ -20,7 +20,7 @@ import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import { makeMat, matGamesFromActions } from "../engine/mat";
 import { validatePlay } from "../engine/moves";
 import { opponentOf, type Color, type Dice, type Position } from "../engine/types";
-import type { MatchEvent } from "./match-events";
+import type { MatchEvent } from "../match/events";
 
 export type ReviewStepKind =
   | "opening-roll"

@@ -14,20 +14,9 @@ import { io, type Socket } from "socket.io-client";
 import { canDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { Color, LegalPlay } from "@/lib/engine/types";
-import {
-  MatchSync,
-  PROTOCOL_VERSION,
-  type Ack,
-  type ClientToServerEvents,
-  type CommandName,
-  type CommandPayload,
-  type CommandReplies,
-  type MatchEventMessage,
-  type MatchSnapshot,
-  type MatchSyncChange,
-  type ServerToClientEvents,
-} from "@/lib/protocol";
-import type { MatchView } from "@/lib/record";
+import { PROTOCOL_VERSION, type Ack, type ClientToServerEvents, type CommandName, type CommandPayload, type CommandReplies, type MatchEventMessage, type MatchSnapshot, type ServerToClientEvents } from "@/lib/protocol";
+import { MatchSync, type MatchSyncChange } from "@/lib/sync/match-sync";
+import type { MatchView } from "@/lib/match";
 import { mulberry32 } from "./random";
 
 export interface BotOptions {

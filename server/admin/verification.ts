@@ -9,7 +9,8 @@
  *   checked[0]?.report.verdict;                           // "verified" | "failed" | …
  */
 import { verify, type AuditBundle, type BundleRoll, type VerifyReport } from "@/lib/dice";
-import { recordTurnsOf, type MatchEvent, type PlayerInfo } from "@/lib/record";
+import { recordTurnsOf } from "@/lib/record";
+import { type MatchEvent, type PlayerInfo } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import { readSnapshot, type Tx } from "@/server/db/transaction";
 import type { JsonValue } from "@/server/db/types";

@@ -18,36 +18,17 @@
  *   await db.close();
  */
 import { resolve } from "node:path";
-import type BetterSqlite3 from "better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/generated/prisma-pg/client";
 import { databaseTarget, ensureSqliteDirectory, targetOf, type DatabaseTarget } from "./database-url";
+import type { Db, DbClient, SqliteConnection } from "./db";
 import type { EventStore } from "./event-store";
 import { postgresAdapter } from "./postgres-adapter";
 import { PrismaEventStore } from "./prisma-event-store";
 import { sqliteAdapter } from "./sqlite-adapter";
 import { SqliteEventStore } from "./sqlite-event-store";
 
-export type DbClient = PrismaClient;
-
-/** Synchronous better-sqlite3 work on Prisma's own SQLite connection, queued with Prisma's queries (sqlite-adapter.ts). */
-export interface SqliteConnection {
-  /** Connects the Prisma client first if it has not connected yet. */
-  exclusive<T>(work: (connection: BetterSqlite3.Database) => T): Promise<T>;
-  /** Whether the connection is open now (it opens on the first query and closes when the last handle closes). */
-  readonly connected: boolean;
-}
-
-export interface Db {
-  readonly kind: DatabaseTarget["kind"];
-  readonly url: string;
-  readonly prisma: DbClient;
-  /** The match event log (event-store.ts): the SQLite fast path on SQLite, Prisma on PostgreSQL. */
-  readonly events: EventStore;
-  /** Present on SQLite databases only. */
-  readonly sqlite?: SqliteConnection;
-  close(): Promise<void>;
-}
+export type { Db, DbClient, SqliteConnection } from "./db";
 
 interface SharedClient {
   readonly prisma: DbClient;

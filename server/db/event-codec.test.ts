@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MatchEvent, PlayerInfo } from "@/lib/record";
-import { handMatch } from "@/lib/record/fixtures/hand-match";
+import type { MatchEvent, PlayerInfo } from "@/lib/match";
+import { handMatch } from "@/lib/match/fixtures/hand-match";
 import { decodeEvent, encodeEvent, STORED_EVENT_TYPES } from "./event-codec";
 import type { EventRow } from "./types";
 

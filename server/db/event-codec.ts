@@ -1,7 +1,7 @@
 /**
  * Stored match events ↔ protocol events. The lobby events are stored under their own names with user ids
- * (match-created, player-joined, client-seed; the rows of every match since the first), play events as the
- * protocol's own `action` and `ended` payloads. Decoding parses each payload with its zod schema — a row that does
+ * (match-created, player-joined, client-seed; the rows of every match since the first), the others as their own
+ * payloads (`action`, `ended`, the rematch events). Decoding parses each payload with its zod schema — a row that does
  * not fit throws, naming the match and the sequence — and names the players from the user rows, so a rebuilt view
  * reads the same as the one built live.
  *
@@ -10,8 +10,17 @@
  *   decodeEvent(matchId, { ...row, sequence: 3, … }, lookup);                          // the seed event again
  */
 import { z } from "zod";
-import { actionEventSchema, endedEventSchema, firstIssue, seatColorSchema, timeControlSchema } from "@/lib/protocol";
-import type { MatchEvent, MatchEventType, PlayerInfo } from "@/lib/record";
+import {
+  actionEventSchema,
+  endedEventSchema,
+  firstIssue,
+  rematchDeclinedEventSchema,
+  rematchMadeEventSchema,
+  rematchOfferedEventSchema,
+  seatColorSchema,
+  timeControlSchema,
+} from "@/lib/match";
+import type { MatchEvent, MatchEventType, PlayerInfo } from "@/lib/match";
 import type { EventRow, JsonValue, NewEvent } from "./types";
 
 export type PlayerLookup = (userId: string) => PlayerInfo;
@@ -23,6 +32,9 @@ export const STORED_EVENT_TYPES = {
   seed: "client-seed",
   action: "action",
   ended: "ended",
+  "rematch-offered": "rematch-offered",
+  "rematch-declined": "rematch-declined",
+  "rematch-made": "rematch-made",
 } as const satisfies Record<MatchEventType, string>;
 
 const createdPayload = z.object({
@@ -58,6 +70,9 @@ export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent
       return { type: STORED_EVENT_TYPES.seed, payload: { color: event.color, seed: event.clientSeed }, actorId };
     case "action":
     case "ended":
+    case "rematch-offered":
+    case "rematch-declined":
+    case "rematch-made":
       // Plain JSON data (its interfaces only lack the index signature JsonValue asks for).
       return { type: event.type, payload: event as unknown as JsonValue, actorId };
   }
@@ -83,6 +98,12 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
       return parseStored(matchId, row, actionEventSchema);
     case STORED_EVENT_TYPES.ended:
       return parseStored(matchId, row, endedEventSchema);
+    case STORED_EVENT_TYPES["rematch-offered"]:
+      return parseStored(matchId, row, rematchOfferedEventSchema);
+    case STORED_EVENT_TYPES["rematch-declined"]:
+      return parseStored(matchId, row, rematchDeclinedEventSchema);
+    case STORED_EVENT_TYPES["rematch-made"]:
+      return parseStored(matchId, row, rematchMadeEventSchema);
     default:
       throw new Error(`match ${matchId}: unknown stored event type "${row.type}" at sequence ${row.sequence}`);
   }

@@ -3,15 +3,14 @@
  * and through better-sqlite3 (SQLite's), as append-event.test.ts checks for play events.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decideClientSeed, decideJoin } from "@/lib/protocol";
-import { applyMatchEvent, type MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import type { AppendEventInput } from "./append-event";
 import { PrismaEventStore } from "./prisma-event-store";
 import type { Db } from "./client";
 import { eventAppend } from "./event-rows";
 import { appendEventsOnSqlite } from "./sqlite-event-store";
 import { openTestDatabase, type TestDatabase } from "./test-databases";
-import { newUser, testVault, waitingMatch } from "./test-fixtures";
+import { decided, newUser, testVault, waitingMatch } from "./test-fixtures";
 import { playerInfo } from "./users";
 
 const vault = testVault();
@@ -25,19 +24,16 @@ describe("a match's set-up written by both append paths", () => {
 
   /** A join and both seeds, as appendEvent inputs, each decided on the view the previous one left. */
   function setUp(view: MatchView, joiner: { id: string; username: string; isGuest: boolean }, at: Date): AppendEventInput[] {
-    const joined = decideJoin(view, playerInfo(joiner), true);
-    if (!joined.ok) throw new Error(joined.code);
-    const seated = applyMatchEvent(view, 2, joined.event);
-    const creator = view.players.white?.id ?? "";
-    const white = decideClientSeed(seated, creator, "white_seed", view.commitment);
-    if (!white.ok) throw new Error(white.code);
-    const oneSeed = applyMatchEvent(seated, 3, white.event);
-    const black = decideClientSeed(oneSeed, joiner.id, "black-seed", view.commitment);
-    if (!black.ok) throw new Error(black.code);
+    const joining = { player: playerInfo(joiner), kind: "registered" } as const;
+    const joined = decided(view, { type: "join", invited: true }, joining);
+    const creator = view.players.white;
+    if (!creator) throw new Error("no creator");
+    const white = decided(joined.view, { type: "seed", clientSeed: "white_seed", commitment: view.commitment }, { player: creator, kind: "registered" });
+    const black = decided(white.view, { type: "seed", clientSeed: "black-seed", commitment: view.commitment }, joining);
     return [
-      eventAppend(view, seated, joined.event, joiner.id, at),
-      eventAppend(seated, oneSeed, white.event, creator, at),
-      eventAppend(oneSeed, applyMatchEvent(oneSeed, 4, black.event), black.event, joiner.id, at),
+      eventAppend(view, joined.view, joined.events[0]!, joiner.id, at),
+      eventAppend(joined.view, white.view, white.events[0]!, creator.id, at),
+      eventAppend(white.view, black.view, black.events[0]!, joiner.id, at),
     ];
   }
 

@@ -6,20 +6,18 @@
  * first is stored through here, a rules action as much as a join, so no event type has rows of its own making.
  *
  * @example
- *   const after = applyMatchEvent(before, before.version + 1, event);
+ *   const after = evolve(before, event);
  *   await appendEvent(db, eventAppend(before, after, event, actorId, new Date()));
  */
-import { matchColumns } from "@/lib/protocol";
-import { ratedOutcome } from "@/lib/rating/rated-outcome";
-import type { MatchEvent, MatchView } from "@/lib/record";
+import { matchColumns } from "@/lib/match";
+import { ratedOutcome } from "@/lib/match/rated";
+import type { MatchEvent, MatchView } from "@/lib/match";
 import type { AppendEventInput } from "./append-event";
 import { encodeEvent } from "./event-codec";
 import type { GameInput } from "./types";
 
-/** The events a match gets after it is created (createMatch writes the first). */
-export type LaterEvent = Exclude<MatchEvent, { readonly type: "created" }>;
-
-export function eventAppend(before: MatchView, after: MatchView, event: LaterEvent, actorId: string | null, at: Date): AppendEventInput {
+/** The append of an event after a match's first ones (createMatch writes those). */
+export function eventAppend(before: MatchView, after: MatchView, event: MatchEvent, actorId: string | null, at: Date): AppendEventInput {
   const roll = event.type === "action" ? event.roll : undefined;
   const columns = matchColumns(before, after, at);
   return {

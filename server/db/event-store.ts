@@ -21,7 +21,7 @@
  *   const log = await db.events.readLog(matchId); // row, sealed seed, events 1…8
  */
 import type { Result } from "@/lib/engine/types";
-import type { RatingWrite } from "./rating-writes";
+import type { RatedOutcome } from "@/lib/match";
 import type { ClientSeedInput, EventRow, GameInput, MatchRow, MatchUpdate, NewEvent, RollInput, SeedState } from "./types";
 
 export interface AppendEventInput {
@@ -43,7 +43,7 @@ export interface AppendEventInput {
    * Ratings (issue 20): the result of a rated match, on the event that ends it. Both players' rating changes are
    * written in this same transaction (rating-writes.ts), so the end and the ratings are stored together or not at all.
    */
-  readonly rating?: RatingWrite;
+  readonly rating?: RatedOutcome;
 }
 
 export type AppendEventError = "ERR_VERSION_CONFLICT" | "ERR_MATCH_NOT_FOUND" | "ERR_NONCE_TAKEN" | "ERR_GAME_RECORDED";

@@ -15,7 +15,7 @@ export { createMatch, revealSeed, type NewMatch, type RevealError } from "./matc
 export { appendEvent } from "./append-event";
 export type { AppendEventError, AppendEventInput, AppendResult, EventStore, MatchLog } from "./event-store";
 export { decodeEvent, encodeEvent, STORED_EVENT_TYPES, type PlayerLookup } from "./event-codec";
-export { eventAppend, type LaterEvent } from "./event-rows";
+export { eventAppend } from "./event-rows";
 export { auditBundle, loadMatch, type AuditBundleError, type LoadedMatch } from "./match-read";
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listMatchesForUser, listOpenChallenges } from "./listings";
 export { ROLL_LOG_VIEW, listAdminAudit, type AdminAuditRow } from "./admin";

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateMatch, verify } from "@/lib/dice";
-import { decideJoin } from "@/lib/protocol";
-import { applyMatchEvent } from "@/lib/record";
+import { emptyMatchView, evolve } from "@/lib/match";
 import { appendEvent } from "./append-event";
 import { STORED_EVENT_TYPES } from "./event-codec";
 import { eventAppend } from "./event-rows";
 import { auditBundle, loadMatch } from "./match-read";
-import { createMatch, revealSeed } from "./matches";
+import { createMatch, newMatchId, revealSeed } from "./matches";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
-import { addClientSeed, newUser, seededMatch, takeSeat, testVault, waitingMatch } from "./test-fixtures";
+import { addClientSeed, decided, newUser, seededMatch, takeSeat, testVault, waitingMatch } from "./test-fixtures";
 
 const vault = testVault();
 
@@ -47,12 +46,16 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
     });
 
     it("answers ERR_USER_NOT_FOUND for an unknown creator", async () => {
-      const result = await createMatch(handle.db, { creatorId: "nobody", color: "white", matchLength: 1, visibility: "public", seed: vault.draw() });
+      const seed = vault.draw();
+      const nobody = { player: { id: "nobody", name: "nobody", isGuest: false }, kind: "registered" } as const;
+      const create = { type: "create", color: "white", matchLength: 1, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment } as const;
+      const { view, events } = decided(emptyMatchView(newMatchId()), create, nobody);
+      const result = await createMatch(handle.db, { view, events, creatorId: "nobody", seed, inviteToken: null });
       expect(result.ok ? "" : result.code).toBe("ERR_USER_NOT_FOUND");
     });
   });
 
-  // The seat and seed rules are lib/protocol's (lobby.test.ts); here, what storing their events writes.
+  // The seat and seed rules are lib/match's (seating.test.ts); here, what storing their events writes.
   describe("a join", () => {
     it("stores the seat, the status seeding and a player-joined event", async () => {
       const { match, view } = await waitingMatch(handle.db, vault, { color: "white" });
@@ -68,10 +71,8 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       const joiners = await Promise.all(Array.from({ length: 5 }, () => newUser(handle.db)));
       const results = await Promise.all(
         joiners.map(async (joiner) => {
-          const joined = decideJoin(view, { id: joiner.id, name: joiner.username, isGuest: false }, true);
-          if (!joined.ok) throw new Error(joined.code);
-          const after = applyMatchEvent(view, 2, joined.event);
-          return appendEvent(handle.db, eventAppend(view, after, joined.event, joiner.id, new Date()));
+          const joined = decided(view, { type: "join", invited: true }, { player: { id: joiner.id, name: joiner.username, isGuest: false }, kind: "registered" });
+          return appendEvent(handle.db, eventAppend(view, joined.view, joined.events[0]!, joiner.id, new Date()));
         }),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -103,7 +104,7 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       const seeded = await addClientSeed(handle.db, created, white, "kept_seed");
       const again = { type: "seed", color: "white", clientSeed: "other_seed" } as const;
       // Decided on the view before the first seed: that version is gone.
-      const stale = await appendEvent(handle.db, eventAppend(created, applyMatchEvent(created, 2, again), again, white, new Date()));
+      const stale = await appendEvent(handle.db, eventAppend(created, evolve(created, again), again, white, new Date()));
       expect(stale.ok ? "" : stale.code).toBe("ERR_VERSION_CONFLICT");
       // At the current version, as only a log that lost the first seed's event could decide it: the column refuses.
       const forged = eventAppend(seeded, { ...seeded, version: 3 }, again, white, new Date());

@@ -8,7 +8,7 @@
  *   await store.append({ matchId, expectedVersion: 3, event: { type: "action", payload } });
  */
 import { err, ok } from "@/lib/engine/types";
-import type { Db } from "./client";
+import type { Db } from "./db";
 import { clientSeedTaken, type AppendEventError, type AppendEventInput, type AppendResult, type EventStore, type MatchLog } from "./event-store";
 import { bumpVersion, insertEvent, insertRoll, readSnapshot, updateMatch, versionFailure, writeTransaction, type Tx } from "./transaction";
 import { writeRatingWithPrisma } from "./rating-writes";

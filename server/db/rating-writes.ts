@@ -16,7 +16,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { rateMatch } from "@/lib/rating/fibs";
-import type { RatedOutcome } from "@/lib/rating/rated-outcome";
+import type { RatedOutcome } from "@/lib/match/rated";
 import { sqliteTimestamp } from "./sqlite-adapter";
 import type { Tx } from "./transaction";
 
@@ -26,8 +26,6 @@ interface PlayerRating {
   readonly id: string;
   readonly rating: number;
   readonly experience: number;
-  readonly isGuest: boolean | number;
-  readonly computerLevel: string | null;
 }
 
 export interface RatingChangeRow {
@@ -51,14 +49,13 @@ function micro(value: number): number {
 }
 
 /**
- * The two rows (winner's first) for the players as read in the transaction; none when either is missing, a guest
- * or a computer (a rated match admits neither, so this is a guard, not a path).
+ * The two rows (winner's first) for the players as read in the transaction; none when either is missing. Who may
+ * play rated is decided at the match's door (lib/match/rated.ts), not here.
  */
 export function ratingChanges(write: RatingWrite, players: readonly PlayerRating[]): readonly RatingChangeRow[] {
   const winner = players.find((player) => player.id === write.winnerId);
   const loser = players.find((player) => player.id === write.loserId);
   if (!winner || !loser || winner.id === loser.id) return [];
-  if ([winner, loser].some((player) => Boolean(player.isGuest) || player.computerLevel !== null)) return [];
   const rated = rateMatch(winner, loser, write.matchLength);
   const winnerAfter = micro(rated.winner.rating);
   const loserAfter = micro(rated.loser.rating);
@@ -82,9 +79,9 @@ export async function writeRatingWithPrisma(tx: Tx, matchId: string, write: Rati
   const ids = [write.winnerId, write.loserId];
   // Locked in id order, so two transactions locking the same two players cannot deadlock.
   const players = lock
-    ? await tx.$queryRaw<PlayerRating[]>`SELECT "id", "rating", "experience", "isGuest", "computerLevel" FROM "User"
+    ? await tx.$queryRaw<PlayerRating[]>`SELECT "id", "rating", "experience" FROM "User"
         WHERE "id" IN (${ids[0]}, ${ids[1]}) ORDER BY "id" FOR UPDATE`
-    : await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, rating: true, experience: true, isGuest: true, computerLevel: true } });
+    : await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, rating: true, experience: true } });
   const rows = ratingChanges(write, players);
   for (const row of rows) {
     await tx.ratingChange.create({
@@ -114,7 +111,7 @@ function statementsFor(connection: BetterSqlite3.Database): Statements {
   let statements = prepared.get(connection);
   if (!statements) {
     statements = {
-      players: connection.prepare(`SELECT "id", "rating", "experience", "isGuest", "computerLevel" FROM "User" WHERE "id" IN (?, ?)`),
+      players: connection.prepare(`SELECT "id", "rating", "experience" FROM "User" WHERE "id" IN (?, ?)`),
       insertChange: connection.prepare(
         `INSERT INTO "RatingChange" ("matchId", "userId", "opponentId", "matchLength", "won", "before", "after", "delta", "opponentRating", "createdAt")
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

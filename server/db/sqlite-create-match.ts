@@ -3,7 +3,8 @@
  * appends do, sqlite-event-store.ts), instead of Prisma's queries. Measured with scripts/bench-create.ts: Prisma
  * 6.19's client engine compiles every query to a plan in WebAssembly, on the event loop and with no plan cache (the
  * values are part of what it compiles) — about a third of a create's CPU went there (docs/benchmarks.md). The rows
- * written are the same as the Prisma path's (matches.test.ts compares them); PostgreSQL keeps the Prisma path.
+ * written are the same as the Prisma path's (matches.test.ts compares them); PostgreSQL keeps the Prisma path. What to
+ * write — the row and the first events — is decided before (lib/match `decide`, server/db/matches.ts).
  *
  * @example
  *   const result = await db.sqlite.exclusive((connection) => createMatchOnSqlite(connection, plan));
@@ -13,22 +14,15 @@ import { err, ok, type Result } from "@/lib/engine/types";
 import { sqliteTimestamp } from "./sqlite-adapter";
 import type { MatchRow } from "./types";
 
-export interface CreatorRow {
-  readonly id: string;
-  readonly username: string;
-  readonly isGuest: boolean;
-  readonly computerLevel: string | null;
-}
-
 export interface MatchCreation {
-  readonly creatorId: string;
+  readonly row: MatchRow;
+  /** The first events, stored as sequences 1, 2, … */
+  readonly events: readonly { readonly type: string; readonly payload: unknown; readonly actorId?: string | null }[];
   readonly maxWaiting?: number;
   readonly seed: { readonly commitment: string; readonly ciphertext: string; readonly iv: string; readonly tag: string };
-  /** The rows to write, from the creator as read inside the transaction, or the refusal (createMatch decides both). */
-  readonly plan: (creator: CreatorRow) => Result<{ readonly row: MatchRow; readonly event: { readonly type: string; readonly payload: unknown; readonly actorId?: string | null } }, "ERR_REGISTERED_ONLY">;
 }
 
-export type CreationError = "ERR_USER_NOT_FOUND" | "ERR_REGISTERED_ONLY" | "ERR_TOO_MANY_WAITING";
+export type CreationError = "ERR_USER_NOT_FOUND" | "ERR_TOO_MANY_WAITING" | "ERR_MATCH_EXISTS";
 
 const MATCH_COLUMNS = [
   "id", "creatorId", "whiteId", "blackId", "matchLength", "status", "visibility", "rated", "inviteToken", "scoreWhite", "scoreBlack",
@@ -36,7 +30,8 @@ const MATCH_COLUMNS = [
 ] as const satisfies readonly (keyof MatchRow)[];
 
 interface Statements {
-  readonly creator: BetterSqlite3.Statement<unknown[], { id: string; username: string; isGuest: number | bigint; computerLevel: string | null }>;
+  readonly creator: BetterSqlite3.Statement<unknown[], unknown>;
+  readonly exists: BetterSqlite3.Statement<unknown[], unknown>;
   readonly waiting: BetterSqlite3.Statement<unknown[], number | bigint>;
   readonly insertMatch: BetterSqlite3.Statement<unknown[], unknown>;
   readonly insertSeed: BetterSqlite3.Statement<unknown[], unknown>;
@@ -55,27 +50,26 @@ function stored(value: unknown): unknown {
 function statementsFor(connection: BetterSqlite3.Database): Statements {
   let statements = prepared.get(connection);
   if (statements) return statements;
-  const creator = connection.prepare(`SELECT "id", "username", "isGuest", "computerLevel" FROM "User" WHERE "id" = ?`) as Statements["creator"];
+  const creator = connection.prepare(`SELECT 1 FROM "User" WHERE "id" = ?`).pluck();
+  const exists = connection.prepare(`SELECT 1 FROM "Match" WHERE "id" = ?`).pluck();
   const waiting = connection.prepare(`SELECT COUNT(*) FROM "Match" WHERE "creatorId" = ? AND "status" = 'waiting'`).pluck() as Statements["waiting"];
   const insertMatch = connection.prepare(`INSERT INTO "Match" (${MATCH_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${MATCH_COLUMNS.map(() => "?").join(", ")})`);
   const insertSeed = connection.prepare(`INSERT INTO "MatchSeed" ("matchId", "commitment", "ciphertext", "iv", "tag", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`);
-  const insertEvent = connection.prepare(`INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "actorId", "createdAt") VALUES (?, 1, ?, ?, ?, ?)`);
+  const insertEvent = connection.prepare(`INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "actorId", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`);
   const create = connection.transaction((creation: MatchCreation): Result<MatchRow, CreationError> => {
-    const found = creator.get(creation.creatorId);
-    if (!found) return err("ERR_USER_NOT_FOUND", `no user ${creation.creatorId}`);
-    if (creation.maxWaiting !== undefined && Number(waiting.get(creation.creatorId)) >= creation.maxWaiting) {
-      return err("ERR_TOO_MANY_WAITING", `${found.username} has ${creation.maxWaiting} matches waiting for an opponent already`);
+    const { row } = creation;
+    if (creator.get(row.creatorId) === undefined) return err("ERR_USER_NOT_FOUND", `no user ${row.creatorId}`);
+    if (exists.get(row.id) !== undefined) return err("ERR_MATCH_EXISTS", `match ${row.id} exists already`);
+    if (creation.maxWaiting !== undefined && Number(waiting.get(row.creatorId)) >= creation.maxWaiting) {
+      return err("ERR_TOO_MANY_WAITING", `${row.creatorId} has ${creation.maxWaiting} matches waiting for an opponent already`);
     }
-    const planned = creation.plan({ ...found, isGuest: Boolean(Number(found.isGuest)) });
-    if (!planned.ok) return planned;
-    const { row, event } = planned.value;
     insertMatch.run(...MATCH_COLUMNS.map((column) => stored(row[column])));
     const at = sqliteTimestamp(row.createdAt);
     insertSeed.run(row.id, creation.seed.commitment, creation.seed.ciphertext, creation.seed.iv, creation.seed.tag, at);
-    insertEvent.run(row.id, event.type, JSON.stringify(event.payload), event.actorId ?? null, at);
+    for (const [index, event] of creation.events.entries()) insertEvent.run(row.id, index + 1, event.type, JSON.stringify(event.payload), event.actorId ?? null, at);
     return ok(row);
   });
-  statements = { creator, waiting, insertMatch, insertSeed, insertEvent, create };
+  statements = { creator, exists, waiting, insertMatch, insertSeed, insertEvent, create };
   prepared.set(connection, statements);
   return statements;
 }

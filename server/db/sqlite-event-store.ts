@@ -16,7 +16,7 @@
 import { randomUUID } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import { err, ok, type Result } from "@/lib/engine/types";
-import type { SqliteConnection } from "./client";
+import type { SqliteConnection } from "./db";
 import { writeRatingOnSqlite } from "./rating-writes";
 import { clientSeedTaken, type AppendEventError, type AppendEventInput, type AppendResult, type EventStore, type MatchLog } from "./event-store";
 import { sqliteTimestamp } from "./sqlite-adapter";
@@ -33,6 +33,8 @@ const MATCH_UPDATE_COLUMNS = {
   endReason: "endReason",
   startedAt: "startedAt",
   finishedAt: "finishedAt",
+  rematchOfferBy: "rematchOfferBy",
+  rematchId: "rematchId",
 } as const satisfies Record<keyof MatchUpdate, string>;
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;

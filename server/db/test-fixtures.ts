@@ -11,14 +11,13 @@
 import { randomBytes } from "node:crypto";
 import { SeedVault, Secret } from "@/server/vault";
 import type { StoredSeed } from "@/server/vault";
-import { decideClientSeed, decideJoin } from "@/lib/protocol";
-import { applyMatchEvent, type MatchView, type TimeControl } from "@/lib/record";
+import { decide, emptyMatchView, evolve, seatOf, type DecideContext, type MatchCommand, type MatchEvent, type MatchView, type Participant, type TimeControl } from "@/lib/match";
 import { appendEvent } from "./append-event";
 import type { Db } from "./client";
-import { eventAppend, type LaterEvent } from "./event-rows";
-import { createMatch } from "./matches";
+import { eventAppend } from "./event-rows";
+import { createMatch, newMatchId } from "./matches";
 import type { MatchRow, Seat, UserRow, Visibility } from "./types";
-import { createUser, findPlayer } from "./users";
+import { createUser, findParticipant } from "./users";
 
 export function testVault(): SeedVault {
   return new SeedVault(new Secret(Uint8Array.from(randomBytes(32))));
@@ -30,6 +29,27 @@ export async function newUser(db: Db, prefix = "player"): Promise<UserRow> {
   return created.value;
 }
 
+/** What `decide` is told in these fixtures: no dice and no seed are drawn here (rolls are stored as given). */
+export function fixtureContext(actor: Participant | null): DecideContext {
+  const none = (what: string) => () => {
+    throw new Error(`test fixtures draw no ${what}`);
+  };
+  return { now: Date.now(), actor, dice: none("dice"), serverSeed: none("seed"), awaySince: () => null, abandonAfterMs: 300_000, isComputer: () => false, newMatchId };
+}
+
+/** The events `command` of `actor` decides on `view`; the test fails on a refusal. */
+export function decided(view: MatchView, command: MatchCommand, actor: Participant | null): { readonly events: readonly MatchEvent[]; readonly view: MatchView } {
+  const decision = decide(view, command, fixtureContext(actor));
+  if (!decision.ok) throw new Error(`${command.type}: ${decision.code} ${decision.message}`);
+  return decision;
+}
+
+async function participant(db: Db, userId: string): Promise<Participant> {
+  const found = await findParticipant(db, userId);
+  if (!found) throw new Error(`no user ${userId}`);
+  return found;
+}
+
 export async function waitingMatch(
   db: Db,
   vault: SeedVault,
@@ -37,22 +57,26 @@ export async function waitingMatch(
 ): Promise<{ match: MatchRow; seed: StoredSeed; creator: UserRow; view: MatchView }> {
   const creator = options.creator ?? (await newUser(db, "creator"));
   const seed = vault.draw();
-  const created = await createMatch(db, {
-    creatorId: creator.id,
+  const visibility = options.visibility ?? "public";
+  const create: MatchCommand = {
+    type: "create",
     color: options.color ?? "white",
     matchLength: options.matchLength ?? 5,
-    visibility: options.visibility ?? "public",
-    seed,
-    rated: options.rated,
-    timeControl: options.timeControl,
-  });
+    visibility,
+    commitment: seed.commitment,
+    rated: options.rated === true,
+    timeControl: options.timeControl ?? null,
+  };
+  const { events, view } = decided(emptyMatchView(newMatchId()), create, await participant(db, creator.id));
+  const inviteToken = visibility === "private" ? randomBytes(18).toString("base64url") : null;
+  const created = await createMatch(db, { view, events, creatorId: creator.id, seed, inviteToken });
   if (!created.ok) throw new Error(`waitingMatch: ${created.code}`);
-  return { match: created.value.match, seed, creator, view: created.value.view };
+  return { match: created.value, seed, creator, view };
 }
 
 /** Stores `event` after `view` with the rows the match server writes with it (eventAppend); the view after it. */
-export async function storeEvent(db: Db, view: MatchView, event: LaterEvent, actorId: string | null): Promise<MatchView> {
-  const after = applyMatchEvent(view, view.version + 1, event);
+export async function storeEvent(db: Db, view: MatchView, event: MatchEvent, actorId: string | null): Promise<MatchView> {
+  const after = evolve(view, event);
   const stored = await appendEvent(db, eventAppend(view, after, event, actorId, new Date()));
   if (!stored.ok) throw new Error(`storeEvent ${event.type}: ${stored.code}`);
   return after;
@@ -60,18 +84,19 @@ export async function storeEvent(db: Db, view: MatchView, event: LaterEvent, act
 
 /** The user `userId` takes the free seat, as match:join seats an invited player. */
 export async function takeSeat(db: Db, view: MatchView, userId: string): Promise<MatchView> {
-  const player = await findPlayer(db, userId);
-  if (!player) throw new Error(`takeSeat: no user ${userId}`);
-  const joined = decideJoin(view, player, true);
-  if (!joined.ok) throw new Error(`takeSeat: ${joined.code}`);
-  return storeEvent(db, view, joined.event, userId);
+  const [event] = decided(view, { type: "join", invited: true }, await participant(db, userId)).events;
+  if (!event) throw new Error("takeSeat: no event");
+  return storeEvent(db, view, event, userId);
 }
 
 /** The client seed of the seat `userId` holds, as match:seed records it. */
 export async function addClientSeed(db: Db, view: MatchView, userId: string, clientSeed: string): Promise<MatchView> {
-  const decided = decideClientSeed(view, userId, clientSeed, view.commitment);
-  if (!decided.ok) throw new Error(`addClientSeed: ${decided.code}`);
-  return storeEvent(db, view, decided.event, userId);
+  const seat = seatOf(view, userId);
+  const player = seat ? view.players[seat] : null;
+  if (!player) throw new Error(`addClientSeed: ${userId} has no seat`);
+  const [event] = decided(view, { type: "seed", clientSeed, commitment: view.commitment }, { player, kind: "registered" }).events;
+  if (!event) throw new Error("addClientSeed: no event");
+  return storeEvent(db, view, event, userId);
 }
 
 /**

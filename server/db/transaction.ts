@@ -11,7 +11,7 @@
  */
 import type { Prisma } from "@/generated/prisma/client";
 import { err, type Result } from "@/lib/engine/types";
-import type { Db } from "./client";
+import type { Db } from "./db";
 import type { MatchUpdate, NewEvent, RollInput } from "./types";
 
 export type Tx = Prisma.TransactionClient;

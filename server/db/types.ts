@@ -7,7 +7,7 @@
  */
 import type { GameResultType, MatchStatus, Role, Seat, Visibility } from "@/generated/prisma/client";
 import type { RollKind } from "@/lib/dice/types";
-import type { MatchColumns } from "@/lib/protocol/match-columns";
+import type { MatchColumns } from "@/lib/match/columns";
 
 export type { GameResultType, MatchStatus, Role, Seat, Visibility };
 /** One definition, fair-dice-v1's: the roll log stores the kinds the audit bundle names. */

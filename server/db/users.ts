@@ -8,7 +8,7 @@
  *   await findPlayer(db, id);            // { id, name: "ada", isGuest: false } | null: how a match shows its players
  */
 import { err, ok, type Result } from "@/lib/engine/types";
-import type { PlayerInfo } from "@/lib/record";
+import type { Participant, PlayerInfo } from "@/lib/match";
 import type { Db } from "./client";
 import { uniqueViolation } from "./transaction";
 import type { Role, UserRow } from "./types";
@@ -47,6 +47,12 @@ export function playerInfo(user: { readonly id: string; readonly username: strin
 }
 
 export async function findPlayer(db: Db, id: string): Promise<PlayerInfo | null> {
-  const user = await db.prisma.user.findUnique({ where: { id }, select: { id: true, username: true, isGuest: true } });
-  return user && playerInfo(user);
+  return (await findParticipant(db, id))?.player ?? null;
+}
+
+/** A user as the match aggregate knows them: how a match shows them, and their account's kind (the rated rule). */
+export async function findParticipant(db: Db, id: string): Promise<Participant | null> {
+  const user = await db.prisma.user.findUnique({ where: { id }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
+  if (!user) return null;
+  return { player: playerInfo(user), kind: user.computerLevel !== null ? "computer" : user.isGuest ? "guest" : "registered" };
 }

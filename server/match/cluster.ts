@@ -18,14 +18,9 @@
  *   const cluster = attachCluster({ io, presence, nodeId: randomUUID() });
  *   cluster.close(); // on shutdown
  */
-import type { GameServer } from "./context";
+import type { GameServer } from "./socket-types";
 import type { Presence } from "./presence";
 
-export interface InterServerEvents {
-  "presence:change": (change: { node: string; userId: string; connected: boolean; at: number }) => void;
-  "presence:report": (report: { node: string; users: string[] }) => void;
-  "presence:hello": (node: string) => void;
-}
 
 export interface ClusterOptions {
   readonly io: GameServer;

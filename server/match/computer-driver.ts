@@ -1,30 +1,27 @@
 /**
  * The computer at the table. The driver hears of every event the match server stores (and of every unfinished match
  * at recovery); when a match waits for a computer's seat it asks the engine — in a worker thread, never on this event
- * loop — and submits the answer through the command path a person's socket uses (`decidePlay`, `submitClientSeed`),
- * as that seat's user. Its client seed is drawn here with crypto randomness, after the match's commitment is
+ * loop — and sends the answer as a command through the match service, as that seat's user: the same `decide` a
+ * person's socket goes through. Its client seed is drawn here with crypto randomness, after the match's commitment is
  * published (docs/provably-fair.md says why that keeps the dice fair).
  *
  * Nothing is held only here: what the computer must do next follows from the stored match, so a restarted server
  * wakes the driver for each unfinished match and it carries on.
  *
  * @example
- *   const driver = new ComputerDriver({ service, pool, computers, logger });
- *   driver.notice(message);   // after every stored event (MatchService's publish)
+ *   const driver = new ComputerDriver({ service, pool, computers, logger }); // hears every stored event (service.onStored)
  *   await driver.wake(matchId); // at recovery, or once it is seated
  */
 import { randomBytes } from "node:crypto";
 import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
 import { COLORS, type Color } from "@/lib/engine/types";
+import type { Participant, PlayRequest } from "@/lib/match";
 import type { MatchEventMessage } from "@/lib/protocol";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import type { ComputerUsers } from "@/server/db/computer-users";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import type { EnginePool } from "@/server/engine/engine-pool";
 import type { Logger } from "@/server/log";
-import { decidePlay, type PlayBuilder } from "./commands/play-action";
-import { rollBuilder } from "./commands/roll";
-import { submitClientSeed } from "./commands/seed";
 import type { MatchService } from "./match-service";
 
 export interface ComputerDriverOptions {
@@ -58,6 +55,7 @@ export class ComputerDriver {
 
   constructor(options: ComputerDriverOptions) {
     this.#options = options;
+    options.service.onStored((message) => this.notice(message));
   }
 
   /** Is this user a computer player? */
@@ -143,11 +141,13 @@ export class ComputerDriver {
     if (!view) return "idle";
     const seat = this.#seatOf(view);
     if (!seat || view.ended) return "idle";
-    const user = this.userOf(seat.level);
+    const computer = view.players[seat.color];
+    if (!computer) return "idle";
+    const actor: Participant = { player: computer, kind: "computer" };
     if (view.status === "seeding" && view.clientSeeds[seat.color] === null) {
       // Drawn now: the commitment (in the match's first event) is already published and cannot change.
       const clientSeed = randomBytes(16).toString("hex");
-      const reply = await submitClientSeed(service, user, { matchId, clientSeed, commitment: view.commitment });
+      const reply = await service.command(matchId, { type: "seed", clientSeed, commitment: view.commitment }, actor);
       if (reply.ok) return "acted";
       if (reply.code === "ERR_SEED_ALREADY_SUBMITTED") return "idle";
       logger.warn("the computer's seed was refused", { matchId, code: reply.code, message: reply.message });
@@ -156,17 +156,12 @@ export class ComputerDriver {
     if (view.status !== "playing" || view.state.turn !== seat.color) return "idle";
     const action = await pool.run({ kind: "choose-action", state: view.state, color: seat.color, level: seat.level });
     if (!action) return "idle";
-    const reply = await service.command(matchId, (live) => decidePlay(live, user, view.version, this.#builder(action)));
+    const reply = await service.command(matchId, { type: "play", play: playRequestOf(action), expectedVersion: view.version }, actor);
     if (reply.ok) return "acted";
     // Someone else's event came first (a resignation offered while it thought): decide again on the new state.
     if (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT") return "acted";
     logger.error("the computer's action was refused", { matchId, action: action.type, code: reply.code, message: reply.message });
     return "retry";
-  }
-
-  #builder(action: ComputerAction): PlayBuilder {
-    if (action.type === "roll") return rollBuilder(this.#options.service);
-    return () => ({ action });
   }
 
   /** The computer's seat in the match, remembered once both seats are taken. */
@@ -186,5 +181,20 @@ export class ComputerDriver {
       }
     }
     return seat;
+  }
+}
+
+/** The engine's choice as the command a seat sends (the seat is the sender's; the dice of a roll are drawn by decide). */
+function playRequestOf(action: ComputerAction): PlayRequest {
+  switch (action.type) {
+    case "roll":
+    case "double":
+    case "take":
+    case "drop":
+    case "resign-accept":
+    case "resign-decline":
+      return { type: action.type };
+    case "move":
+      return { type: "move", moves: action.moves };
   }
 }

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { COMPUTER_USERNAMES } from "@/server/db/computer-users";
-import { createMatch } from "@/server/db/matches";
-import { takeSeat } from "@/server/db/test-fixtures";
+import { findUserById } from "@/server/db/users";
+import { takeSeat, waitingMatch } from "@/server/db/test-fixtures";
 import { SeedVault } from "@/server/vault";
 import { readStoredMatch } from "@/tests/support/match-checks";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
@@ -85,10 +85,9 @@ describe("a match against the computer", () => {
   it("refuses a person's seed until the computer's is in, and the computer then adds its own", async () => {
     // As after a restart between the computer's seat and its seed: written with the data layer directly.
     const alice = await t.user();
-    const created = await createMatch(t.db, { creatorId: alice.id, color: "white", matchLength: 1, visibility: "public", seed: new SeedVault(t.seedKey).draw() });
-    if (!created.ok) throw new Error(created.message);
-    const matchId = created.value.match.id;
-    await takeSeat(t.db, created.value.view, t.server.computer.userOf("hard"));
+    const created = await waitingMatch(t.db, new SeedVault(t.seedKey), { creator: (await findUserById(t.db, alice.id))!, matchLength: 1 });
+    const matchId = created.match.id;
+    await takeSeat(t.db, created.view, t.server.computer.userOf("hard"));
     const bot = new BotClient({ url: t.url, cookie: alice.cookie, seed: 5, play: false });
     await bot.connect();
     await bot.watch(matchId);

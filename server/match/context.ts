@@ -2,31 +2,20 @@
  * What every command handler gets: who is asking (from the authenticated session, never from the payload), the
  * match service, and the shell's collaborators.
  */
-import type { Server, Socket } from "socket.io";
-import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/protocol";
+import type { Participant } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
-import type { InterServerEvents } from "./cluster";
 import type { ComputerDriver } from "./computer-driver";
 import type { MatchService } from "./match-service";
 import type { Matchmaker } from "./matchmaking";
 import type { Presence } from "./presence";
+import type { Actor, GameServer, GameSocket } from "./socket-types";
 
-/** The signed-in user behind a socket; null for an anonymous spectator. */
-export interface Actor {
-  readonly id: string;
-  readonly name: string;
-  readonly isGuest: boolean;
-  readonly role: "USER" | "ADMIN";
+/** The actor as the match aggregate knows them (a session's user is a person: registered or a guest). */
+export function participantOf(actor: Actor): Participant {
+  return { player: { id: actor.id, name: actor.name, isGuest: actor.isGuest }, kind: actor.isGuest ? "guest" : "registered" };
 }
-
-export interface SocketData {
-  actor: Actor | null;
-}
-
-export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface CommandContext {
   readonly actor: Actor | null;

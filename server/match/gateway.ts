@@ -12,8 +12,10 @@ import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import { commandHandlers, type CommandHandler } from "./commands";
 import type { ComputerDriver } from "./computer-driver";
-import type { Actor, CommandContext, GameServer, GameSocket } from "./context";
-import { fail, type MatchService } from "./match-service";
+import type { CommandContext } from "./context";
+import type { Actor, GameServer, GameSocket } from "./socket-types";
+import { fail } from "./failure";
+import type { MatchService } from "./match-service";
 import { Matchmaker } from "./matchmaking";
 import type { Presence } from "./presence";
 import type { ConnectionLimits } from "./connection-limits";
@@ -91,7 +93,7 @@ export function attachGateway(options: GatewayOptions): void {
   };
   const limiter = new CommandRateLimiter(socketLimit, userLimit);
   const limits = { waitingMatchesPerUser: options.waitingMatchesPerUser ?? 3 };
-  const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, vault: options.vault, service: options.service, io, logger, now });
+  const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, service: options.service, io, logger, now });
 
   io.use((socket, next) => {
     if (!handshakeSchema.safeParse(socket.handshake.auth).success) {

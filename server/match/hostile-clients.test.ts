@@ -12,7 +12,7 @@ import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { PROTOCOL_VERSION, type Ack } from "@/lib/protocol";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { mulberry32 } from "@/scripts/bot/random";
 import { openDb } from "@/server/db/client";

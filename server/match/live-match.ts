@@ -1,10 +1,10 @@
 /**
  * A match as the server holds it between commands: the public view (rebuilt from the event log) plus what only the
  * server may hold — the sealed seed and the invite token. It is a cache of the database, never the only copy: any
- * process can rebuild it with `loadLiveMatch`.
+ * process can rebuild it with `loadLiveMatch`. (The match's types by layer: lib/match `MatchView` is the aggregate's
+ * state, this `LiveMatch` is the server's copy of it with its secrets, and `MatchRow` is the row the columns project.)
  */
-import { applyMatchEvent, emptyMatchView, type MatchEvent, type MatchView, type PlayerInfo } from "@/lib/record";
-import type { RematchState } from "@/lib/protocol";
+import { emptyMatchView, evolve, type MatchEvent, type MatchView, type PlayerInfo } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import { decodeEvent } from "@/server/db/event-codec";
 import { playerInfo } from "@/server/db/users";
@@ -17,8 +17,6 @@ export interface LiveMatch {
   readonly creatorId: string;
   /** The seed is in MatchSeed.revealedSeed (the `ended` event may have been written just before a crash). */
   readonly seedRevealed: boolean;
-  /** The rematch asked for at the end (the Match row's columns, server/match/rematch.ts); null while none. */
-  readonly rematch: RematchState | null;
 }
 
 export interface VersionedEvent {
@@ -34,14 +32,16 @@ export async function loadLiveMatch(db: Db, matchId: string): Promise<{ readonly
   const lookup = await playerLookup(db, [match.creatorId, match.whiteId, match.blackId]);
   let view = emptyMatchView(matchId);
   const decoded = events.map((row) => ({ version: row.sequence, event: decodeEvent(matchId, row, lookup) }));
-  for (const { version, event } of decoded) view = applyMatchEvent(view, version, event);
+  for (const { version, event } of decoded) {
+    if (version !== view.version + 1) throw new Error(`match ${matchId}: event version ${version} does not follow ${view.version}`);
+    view = evolve(view, event);
+  }
   const live: LiveMatch = {
     view,
     seed: { commitment: seed.commitment, sealed: seed.sealed },
     inviteToken: match.inviteToken,
     creatorId: match.creatorId,
     seedRevealed: seed.revealedSeed !== null,
-    rematch: match.rematchOfferBy !== null || match.rematchId !== null ? { offeredBy: match.rematchOfferBy, matchId: match.rematchId } : null,
   };
   return { live, events: decoded };
 }

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { readClock } from "@/lib/record";
+import { readClock } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { Secret } from "@/server/vault";
 import { expectAuditVerifies, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";

@@ -1,46 +1,37 @@
 /**
- * The match server's core loop, one command at a time per match: load the match (cache or database) → decide
- * (a pure decision: the lobby's in lib/protocol, the rules' with lib/engine; rolls drawn with the vault) → persist in
- * one transaction (event + roll + client seed + Match columns, version checked) → broadcast `{version, event}` →
- * answer. Then it settles the match: whatever follows by itself (opening rolls, a forced pass, the reveal at the end)
- * is written the same way. Joins and client seeds take the same path as moves. Nothing lives only in memory: a
- * restarted process rebuilds every match from its events and settles it (recovery.ts, and before any command on a
- * match read from the database), so a crash between two steps loses nothing. Reads (`withMatch`) never write.
+ * The match server's core loop, the same four steps for every command, one command at a time per match: load the
+ * match (cache or database) → decide (lib/match `decide`: the events, or the refusal) → append with the version
+ * check (event + roll + client seed + Match columns, one transaction) → publish `{version, event}` → answer. Then it
+ * settles the match: what follows by itself (opening rolls, a forced pass, a flag's fall, the end) is decided and
+ * written the same way, as the `settle` command. Nothing lives only in memory: a restarted process rebuilds every
+ * match from its events and settles it (recovery.ts, and before any command on a match read from the database), so a
+ * crash between two steps loses nothing. Reads (`withMatch`) never write. A new match is written by `create` (its
+ * first events and its row in one transaction).
+ *
+ * What `decide` may not fetch itself comes in its context from here: the time, the dice of the next roll (from the
+ * sealed seed, in the roll service; drawn only when a roll is decided), the seed for the end, presence, which users
+ * are computers.
  *
  * The events a command stored go back in its answer, and its sender's socket is left out of their broadcast
- * (protocol 3): the sender gets each of them once, in one frame with the answer, instead of a frame per event and
- * one more for the answer.
+ * (protocol 3): the sender gets each of them once, in one frame with the answer.
  *
  * @example
- *   const service = new MatchService({ db, vault, rolls, publish, logger });
- *   await service.command(matchId, (live) => decideRoll(live, actor), socket.id); // { ok: true, version: 12, events: […] }
+ *   const service = new MatchService({ db, vault, rolls, publish, logger, presence, isComputer });
+ *   await service.command(matchId, { type: "play", play: { type: "roll" } }, actor, socket.id); // { ok: true, version: 12, events: […] }
  */
-import { combineClientSeeds, type BundleRoll } from "@/lib/dice";
-import { mustPass } from "@/lib/engine/match-queries";
-import type { MatchAction, MatchState } from "@/lib/engine/match-state";
-import { opponentOf, type Color, type Dice } from "@/lib/engine/types";
-import { applyCheckedAction, applyMatchEvent, flagFall, type EndReason, type MatchView } from "@/lib/record";
-import type { Ack, ErrorCode, Failure, LobbyDecision, MatchEventMessage, StoredEvents } from "@/lib/protocol";
+import { createHash, randomBytes } from "node:crypto";
+import { combineClientSeeds } from "@/lib/dice";
+import { decide, emptyMatchView, evolve, flagFall, type DecideContext, type Decision, type MatchCommand, type MatchView, type Participant } from "@/lib/match";
+import type { Ack, MatchEventMessage, StoredEvents } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
-import { eventAppend, type LaterEvent } from "@/server/db/event-rows";
-import { revealSeed } from "@/server/db/matches";
+import { eventAppend } from "@/server/db/event-rows";
+import { createMatch, newMatchId, revealSeed } from "@/server/db/matches";
+import type { CreationError } from "@/server/db/sqlite-create-match";
 import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
+import { fail } from "./failure";
 import { KeyedQueue } from "./keyed-queue";
 import { loadLiveMatch, type LiveMatch } from "./live-match";
-
-/** What a command decides: the one event to append (and the actor it is recorded for). */
-export interface Draft {
-  readonly event: LaterEvent;
-  readonly actorId: string | null;
-  /** For an action the command has already checked with lib/engine: the rules state it leads to (not checked again). */
-  readonly state?: MatchState;
-}
-
-/** A roll-log entry as drawn: its dice are die values. */
-export type DrawnRoll = BundleRoll & { readonly dice: Dice };
-
-export type Decision = { readonly ok: true; readonly draft: Draft } | Failure;
 
 export interface MatchServiceOptions {
   readonly db: Db;
@@ -63,7 +54,24 @@ export interface MatchServiceOptions {
    * by default; tests pass a fake clock's.
    */
   readonly setTimer?: (fire: () => void, ms: number) => () => void;
+  /** When a user's last connection closed; null while connected (the abandonment claim). Default: always connected. */
+  readonly awaySince?: (userId: string) => number | null;
+  /** How long a player may be away before the opponent can claim the match. */
+  readonly abandonAfterMs?: number;
+  /** Whether a user is a computer player. Default: none is. */
+  readonly isComputer?: (userId: string) => boolean;
 }
+
+/** What a create takes besides the command: the creator, and what the shell keeps for it. */
+export interface Creation {
+  readonly creator: Participant;
+  /** Its id; a fresh one by default (a rematch's is fixed by the match it follows: `rematchIdOf`). */
+  readonly matchId?: string;
+  /** The creator's cap on matches waiting for an opponent (WAITING_MATCHES_PER_USER); absent: none. */
+  readonly maxWaiting?: number;
+}
+
+export type CreateResult = { readonly ok: true; readonly live: LiveMatch } | { readonly ok: false; readonly code: CreationError | Extract<Decision, { ok: false }>["code"]; readonly message: string };
 
 function realTimer(fire: () => void, ms: number): () => void {
   const timer = setTimeout(fire, ms);
@@ -76,9 +84,23 @@ const FLAG_MARGIN_MS = 5;
 
 const ATTEMPTS = 3;
 
+const SETTLE: MatchCommand = { type: "settle" };
+
 interface Held {
   readonly live: LiveMatch;
   readonly settled: boolean;
+}
+
+/**
+ * The id of the rematch of `matchId`: fixed by it, so that two nodes answering one offer at once make one match (the
+ * second create finds it made), and a rematch-made event never names a match that was not created.
+ */
+export function rematchIdOf(matchId: string): string {
+  return `c${createHash("sha256").update(`rematch:${matchId}`).digest("hex").slice(0, 24)}`;
+}
+
+function newInviteToken(): string {
+  return randomBytes(18).toString("base64url");
 }
 
 /**
@@ -99,15 +121,6 @@ class Publication {
   }
 }
 
-export function fail(code: ErrorCode, message: string): Failure {
-  return { ok: false, code, message };
-}
-
-/** A lobby decision (lib/protocol: a seat, a client seed) as the command's decision, recorded for `actorId`. */
-export function lobbyDecision(decision: LobbyDecision<"joined" | "seed">, actorId: string): Decision {
-  return decision.ok ? { ok: true, draft: { event: decision.event, actorId } } : decision;
-}
-
 export class MatchService {
   readonly #options: MatchServiceOptions;
   readonly #queue = new KeyedQueue();
@@ -116,11 +129,17 @@ export class MatchService {
   readonly #cacheSize: number;
   /** match id → the flag it is armed for and its cancel. */
   readonly #flags = new Map<string, { readonly at: number; readonly cancel: () => void }>();
+  readonly #listeners: ((message: MatchEventMessage) => void)[] = [];
   #closed = false;
 
   constructor(options: MatchServiceOptions) {
     this.#options = options;
     this.#cacheSize = options.cacheSize ?? 5000;
+  }
+
+  /** `listener` hears every event this node stores, after its broadcast (the computer players' driver). */
+  onStored(listener: (message: MatchEventMessage) => void): void {
+    this.#listeners.push(listener);
   }
 
   /**
@@ -132,11 +151,19 @@ export class MatchService {
   }
 
   /**
-   * Decides and persists one command. A version conflict (another node wrote first) reloads the match and decides
-   * again; the sender is answered only after the event is stored and broadcast. `origin`, the sender's socket, gets
-   * the events in the answer instead of in the broadcast.
+   * What `command` would decide now, without storing anything (the rematch's shell learns whether a match is to be
+   * made before it makes it).
    */
-  command(matchId: string, decide: (live: LiveMatch) => Decision, origin?: string): Promise<Ack<StoredEvents>> {
+  preview(matchId: string, command: MatchCommand, actor: Participant | null): Promise<Decision | null> {
+    return this.withMatch(matchId, (live) => (live ? decide(live.view, command, this.#context(live, actor)) : null));
+  }
+
+  /**
+   * Decides and persists one command of `actor` (null: the server itself). A version conflict (another node wrote
+   * first) reloads the match and decides again; the sender is answered only after the events are stored and
+   * broadcast. `origin`, the sender's socket, gets the events in the answer instead of in the broadcast.
+   */
+  command(matchId: string, command: MatchCommand, actor: Participant | null, origin?: string): Promise<Ack<StoredEvents>> {
     return this.#queue.run(matchId, async () => {
       const publication = new Publication(origin, this.#options.publish);
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -149,15 +176,43 @@ export class MatchService {
         // decided on a match that is over, and refused.
         const due = current.settled && !this.#flagFallen(current.live.view);
         const live = due ? current.live : await this.#settle(current.live, new Publication(undefined, this.#options.publish));
-        const decision = decide(live);
+        const decision = decide(live.view, command, this.#context(live, actor));
         if (!decision.ok) return decision;
-        const next = await this.#append(live, decision.draft, publication);
+        // Nothing to store (a rematch already made, asked for again): the answer is the match as it stands.
+        if (decision.events.length === 0) return { ok: true as const, version: live.view.version, events: publication.events };
+        const next = await this.#append(live, decision, actor?.player.id ?? null, publication);
         if (next === null) continue;
         await this.#settle(next, publication);
         return { ok: true as const, version: next.view.version, events: publication.events };
       }
       return fail("ERR_CONFLICT", "The match changed while your command was handled; look at the board and try again.");
     });
+  }
+
+  /**
+   * Creates a match: a fresh sealed seed, whose commitment is public from this moment (fair-dice-v1, section 2, step
+   * 1), `decide` for the create, and the row with its first events in one transaction. Private matches get an invite
+   * token.
+   */
+  async create(command: Omit<Extract<MatchCommand, { type: "create" }>, "commitment">, creation: Creation): Promise<CreateResult> {
+    const matchId = creation.matchId ?? newMatchId();
+    const seed = this.#options.vault.draw();
+    const empty = emptyMatchView(matchId);
+    const decision = decide(empty, { ...command, commitment: seed.commitment }, this.#contextFor(empty, null, creation.creator));
+    if (!decision.ok) return decision;
+    const inviteToken = command.visibility === "private" ? newInviteToken() : null;
+    const created = await createMatch(this.#options.db, {
+      view: decision.view,
+      events: decision.events,
+      creatorId: creation.creator.player.id,
+      seed,
+      inviteToken,
+      maxWaiting: creation.maxWaiting,
+    });
+    if (!created.ok) return created;
+    const live: LiveMatch = { view: decision.view, seed: { commitment: seed.commitment, sealed: seed.sealed }, inviteToken, creatorId: creation.creator.player.id, seedRevealed: false };
+    await this.#queue.run(matchId, async () => this.#remember(live));
+    return { ok: true, live };
   }
 
   /**
@@ -170,16 +225,6 @@ export class MatchService {
       const current = await this.#current(matchId);
       return current && this.#settle(current.live, new Publication(undefined, this.#options.publish));
     });
-  }
-
-  /** The dice for the next roll, from the sealed seed (the seed itself never leaves the roll service). */
-  rollNext(live: LiveMatch, kind: BundleRoll["kind"], player: Color | null): DrawnRoll {
-    const { view } = live;
-    const { white, black } = view.clientSeeds;
-    if (!white || !black) throw new Error(`match ${view.matchId}: roll requested before both client seeds`);
-    const nonce = view.rolls.length;
-    const dice = this.#options.rolls.rollFor(live.seed, combineClientSeeds(white, black), nonce);
-    return { nonce, game: view.state.gameNumber, kind, player, dice };
   }
 
   /**
@@ -206,6 +251,32 @@ export class MatchService {
 
   #nowMs(): number {
     return (this.#options.now?.() ?? new Date()).getTime();
+  }
+
+  #context(live: LiveMatch, actor: Participant | null): DecideContext {
+    return this.#contextFor(live.view, live, actor);
+  }
+
+  /** What `decide` is told about the world, for `view` (`live`: its seed, for a match that exists). */
+  #contextFor(view: MatchView, live: LiveMatch | null, actor: Participant | null): DecideContext {
+    const { rolls, vault } = this.#options;
+    return {
+      now: this.#nowMs(),
+      actor,
+      dice: () => {
+        const { white, black } = view.clientSeeds;
+        if (!live || !white || !black) throw new Error(`match ${view.matchId}: roll requested before both client seeds`);
+        return rolls.rollFor(live.seed, combineClientSeeds(white, black), view.rolls.length);
+      },
+      serverSeed: () => {
+        if (!live) throw new Error(`match ${view.matchId}: no seed to reveal before it exists`);
+        return vault.reveal(live.seed);
+      },
+      awaySince: this.#options.awaySince ?? (() => null),
+      abandonAfterMs: this.#options.abandonAfterMs ?? Number.POSITIVE_INFINITY,
+      isComputer: this.#options.isComputer ?? (() => false),
+      newMatchId: () => rematchIdOf(view.matchId),
+    };
   }
 
   #flagFallen(view: MatchView): boolean {
@@ -241,22 +312,18 @@ export class MatchService {
   /** The match as stored, from the cache or the database; null: no such match. */
   async #current(matchId: string): Promise<Held | null> {
     const cached = this.#cache.get(matchId);
-    if (cached && (!this.#options.sharedDatabase || (await this.#storedVersion(matchId)) === cached.live.view.version)) return cached;
+    if (cached && (!this.#options.sharedDatabase || (await this.#options.db.events.version(matchId)) === cached.live.view.version)) return cached;
     const loaded = await loadLiveMatch(this.#options.db, matchId);
     if (!loaded) return null;
     this.#remember(loaded.live, false);
     return { live: loaded.live, settled: false };
   }
 
-  async #storedVersion(matchId: string): Promise<number | null> {
-    return this.#options.db.events.version(matchId);
-  }
-
   #remember(live: LiveMatch, settled = true): void {
     const id = live.view.matchId;
     this.#cache.delete(id);
-    // A match that has ended and revealed its seed takes no more writes; the rare read of it (a late spectator, a
-    // review) reloads it. Keeping finished matches filled the heap under load and made GC pauses the p99.
+    // A match that has ended and revealed its seed takes few more writes (a rematch's); the rare read of it (a late
+    // spectator, a review) reloads it. Keeping finished matches filled the heap under load and made GC pauses the p99.
     if (live.view.ended && live.seedRevealed) return;
     this.#cache.set(id, { live, settled });
     if (this.#cache.size > this.#cacheSize) {
@@ -265,43 +332,47 @@ export class MatchService {
     }
   }
 
-  /** Persists one event; null when another writer got there first (the cache entry is dropped). */
-  async #append(live: LiveMatch, draft: Draft, publication: Publication): Promise<LiveMatch | null> {
+  /**
+   * Persists a decision's events, one version each, and publishes each once stored; null when another writer got
+   * there first (the cache entry is dropped, and the caller decides again on the match as it now is).
+   */
+  async #append(live: LiveMatch, decision: Extract<Decision, { ok: true }>, actorId: string | null, publication: Publication): Promise<LiveMatch | null> {
     const { db, now = () => new Date() } = this.#options;
-    const before = live.view;
-    const at = now();
-    // Actions and the end carry the server's time: the clocks are derived from it (lib/record/clock.ts).
-    const event: LaterEvent = draft.event.type === "action" || draft.event.type === "ended" ? { ...draft.event, at: at.getTime() } : draft.event;
-    const after =
-      draft.state && event.type === "action"
-        ? applyCheckedAction(before, before.version + 1, event, draft.state)
-        : applyMatchEvent(before, before.version + 1, event);
-    const result = await db.events.append(eventAppend(before, after, event, draft.actorId, at)).catch((error: unknown) => {
-      // An error, unlike a refusal, leaves it unknown whether the event was stored: the next command on this match
-      // reads the match from the database, as a restarted server would.
-      this.#cache.delete(before.matchId);
-      throw error;
-    });
-    if (!result.ok) {
-      if (result.code === "ERR_VERSION_CONFLICT" || result.code === "ERR_NONCE_TAKEN") {
+    let before = live.view;
+    let current = live;
+    for (const [index, event] of decision.events.entries()) {
+      // The view after the last event is the decision's own (an action checked once); those before it are folded here.
+      const after = index === decision.events.length - 1 ? decision.view : evolve(before, event);
+      const result = await db.events.append(eventAppend(before, after, event, actorId, now())).catch((error: unknown) => {
+        // An error, unlike a refusal, leaves it unknown whether the event was stored: the next command on this match
+        // reads the match from the database, as a restarted server would.
         this.#cache.delete(before.matchId);
-        return null;
+        throw error;
+      });
+      if (!result.ok) {
+        if (result.code === "ERR_VERSION_CONFLICT" || result.code === "ERR_NONCE_TAKEN") {
+          this.#cache.delete(before.matchId);
+          return null;
+        }
+        throw new Error(`match ${before.matchId}: could not store event ${after.version}: ${result.code}`);
       }
-      throw new Error(`match ${before.matchId}: could not store event ${after.version}: ${result.code}`);
+      current = { ...current, view: after };
+      this.#remember(current);
+      const message = { matchId: after.matchId, version: after.version, event };
+      publication.send(message);
+      for (const listener of this.#listeners) listener(message);
+      before = after;
     }
-    const next: LiveMatch = { ...live, view: after };
-    this.#remember(next);
-    publication.send({ matchId: after.matchId, version: after.version, event });
-    return next;
+    return current;
   }
 
-  /** Writes what follows by itself until the match waits for a person again. */
+  /** Writes what follows by itself until the match waits for a person again, then reveals the seed of an ended match. */
   async #settle(start: LiveMatch, publication: Publication): Promise<LiveMatch> {
     let live = start;
     for (;;) {
-      const draft = this.#automaticStep(live);
-      if (!draft) break;
-      const next = await this.#append(live, draft, publication);
+      const decision = decide(live.view, SETTLE, this.#context(live, null));
+      if (!decision.ok || decision.events.length === 0) break;
+      const next = await this.#append(live, decision, null, publication);
       if (next) {
         live = next;
         continue;
@@ -322,40 +393,4 @@ export class MatchService {
     this.#armFlag(live.view);
     return live;
   }
-
-  #automaticStep(live: LiveMatch): Draft | null {
-    const { view } = live;
-    if (view.ended || view.status !== "playing") return null;
-    if (this.#flagFallen(view) && view.clock?.running) {
-      const loser = view.clock.running.color;
-      const winner = opponentOf(loser);
-      const detail = `${view.players[loser]?.name ?? loser} ran out of time; ${view.players[winner]?.name ?? winner} wins the match.`;
-      return this.endDraft(live, "timeout", winner, detail, null);
-    }
-    const state = view.state;
-    if (state.phase === "opening") {
-      const roll = this.rollNext(live, "opening", null);
-      return actionDraft({ type: "opening-roll", dice: roll.dice }, null, roll);
-    }
-    // Only whether the roll can be played: the plays themselves are generated when the move comes and is checked, so
-    // none are made or kept while a player thinks (clients derive their own: protocol 2).
-    if (state.onRoll && mustPass(state)) {
-      return actionDraft({ type: "move", player: state.onRoll, moves: [] }, null);
-    }
-    if (state.phase === "match-over") {
-      return this.endDraft(live, "finished", state.winner, `${state.winner === "white" ? "White" : "Black"} won the match ${state.score.white}–${state.score.black}.`, null);
-    }
-    return null;
-  }
-
-  /** The event that ends a match and reveals its seed (fair-dice-v1, section 2, step 5). */
-  endDraft(live: LiveMatch, reason: EndReason, winner: Color | null, detail: string, actorId: string | null): Draft {
-    return { event: { type: "ended", reason, winner, detail, serverSeed: this.#options.vault.reveal(live.seed) }, actorId };
-  }
-}
-
-/** The draft of an action; `state`, when given, is what `apply(state, action)` returned to the caller. */
-export function actionDraft(action: MatchAction, actorId: string | null, roll?: BundleRoll, state?: MatchState): Draft {
-  const event: Draft["event"] = roll ? { type: "action", action, roll } : { type: "action", action };
-  return state ? { event, actorId, state } : { event, actorId };
 }

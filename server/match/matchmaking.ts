@@ -1,9 +1,10 @@
 /**
  * The matchmaking queue (issue 20): a player asks for a match length, a clock or none, rated or not, and waits; the queue pairs
  * waiting players of close rating (lib/matchmaking/pairing.ts: a window that widens with the wait) and starts a
- * match between them — the first-queued player creates it with a random colour, the other takes the seat, both by
- * the same writes as the lobby's create and join — then tells both sockets (`queue:result`), whose pages open it.
- * Leaving the queue, or the socket's disconnecting, removes the player. A rated queue is for registered players.
+ * match between them — a client of the match service: one create, by the first-queued player with a random colour
+ * and the other seated at once (lib/match/seating.ts decides both) — then tells both sockets (`queue:result`), whose
+ * pages open it. Leaving the queue, or the socket's disconnecting, removes the player. A rated queue is for registered
+ * players (lib/match/rated.ts `playsRated`).
  *
  * The queue is one for the whole cluster (queue-store.ts: Redis when the nodes share one, this node's memory when it
  * stands alone): every node pairs everyone waiting, claims each pair atomically before starting its match, and tells
@@ -11,20 +12,20 @@
  * survive a restart (a player whose server restarts simply queues again).
  *
  * @example
- *   const matchmaker = new Matchmaker({ db, vault, service, io, logger, now: Date.now });
+ *   const matchmaker = new Matchmaker({ db, service, io, logger, now: Date.now });
  *   await matchmaker.join(actor, socket.id, { matchLength: 5, rated: true }); // { ok: true, rating: 1500 }
  *   matchmaker.leaveSocket(socket.id);
  */
 import { randomInt } from "node:crypto";
 import { pairPlayers, ratingWindow, type TimeControlWish } from "@/lib/matchmaking/pairing";
-import { decideJoin, type Ack } from "@/lib/protocol";
+import { playsRated } from "@/lib/match";
+import type { Ack } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
-import { createMatch } from "@/server/db/matches";
-import { findPlayer } from "@/server/db/users";
+import { findParticipant } from "@/server/db/users";
 import type { Logger } from "@/server/log";
-import type { SeedVault } from "@/server/vault";
-import type { Actor, GameServer } from "./context";
-import { fail, lobbyDecision, type MatchService } from "./match-service";
+import type { Actor, GameServer } from "./socket-types";
+import { fail } from "./failure";
+import type { MatchService } from "./match-service";
 import { MemoryQueueStore, type QueuedPlayer, type QueueStore } from "./queue-store";
 
 /** How often the waiting players are looked at again (their windows widen with time). */
@@ -32,7 +33,6 @@ const PAIR_EVERY_MS = 1000;
 
 export interface MatchmakerOptions {
   readonly db: Db;
-  readonly vault: SeedVault;
   readonly service: MatchService;
   readonly io: GameServer;
   readonly logger: Logger;
@@ -61,10 +61,11 @@ export class Matchmaker {
   }
 
   async join(actor: Actor, socketId: string, wish: { readonly matchLength: number; readonly rated: boolean; readonly timeControl?: TimeControlWish }): Promise<Ack<{ rating: number; window: number }>> {
-    if (wish.rated && actor.isGuest) return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one, or queue for an unrated match.");
     const user = await this.#options.db.prisma.user.findUnique({ where: { id: actor.id }, select: { rating: true, isGuest: true, computerLevel: true } });
     if (!user || user.computerLevel !== null) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
-    if (wish.rated && user.isGuest) return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one.");
+    if (wish.rated && !playsRated(user.isGuest ? "guest" : "registered")) {
+      return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one, or queue for an unrated match.");
+    }
     const now = this.#options.now();
     try {
       await this.#store.put({ userId: actor.id, rating: user.rating, matchLength: wish.matchLength, rated: wish.rated, timeControl: wish.timeControl ?? null, joinedAt: now, socketId, node: this.#node });
@@ -126,24 +127,24 @@ export class Matchmaker {
   }
 
   async #start(first: QueuedPlayer, second: QueuedPlayer): Promise<void> {
-    const { db, vault, service } = this.#options;
-    const created = await createMatch(db, {
-      creatorId: first.userId,
-      color: randomInt(2) === 0 ? "white" : "black",
-      matchLength: first.matchLength,
-      visibility: "public",
-      seed: vault.draw(),
-      rated: first.rated,
-      timeControl: first.timeControl,
-    });
-    if (!created.ok) throw new Error(`create: ${created.code}`);
-    const matchId = created.value.match.id;
-    const player = await findPlayer(db, second.userId);
-    if (!player) throw new Error(`no user ${second.userId}`);
-    // Invited: the queue chose them.
-    const joined = await service.command(matchId, (live) => lobbyDecision(decideJoin(live.view, player, true), second.userId));
-    if (!joined.ok) throw new Error(`join: ${joined.code} ${joined.message}`);
-    this.#tell([first, second], { ok: true, matchId });
+    const { db, service } = this.#options;
+    const [creator, opponent] = await Promise.all([findParticipant(db, first.userId), findParticipant(db, second.userId)]);
+    if (!creator || !opponent) throw new Error(`no user ${creator ? second.userId : first.userId}`);
+    const created = await service.create(
+      {
+        type: "create",
+        matchLength: first.matchLength,
+        visibility: "public",
+        timeControl: first.timeControl,
+        rated: first.rated,
+        color: randomInt(2) === 0 ? "white" : "black",
+        // Seated at once: the queue chose them.
+        opponent,
+      },
+      { creator },
+    );
+    if (!created.ok) throw new Error(`create: ${created.code} ${created.message}`);
+    this.#tell([first, second], { ok: true, matchId: created.live.view.matchId });
   }
 
   #tell(players: readonly QueuedPlayer[], result: { ok: true; matchId: string } | { ok: false; message: string }): void {

@@ -4,7 +4,7 @@
  * match:snapshot. Recovery, or the match's next command, writes what it owes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import { loadMatch } from "@/server/db/match-read";
 import { addClientSeed, storeEvent, takeSeat, waitingMatch } from "@/server/db/test-fixtures";
 import { findUserById } from "@/server/db/users";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Color } from "@/lib/engine/types";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { seatBots } from "@/tests/support/match-in-play";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";

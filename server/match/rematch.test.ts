@@ -1,10 +1,10 @@
 /**
  * Rematch: at the end of a match either player offers it, the opponent declines or accepts; accepting makes one new
  * match with the same settings (length, time control, visibility, rated) and the colours swapped, both players seated, and
- * tells both. Nobody else can ask, a match in play has none, and answering twice makes no second match.
+ * tells both through the finished match's events (lib/match/rematch.ts). Nobody else can ask, a match in play has none, and answering twice makes no second match.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RematchMessage } from "@/lib/protocol";
+import type { MatchEventMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
@@ -21,9 +21,12 @@ afterAll(async () => {
   await t.close();
 });
 
-function heard(bot: BotClient): RematchMessage[] {
-  const messages: RematchMessage[] = [];
-  bot.socket.on("match:rematch", (message) => messages.push(message));
+/** The rematch events a bot hears broadcast (its own come in its answers instead). */
+function heard(bot: BotClient): MatchEventMessage[] {
+  const messages: MatchEventMessage[] = [];
+  bot.socket.on("match:event", (message) => {
+    if (message.event.type.startsWith("rematch-")) messages.push(message);
+  });
   return messages;
 }
 
@@ -57,21 +60,21 @@ describe("rematch", () => {
     expect(await stranger.send("match:rematch", { matchId })).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
     expect(await black.send("match:rematch-answer", { matchId, accept: true })).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
 
-    expect(await white.send("match:rematch", { matchId })).toEqual({ ok: true, rematch: { offeredBy: "white", matchId: null } });
+    expect(await white.send("match:rematch", { matchId })).toEqual({ ok: true, rematch: { offeredBy: "white", declinedBy: null, matchId: null } });
     await waitFor(() => toBlack.length === 1, "black hears the offer");
-    expect(toBlack[0]).toEqual({ matchId, rematch: { offeredBy: "white", matchId: null }, declinedBy: null });
+    expect(toBlack[0]?.event).toEqual({ type: "rematch-offered", color: "white" });
     // The offerer cannot answer their own offer.
     expect(await white.send("match:rematch-answer", { matchId, accept: true })).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
-    expect(await black.send("match:rematch-answer", { matchId, accept: false })).toEqual({ ok: true, rematch: { offeredBy: null, matchId: null } });
-    await waitFor(() => toWhite.length === 2, "white hears the decline");
-    expect(toWhite[1]).toEqual({ matchId, rematch: { offeredBy: null, matchId: null }, declinedBy: "black" });
+    expect(await black.send("match:rematch-answer", { matchId, accept: false })).toEqual({ ok: true, rematch: { offeredBy: null, declinedBy: "black", matchId: null } });
+    await waitFor(() => toWhite.length === 1, "white hears the decline");
+    expect(toWhite[0]?.event).toEqual({ type: "rematch-declined", color: "black" });
 
     expect((await white.send("match:rematch", { matchId })).ok).toBe(true);
     const accepted = await black.send("match:rematch-answer", { matchId, accept: true });
     if (!accepted.ok) throw new Error(accepted.message);
     const rematchId = accepted.rematch.matchId;
     expect(rematchId).toMatch(/.+/);
-    await waitFor(() => toWhite.some((m) => m.rematch.matchId === rematchId), "white hears the rematch");
+    await waitFor(() => toWhite.some((m) => m.event.type === "rematch-made" && m.event.matchId === rematchId), "white hears the rematch");
 
     const next = await loadLiveMatch(t.db, rematchId!);
     const view = next!.live.view;
@@ -83,15 +86,16 @@ describe("rematch", () => {
       rated: true,
       status: "seeding",
     });
-    // The snapshot of the finished match names the rematch, for a page that opens it later.
+    // The finished match's view names the rematch, for a page that opens it later.
     stranger.close();
     const late = new BotClient({ url: t.url, cookie: ann.cookie, seed: 4, play: false });
     await late.connect();
     const snapshot = await late.send("match:watch", { matchId });
-    expect(snapshot.ok && snapshot.snapshot.rematch).toEqual({ offeredBy: "white", matchId: rematchId });
+    const made = { offeredBy: "white", declinedBy: null, matchId: rematchId };
+    expect(snapshot.ok && snapshot.snapshot.view.rematch).toEqual(made);
     // Asking or answering again gives the same rematch, never a second match.
-    expect(await black.send("match:rematch", { matchId })).toEqual({ ok: true, rematch: { offeredBy: "white", matchId: rematchId } });
-    expect(await black.send("match:rematch-answer", { matchId, accept: true })).toEqual({ ok: true, rematch: { offeredBy: "white", matchId: rematchId } });
+    expect(await black.send("match:rematch", { matchId })).toEqual({ ok: true, rematch: made });
+    expect(await black.send("match:rematch-answer", { matchId, accept: true })).toEqual({ ok: true, rematch: made });
     expect(await t.db.prisma.match.count({ where: { creatorId: ann.id } })).toBe(2);
     for (const bot of [white, black, late]) bot.close();
   });

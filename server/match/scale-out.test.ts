@@ -11,7 +11,7 @@ import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Color } from "@/lib/engine/types";
 import type { MatchSnapshot, PresenceMessage } from "@/lib/protocol";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { seatBots } from "@/tests/support/match-in-play";
 import { openDb, type Db } from "@/server/db/client";

@@ -4,8 +4,8 @@
  * `view.ended`, once the match is over.
  */
 import type { MatchSnapshot, PresenceMessage } from "@/lib/protocol";
-import { seatOf } from "@/lib/record";
-import type { Actor } from "./context";
+import { seatOf } from "@/lib/match";
+import type { Actor } from "./socket-types";
 import type { LiveMatch } from "./live-match";
 import type { Presence } from "./presence";
 import { inviteTokenFor } from "./visibility";
@@ -31,6 +31,5 @@ export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Pres
     inviteToken: inviteTokenFor(live, actor),
     abandonAfterMs,
     serverTime: now,
-    rematch: live.rematch,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyMatchView, type MatchStatus, type Visibility } from "@/lib/record";
+import { emptyMatchView, type MatchStatus, type Visibility } from "@/lib/match";
 import { canView, holdsInvite, inviteTokenFor, type Viewer } from "./visibility";
 
 const ada = { id: "u-ada", name: "ada", isGuest: false };

@@ -5,7 +5,8 @@
  * `npm run verify -- --match <id>`.
  */
 import type { AuditBundle, RecordTurn } from "@/lib/dice";
-import { recordTurnsOf, type MatchStatus } from "@/lib/record";
+import { recordTurnsOf } from "@/lib/record";
+import { type MatchStatus } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import { auditBundle } from "@/server/db/match-read";
 import { loadLiveMatch, type LiveMatch } from "@/server/match/live-match";

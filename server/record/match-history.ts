@@ -7,7 +7,7 @@
  *   const page = await matchHistory(db, user.id, query);
  *   page.items[0]; // { id, opponent: "bob", color: "white", myScore: 5, theirScore: 3, result: "won", … }
  */
-import type { TimeControl } from "@/lib/record/clock";
+import type { TimeControl } from "@/lib/match/clock";
 import type { Db } from "@/server/db/client";
 import { listMatchesForUser, MATCH_STATUSES } from "@/server/db/listings";
 import type { MatchStatus, MatchSummary, Page, Seat } from "@/server/db/types";

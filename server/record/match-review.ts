@@ -11,8 +11,8 @@
  *   if (mat.ok) new Response(mat.value.text, { headers: { "content-disposition": `attachment; filename="${mat.value.filename}"` } });
  */
 import { err, ok, type Color, type Result } from "@/lib/engine/types";
-import type { MatchEvent } from "@/lib/record/match-events";
-import type { MatchView } from "@/lib/record/match-view";
+import type { MatchEvent } from "@/lib/match/events";
+import type { MatchView } from "@/lib/match/view";
 import { matchIdSchema } from "@/lib/protocol/protocol";
 import { matFromEvents } from "@/lib/record/review";
 import type { Db } from "@/server/db/client";

@@ -5,7 +5,7 @@
  * a match that does not rate — is named. On SQLite, and on PostgreSQL when TEST_POSTGRES_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "@/server/db/test-databases";
 import { addClientSeed, newUser, storeEvent, takeSeat, testVault, waitingMatch } from "@/server/db/test-fixtures";
 import type { UserRow } from "@/server/db/types";

@@ -14,7 +14,7 @@
  *   const problems = await auditRatings(db);  // [] when every rating follows from the record
  *   problems[0]; // { matchId: "…", userId: "…", problem: "after is 1512.3, the record gives 1522.360680" }
  */
-import { ratedOutcome, type RatedOutcome } from "@/lib/rating/rated-outcome";
+import { ratedOutcome, type RatedOutcome } from "@/lib/match/rated";
 import { INITIAL_RATING } from "@/lib/rating/fibs";
 import type { Db } from "@/server/db/client";
 import { ratingChanges } from "@/server/db/rating-writes";

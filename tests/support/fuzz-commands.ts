@@ -13,7 +13,7 @@ import { apply } from "@/lib/engine/match";
 import type { MatchAction } from "@/lib/engine/match-state";
 import type { Color, LegalPlay } from "@/lib/engine/types";
 import { commandSchemas, type CommandName, type ErrorCode } from "@/lib/protocol";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 
 export type FuzzKind = "malformed" | "replayed" | "stale" | "out-of-turn" | "wrong-seat" | "unknown-match" | "refused-lobby";
 

@@ -12,7 +12,7 @@
 import { expect } from "vitest";
 import { verify, type AuditBundle, type BundleRoll, type RecordTurn } from "@/lib/dice";
 import type { MatchEventMessage } from "@/lib/protocol";
-import type { MatchView } from "@/lib/record";
+import type { MatchView } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import { loadMatch } from "@/server/db/match-read";
 import type { RollRow, SeedState } from "@/server/db/types";

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "@/server/db/client";
 import { auditResponse } from "@/server/http/audit-response";
 import { sendError } from "@/server/http/json";
-import type { Actor } from "@/server/match/context";
+import type { Actor } from "@/server/match/socket-types";
 
 const AUDIT_PATH = /^\/api\/matches\/([^/]+)\/audit$/;
 

@@ -6,7 +6,7 @@ import type { IncomingMessage } from "node:http";
 import { encode } from "next-auth/jwt";
 import { socketIdentity } from "@/server/auth/socket-identity";
 import type { Db } from "@/server/db/client";
-import type { Actor } from "@/server/match/context";
+import type { Actor } from "@/server/match/socket-types";
 
 export const TEST_AUTH_SECRET = "fairgammon-integration-tests-secret-0123456789";
 

@@ -1,14 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
-import { decideJoin, type Ack, type CommandPayload, type CommandReplies } from "@/lib/protocol";
-import { findPlayer } from "@/server/db/users";
+import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
+import { findParticipant } from "@/server/db/users";
 import { LOBBY_ROOM, matchRoom, type CommandContext } from "../context";
+import { fail } from "../failure";
 import type { LiveMatch } from "../live-match";
-import { fail, lobbyDecision } from "../match-service";
 import { snapshotFor } from "../snapshot";
 
 /**
  * Whether `given` opens the match: any token for a public one; for a private one its invite token, compared in
- * constant time (the view does not carry the token: the seat rules get the answer, lib/protocol decideJoin).
+ * constant time (the view does not carry the token: the aggregate gets the answer as `invited`).
  */
 export function holdsInvite(live: LiveMatch, given: string | undefined): boolean {
   if (live.inviteToken === null) return true;
@@ -24,11 +24,10 @@ export async function joinCommand(ctx: CommandContext, payload: CommandPayload<"
   if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to join a match.");
   // The seat shows the player as the user rows name them (as a match rebuilt from its events does); a session whose
   // user is gone cannot sit down.
-  const player = await findPlayer(ctx.db, actor.id);
-  if (!player) return fail("ERR_UNAUTHENTICATED", `no user ${actor.id}`);
-  const joined = await ctx.service.command(payload.matchId, (live) =>
-    lobbyDecision(decideJoin(live.view, player, holdsInvite(live, payload.inviteToken)), actor.id),
-  );
+  const joiner = await findParticipant(ctx.db, actor.id);
+  if (!joiner) return fail("ERR_UNAUTHENTICATED", `no user ${actor.id}`);
+  const invited = await ctx.service.withMatch(payload.matchId, (live) => live !== null && holdsInvite(live, payload.inviteToken));
+  const joined = await ctx.service.command(payload.matchId, { type: "join", invited }, joiner);
   if (!joined.ok) return joined;
   // Into the room before the snapshot is read: with other nodes writing to the match, an event broadcast between the
   // read and the join would reach neither (watch.ts says more).

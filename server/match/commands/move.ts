@@ -1,8 +1,8 @@
 import type { CommandPayload } from "@/lib/protocol";
 import type { CommandContext } from "../context";
-import { playAction } from "./play-action";
+import { playCommand } from "./play-action";
 
 /** A whole play for the rolled dice; accepted only if lib/engine finds it among the legal plays. */
 export function moveCommand(ctx: CommandContext, payload: CommandPayload<"match:move">) {
-  return playAction(ctx, payload, (seat) => ({ action: { type: "move", player: seat, moves: payload.moves } }));
+  return playCommand(ctx, payload, { type: "move", moves: payload.moves });
 }

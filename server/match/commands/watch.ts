@@ -1,6 +1,6 @@
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { matchRoom, type CommandContext } from "../context";
-import { fail } from "../match-service";
+import { fail } from "../failure";
 import { presenceOf, snapshotFor } from "../snapshot";
 import { canView } from "../visibility";
 

@@ -17,9 +17,9 @@
  *   socket.on("connect", () => void sync.resync());
  *   socket.on("match:event", (message) => sync.receive(message)); // "applied" | "ignored" | "gap" (resyncing)
  */
-import { applyMatchEvent, type MatchView } from "@/lib/record/match-view";
-import type { MatchEventMessage } from "./protocol";
-import type { MatchSnapshot } from "./snapshot";
+import { evolve, type MatchView } from "@/lib/match/view";
+import type { MatchEventMessage } from "@/lib/protocol";
+import type { MatchSnapshot } from "@/lib/protocol";
 
 export type MatchSyncChange =
   | {
@@ -111,7 +111,7 @@ export class MatchSync {
     let view: MatchView | null = null;
     if (message.version === before.version + 1) {
       try {
-        view = applyMatchEvent(before, message.version, message.event);
+        view = evolve(before, message.event);
       } catch {
         view = null; // an event that does not fit this view: start again from a fresh snapshot
       }

@@ -5,13 +5,22 @@
  *
  * @example
  *   const parsed = actionEventSchema.safeParse(JSON.parse(row.payload));
- *   if (parsed.success) applyMatchEvent(view, row.sequence, parsed.data);
+ *   if (parsed.success) view = evolve(view, parsed.data);
  */
 import { z } from "zod";
 import type { BundleRoll } from "../dice/types";
 import type { MatchAction } from "../engine/match-state";
-import type { MatchEvent } from "../record/match-events";
-import { seatColorSchema } from "./protocol";
+import type { TimeControl } from "./clock";
+import type { MatchEvent } from "./events";
+
+/** A seat's colour. */
+export const seatColorSchema = z.enum(["white", "black"]);
+
+/** A time control as stored and as asked for at creation (ms): a reserve of 1 s to 10 h, a delay of up to 2 min. */
+export const timeControlSchema = z.object({
+  reserveMs: z.int().min(1000).max(36_000_000),
+  delayMs: z.int().min(0).max(120_000),
+}) satisfies z.ZodType<TimeControl>;
 
 const die = z.literal([1, 2, 3, 4, 5, 6]);
 const dice = z.tuple([die, die]);
@@ -54,6 +63,13 @@ export const endedEventSchema = z.object({
   at: z.number().int().min(0).optional(),
 }) satisfies z.ZodType<Extract<MatchEvent, { type: "ended" }>>;
 
+export const rematchOfferedEventSchema = z.object({ type: z.literal("rematch-offered"), color: seatColorSchema }) satisfies z.ZodType<Extract<MatchEvent, { type: "rematch-offered" }>>;
+export const rematchDeclinedEventSchema = z.object({ type: z.literal("rematch-declined"), color: seatColorSchema }) satisfies z.ZodType<Extract<MatchEvent, { type: "rematch-declined" }>>;
+export const rematchMadeEventSchema = z.object({
+  type: z.literal("rematch-made"),
+  offeredBy: seatColorSchema,
+  matchId: z.string().regex(/^[A-Za-z0-9_-]{6,40}$/),
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "rematch-made" }>>;
 
 /** The first problem zod found, as "path: message" (e.g. "action.dice.1: Invalid input"). */
 export function firstIssue(error: z.ZodError): string {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { handMatch, opening } from "@/lib/record/fixtures/hand-match";
-import { matchColumns } from "./match-columns";
-import type { MatchEvent } from "../record/match-events";
-import { applyMatchEvent, emptyMatchView, type MatchView } from "../record/match-view";
+import { handMatch, opening } from "@/lib/match/fixtures/hand-match";
+import { matchColumns } from "./columns";
+import type { MatchEvent } from "./events";
+import { evolve, emptyMatchView, type MatchView } from "./view";
 
 const at = new Date("2026-12-01T10:00:00Z");
 
 /** The columns each event of `events` writes, folding them from an empty view. */
 function columnsOf(events: readonly MatchEvent[]) {
   let view: MatchView = emptyMatchView("m1");
-  return events.map((event, index) => {
-    const after = applyMatchEvent(view, index + 1, event);
+  return events.map((event) => {
+    const after = evolve(view, event);
     const columns = matchColumns(view, after, at);
     view = after;
     return columns;
@@ -21,7 +21,7 @@ describe("matchColumns", () => {
   it("gives every column for the created event, then only what each event changes", () => {
     const [created, joined, firstSeed, secondSeed] = columnsOf(opening);
     expect(created).toEqual({
-      status: "waiting", whiteId: "a", blackId: null, scoreWhite: 0, scoreBlack: 0, winner: null, endReason: null, startedAt: null, finishedAt: null,
+      status: "waiting", whiteId: "a", blackId: null, scoreWhite: 0, scoreBlack: 0, winner: null, endReason: null, startedAt: null, finishedAt: null, rematchOfferBy: null, rematchId: null,
     });
     expect(joined).toEqual({ status: "seeding", blackId: "b" });
     expect(firstSeed).toEqual({});
@@ -42,5 +42,15 @@ describe("matchColumns", () => {
   it("ends a match cancelled before play as aborted, never started", () => {
     const cancelled: MatchEvent = { type: "ended", reason: "cancelled", winner: null, serverSeed: "s", detail: "cancelled" };
     expect(columnsOf([...opening.slice(0, 2), cancelled]).at(-1)).toEqual({ status: "aborted", winner: null, endReason: "cancelled", finishedAt: at });
+  });
+});
+
+describe("matchColumns of the rematch", () => {
+  it("projects the offer and the match it made onto the row", () => {
+    const finished = handMatch.reduce(evolve, emptyMatchView("m1"));
+    const offered = evolve(finished, { type: "rematch-offered", color: "black" });
+    expect(matchColumns(finished, offered, at)).toEqual({ rematchOfferBy: "black" });
+    const made = evolve(offered, { type: "rematch-made", offeredBy: "black", matchId: "m2" });
+    expect(matchColumns(offered, made, at)).toEqual({ rematchId: "m2" });
   });
 });

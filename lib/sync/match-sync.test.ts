@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { action } from "@/lib/record/fixtures/hand-match";
+import { action } from "@/lib/match/fixtures/hand-match";
 import { HAND_MATCH_ID, handMessage, handSnapshotAt, handViewAt } from "./fixtures/hand-match-client";
 import { MatchSync, type MatchSyncChange } from "./match-sync";
-import type { MatchEventMessage } from "./protocol";
-import type { MatchSnapshot } from "./snapshot";
+import type { MatchEventMessage } from "@/lib/protocol";
+import type { MatchSnapshot } from "@/lib/protocol";
 
 /** Lets the promises that are already settled run their continuations. */
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -5,12 +5,12 @@
  * changed, so the row always says what folding the events says.
  *
  * @example
- *   const after = applyMatchEvent(before, before.version + 1, event);
+ *   const after = evolve(before, event);
  *   matchColumns(before, after, now); // e.g. { status: "seeding", blackId: "u2" } for a join
  */
 import type { Color } from "../engine/types";
-import type { EndReason } from "../record/match-events";
-import type { MatchStatus, MatchView } from "../record/match-view";
+import type { EndReason } from "./events";
+import type { MatchStatus, MatchView } from "./view";
 
 export interface MatchColumns {
   readonly status?: MatchStatus;
@@ -23,6 +23,9 @@ export interface MatchColumns {
   /** When the match began to be played: both client seeds in, so the opening roll follows. */
   readonly startedAt?: Date | null;
   readonly finishedAt?: Date | null;
+  /** The rematch of a finished match: who offered it (kept once it is made), and the match it made. */
+  readonly rematchOfferBy?: Color | null;
+  readonly rematchId?: string | null;
 }
 
 /**
@@ -47,5 +50,7 @@ export function matchColumns(before: MatchView, after: MatchView, at: Date): Mat
     columns.endReason = after.ended?.reason ?? null;
     columns.finishedAt = after.ended ? at : null;
   }
+  if (creating || after.rematch.offeredBy !== before.rematch.offeredBy) columns.rematchOfferBy = after.rematch.offeredBy;
+  if (creating || after.rematch.matchId !== before.rematch.matchId) columns.rematchId = after.rematch.matchId;
   return columns;
 }

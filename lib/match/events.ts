@@ -1,9 +1,10 @@
 /**
  * The record of a match: the events the server persists (one per version, append-only) and broadcasts. Folding them
- * in order with `applyMatchEvent` (match-view.ts) rebuilds the whole match, on the server after a restart and in the
- * browser from a snapshot plus live events.
+ * in order with `evolve` (view.ts) rebuilds the whole match, on the server after a restart and in the browser from a
+ * snapshot plus live events; `decide` (decide.ts) is the only maker of new ones.
  *
- * The server seed appears in exactly one event, `ended`, written when the match is over.
+ * The server seed appears in exactly one event, `ended`, written when the match is over. The rematch events follow it:
+ * a finished match's offer, its refusal, and the match the accepted offer made are in its log like everything else.
  */
 import type { BundleRoll } from "../dice/types";
 import type { MatchAction } from "../engine/match-state";
@@ -57,6 +58,12 @@ export type MatchEvent =
       readonly detail: string;
       /** The server's time when it was stored (ms since the epoch); absent in events stored before clocks existed. */
       readonly at?: number;
-    };
+    }
+  /** After the end: `color` asks the opponent for a rematch (same settings, colours swapped). */
+  | { readonly type: "rematch-offered"; readonly color: Color }
+  /** `color` declined the pending offer; either player may offer again. */
+  | { readonly type: "rematch-declined"; readonly color: Color }
+  /** The offer of `offeredBy` was accepted: `matchId` is the new match, both players seated in it. */
+  | { readonly type: "rematch-made"; readonly offeredBy: Color; readonly matchId: string };
 
 export type MatchEventType = MatchEvent["type"];

@@ -1,10 +1,9 @@
 /**
- * A match as everyone may see it, rebuilt by folding its events. The server keeps one per live match (derivable, so
- * never the only copy) and the browser's store keeps one fed by the socket.
+ * A match as everyone may see it, rebuilt by folding its events with `evolve`: the aggregate's state. The server keeps
+ * one per live match (derivable, so never the only copy) and the browser's store keeps one fed by the socket.
  *
  * @example
- *   let view = emptyMatchView("m1");
- *   for (const { version, event } of events) view = applyMatchEvent(view, version, event);
+ *   const view = events.reduce(evolve, emptyMatchView("m1"));
  *   view.status; // "playing"
  */
 import type { BundleRoll } from "../dice/types";
@@ -12,7 +11,7 @@ import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
 import type { Color } from "../engine/types";
 import { advanceClock, startClock, type MatchClock, type TimeControl } from "./clock";
-import type { EndReason, MatchEvent, PlayerInfo, Visibility } from "./match-events";
+import type { EndReason, MatchEvent, PlayerInfo, Visibility } from "./events";
 
 export type MatchStatus = "waiting" | "seeding" | "playing" | "finished" | "aborted";
 
@@ -35,9 +34,21 @@ export interface MatchView {
   readonly ended: { readonly reason: EndReason; readonly winner: Color | null; readonly serverSeed: string; readonly detail: string } | null;
   /** null: untimed. */
   readonly timeControl: TimeControl | null;
-  /** The clocks as of the last event (lib/record/clock.ts); null for an untimed match. */
+  /** The clocks as of the last event (clock.ts); null for an untimed match. */
   readonly clock: MatchClock | null;
+  /** The rematch asked for once the match is over. */
+  readonly rematch: RematchState;
 }
+
+/** The rematch of a finished match: an offer pending (`offeredBy`), the last refusal, or the match it made. */
+export interface RematchState {
+  readonly offeredBy: Color | null;
+  readonly declinedBy: Color | null;
+  /** The new match, once an offer was accepted: both players' pages open it. */
+  readonly matchId: string | null;
+}
+
+export const NO_REMATCH: RematchState = { offeredBy: null, declinedBy: null, matchId: null };
 
 export function emptyMatchView(matchId: string): MatchView {
   return {
@@ -55,42 +66,35 @@ export function emptyMatchView(matchId: string): MatchView {
     ended: null,
     timeControl: null,
     clock: null,
+    rematch: NO_REMATCH,
   };
 }
 
 /**
- * Applies the event stored as `version`. Events come from the server's append-only log, which only ever holds events
- * the server checked, so an event that does not fit is a corrupted log: that throws.
+ * The view after `event`, stored as the next version. Events come from the server's append-only log, which only ever
+ * holds events `decide` made, so an event that does not fit is a corrupted log: that throws.
  */
-export function applyMatchEvent(view: MatchView, version: number, event: MatchEvent): MatchView {
-  assertFollows(view, version);
-  return stamped(clocked(foldEvent(view, event), event), version);
+export function evolve(view: MatchView, event: MatchEvent): MatchView {
+  return stamped(clocked(foldEvent(view, event), event), view.version + 1);
 }
 
 /**
- * applyMatchEvent for an action whose resulting rules state the caller already holds, because it has just asked
- * `apply(view.state, event.action)` itself (the match server, deciding a command): the same view, without checking
- * the action a second time. `state` must be that result; anything else is a programmer error.
+ * `evolve` for an action whose resulting rules state `decide` already holds, because it has just asked
+ * `apply(view.state, event.action)` itself: the same view, without checking the action a second time (a legal-play
+ * search is the dearest step of a command). `state` must be that result; anything else is a programmer error.
  */
-export function applyCheckedAction(view: MatchView, version: number, event: Extract<MatchEvent, { type: "action" }>, state: MatchState): MatchView {
-  assertFollows(view, version);
-  return stamped(clocked(withAction(view, event, state), event), version);
+export function evolveChecked(view: MatchView, event: Extract<MatchEvent, { type: "action" }>, state: MatchState): MatchView {
+  return stamped(clocked(withAction(view, event, state), event), view.version + 1);
 }
 
 /**
  * The clock after `event`, which `next` already holds: the time since the last event is charged to whoever the
- * match waited for, and the player it now waits for starts (lib/record/clock.ts).
+ * match waited for, and the player it now waits for starts (clock.ts).
  */
 function clocked(next: MatchView, event: MatchEvent): MatchView {
   if (!next.clock || (event.type !== "action" && event.type !== "ended") || event.at === undefined) return next;
   const waitingFor = next.ended ? null : next.state.turn;
   return { ...next, clock: advanceClock(next.clock, event.at, waitingFor) };
-}
-
-function assertFollows(view: MatchView, version: number): void {
-  if (version !== view.version + 1) {
-    throw new Error(`match ${view.matchId}: event version ${version} does not follow ${view.version}`);
-  }
 }
 
 function stamped(next: MatchView, version: number): MatchView {
@@ -126,6 +130,12 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
     }
     case "ended":
       return { ...view, ended: { reason: event.reason, winner: event.winner, serverSeed: event.serverSeed, detail: event.detail } };
+    case "rematch-offered":
+      return { ...view, rematch: { offeredBy: event.color, declinedBy: null, matchId: null } };
+    case "rematch-declined":
+      return { ...view, rematch: { offeredBy: null, declinedBy: event.color, matchId: null } };
+    case "rematch-made":
+      return { ...view, rematch: { offeredBy: event.offeredBy, declinedBy: null, matchId: event.matchId } };
   }
 }
 

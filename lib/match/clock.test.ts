@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { advanceClock, describeTimeControl, flagFall, formatClock, readClock, startClock } from "./clock";
 import { handMatch, opening } from "./fixtures/hand-match";
-import type { MatchEvent } from "./match-events";
-import { applyMatchEvent, emptyMatchView, type MatchView } from "./match-view";
+import type { MatchEvent } from "./events";
+import { evolve, emptyMatchView, type MatchView } from "./view";
 
 const S = 1000;
 const control = { reserveMs: 60 * S, delayMs: 3 * S };
@@ -67,7 +67,7 @@ function timedFold(events: readonly MatchEvent[], seconds: readonly number[]): M
     if (at === undefined) throw new Error("not enough times");
     return { ...event, at: at * S };
   });
-  return stamped.reduce((view, event, index) => applyMatchEvent(view, index + 1, event), emptyMatchView("m1"));
+  return stamped.reduce(evolve, emptyMatchView("m1"));
 }
 
 describe("the clock folded from the event log", () => {
@@ -110,7 +110,7 @@ describe("the clock folded from the event log", () => {
   });
 
   it("leaves an untimed match without a clock", () => {
-    const view = handMatch.reduce((v, event, index) => applyMatchEvent(v, index + 1, event), emptyMatchView("m1"));
+    const view = handMatch.reduce(evolve, emptyMatchView("m1"));
     expect(view.clock).toBeNull();
     expect(view.timeControl).toBeNull();
   });

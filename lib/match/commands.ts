@@ -1,0 +1,87 @@
+/**
+ * What the match aggregate is asked (`MatchCommand`) and what it is told (`DecideContext`): a command is what a
+ * player — or the matchmaker, a computer seat, a rematch — wants; the context brings what the pure core may not fetch
+ * itself: the time, who is asking and what kind of account they hold, the next dice and the seed (drawn by the
+ * vault only when a decision needs them), presence, fresh ids.
+ *
+ * @example
+ *   decide(view, { type: "play", play: { type: "move", moves } , expectedVersion: 12 }, context);
+ *   decide(view, { type: "settle" }, context); // what follows by itself: an opening roll, a pass, a timeout, the end
+ */
+import type { MoveSpec } from "../engine/notation";
+import type { Color, Dice } from "../engine/types";
+import type { TimeControl } from "./clock";
+import type { MatchEvent, PlayerInfo, Visibility } from "./events";
+import type { Refusal } from "./refusal";
+import type { MatchView } from "./view";
+
+/** Registered people may play rated matches; guests and the computer may not. */
+export type AccountKind = "registered" | "guest" | "computer";
+
+/** A player as a command's context knows them: how a match shows them, and their account's kind. */
+export interface Participant {
+  readonly player: PlayerInfo;
+  readonly kind: AccountKind;
+}
+
+/** A rules action a seat asks for; the seat, and the dice of a roll, are the aggregate's to fill in. */
+export type PlayRequest =
+  | { readonly type: "roll" }
+  | { readonly type: "double" }
+  | { readonly type: "take" }
+  | { readonly type: "drop" }
+  | { readonly type: "move"; readonly moves: readonly MoveSpec[] }
+  | { readonly type: "resign-offer"; readonly level: 1 | 2 | 3 }
+  | { readonly type: "resign-accept" }
+  | { readonly type: "resign-decline" };
+
+export type MatchCommand = (
+  | {
+      /** A new match: the actor takes `color`; `opponent`, when given, takes the other seat at once. */
+      readonly type: "create";
+      readonly matchLength: number;
+      readonly visibility: Visibility;
+      readonly timeControl: TimeControl | null;
+      readonly rated: boolean;
+      readonly color: Color;
+      /** The commitment of the seed the vault drew for this match (fair-dice-v1, section 2, step 1). */
+      readonly commitment: string;
+      /** Seated at once: the computer asked for, the queue's pairing, the rematch's accepter (invited, all three). */
+      readonly opponent?: Participant;
+    }
+  /** `invited`: the actor holds the private match's invite token (the shell compares it; the view has none). */
+  | { readonly type: "join"; readonly invited: boolean }
+  | { readonly type: "seed"; readonly clientSeed: string; readonly commitment: string }
+  | { readonly type: "play"; readonly play: PlayRequest }
+  | { readonly type: "cancel" }
+  | { readonly type: "claim-abandoned" }
+  | { readonly type: "rematch-offer" }
+  | { readonly type: "rematch-answer"; readonly accept: boolean }
+  /** By the server itself: what the match owes without anyone asking (one event at a time), or nothing. */
+  | { readonly type: "settle" }
+) & {
+  /** The version the sender's board showed: a command meant for another version is refused (ERR_STALE_VERSION). */
+  readonly expectedVersion?: number;
+};
+
+export interface DecideContext {
+  /** The server's clock, ms since the epoch: stamped on actions and ends (the clocks are derived from it). */
+  readonly now: number;
+  /** Who sends the command, from the session (never the payload); null for the server itself (`settle`). */
+  readonly actor: Participant | null;
+  /** The dice of the next roll-log entry (nonce = rolls so far). Called only once a roll is allowed. */
+  readonly dice: () => Dice;
+  /** The server seed, for the event that ends the match (fair-dice-v1, section 2, step 5). Called only then. */
+  readonly serverSeed: () => string;
+  /** When a user's last connection closed (ms since the epoch); null while connected. */
+  readonly awaySince: (userId: string) => number | null;
+  /** How long a player may be away before the opponent can claim the match. */
+  readonly abandonAfterMs: number;
+  /** Whether a user is a computer player (it accepts a rematch at once). */
+  readonly isComputer: (userId: string) => boolean;
+  /** A fresh match id, for the match a rematch makes. */
+  readonly newMatchId: () => string;
+}
+
+/** The events a command stores, in order, and the view they make; or the refusal (nothing is stored). */
+export type Decision = { readonly ok: true; readonly events: readonly MatchEvent[]; readonly view: MatchView } | Refusal;

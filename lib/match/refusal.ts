@@ -1,0 +1,36 @@
+/**
+ * The refusals of the match aggregate: a stable `ERR_` code and a sentence, returned as a value (nothing is stored).
+ * The rules engine's own codes (an illegal play, the wrong phase, …) come through unchanged.
+ *
+ * @example
+ *   const decision = decide(view, { type: "join", invited: false }, context);
+ *   if (!decision.ok) decision.code; // "ERR_SEAT_TAKEN"
+ */
+import type { MatchErrorCode } from "../engine/match-state";
+
+export type RefusalCode =
+  | "ERR_UNAUTHENTICATED"
+  | "ERR_BAD_PAYLOAD"
+  | "ERR_FORBIDDEN"
+  | "ERR_NOT_A_PLAYER"
+  | "ERR_SEAT_TAKEN"
+  | "ERR_ALREADY_SEATED"
+  | "ERR_WRONG_STATUS"
+  | "ERR_COMMITMENT_MISMATCH"
+  | "ERR_SEED_ALREADY_SUBMITTED"
+  | "ERR_BAD_CLIENT_SEED"
+  | "ERR_STALE_VERSION"
+  | "ERR_OPPONENT_CONNECTED"
+  /** A rated match, or the rated queue, is for registered players only (not guests, not the computer). */
+  | "ERR_REGISTERED_ONLY"
+  | MatchErrorCode;
+
+export interface Refusal {
+  readonly ok: false;
+  readonly code: RefusalCode;
+  readonly message: string;
+}
+
+export function refuse(code: RefusalCode, message: string): Refusal {
+  return { ok: false, code, message };
+}

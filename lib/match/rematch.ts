@@ -1,0 +1,86 @@
+/**
+ * Rematch, once a match is over: either player offers it, the opponent accepts or declines; both asking is accepting,
+ * and the computer accepts at once. The offer, the refusal and the match it made are events of the finished match's
+ * log (after `ended`), so every node and every restart sees the same rematch, and the version check lets one answer
+ * through when two tabs or two nodes answer at once. The match it makes — the same settings, colours swapped, both
+ * players seated — is a `create` with an opponent (`rematchCreation`), made by the shell under the id the event named.
+ *
+ * @example
+ *   decide(finished, { type: "rematch-offer" }, context);                  // [{ type: "rematch-offered", color: "white" }]
+ *   decide(offered, { type: "rematch-answer", accept: true }, context);    // [{ type: "rematch-made", offeredBy: "white", matchId }]
+ *   rematchCreation(made.view, isComputer);                                // the create command and its creator
+ */
+import { opponentOf, type Color } from "../engine/types";
+import type { DecideContext, Decision, MatchCommand, Participant } from "./commands";
+import type { PlayerInfo } from "./events";
+import { refuse, type Refusal } from "./refusal";
+import { accepted } from "./seating";
+import { seatOf, type MatchView } from "./view";
+
+/** The asker's seat in a finished match with two players, or the refusal. */
+function seatsFor(view: MatchView, context: DecideContext): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
+  if (!context.actor) return refuse("ERR_UNAUTHENTICATED", "Sign in to play.");
+  const seat = seatOf(view, context.actor.player.id);
+  if (!seat) return refuse("ERR_NOT_A_PLAYER", "Only the players of a match can ask for a rematch.");
+  if (view.status !== "finished") {
+    return refuse("ERR_WRONG_STATUS", view.status === "aborted" ? "A cancelled match has no rematch." : "A rematch can be asked for once the match is over.");
+  }
+  const opponent = view.players[opponentOf(seat)];
+  if (!opponent) return refuse("ERR_WRONG_STATUS", "This match had no opponent.");
+  return { seat, opponent };
+}
+
+function made(view: MatchView, offeredBy: Color, context: DecideContext): Decision {
+  return accepted(view, [{ type: "rematch-made", offeredBy, matchId: context.newMatchId() }]);
+}
+
+export function decideRematchOffer(view: MatchView, _command: Extract<MatchCommand, { type: "rematch-offer" }>, context: DecideContext): Decision {
+  const seats = seatsFor(view, context);
+  if ("ok" in seats) return seats;
+  const { rematch } = view;
+  // Made already, or offered already by this seat: nothing to add (the answer shows the rematch as it stands).
+  if (rematch.matchId !== null || rematch.offeredBy === seats.seat) return accepted(view, []);
+  // Both asked: the second offer accepts the first.
+  if (rematch.offeredBy !== null) return made(view, rematch.offeredBy, context);
+  if (context.isComputer(seats.opponent.id)) return made(view, seats.seat, context);
+  return accepted(view, [{ type: "rematch-offered", color: seats.seat }]);
+}
+
+export function decideRematchAnswer(view: MatchView, command: Extract<MatchCommand, { type: "rematch-answer" }>, context: DecideContext): Decision {
+  const seats = seatsFor(view, context);
+  if ("ok" in seats) return seats;
+  const { rematch } = view;
+  if (rematch.matchId !== null) return accepted(view, []);
+  if (rematch.offeredBy !== opponentOf(seats.seat)) return refuse("ERR_WRONG_STATUS", "Your opponent has not offered a rematch.");
+  if (command.accept) return made(view, rematch.offeredBy, context);
+  return accepted(view, [{ type: "rematch-declined", color: seats.seat }]);
+}
+
+/**
+ * The match a made rematch is: its offerer creates it in the other colour, and the accepter is seated at once.
+ * Everything but the commitment (the vault's, for the new seed) follows from the finished match.
+ */
+export function rematchCreation(
+  view: MatchView,
+  isComputer: (userId: string) => boolean,
+): { readonly matchId: string; readonly creator: Participant; readonly command: Omit<Extract<MatchCommand, { type: "create" }>, "commitment"> } | null {
+  const { offeredBy, matchId } = view.rematch;
+  if (matchId === null || offeredBy === null) return null;
+  const offerer = view.players[offeredBy];
+  const accepter = view.players[opponentOf(offeredBy)];
+  if (!offerer || !accepter) return null;
+  const participant = (player: PlayerInfo): Participant => ({ player, kind: isComputer(player.id) ? "computer" : player.isGuest ? "guest" : "registered" });
+  return {
+    matchId,
+    creator: participant(offerer),
+    command: {
+      type: "create",
+      matchLength: view.matchLength,
+      visibility: view.visibility,
+      timeControl: view.timeControl,
+      rated: view.rated,
+      color: opponentOf(offeredBy),
+      opponent: participant(accepter),
+    },
+  };
+}
