@@ -51,6 +51,8 @@ export interface AppServer {
   readonly db: Db;
   readonly service: MatchService;
   readonly computer: ComputerDriver;
+  /** This node's matchmaker (the queue itself is the cluster's). */
+  readonly matchmaker: Matchmaker;
   /** /api/health and /api/ready; `probes.drain()` makes the node unready while it finishes (see main). */
   readonly probes: Probes;
   close(): Promise<void>;
@@ -307,6 +309,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     db,
     service,
     computer,
+    matchmaker,
     probes,
     close: async () => {
       // The computer stops first: a move it was thinking about is made again after a restart.

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../scripts/bot/random";
 import { apply } from "../engine/match";
+import { legalPlays } from "../engine/moves";
 import { newMatch, type MatchAction, type MatchState } from "../engine/match-state";
 import { initialPosition } from "../engine/position";
 import { positionFromPoints } from "../engine/test-support";
@@ -18,6 +19,7 @@ import { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
 import { createEvaluator } from "./evaluator";
 import { matchEquityOf } from "./match-equity";
+import { twoPlayEvaluator } from "./fixtures/two-play-evaluator";
 import { rankPlays } from "./search";
 import { chooseComputerAction, COMPUTER_LEVELS, LEVEL_PLY, type ComputerAction } from "./computer-player";
 
@@ -174,5 +176,15 @@ describe("across whole matches", () => {
       expect(first.actions).toBeGreaterThan(20);
       expect(selfPlay(seed, 3).state).toEqual(first.state);
     }
+  });
+});
+
+describe("the computer's checker play at a match score", () => {
+  it("takes the safe play at double match point where money would take the gammonish one (the match equity table decides)", () => {
+    const { evaluator, safe } = twoPlayEvaluator();
+    const state = inPlay({ position: initialPosition("white"), phase: "moving", dice: [6, 5] }, 1);
+    const action = chooseComputerAction(state, "white", "easy", { evaluator });
+    const chosen = legalPlays(state.position, [6, 5]).find((play) => action?.type === "move" && JSON.stringify(play.moves.map(({ from, to }) => ({ from, to }))) === JSON.stringify(action.moves));
+    expect(chosen?.notation).toBe(safe);
   });
 });

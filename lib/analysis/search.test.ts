@@ -4,6 +4,8 @@ import { initialPosition } from "../engine/position";
 import { positionFromPoints } from "../engine/test-support";
 import { type Position, opponentOf } from "../engine/types";
 import { createEvaluator } from "./evaluator";
+import { matchEquityOf } from "./match-equity";
+import { twoPlayEvaluator } from "./fixtures/two-play-evaluator";
 import { MOVE_FILTERS, ROLLS, evaluateAtPly, rankPlays } from "./search";
 
 const evaluator = createEvaluator();
@@ -101,5 +103,19 @@ describe("rankPlays", () => {
     expect(gammonsOnly.probabilities.winGammon - gammonsOnly.probabilities.loseGammon).toBeGreaterThanOrEqual(
       money.probabilities.winGammon - money.probabilities.loseGammon,
     );
+  });
+});
+
+describe("rankPlays at a match score", () => {
+  // Money: 0.60 - 0.40 + 0.30 gammons = 0.50 against 0.32; at double match point a gammon counts as a win, so only the
+  // chance to win matters: 0.60 against 0.66. The match equity table decides, or the test fails.
+  it("prefers the gammonish play for money and the safe one at double match point", () => {
+    const { evaluator, gammonish, safe } = twoPlayEvaluator();
+    const pos = initialPosition("white");
+    expect(rankPlays(pos, [6, 5], { ply: 0, evaluator })[0]?.play.notation).toBe(gammonish);
+    const doubleMatchPoint = matchEquityOf({ matchLength: 1, score: { white: 0, black: 0 }, cubeValue: 1, crawford: false });
+    const ranked = rankPlays(pos, [6, 5], { ply: 0, evaluator, equityOf: doubleMatchPoint });
+    expect(ranked[0]?.play.notation).toBe(safe);
+    expect(ranked[0]?.equity).toBeCloseTo(2 * 0.66 - 1, 10);
   });
 });

@@ -34,6 +34,20 @@ async function player(rating = 1500): Promise<{ bot: BotClient; id: string; resu
   return { bot, id: user.id, results };
 }
 
+/** Resolves once `count` more pairing rounds have finished on the server (each looks at the whole queue). */
+async function roundsPassed(count: number): Promise<void> {
+  const target = t.server.matchmaker.rounds + count;
+  await waitFor(() => t.server.matchmaker.rounds >= target, `${count} pairing rounds`, 10_000);
+}
+
+async function waitForAsync(predicate: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 describe("the matchmaking queue", () => {
   it("pairs two players who want the same match and seats them both in a new rated match", async () => {
     const ada = await player();
@@ -89,8 +103,8 @@ describe("the matchmaking queue", () => {
     const high = await player(1650);
     await low.bot.send("queue:join", { matchLength: 7, rated: true });
     await high.bot.send("queue:join", { matchLength: 7, rated: true });
-    // 250 apart: the windows start at 50. Two pairing rounds (one a second) pass without a match.
-    await new Promise((resolve) => setTimeout(resolve, 2200));
+    // 250 apart: the windows start at 50. Two pairing rounds after both joined pass without a match.
+    await roundsPassed(2);
     expect(low.results).toEqual([]);
     // 40 s later both windows are 250.
     clock += 40_000;
@@ -103,9 +117,9 @@ describe("the matchmaking queue", () => {
     const stays = await player();
     await gone.bot.send("queue:join", { matchLength: 9, rated: false });
     gone.bot.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForAsync(async () => (await t.server.matchmaker.size()) === 0, "the closed socket to leave the queue");
     await stays.bot.send("queue:join", { matchLength: 9, rated: false });
-    await new Promise((resolve) => setTimeout(resolve, 2200));
+    await roundsPassed(2);
     expect(stays.results).toEqual([]);
     const next = await player();
     await next.bot.send("queue:join", { matchLength: 9, rated: false });

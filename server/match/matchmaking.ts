@@ -50,6 +50,7 @@ export class Matchmaker {
   readonly #node: string;
   #timer: NodeJS.Timeout | null = null;
   #pairing = false;
+  #rounds = 0;
 
   constructor(options: MatchmakerOptions) {
     this.#options = options;
@@ -84,6 +85,11 @@ export class Matchmaker {
   /** A socket went away: its player leaves the queue if that socket is the one they queued from. */
   leaveSocket(socketId: string): void {
     void this.#store.removeSocket(socketId).catch(() => {});
+  }
+
+  /** How many looks at the queue this node has finished (a test waits for rounds instead of sleeping). */
+  get rounds(): number {
+    return this.#rounds;
   }
 
   /** How many are waiting in the whole queue (tests, and the count a page may show). */
@@ -123,6 +129,7 @@ export class Matchmaker {
       this.#options.logger.debug("matchmaking: the queue could not be read", { error: error instanceof Error ? error.message : String(error) });
     } finally {
       this.#pairing = false;
+      this.#rounds++;
     }
   }
 
