@@ -2,7 +2,7 @@
 /**
  * One player's clock in a timed match: the reserve, and while it is their turn the Bronstein delay counting down
  * first, ticking by the server's time (this browser's clock plus the offset the last snapshot gave). What it shows is
- * read from the view's clock (lib/record/clock.ts), which the events define; the server alone decides when a flag
+ * read from the view's clock (lib/match/clock.ts), which the events define; the server alone decides when a flag
  * falls, so a browser's clock can show 0:00 a moment before the timeout arrives, never end the match itself.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * A time control in the reader's language ("5 min + 8 s delay", "5 min + 8 s de atraso", "sans pendule"): the
- * localized twin of lib/record/clock.ts describeTimeControl, from the `clock` namespace of messages/<locale>.json.
+ * localized twin of lib/match/clock.ts describeTimeControl, from the `clock` namespace of messages/<locale>.json.
  * A reserve in whole minutes reads in minutes, any other in seconds.
  *
  * @example

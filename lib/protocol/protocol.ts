@@ -37,7 +37,7 @@ export const commandSchemas = {
     visibility: z.enum(["public", "private"]),
     /** Play the computer at this level: it takes the other seat at once (and adds its client seed). */
     computer: z.enum(["easy", "medium", "hard"]).optional(),
-    /** Each player's reserve for the match and the delay per turn, in ms (lib/record/clock.ts); left out: untimed. */
+    /** Each player's reserve for the match and the delay per turn, in ms (lib/match/clock.ts); left out: untimed. */
     timeControl: timeControlSchema.strict().optional(),
     /** Rated: the result moves both players' ratings. Registered players only; never against the computer. */
     rated: z.boolean().optional(),

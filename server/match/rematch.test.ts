@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The rematch events a bot hears broadcast (its own come in its answers instead). */
+/** The rematch events a bot hears broadcast (its own too: a rematch answer carries the rematch, not the events). */
 function heard(bot: BotClient): MatchEventMessage[] {
   const messages: MatchEventMessage[] = [];
   bot.socket.on("match:event", (message) => {
@@ -66,8 +66,8 @@ describe("rematch", () => {
     // The offerer cannot answer their own offer.
     expect(await white.send("match:rematch-answer", { matchId, accept: true })).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
     expect(await black.send("match:rematch-answer", { matchId, accept: false })).toEqual({ ok: true, rematch: { offeredBy: null, declinedBy: "black", matchId: null } });
-    await waitFor(() => toWhite.length === 1, "white hears the decline");
-    expect(toWhite[0]?.event).toEqual({ type: "rematch-declined", color: "black" });
+    await waitFor(() => toWhite.length === 2, "white hears the decline");
+    expect(toWhite.map((message) => message.event)).toEqual([{ type: "rematch-offered", color: "white" }, { type: "rematch-declined", color: "black" }]);
 
     expect((await white.send("match:rematch", { matchId })).ok).toBe(true);
     const accepted = await black.send("match:rematch-answer", { matchId, accept: true });

@@ -7,7 +7,7 @@
  * command's answer): the opponent would wait forever for a move that was made. So each node remembers the latest event
  * it published per match (a bounded map, oldest dropped first) and, when its Redis connection is ready again,
  * publishes each once more. Clients drop a version they already hold and resync on one beyond the next
- * (lib/protocol/match-sync.ts), so a repeat is harmless and a gap heals.
+ * (lib/sync/match-sync.ts), so a repeat is harmless and a gap heals.
  *
  * @example
  *   const latest = new LatestEvents();

@@ -33,7 +33,8 @@ async function rematch(ctx: CommandContext, matchId: string, command: MatchComma
     // Made already by another node's answer to the same offer: the same id, the same match.
     if (!created.ok && created.code !== "ERR_MATCH_EXISTS") return fail("ERR_WRONG_STATUS", `The rematch could not be made: ${created.message}`);
   }
-  const stored = await ctx.service.command(matchId, command, actor, ctx.socket.id);
+  // No origin: the answer carries the rematch, not the events, so the sender's page hears them as everyone does.
+  const stored = await ctx.service.command(matchId, command, actor);
   if (!stored.ok) return stored;
   const view = await ctx.service.withMatch(matchId, (live) => live?.view ?? null);
   if (!view) return fail("ERR_NOT_FOUND", "There is no such match.");
