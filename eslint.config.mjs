@@ -26,7 +26,7 @@ const libPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", "generated/", "data/", "next-env.d.ts", "playwright-report/", "test-results/"] },
+  { ignores: ["node_modules/", ".next/", "generated/", "data/", "next-env.d.ts", "playwright-report/", "test-results/", ".cache/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 /** Runs `npm run admin` (scripts/admin.ts) as a child process against a temporary SQLite database, for each exit code. */
 import { spawn } from "node:child_process";
+import { entryArgs } from "@/tests/support/server-bundle";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount, verifyCredentials } from "@/server/auth/accounts";
@@ -17,7 +18,7 @@ let db: Db;
 /** Runs the command with `input` piped to stdin and then closed (empty: as when a script pipes nothing in). */
 function run(args: string[], input = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
+    const child = spawn(process.execPath, [...entryArgs("admin"), ...args], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: url, NODE_ENV: "test", LOG_LEVEL: "silent" },
     });
@@ -91,7 +92,7 @@ describe("npm run admin", () => {
 
   it("reports an unusable database with exit code 2", async () => {
     const child = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const proc = spawn("node_modules/.bin/tsx", ["scripts/admin.ts", "grant", "x"], {
+      const proc = spawn(process.execPath, [...entryArgs("admin"), "grant", "x"], {
         cwd: repoRoot,
         env: { ...process.env, DATABASE_URL: "mysql://nope", NODE_ENV: "test" },
       });

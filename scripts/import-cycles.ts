@@ -14,7 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
-const SKIP = new Set(["node_modules", ".next", "generated", "data", "playwright-report", "test-results", ".git"]);
+const SKIP = new Set(["node_modules", ".next", "generated", "data", "playwright-report", "test-results", ".git", ".cache"]);
 
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 

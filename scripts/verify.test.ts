@@ -1,5 +1,6 @@
 /** Runs the command-line verifier as a child process, as a player would, for each exit code. */
 import { spawnSync } from "node:child_process";
+import { entryArgs } from "@/tests/support/server-bundle";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,7 +35,7 @@ const paths = {
 };
 
 function run(args: string[], input?: string) {
-  const result = spawnSync("node_modules/.bin/tsx", ["scripts/verify.ts", ...args], { cwd: repoRoot, encoding: "utf8", input });
+  const result = spawnSync(process.execPath, [...entryArgs("verify"), ...args], { cwd: repoRoot, encoding: "utf8", input });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

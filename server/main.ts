@@ -357,7 +357,9 @@ export async function main(): Promise<void> {
   process.once("SIGTERM", () => shutdown(env.SHUTDOWN_DRAIN_SECONDS));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Only when this very file is the entry: a bundle that includes it (the tests' server, tests/support/server-bundle.ts)
+// is its own entry, and must not start a second server.
+if (process.argv[1] && import.meta.url.endsWith("/server/main.ts") && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
     process.stderr.write(`Fairgammon failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -19,6 +19,7 @@ import { createEmptyDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
 import { seatBots } from "@/tests/support/match-in-play";
 import { postgresBin } from "@/tests/support/private-services";
+import { entryArgs } from "@/tests/support/server-bundle";
 import { freePort, randomSeedKeyHex, startServerProcess } from "@/tests/support/server-process";
 import { sessionCookieFor } from "@/tests/support/session";
 
@@ -41,7 +42,7 @@ function run(command: string, args: readonly string[], env: Record<string, strin
 }
 
 function verifyAll(databaseUrl: string) {
-  const result = run(process.execPath, ["--import", "tsx", "scripts/verify.ts", "--all", "--json"], { DATABASE_URL: databaseUrl });
+  const result = run(process.execPath, [...entryArgs("verify"), "--all", "--json"], { DATABASE_URL: databaseUrl });
   return { status: result.status, report: result.stdout ? (JSON.parse(result.stdout) as { matches: number; verified: number; results: { verdict: string }[] }) : null, stderr: result.stderr };
 }
 

@@ -40,7 +40,9 @@ interface Slot {
   dead: boolean;
 }
 
-const DEFAULT_WORKER = new URL("./engine-worker.ts", import.meta.url);
+// By the repository's layout rather than "./": the test server's bundle (tests/support/server-bundle.ts) sits two
+// folders below the root too, and finds the worker's TypeScript entry the same way.
+const DEFAULT_WORKER = new URL("../../server/engine/engine-worker.ts", import.meta.url);
 
 /** The JavaScript each worker starts with: tsx's loader for this thread, then the TypeScript entry file. */
 function bootstrap(entry: URL): string {

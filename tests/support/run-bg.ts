@@ -6,10 +6,11 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { entryArgs } from "./server-bundle";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export function runBg(args: readonly string[], input?: string): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync("node_modules/.bin/tsx", ["scripts/bg.ts", ...args], { cwd: repoRoot, encoding: "utf8", input });
+  const result = spawnSync(process.execPath, [...entryArgs("bg"), ...args], { cwd: repoRoot, encoding: "utf8", input });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

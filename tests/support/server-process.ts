@@ -17,6 +17,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import type { EntryMessage, GcPauses } from "./server-entry";
+import { entryArgs } from "./server-bundle";
 
 const ENTRY = fileURLToPath(new URL("./server-entry.ts", import.meta.url));
 const ROOT = path.resolve(path.dirname(ENTRY), "../..");
@@ -81,7 +82,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entryArgs("server-entry")], {
     cwd: ROOT,
     env: {
       ...process.env,

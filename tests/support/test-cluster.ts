@@ -22,6 +22,7 @@ import { openDb, type Db } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createEmptyDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
+import { entryArgs } from "./server-bundle";
 import { freePort, randomSeedKeyHex } from "./server-process";
 import { sessionCookieFor } from "./session";
 
@@ -67,7 +68,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     firstPort: 0,
     ports,
     cwd: ROOT,
-    command: [process.execPath, "--import", "tsx", ENTRY],
+    command: [process.execPath, ...entryArgs("server-entry")],
     env: {
       ...process.env,
       NODE_ENV: "test",

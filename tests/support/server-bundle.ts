@@ -1,0 +1,62 @@
+/**
+ * The processes the tests start — the test server (server-entry.ts) and the command-line tools they run (verify,
+ * admin, bg) — as one JavaScript file each, built by esbuild once per test run (the Vitest global setup) and started
+ * with plain `node`. Under tsx every one of a process's hundreds of modules went through tsx's loader hooks: a test
+ * server took 1.2 s to start on a quiet 2-core machine against 0.7 s bundled, and the crash tests start one dozens of
+ * times (docs/benchmarks.md, "The test suite"). The packages stay in node_modules; only the project's own code is
+ * bundled. The files sit two folders below the root, as the modules that find files beside them by
+ * `import.meta.url` (migrations, the bear-off database, the engine worker) do, so their paths still hold. Without a
+ * bundle built by this run (a benchmark, a test started by hand) a process runs its TypeScript under tsx as before.
+ *
+ * @example
+ *   await buildBundles();                                      // vitest globalSetup
+ *   spawn(process.execPath, [...entryArgs("server-entry"), …]);
+ */
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ENTRIES = {
+  "server-entry": "tests/support/server-entry.ts",
+  verify: "scripts/verify.ts",
+  admin: "scripts/admin.ts",
+  bg: "scripts/bg.ts",
+} as const;
+export type BundledEntry = keyof typeof ENTRIES;
+const DIR = path.join(ROOT, ".cache/bundles");
+/** Set by the global setup once the bundles are fresh: only then do tests start them. */
+const FRESH = "FAIRGAMMON_TEST_BUNDLES";
+
+function bundlePath(name: BundledEntry): string {
+  return path.join(DIR, `${name}.mjs`);
+}
+
+export async function buildBundles(): Promise<void> {
+  const { build } = await import("esbuild");
+  mkdirSync(DIR, { recursive: true });
+  await Promise.all(
+    (Object.keys(ENTRIES) as BundledEntry[]).map(async (name) => {
+      const temporary = `${bundlePath(name)}.${process.pid}.tmp`;
+      await build({
+        entryPoints: [path.join(ROOT, ENTRIES[name])],
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        target: "node20",
+        packages: "external",
+        alias: { "@": ROOT },
+        outfile: temporary,
+        logLevel: "warning",
+      });
+      renameSync(temporary, bundlePath(name));
+    }),
+  );
+  process.env[FRESH] = "1";
+}
+
+/** The arguments that make node run `name`: its bundle when this run built it, else its TypeScript under tsx. */
+export function entryArgs(name: BundledEntry): string[] {
+  const bundle = bundlePath(name);
+  return process.env[FRESH] === "1" && existsSync(bundle) ? [bundle] : ["--import", "tsx", path.join(ROOT, ENTRIES[name])];
+}
