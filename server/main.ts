@@ -28,7 +28,7 @@ import { applySecurityHeaders, servedOverHttps, socketResponseHeaders } from "./
 import { originVerdict, siteOrigins } from "./http/site-origin";
 import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/socket-types";
-import { attachCluster, type ClusterLink } from "./match/cluster";
+import { attachPresenceLink, type PresenceLink } from "./match/presence-link";
 import { ConnectionLimits } from "./match/connection-limits";
 import { Matchmaker } from "./match/matchmaking";
 import { RedisQueueStore } from "./match/queue-store";
@@ -81,7 +81,7 @@ export interface AppServerOptions {
   readonly setTimer?: (fire: () => void, ms: number) => () => void;
   /**
    * Scale-out: every node given the same Redis (and database) shares Socket.IO rooms through
-   * @socket.io/redis-streams-adapter and presence through server/match/cluster.ts, and checks its cached matches
+   * @socket.io/redis-streams-adapter and presence through server/match/presence-link.ts, and checks its cached matches
    * against the database before using them. Default env.REDIS_URL; unset, the node stands alone.
    */
   readonly redisUrl?: string;
@@ -183,7 +183,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     now,
     checks: [
       { name: "database", check: async () => void (await db.prisma.$queryRawUnsafe("SELECT 1")) },
-      // Without Redis the node still serves the players connected to it (cluster.ts, redis-publish-guard.ts): degraded.
+      // Without Redis the node still serves the players connected to it (presence-link.ts, redis-publish-guard.ts): degraded.
       ...(redis
         ? [
             {
@@ -245,7 +245,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId))).catch(() => {});
   };
   const nodeId = randomUUID();
-  const cluster: ClusterLink | null = redis ? attachCluster({ io, presence, nodeId, now, onNodeLost: recoverAfterLoss, linked: () => redis.isReady }) : null;
+  const presenceLink: PresenceLink | null = redis ? attachPresenceLink({ io, presence, nodeId, now, onNodeLost: recoverAfterLoss, linked: () => redis.isReady }) : null;
   const limits: UserLimits = {
     socketsPerUser: env.SOCKETS_PER_USER,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,
@@ -319,7 +319,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       await analysis?.stop();
       await pool.close();
       await computer.idle();
-      cluster?.close();
+      presenceLink?.close();
       connectionLimits.close();
       matchmaker.close();
       await io.close();

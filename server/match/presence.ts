@@ -1,7 +1,7 @@
 /**
  * Who is connected, for the opponent-status light and the abandonment clock. A player counts as connected while any
  * socket of theirs is open — on this node, or on another node of a scaled-out deployment (those report through
- * server/match/cluster.ts). When the last one closes, the time is noted. After a restart nobody has been seen, so
+ * server/match/presence-link.ts). When the last one closes, the time is noted. After a restart nobody has been seen, so
  * everyone counts as away since the start: an opponent must wait the full limit again before claiming.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * Scale-out: two server processes share one PostgreSQL database and one Redis (the Socket.IO Redis streams adapter
- * and server/match/cluster.ts). The two players of a match sit on different nodes and play it to the end; each node
+ * and server/match/presence-link.ts). The two players of a match sit on different nodes and play it to the end; each node
  * knows who is connected on the other; and the same command sent at once from two tabs on two nodes is decided by
  * the database's version check — one wins, the other is refused, and the roll log has no duplicate.
  *

@@ -1,6 +1,6 @@
 /**
  * The Socket.IO server's types: who is behind a socket (`Actor`, from the authenticated session), the events nodes
- * send each other (cluster.ts), and the typed server and socket every part of the shell shares. A leaf: it imports
+ * send each other (presence-link.ts), and the typed server and socket every part of the shell shares. A leaf: it imports
  * only lib/protocol, so the command context, the cluster link and the matchmaker can all name these types without
  * importing each other.
  */
@@ -22,7 +22,7 @@ export interface SocketData {
 export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-/** What the nodes of a cluster tell each other about presence (cluster.ts). */
+/** What the nodes of a cluster tell each other about presence (presence-link.ts). */
 export interface InterServerEvents {
   "presence:change": (change: { node: string; userId: string; connected: boolean; at: number }) => void;
   "presence:report": (report: { node: string; users: string[] }) => void;

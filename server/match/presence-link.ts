@@ -15,14 +15,14 @@
  * reports to arrive again; a hello asks for them at once).
  *
  * @example
- *   const cluster = attachCluster({ io, presence, nodeId: randomUUID() });
- *   cluster.close(); // on shutdown
+ *   const link = attachPresenceLink({ io, presence, nodeId: randomUUID() });
+ *   link.close(); // on shutdown
  */
 import type { GameServer } from "./socket-types";
 import type { Presence } from "./presence";
 
 
-export interface ClusterOptions {
+export interface PresenceLinkOptions {
   readonly io: GameServer;
   readonly presence: Presence;
   readonly nodeId: string;
@@ -38,11 +38,11 @@ export interface ClusterOptions {
   readonly linked?: () => boolean;
 }
 
-export interface ClusterLink {
+export interface PresenceLink {
   close(): void;
 }
 
-export function attachCluster(options: ClusterOptions): ClusterLink {
+export function attachPresenceLink(options: PresenceLinkOptions): PresenceLink {
   const { io, presence, nodeId } = options;
   const now = options.now ?? Date.now;
   const every = options.reportEveryMs ?? 5000;
