@@ -11,6 +11,7 @@
  * @example
  *   const { figure } = benchAnalysis(); // e.g. 150000 (evaluations/s)
  */
+import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { type Dice, type Position, gameResult, initialPosition, legalPlays, passPlay } from "@/lib/engine";
@@ -119,7 +120,7 @@ export function benchAnalysis(movesAtTwoPly = 200): BenchResult {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const at = process.argv.indexOf("--moves");
-  const result = benchAnalysis(at >= 0 ? Number(process.argv[at + 1]) : undefined);
+  const { values } = parseArgs({ options: { moves: { type: "string" } }, strict: true });
+  const result = benchAnalysis(values.moves !== undefined ? Number(values.moves) : undefined);
   process.stdout.write(`${result.name}: ${result.figure} ${result.unit} (median) ${JSON.stringify(result.details)}\n`);
 }

@@ -6,14 +6,15 @@
  *
  *   npx tsx scripts/bench-migrate.ts [postgresql://postgres@127.0.0.1:5432/test] [--runs 3]
  */
+import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { migrateDatabase } from "@/server/db/migrate";
 import { runPrismaCli } from "@/server/db/prisma-cli";
 import { createEmptyDatabase, type TestDatabaseKind } from "@/server/db/test-databases";
 
-const runsAt = process.argv.indexOf("--runs");
-const runs = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 3;
-const postgresServer = process.argv.slice(2).find((arg) => /^postgres(ql)?:\/\//.test(arg)) ?? process.env.TEST_POSTGRES_URL;
+const { values, positionals } = parseArgs({ options: { runs: { type: "string" } }, allowPositionals: true, strict: true });
+const runs = values.runs !== undefined ? Number(values.runs) : 3;
+const postgresServer = positionals.find((arg) => /^postgres(ql)?:\/\//.test(arg)) ?? process.env.TEST_POSTGRES_URL;
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

@@ -8,13 +8,14 @@
  *   npx next build && npx tsx scripts/measure-bundle.ts /match/[id]      # prints the chunks and the total
  *   npx tsx scripts/measure-bundle.ts /match/[id] --max-kb 200           # exit 1 when the total is over 200 KB
  */
+import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const route = process.argv[2] ?? "/match/[id]";
-const maxIndex = process.argv.indexOf("--max-kb");
-const maxKb = maxIndex > 0 ? Number(process.argv[maxIndex + 1]) : null;
+const { values, positionals } = parseArgs({ options: { "max-kb": { type: "string" } }, allowPositionals: true, strict: true });
+const route = positionals[0] ?? "/match/[id]";
+const maxKb = values["max-kb"] !== undefined ? Number(values["max-kb"]) : null;
 const next = path.join(process.cwd(), ".next");
 const pageDir = path.join(next, "server", "app", ...route.split("/").filter(Boolean));
 

@@ -19,6 +19,7 @@
  * @example
  *   npm run train -- --seed 1 --games 300000 --out /work/logs/network.json --log /work/logs/train.log
  */
+import { parseArgs } from "node:util";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Position, initialPosition } from "@/lib/engine";
@@ -31,11 +32,23 @@ import { duel } from "./strength/duel";
 import { netChooser } from "./strength/choosers";
 import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
 
+const USAGE = "usage: npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]";
+const text = { type: "string" } as const;
+let values: Record<string, string | undefined>;
+try {
+  ({ values } = parseArgs({
+    options: { seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    strict: true,
+  }));
+} catch (error) {
+  process.stderr.write(`train: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+  process.exit(2);
+}
+
 function option(name: string, fallback?: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? process.argv[at + 1] : fallback;
+  const value = values[name] ?? fallback;
   if (value === undefined) {
-    process.stderr.write(`train: --${name} is required\nusage: npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]\n`);
+    process.stderr.write(`train: --${name} is required\n${USAGE}\n`);
     process.exit(2);
   }
   return value;

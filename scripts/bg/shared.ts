@@ -6,6 +6,7 @@
  * @example
  *   const opts = parseOptions(["4HPwATDgc/ABMA", "--ply", "1"]); // { ply: 1, batch: false, rest: ["4HPwATDgc/ABMA"] }
  */
+import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
 import { type Dice, type Position, decodePositionId } from "@/lib/engine";
 import { createEvaluator } from "@/lib/analysis/evaluator";
@@ -19,19 +20,16 @@ export interface CommandOptions {
 }
 
 export function parseOptions(args: readonly string[]): CommandOptions | { error: string } {
-  let ply: Ply = 0;
-  let batch = false;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "--batch") batch = true;
-    else if (arg === "--ply") {
-      const n = args[++i];
-      if (n !== "0" && n !== "1" && n !== "2") return { error: `--ply takes 0, 1 or 2, got "${n ?? ""}"` };
-      ply = Number(n) as Ply;
-    } else rest.push(arg);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options: { batch: { type: "boolean" }, ply: { type: "string" } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
   }
-  return { ply, batch, rest };
+  const { values, positionals } = parsed;
+  const ply = values.ply ?? "0";
+  if (ply !== "0" && ply !== "1" && ply !== "2") return { error: `--ply takes 0, 1 or 2, got "${ply}"` };
+  return { ply: Number(ply) as Ply, batch: values.batch === true, rest: positionals };
 }
 
 export function parsePosition(id: string | undefined): Position | { error: string } {

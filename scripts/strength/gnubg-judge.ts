@@ -21,6 +21,7 @@
  *   npx tsx scripts/strength/gnubg-judge.ts --games 100 --ply 2 --gnubg-ply 0 --seed 1 --chunk 5 --out /tmp/judge
  *   // | 2-ply vs pubeval | 100 | 1 | gnubg 0-ply | 7.35 ± 1.10 (Expert) | 2380 | 61 / 22 | 34.65 (Beginner) | 236deba012fd |
  */
+import { parseArgs } from "node:util";
 import { createHash } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -40,9 +41,12 @@ import { type SideStats, summarise } from "./judge-summary";
 
 const COMMITTED_WEIGHTS = path.join(import.meta.dirname, "..", "..", "lib", "analysis", "weights", "network.json");
 
+const text = { type: "string" } as const;
+const { values: options } = parseArgs({ options: { games: text, ply: text, opponent: text, seed: text, "gnubg-ply": text, weights: text, chunk: text, out: text, log: text, rejudge: text, from: text, "engine-only": { type: "boolean" } }, strict: true });
+
 function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+  const value = (options as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : fallback;
 }
 
 const games = Number(option("games", "10"));
@@ -58,7 +62,7 @@ const rejudge = option("rejudge", "");
 /** Skip the first K games (their dice are seed … seed + K − 1): continues a run cut short, in its own --out DIR. */
 const from = Number(option("from", "0"));
 /** Have gnubg analyse only the engine's plays (white's): half the time; no figure for the opponent then. */
-const engineOnly = process.argv.includes("--engine-only");
+const engineOnly = options["engine-only"] === true;
 if (![0, 1, 2].includes(ply) || !(games > 0) || !(chunk > 0) || !["pubeval", "self"].includes(opponent) || ![0, 1, 2, 3].includes(gnubgPly)) {
   process.stderr.write("usage: npx tsx scripts/strength/gnubg-judge.ts --games N [--ply 0|1|2] [--opponent pubeval|self] [--seed S] [--gnubg-ply 0-3] [--weights FILE] [--chunk C] [--out DIR] [--log FILE] [--rejudge DIR] [--from K] [--engine-only]\n");
   process.exit(2);

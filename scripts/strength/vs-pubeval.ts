@@ -15,6 +15,7 @@
  *   npx tsx scripts/strength/vs-pubeval.ts --ply 2 --games 1000 --first-game 1000 --pairs b.jsonl
  *   npx tsx scripts/strength/vs-pubeval.ts --merge a.jsonl b.jsonl
  */
+import { parseArgs } from "node:util";
 import { appendFileSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Dice, type Position, passPlay } from "@/lib/engine";
@@ -26,14 +27,21 @@ import type { Ply } from "@/lib/analysis/types";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { type DuelResult, type PairResult, duel, summarizePairs } from "./duel";
 
+const text = { type: "string" } as const;
+// `--merge FILE…` merges the pair files of several shards; otherwise the options below run games.
+const { values: options, positionals } = parseArgs({
+  options: { merge: { type: "boolean" }, ply: text, games: text, seed: text, weights: text, log: text, "first-game": text, pairs: text },
+  allowPositionals: true,
+  strict: true,
+});
+
 function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+  const value = (options as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : fallback;
 }
 
-const mergeAt = process.argv.indexOf("--merge");
-if (mergeAt >= 0) {
-  const files = process.argv.slice(mergeAt + 1);
+if (options.merge) {
+  const files = positionals;
   const byPair = new Map<number, PairResult>();
   for (const file of files) {
     for (const line of readFileSync(file, "utf8").split("\n")) if (line.trim()) byPair.set((JSON.parse(line) as PairResult).pair, JSON.parse(line) as PairResult);
