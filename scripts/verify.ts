@@ -18,6 +18,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { verify, type CheckResult, type VerifyReport } from "@/lib/dice";
+import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
 import { auditDocument } from "@/server/record/audit-document";
@@ -51,16 +52,18 @@ const MARKS: Record<CheckResult["status"], string> = {
 };
 
 function where(check: CheckResult): string {
-  const parts: string[] = [];
-  if (check.nonce !== undefined) parts.push(`nonce ${check.nonce}`);
-  if (check.game !== undefined) parts.push(`game ${check.game}`);
-  if (check.move !== undefined) parts.push(`move ${check.move}`);
-  return parts.length === 0 ? "" : ` at ${parts.join(", ")}`;
+  const place = checkPlace(check);
+  return place === "" ? "" : ` at ${place}`;
+}
+
+/** The report as --json prints it: each check with its English title and sentence beside its message key. */
+function inEnglish(report: VerifyReport) {
+  return { ...report, checks: report.checks.map((check) => ({ ...check, title: checkTitle(check.id), detail: checkDetail(check) })) };
 }
 
 function formatReport(report: VerifyReport, source: string): string {
   const lines = [`fair-dice-v1 verification of ${source}`, ""];
-  for (const check of report.checks) lines.push(`  ${MARKS[check.status]}  ${check.title}${check.status === "failed" ? where(check) : ""}: ${check.detail}`);
+  for (const check of report.checks) lines.push(`  ${MARKS[check.status]}  ${checkTitle(check.id)}${check.status === "failed" ? where(check) : ""}: ${checkDetail(check)}`);
   lines.push("");
   const failed = report.checks.filter((c) => c.status === "failed");
   switch (report.verdict) {
@@ -68,7 +71,7 @@ function formatReport(report: VerifyReport, source: string): string {
       lines.push("VERIFIED: every check passed.");
       break;
     case "failed":
-      lines.push(`FAILED: ${failed.map((c) => `check "${c.title}"${where(c)}`).join("; ")}.`);
+      lines.push(`FAILED: ${failed.map((c) => `check "${checkTitle(c.id)}"${where(c)}`).join("; ")}.`);
       break;
     case "not-yet-revealed":
       lines.push("NOT VERIFIED YET: the server seed is revealed when the match ends; checks 1 and 3 wait for it. Nothing failed so far.");
@@ -109,7 +112,7 @@ async function verifyAll(json: boolean): Promise<number> {
         continue;
       }
       const report = verify(outcome.document);
-      results.push({ matchId: id, verdict: report.verdict, failed: report.checks.filter((c) => c.status === "failed").map((c) => `${c.title}${where(c)}`) });
+      results.push({ matchId: id, verdict: report.verdict, failed: report.checks.filter((c) => c.status === "failed").map((c) => `${checkTitle(c.id)}${where(c)}`) });
     }
     const bad = results.filter((r) => r.verdict !== "verified");
     // The ratings, recomputed from the same records (server/record/rating-audit.ts).
@@ -167,7 +170,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const source = fromMatch ? `match ${values.match}` : bundlePath === "-" ? "standard input" : (bundlePath ?? "");
-  process.stdout.write(`${values.json ? JSON.stringify(report, null, 2) : formatReport(report, source)}\n`);
+  process.stdout.write(`${values.json ? JSON.stringify(inEnglish(report), null, 2) : formatReport(report, source)}\n`);
   return report.verdict === "verified" ? 0 : 1;
 }
 

@@ -25,7 +25,6 @@ export { REJECT_FROM, createRoller, diceFromByteStream, rollForNonce, rollMessag
 export { resolveOpening, type OpeningOutcome } from "./opening";
 export { parseBundle, parseRecord } from "./bundle-schema";
 export { recordFromRollLog, type LoggedTurn } from "./record";
-export { CHECK_TITLES } from "./check-titles";
 export { verify } from "./verify";
 export { simulateMatch, type SimulateOptions } from "./simulate";
 export { chiSquarePValue, chiSquareStatistic, logGamma, regularizedUpperGamma } from "./stats";

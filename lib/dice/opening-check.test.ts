@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkDetail } from "@/i18n/verify-english";
 import { checkOpeningResolution } from "./opening-check";
 import type { BundleRoll, SeatColor } from "./types";
 
@@ -56,7 +57,7 @@ describe("checkOpeningResolution (check 4)", () => {
   it.each(failing)("fails: %s, at the right nonce", (_name, rolls, nonce, detail) => {
     const result = checkOpeningResolution(rolls, true);
     expect(result).toMatchObject({ status: "failed", nonce, game: rolls[nonce]?.game });
-    expect(result.detail).toMatch(detail);
+    expect(checkDetail(result)).toMatch(detail);
   });
 
   it("allows a trailing tie while the match runs (its reroll may not be logged yet)", () => {

@@ -6,7 +6,6 @@
  * @example
  *   recordFromRollLog(bundle.rolls); // [{ game: 1, move: 1, nonce: 0, player: "black", dice: [3, 5] }, ...]
  */
-import { CHECK_TITLES } from "./check-titles";
 import { resolveOpening } from "./opening";
 import type { BundleRoll, CheckResult, RecordTurn, SeatColor } from "./types";
 
@@ -44,7 +43,7 @@ export function recordFromRollLog(rolls: readonly BundleRoll[]): LoggedTurn[] {
 }
 
 /** Check 5: the record's turns against the turns the roll log implies, reporting the first difference. */
-export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly RecordTurn[], source: string): CheckResult {
+export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly RecordTurn[], source: RecordSource): CheckResult {
   const logged = recordFromRollLog(rolls);
   for (let i = 0; i < Math.max(logged.length, record.length); i++) {
     const expected = logged[i];
@@ -53,25 +52,20 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
       const extra = actual as RecordTurn;
       const move = moveOf(record, i);
       return failed(
-        `The game record (${source}) has ${record.length} turns but the roll log only ${logged.length}: the record's ` +
-          `game ${extra.game}, move ${move} (${extra.player} ${showDice(extra.dice)}) has no roll behind it.`,
         {
           key: "failRecordExtra",
-          values: { source: sourceKey(source), recordTurns: record.length, logTurns: logged.length, game: extra.game, move, player: extra.player, dice: showDice(extra.dice) },
+          values: { source, recordTurns: record.length, logTurns: logged.length, game: extra.game, move, player: extra.player, dice: showDice(extra.dice) },
         },
         { game: extra.game, move },
       );
     }
     const where = { nonce: expected.nonce, game: expected.game, move: expected.move };
-    const at = `game ${expected.game}, move ${expected.move} (nonce ${expected.nonce})`;
     if (actual === undefined) {
       return failed(
-        `The roll log has ${logged.length} turns but the game record (${source}) only ${record.length}: the roll for ` +
-          `${at}, ${expected.player ?? "no player"} ${showDice(expected.dice)}, is missing from the record.`,
         {
           key: "failRecordMissing",
           values: {
-            source: sourceKey(source),
+            source,
             logTurns: logged.length,
             recordTurns: record.length,
             game: expected.game,
@@ -89,8 +83,6 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
       actual.dice[0] === expected.dice[0] && actual.dice[1] === expected.dice[1];
     if (!same) {
       return failed(
-        `At ${at} the game record has game ${actual.game}, ${actual.player} ${showDice(actual.dice)}, but the roll log ` +
-          `gives game ${expected.game}, ${expected.player ?? "no player"} ${showDice(expected.dice)}.`,
         {
           key: "failRecordDiffers",
           values: {
@@ -109,27 +101,16 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
       );
     }
   }
-  return {
-    id: "record-dice",
-    title: CHECK_TITLES["record-dice"],
-    status: "passed",
-    detail: `All ${record.length} turns of the game record (${source}) have exactly the dice of the roll log, in order.`,
-    say: { key: "record", values: { turns: record.length } },
-  };
+  return { id: "record-dice", status: "passed", say: { key: "record", values: { turns: record.length, source } } };
 }
 
-/** Check 5 when there is nothing to compare: `reason` is the English detail, `say` the same in message form. */
-export function recordCheckWithout(reason: string, status: "skipped" | "failed", say: Say): CheckResult {
-  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status, detail: reason, say };
+/** Check 5 when there is nothing to compare: why, as a message key and its values. */
+export function recordCheckWithout(status: "skipped" | "failed", say: Say): CheckResult {
+  return { id: "record-dice", status, say };
 }
 
-/**
- * Where the record came from as a message value: the English detail names the source in words ("embedded in the
- * bundle", "given separately"), which a translation cannot select on.
- */
-export function sourceKey(source: string): "embedded" | "separate" {
-  return source === "embedded in the bundle" ? "embedded" : "separate";
-}
+/** Where the game record came from: inside the bundle, or given beside it. */
+export type RecordSource = "embedded" | "separate";
 
 export function showDice(dice: readonly [number, number]): string {
   return `${dice[0]}-${dice[1]}`;
@@ -142,6 +123,6 @@ function moveOf(record: readonly RecordTurn[], i: number): number {
   return move;
 }
 
-function failed(detail: string, say: Say, where: { nonce?: number; game?: number; move?: number }): CheckResult {
-  return { id: "record-dice", title: CHECK_TITLES["record-dice"], status: "failed", detail, say, ...where };
+function failed(say: Say, where: { nonce?: number; game?: number; move?: number }): CheckResult {
+  return { id: "record-dice", status: "failed", say, ...where };
 }

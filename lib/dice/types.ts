@@ -49,15 +49,15 @@ export type CheckId =
 
 export type CheckStatus = "passed" | "failed" | "skipped" | "not-yet-revealed";
 
-/** The outcome of one verification check; a failure says where (nonce, or game and move) in a readable sentence. */
+/**
+ * The outcome of one verification check: what it is, how it went, where it failed (nonce, or game and move), and
+ * `say` — what it found as a message key and its values (`verifyReport.detail.<key>`), every outcome included. lib
+ * gives no words: pages word it in the reader's language, the command-line verifier in English from messages/en.json
+ * (i18n/verify-english.ts). Dice are values like "6-1"; players "white", "black" or "none".
+ */
 export interface CheckResult {
   readonly id: CheckId;
-  readonly title: string;
   readonly status: CheckStatus;
-  readonly detail: string;
-  /** `detail` as a message key and its values, so pages word it in the reader's language
-   * (`verifyReport.detail.<key>`); every outcome has one, failures included. `detail` stays the English sentence
-   * for the command-line verifier and logs. Dice are values like "6-1"; players "white", "black" or "none". */
   readonly say: { readonly key: string; readonly values: Readonly<Record<string, string | number>> };
   readonly nonce?: number;
   readonly game?: number;

@@ -1,5 +1,6 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { checkDetail } from "@/i18n/verify-english";
 import { LOCALES } from "@/i18n/locales";
 import { MESSAGES } from "@/i18n/messages";
 import vectors from "./fixtures/fair-dice-v1.vectors.json";
@@ -57,19 +58,20 @@ describe("verify: honest bundles", () => {
   it("accepts a record embedded in the bundle under `record`", () => {
     const report = verify({ ...copy(honest), record: copy(honestRecord) });
     expect(report.verdict).toBe("verified");
-    expect(check(report, "record-dice").detail).toContain("embedded in the bundle");
+    expect(checkDetail(check(report, "record-dice"))).toContain("embedded in the bundle");
   });
 
   it("prefers a record given separately over an embedded one", () => {
     const report = verify({ ...copy(honest), record: [] }, copy(honestRecord));
     expect(report.verdict).toBe("verified");
-    expect(check(report, "record-dice").detail).toContain("given separately");
+    expect(checkDetail(check(report, "record-dice"))).toContain("given separately");
   });
 
   it("is incomplete, not verified, without a record", () => {
     const report = verify(copy(honest));
     expect(report.verdict).toBe("incomplete");
-    expect(check(report, "record-dice")).toMatchObject({ status: "skipped", detail: expect.stringContaining("no game record given") });
+    expect(check(report, "record-dice").status).toBe("skipped");
+    expect(checkDetail(check(report, "record-dice"))).toContain("no game record given");
   });
 
   it("is not-yet-revealed while the seed is secret, and still runs checks 2, 4 and 5", () => {
@@ -180,7 +182,7 @@ describe("verify: tampered bundles are caught by the right check, at the right p
     const failed = check(report, id);
     expect(failed.status).toBe("failed");
     expect(failed).toMatchObject(where);
-    expect(failed.detail).toMatch(detail);
+    expect(checkDetail(failed)).toMatch(detail);
   });
 
   it("a changed die leaves the other checks of the bundle passing", () => {
@@ -261,17 +263,6 @@ describe("verify: every result words its detail in every language", () => {
   it("the tamperings reach every kind of failure the messages know, and every failure's key is a failure message", () => {
     const seen = new Set(reports.flatMap(([, r]) => r.checks.filter((c) => c.status === "failed").map((c) => c.say.key)));
     expect([...seen].sort()).toEqual(failureKeys);
-  });
-
-  it("the English message of a failure is its English detail, word for word", () => {
-    for (const [name, report] of reports) {
-      const t = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "verifyReport.detail" });
-      for (const check of report.checks.filter((c) => c.status === "failed")) {
-        const worded = t(check.say.key as never, check.say.values as never);
-        if (check.say.key === "failBundle") expect(worded, name).toBe(`The bundle could not be read: ${check.detail}`);
-        else expect(worded, name).toBe(check.detail);
-      }
-    }
   });
 
   it.each(LOCALES)("%s words every result of these reports, with all its values", (locale) => {

@@ -8,6 +8,7 @@
  *   const checked = await verifyRevealedMatches(db, ids); // the revealed ones, in the order given
  *   checked[0]?.report.verdict;                           // "verified" | "failed" | …
  */
+import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { verify, type AuditBundle, type BundleRoll, type VerifyReport } from "@/lib/dice";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchEvent, type PlayerInfo } from "@/lib/match";
@@ -127,10 +128,8 @@ export function failureSentences(result: MatchVerification): string[] {
   const sentences = result.report.checks
     .filter((check) => check.status === "failed")
     .map((check) => {
-      const at = [check.nonce !== undefined ? `nonce ${check.nonce}` : null, check.game !== undefined ? `game ${check.game}` : null, check.move !== undefined ? `move ${check.move}` : null]
-        .filter((part) => part !== null)
-        .join(", ");
-      return `${check.title}${at ? ` (at ${at})` : ""}: ${check.detail}`;
+      const place = checkPlace(check);
+      return `${checkTitle(check.id)}${place ? ` (at ${place})` : ""}: ${checkDetail(check)}`;
     });
   return result.recordError ? [...sentences, `The game record could not be replayed: ${result.recordError}`] : sentences;
 }

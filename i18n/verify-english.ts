@@ -1,0 +1,28 @@
+/**
+ * A verification report in English words, from messages/en.json (`verifyReport.*`): the command-line verifier's
+ * lines and the admin console's failure sentences for logs. Pages word the same checks in the reader's language
+ * (components/fairness/verify-report.tsx); lib/dice gives each check only its id, status, place and `say`.
+ *
+ * @example
+ *   checkTitle("rolls-recomputed"); // "3. Rolls recomputed"
+ *   checkDetail(check);             // "The roll at nonce 7 (game 1) is logged as 6-1, but the seeds give 3-5."
+ */
+import type { CheckId, CheckResult } from "@/lib/dice";
+import { english } from "./english";
+
+export function checkTitle(id: CheckId): string {
+  return english(`verifyReport.title.${id}`);
+}
+
+export function checkDetail(check: CheckResult): string {
+  return english(`verifyReport.detail.${check.say.key}`, check.say.values);
+}
+
+/** Where a check failed — "nonce 7, game 1" — or "" when it says no place. */
+export function checkPlace(check: CheckResult): string {
+  const parts: string[] = [];
+  if (check.nonce !== undefined) parts.push(english("verifyReport.atNonce", { nonce: check.nonce }));
+  if (check.game !== undefined) parts.push(english("verifyReport.atGame", { game: check.game }));
+  if (check.move !== undefined) parts.push(english("verifyReport.atMove", { move: check.move }));
+  return parts.join(", ");
+}
