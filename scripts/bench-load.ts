@@ -11,7 +11,7 @@
  *
  *   npm run bench:load [-- --steps 250,500,1000 --window 60 --warmup 30 --workers 2 --only capacity|throughput|limits]
  *   npm run bench:load -- --only capacity --profile   # also CPU profiles of the server and bots per window, by package
- *   npm run bench:load -- --server-args "--max-semi-space-size=32"   # Node flags for the server
+ *   npm run bench:load -- --server-args=--max-semi-space-size=32   # Node flags for the server (a value that starts with a dash after "=")
  *   npm run bench:load -- --bot-nice 0   # the bot processes' priority (default 10: the server runs first)
  *   KEEP_BENCH_DIR=1 npm run bench:load …   # keeps the temporary folder (database, CPU profile) for a closer look
  *
@@ -24,6 +24,7 @@
  *
  *   npm run bench:load -- --db postgres --nodes 2 [--steps 250,500,1000 --window 60 --warmup 30 --postgres-url postgresql://…]
  */
+import { parseArgs } from "node:util";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -46,9 +47,12 @@ import { summarizeCpuProfile } from "./cpu-profile-summary";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const P99_GOAL_MS = 50;
 
+const text = { type: "string" } as const;
+const { values: options } = parseArgs({ options: { "postgres-url": text, "bot-nice": text, db: text, nodes: text, only: text, "redis-url": text, "server-args": text, steps: text, "throughput-matches": text, warmup: text, window: text, workers: text, profile: { type: "boolean" } }, strict: true });
+
 function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+  const value = (options as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : fallback;
 }
 
 const settings = {
@@ -60,7 +64,7 @@ const settings = {
   workers: Number(option("workers", "2")),
   throughputMatches: Number(option("throughput-matches", "64")),
   only: option("only", "all"),
-  profile: process.argv.includes("--profile"),
+  profile: options.profile === true,
   /** More Node flags for the server process, e.g. "--max-semi-space-size=32". */
   serverArgs: option("server-args", "").split(" ").filter(Boolean),
   /**
