@@ -245,7 +245,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId))).catch(() => {});
   };
   const nodeId = randomUUID();
-  const presenceLink: PresenceLink | null = redis ? attachPresenceLink({ io, presence, nodeId, now, onNodeLost: recoverAfterLoss, linked: () => redis.isReady }) : null;
+  const presenceLink: PresenceLink | null = redis ? attachPresenceLink({ io, presence, nodeId, now, reportEveryMs: env.PRESENCE_REPORT_MS, onNodeLost: recoverAfterLoss, linked: () => redis.isReady }) : null;
   const limits: UserLimits = {
     socketsPerUser: env.SOCKETS_PER_USER,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,

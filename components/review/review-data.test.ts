@@ -16,7 +16,7 @@ describe("toReviewData", () => {
 
   it("keeps every step of reviewSteps in order, with its IDs, and indexes each game's range", () => {
     const all = games.flatMap((g) => g.steps);
-    expect(data.steps.map((s) => [s.index, s.kind, s.text, s.positionId, s.gnubgMatchId])).toEqual(all.map((s) => [s.index, s.kind, s.text, s.positionId, s.matchId]));
+    expect(data.steps.map((s) => [s.index, s.kind, s.say, s.positionId, s.gnubgMatchId])).toEqual(all.map((s) => [s.index, s.kind, s.say, s.positionId, s.matchId]));
     expect(data.games.map((g) => [g.number, g.first, g.last])).toEqual(
       games.map((g) => [g.number, g.steps[0]?.index, g.steps.at(-1)?.index]),
     );

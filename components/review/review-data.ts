@@ -29,8 +29,6 @@ export interface ReviewStepData {
   readonly game: number;
   readonly kind: ReviewStepKind;
   readonly actor: Color | null;
-  /** The sentence, e.g. "White rolls 6-5 and plays 24/13". */
-  readonly text: string;
   /** The sentence as a message key and arguments (lib/record/review.ts), worded in the reader's language. */
   readonly say: StepMessage;
   /** A move or pass in gnubg's listing form, "65: 24/13" or "65:" for no move; null for other steps. */
@@ -112,7 +110,6 @@ export function toReviewData(games: readonly ReviewGame[], options: ReviewDataOp
         game: step.game,
         kind: step.kind,
         actor: step.actor,
-        text: step.text,
         say: step.say,
         gnubg: gnubgLine(step),
         position: step.position,

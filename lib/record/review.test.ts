@@ -1,10 +1,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { english } from "@/i18n/english";
 import { decodeMatchId, encodeMatchId } from "../engine/gnubg-id";
 import { parseMat } from "../engine/mat-parse";
 import type { MatchEvent } from "../match/events";
 import { action, handMatch, opening } from "../match/fixtures/hand-match";
 import { matFromEvents, reviewSteps, type ReviewStep } from "./review";
+
+/** A step in English words, from messages/en.json (lib gives the key and values only). */
+function sentence(step: ReviewStep): string {
+  return english(`review.steps.${step.say.key}`, step.say.values);
+}
 
 
 /**
@@ -46,22 +52,22 @@ describe("reviewSteps", () => {
     [8, "resign-decline", "black", undefined, undefined, "Black declines the resignation", null],
     [9, "double", "white", undefined, undefined, "White doubles to 4", ["4HPwAyCwZ/ABMA", "ARlgAAAAAAAE"]],
     [10, "drop", "black", undefined, undefined, "Black drops; White wins 2 points", ["4HPwAyCwZ/ABMA", "AQxgACAAAAAE"]],
-    [11, "game-end", "white", undefined, undefined, "White wins game 1 (2 points, Black dropped); the score is White 2, Black 0", null],
+    [11, "game-end", "white", undefined, undefined, "White wins game 1 (2 points, the double dropped); the score is White 2, Black 0", null],
     [12, "opening-roll", null, [1, 6], undefined, "White rolls 1, Black rolls 6: Black starts", null],
     [13, "move", "black", [1, 6], "13/7 8/7", "Black opens with 6-1 and plays 13/7 8/7", ["4NvgATDgc/ABMA", "sAFgACAAAAAE"]],
     [14, "resign-offer", "white", undefined, undefined, "White offers to resign a gammon (2 points)", null],
     [15, "resign-accept", "black", undefined, undefined, "Black accepts the resignation and wins 2 points", ["4NvgATDgc/ABMA", "sENgACAAEAAE"]],
-    [16, "game-end", "black", undefined, undefined, "Black wins game 2 (2 points, White resigned a gammon); the score is White 2, Black 2", null],
+    [16, "game-end", "black", undefined, undefined, "Black wins game 2 (2 points, a gammon resigned); the score is White 2, Black 2", null],
     [17, "opening-roll", null, [5, 2], undefined, "White rolls 5, Black rolls 2: White starts", null],
     [18, "move", "white", [5, 2], "13/11 13/8", "White opens with 5-2 and plays 13/11 13/8", ["4PPIATDgc/ABMA", "cAlgACAAEAAE"]],
     [19, "resign-offer", "black", undefined, undefined, "Black offers to resign a backgammon (3 points)", null],
     [20, "resign-accept", "white", undefined, undefined, "White accepts the resignation and wins 3 points", ["4PPIATDgc/ABMA", "cGtgAFAAEAAE"]],
-    [21, "game-end", "white", undefined, undefined, "White wins game 3 (3 points, Black resigned a backgammon); the score is White 5, Black 2", null],
+    [21, "game-end", "white", undefined, undefined, "White wins game 3 (3 points, a backgammon resigned); the score is White 5, Black 2", null],
     [22, "match-end", "white", undefined, undefined, "White wins the match 5–2", null],
   ] as const)("step %i: %s by %s", (index, kind, actor, dice, notation, text, gnubg) => {
     const step = steps[index];
     if (!step) throw new Error(`no step ${index}`);
-    expect({ kind: step.kind, actor: step.actor, dice: step.dice, notation: step.notation, text: step.text }).toEqual({ kind, actor, dice, notation, text });
+    expect({ kind: step.kind, actor: step.actor, dice: step.dice, notation: step.notation, text: sentence(step) }).toEqual({ kind, actor, dice, notation, text });
     if (gnubg) expect([step.positionId, asGnubgPrintsIt(step)]).toEqual(gnubg);
   });
 
@@ -81,7 +87,7 @@ describe("reviewSteps", () => {
       { type: "ended", reason: "abandoned", winner: "white", serverSeed: "s", detail: "Black did not come back within 5 minutes." },
     ];
     const last = reviewSteps(abandoned)[0]?.steps.at(-1);
-    expect([last?.kind, last?.actor, last?.text]).toEqual(["match-end", "white", "The match ends: Black did not come back within 5 minutes. White wins the match."]);
+    expect([last?.kind, last?.actor, last && sentence(last)]).toEqual(["match-end", "white", "The match ends: a player left and did not come back; White wins the match"]);
     expect(last?.matchState.phase).toBe("turn-start");
     expect(reviewSteps([...opening, { type: "ended", reason: "cancelled", winner: null, serverSeed: "s", detail: "Cancelled." }])).toEqual([]);
   });
@@ -118,7 +124,7 @@ describe("reviewSteps on a pass", () => {
     const roll = pass && steps[pass.index - 1];
     if (!pass || !roll?.dice || !pass.actor) throw new Error("the fixture has no pass");
     const [hi, lo] = [Math.max(...roll.dice), Math.min(...roll.dice)];
-    expect([pass.notation, pass.dice, pass.text]).toEqual(["", roll.dice, `${pass.actor === "white" ? "White" : "Black"} rolls ${hi}-${lo} and cannot move`]);
+    expect([pass.notation, pass.dice, sentence(pass)]).toEqual(["", roll.dice, `${pass.actor === "white" ? "White" : "Black"} rolls ${hi}-${lo} and cannot move`]);
     expect(pass.position.turn).not.toBe(pass.actor);
     expect({ white: pass.position.white, black: pass.position.black }).toEqual({ white: roll.position.white, black: roll.position.black });
   });

@@ -1,6 +1,6 @@
 /**
  * The match record as a review page shows it: split into games, one step per rules action (plus a step for each game's
- * end and the match's end), each with a sentence, the board and the match state after it, and the gnubg Position ID
+ * end and the match's end), each with what happened as a message key, the board and the match state after it, and the gnubg Position ID
  * and Match ID to paste into GNU Backgammon. Also the record as a GNU Backgammon .mat file (`matFromEvents`).
  *
  * IDs follow gnubg: the Position ID encodes the player on roll second (after a move, the opponent; while a double is
@@ -10,11 +10,11 @@
  *
  * @example
  *   const games = reviewSteps(events);
- *   games[0]?.steps[1]?.text;       // "White opens with 3-1 and plays 8/5 6/5"
+ *   games[0]?.steps[1]?.say;        // { key: "move", values: { player: "white", dice: "3-1", opening: "yes", notation: "8/5 6/5" } }
  *   games[0]?.steps[1]?.positionId; // "4HPwATDgc/ABMA"-style, black on roll
  */
 import { apply } from "../engine/match";
-import { colorName, newMatch, resultMultiplier, type GameRecord, type MatchAction, type MatchState, type ResignLevel, type Score } from "../engine/match-state";
+import { newMatch, resultMultiplier, type GameRecord, type MatchAction, type MatchState, type Score } from "../engine/match-state";
 import { matchIdFields } from "../engine/match-queries";
 import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import { makeMat, matGamesFromActions } from "../engine/mat";
@@ -48,10 +48,8 @@ export interface ReviewStep {
   readonly dice?: Dice;
   /** gnubg's notation of the play ("24/18 13/11"); "" for a pass. */
   readonly notation?: string;
-  /** A sentence, e.g. "White rolls 6-5 and plays 24/13". */
-  readonly text: string;
-  /** The same sentence as a message key and its arguments, for the pages to word in the reader's language
-   * (`review.steps.<key>` in messages/<locale>.json). */
+  /** What happened, as a message key and its arguments (`review.steps.<key>` in messages/<locale>.json): pages word
+   * it in the reader's language, tools in English (i18n/english.ts); lib gives no words. */
   readonly say: StepMessage;
   /** The board after the step; where the game stopped, for a step that ends it. */
   readonly position: Position;
@@ -81,44 +79,34 @@ function rollText(dice: Dice): string {
   return dice[0] >= dice[1] ? `${dice[0]}-${dice[1]}` : `${dice[1]}-${dice[0]}`;
 }
 
-function pointsText(points: number): string {
-  return `${points} point${points === 1 ? "" : "s"}`;
-}
-
-function resignWhat(level: ResignLevel): string {
-  return level === 1 ? "a single game" : level === 2 ? "a gammon" : "a backgammon";
-}
-
 /** The step's kind, actor, dice, notation and sentence, from the states around the action. */
 function describe(before: MatchState, after: MatchState, action: MatchAction, opening: boolean): StepFields {
   switch (action.type) {
     case "opening-roll": {
       const [w, b] = action.dice;
-      if (w === b) return { kind: "opening-roll", actor: null, dice: action.dice, text: `White and Black both roll ${w}: they roll again`, say: { key: "openingTie", values: { die: w } } };
+      if (w === b) return { kind: "opening-roll", actor: null, dice: action.dice, say: { key: "openingTie", values: { die: w } } };
       const starter = w > b ? "white" : "black";
-      return { kind: "opening-roll", actor: null, dice: action.dice, text: `White rolls ${w}, Black rolls ${b}: ${colorName(starter)} starts`, say: { key: "opening", values: { white: w, black: b, player: starter } } };
+      return { kind: "opening-roll", actor: null, dice: action.dice, say: { key: "opening", values: { white: w, black: b, player: starter } } };
     }
     case "roll":
-      return { kind: "roll", actor: action.player, dice: action.dice, text: `${colorName(action.player)} rolls ${rollText(action.dice)}`, say: { key: "roll", values: { player: action.player, dice: rollText(action.dice) } } };
+      return { kind: "roll", actor: action.player, dice: action.dice, say: { key: "roll", values: { player: action.player, dice: rollText(action.dice) } } };
     case "move": {
       // `apply` accepted the move, so the dice were rolled and the play is legal.
       const dice = before.dice as Dice;
       const play = validatePlay(before.position, dice, action.moves);
       const notation = play.ok ? play.value.notation : "";
-      const rolls = `${colorName(action.player)} ${opening ? "opens with" : "rolls"} ${rollText(dice)}`;
       const values = { player: action.player, dice: rollText(dice), opening: opening ? "yes" : "no", notation };
-      if (notation === "") return { kind: "pass", actor: action.player, dice, notation, text: `${rolls} and cannot move`, say: { key: "pass", values } };
-      return { kind: "move", actor: action.player, dice, notation, text: `${rolls} and plays ${notation}`, say: { key: "move", values } };
+      if (notation === "") return { kind: "pass", actor: action.player, dice, notation, say: { key: "pass", values } };
+      return { kind: "move", actor: action.player, dice, notation, say: { key: "move", values } };
     }
     case "double":
-      return { kind: "double", actor: action.player, text: `${colorName(action.player)} doubles to ${before.cube.value * 2}`, say: { key: "double", values: { player: action.player, value: before.cube.value * 2 } } };
+      return { kind: "double", actor: action.player, say: { key: "double", values: { player: action.player, value: before.cube.value * 2 } } };
     case "take":
-      return { kind: "take", actor: action.player, text: `${colorName(action.player)} takes the cube at ${after.cube.value}`, say: { key: "take", values: { player: action.player, value: after.cube.value } } };
+      return { kind: "take", actor: action.player, say: { key: "take", values: { player: action.player, value: after.cube.value } } };
     case "drop":
       return {
         kind: "drop",
         actor: action.player,
-        text: `${colorName(action.player)} drops; ${colorName(opponentOf(action.player))} wins ${pointsText(before.cube.value)}`,
         say: { key: "drop", values: { player: action.player, other: opponentOf(action.player), points: before.cube.value } },
       };
     case "resign-offer": {
@@ -126,22 +114,17 @@ function describe(before: MatchState, after: MatchState, action: MatchAction, op
       return {
         kind: "resign-offer",
         actor: action.player,
-        text: `${colorName(action.player)} offers to resign ${resignWhat(action.level)} (${pointsText(points)})`,
         say: { key: "resignOffer", values: { player: action.player, level: action.level, points } },
       };
     }
     case "resign-accept": {
       const level = before.pendingResign?.level ?? 1;
       const points = level * before.cube.value;
-      return { kind: "resign-accept", actor: action.player, text: `${colorName(action.player)} accepts the resignation and wins ${pointsText(points)}`, say: { key: "resignAccept", values: { player: action.player, points } } };
+      return { kind: "resign-accept", actor: action.player, say: { key: "resignAccept", values: { player: action.player, points } } };
     }
     case "resign-decline":
-      return { kind: "resign-decline", actor: action.player, text: `${colorName(action.player)} declines the resignation`, say: { key: "resignDecline", values: { player: action.player } } };
+      return { kind: "resign-decline", actor: action.player, say: { key: "resignDecline", values: { player: action.player } } };
   }
-}
-
-function scoreText(score: Score): string {
-  return `White ${score.white}, Black ${score.black}`;
 }
 
 function gameEndMessage(record: GameRecord): StepMessage {
@@ -157,15 +140,6 @@ function gameEndMessage(record: GameRecord): StepMessage {
       black: record.scoreAfter.black,
     },
   };
-}
-
-function gameEndText(record: GameRecord): string {
-  const loser = colorName(opponentOf(record.winner));
-  const how =
-    record.ending === "dropped" ? `, ${loser} dropped` :
-    record.ending === "resigned" ? `, ${loser} resigned ${resignWhat(resultMultiplier(record.resultKind))}` :
-    record.resultKind === "single" ? "" : ` with a ${record.resultKind}`;
-  return `${colorName(record.winner)} wins game ${record.number} (${pointsText(record.points)}${how}); the score is ${scoreText(record.scoreAfter)}`;
 }
 
 /**
@@ -215,9 +189,8 @@ export function reviewSteps(events: readonly MatchEvent[]): ReviewGame[] {
     if (event.type === "created") state = newMatch({ matchLength: event.matchLength });
     if (event.type === "ended" && event.reason !== "finished" && state !== null && state.phase !== "match-over") {
       const game = games.at(-1);
-      const who = event.winner === null ? "" : ` ${colorName(event.winner)} wins the match.`;
       const say = { key: event.reason === "cancelled" ? "cancelled" : event.reason === "timeout" ? "timeout" : "abandoned", values: { player: event.winner ?? "none" } };
-      if (game) push(game, { kind: "match-end", actor: event.winner, text: `The match ends: ${event.detail}${who}`, say }, state.position, state, encodeMatchId(matchIdFields(state)));
+      if (game) push(game, { kind: "match-end", actor: event.winner, say }, state.position, state, encodeMatchId(matchIdFields(state)));
     }
     if (event.type !== "action" || state === null) continue;
     const before: MatchState = state;
@@ -241,11 +214,10 @@ export function reviewSteps(events: readonly MatchEvent[]): ReviewGame[] {
     game.record = record;
     const matchId = endedMatchId(before, record);
     push(game, fields, record.finalPosition, after, matchId);
-    push(game, { kind: "game-end", actor: record.winner, text: gameEndText(record), say: gameEndMessage(record) }, record.finalPosition, after, matchId);
+    push(game, { kind: "game-end", actor: record.winner, say: gameEndMessage(record) }, record.finalPosition, after, matchId);
     if (after.phase === "match-over") {
-      const text = `${colorName(record.winner)} wins the match ${after.score[record.winner]}–${after.score[opponentOf(record.winner)]}`;
       const say = { key: "matchOver", values: { player: record.winner, won: after.score[record.winner], lost: after.score[opponentOf(record.winner)] } };
-      push(game, { kind: "match-end", actor: record.winner, text, say }, record.finalPosition, after, matchId);
+      push(game, { kind: "match-end", actor: record.winner, say }, record.finalPosition, after, matchId);
     }
   }
   return games;

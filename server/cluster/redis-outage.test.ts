@@ -2,7 +2,8 @@
  * A Redis outage alone must not stop a node's own players. Seen in an attack run with Redis stopped for 15 s: every
  * live match froze for 15.6–17.3 s — also matches with both players on one node, and matches against the computer —
  * both nodes' /api/ready went 503 so the balancer answered 503 to everyone, and one node "recovered" the other's live
- * matches. Here Redis is killed for longer than a node takes to be declared lost (three 5 s presence periods) while a
+ * matches. Here Redis is killed for longer than a node takes to be declared lost (three presence periods, 1 s each on
+ * the test nodes; 5 s by default) while a
  * match with both players on node1 and a match against the computer on node1 are played: both keep moving throughout,
  * both nodes stay ready ("degraded"), no node recovers another's matches, and both logs are whole afterwards.
  *
@@ -13,12 +14,13 @@ import { BotClient } from "@/scripts/bot/bot-client";
 import { expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { seatBots } from "@/tests/support/match-in-play";
 import { startPrivateRedis, type PrivateRedis } from "@/tests/support/private-services";
-import { readiness, startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { PRESENCE_REPORT_MS, readiness, startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
 const postgres = process.env.TEST_POSTGRES_URL;
 const enabled = Boolean(postgres && process.env.TEST_REDIS_URL);
-const OUTAGE_MS = 17_000;
+/** Longer than the three silent presence periods after which a node would be taken as gone. */
+const OUTAGE_MS = 3 * PRESENCE_REPORT_MS + 2000;
 
 let redis: PrivateRedis | null = null;
 let cluster: TestCluster | null = null;

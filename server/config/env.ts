@@ -63,6 +63,11 @@ const schema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
   /** After the drain, how long closing may take before the process exits anyway (so a supervisor can restart it). */
   SHUTDOWN_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * How often each node of a cluster reports its connected users to the others (server/match/presence-link.ts); a node
+   * silent for three periods is taken as gone and its matches recovered elsewhere.
+   */
+  PRESENCE_REPORT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
