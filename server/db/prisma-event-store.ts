@@ -11,7 +11,8 @@ import { err, ok } from "@/lib/engine/types";
 import type { Db } from "./db";
 import { clientSeedTaken, type AppendEventError, type AppendEventInput, type AppendResult, type EventStore, type MatchLog } from "./event-store";
 import { bumpVersion, insertEvent, insertRoll, readSnapshot, updateMatch, versionFailure, writeTransaction, type Tx } from "./transaction";
-import { writeRatingWithPrisma } from "./rating-writes";
+import { ratingWrite } from "./rating-writes";
+import { runInPrisma } from "./sql-plan";
 import type { EventRow, JsonValue } from "./types";
 
 /** What the Prisma store needs of a database handle. */
@@ -68,7 +69,7 @@ export class PrismaEventStore implements EventStore {
         // The id is the schema's default (@default(uuid())), which the SQLite fast path follows.
         if (input.game) await tx.game.create({ data: { matchId, ...input.game, createdAt: at }, select: { id: true } });
         // Ratings (issue 20): the rated match's rating changes, in the transaction of the event that ends it.
-        if (input.rating) await writeRatingWithPrisma(tx, matchId, input.rating, at, { lock: this.db.kind === "postgres" });
+        if (input.rating) await runInPrisma(tx, this.db.kind, ratingWrite(matchId, input.rating, at, this.db.kind));
         return ok({ version });
       },
       (model) => (model === "Game" ? err("ERR_GAME_RECORDED", `game ${input.game?.number} of match ${matchId} is already recorded`) : undefined),

@@ -5,7 +5,8 @@ import type { Db } from "./client";
 import type { AppendEventInput } from "./event-store";
 import { PrismaEventStore } from "./prisma-event-store";
 import { eventAppend } from "./event-rows";
-import { writeRatingOnSqlite, writeRatingWithPrisma } from "./rating-writes";
+import { ratingWrite } from "./rating-writes";
+import { runInPrisma, runOnSqlite } from "./sql-plan";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { addClientSeed, newUser, storeEvent, takeSeat, testVault, waitingMatch } from "./test-fixtures";
 import { inTransaction } from "./transaction";
@@ -91,11 +92,11 @@ describe.each(testDatabaseKinds())("rating changes on %s", (kind) => {
 
     // The rating write alone, as a buggy caller might repeat it: the unique (match, player) key refuses it.
     await expect(
-      inTransaction(handle.db, (tx) => writeRatingWithPrisma(tx, view.matchId, input.rating!, new Date(), { lock: kind === "postgres" })),
+      inTransaction(handle.db, (tx) => runInPrisma(tx, kind, ratingWrite(view.matchId, input.rating!, new Date(), kind))),
     ).rejects.toThrow();
     if (handle.db.sqlite) {
       await expect(
-        handle.db.sqlite.exclusive((connection) => connection.transaction(() => writeRatingOnSqlite(connection, view.matchId, input.rating!, new Date()))()),
+        handle.db.sqlite.exclusive((connection) => connection.transaction(() => runOnSqlite(connection, ratingWrite(view.matchId, input.rating!, new Date(), "sqlite")))()),
       ).rejects.toThrow(/UNIQUE/);
     }
     expect(await changesOf(view.matchId)).toHaveLength(2);

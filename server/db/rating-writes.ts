@@ -6,19 +6,17 @@
  * rating), the change is computed with lib/rating's FIBS formula, and one RatingChange row per player is inserted —
  * unique per (match, player), so a second application of the same match throws and rolls its transaction back.
  *
- * Two bodies with the same rows, one per append path: `writeRatingWithPrisma` for a Prisma transaction
- * (prisma-event-store.ts, PostgreSQL) and `writeRatingOnSqlite` for the better-sqlite3 connection (sqlite-event-store.ts, inside
- * the append's savepoint). rating-writes.test.ts checks both.
+ * One body for both append paths (`ratingWrite`, an SqlPlan: sql-plan.ts): the SQLite fast path runs it on its
+ * connection inside the append's savepoint, the Prisma path in its transaction. rating-writes.test.ts checks that both
+ * write the same rows.
  *
  * @example
- *   // AppendEventInput.rating, set by eventAppend from lib/rating ratedOutcome:
- *   await writeRatingWithPrisma(tx, matchId, { winnerId, loserId, matchLength: 5 }, now, { lock: true });
+ *   // AppendEventInput.rating, set by eventAppend from lib/match ratedOutcome:
+ *   await runInPrisma(tx, "postgres", ratingWrite(matchId, { winnerId, loserId, matchLength: 5 }, now, "postgres"));
  */
-import type BetterSqlite3 from "better-sqlite3";
 import { rateMatch } from "@/lib/rating/fibs";
 import type { RatedOutcome } from "@/lib/match/rated";
-import { sqliteTimestamp } from "./sqlite-adapter";
-import type { Tx } from "./transaction";
+import type { Dialect, SqlPlan } from "./sql-plan";
 
 export type RatingWrite = RatedOutcome;
 
@@ -71,75 +69,24 @@ export function ratingChanges(write: RatingWrite, players: readonly PlayerRating
   ];
 }
 
-/**
- * Inside a Prisma transaction. `lock`: read the players `FOR UPDATE` (PostgreSQL; SQLite's write transaction holds
- * the whole database already and knows no such clause).
- */
-export async function writeRatingWithPrisma(tx: Tx, matchId: string, write: RatingWrite, now: Date, { lock }: { readonly lock: boolean }): Promise<void> {
-  const ids = [write.winnerId, write.loserId];
-  // Locked in id order, so two transactions locking the same two players cannot deadlock.
-  const players = lock
-    ? await tx.$queryRaw<PlayerRating[]>`SELECT "id", "rating", "experience" FROM "User"
-        WHERE "id" IN (${ids[0]}, ${ids[1]}) ORDER BY "id" FOR UPDATE`
-    : await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, rating: true, experience: true } });
-  const rows = ratingChanges(write, players);
-  for (const row of rows) {
-    await tx.ratingChange.create({
-      data: {
-        matchId, userId: row.userId, opponentId: row.opponentId, matchLength: write.matchLength, won: row.won,
-        before: row.before, after: row.after, delta: row.delta, opponentRating: row.opponentRating, createdAt: now,
-      },
-      select: { id: true },
-    });
-    await tx.user.update({
-      where: { id: row.userId },
-      data: { rating: row.after, experience: row.experience, ratedMatches: { increment: 1 }, lastRatedAt: now },
-      select: { id: true },
-    });
-  }
-}
-
-interface Statements {
-  readonly players: BetterSqlite3.Statement<unknown[], Omit<PlayerRating, "experience"> & { readonly experience: number | bigint }>;
-  readonly insertChange: BetterSqlite3.Statement<unknown[], unknown>;
-  readonly updateUser: BetterSqlite3.Statement<unknown[], unknown>;
-}
-
-const prepared = new WeakMap<BetterSqlite3.Database, Statements>();
-
-function statementsFor(connection: BetterSqlite3.Database): Statements {
-  let statements = prepared.get(connection);
-  if (!statements) {
-    statements = {
-      players: connection.prepare(`SELECT "id", "rating", "experience" FROM "User" WHERE "id" IN (?, ?)`),
-      insertChange: connection.prepare(
-        `INSERT INTO "RatingChange" ("matchId", "userId", "opponentId", "matchLength", "won", "before", "after", "delta", "opponentRating", "createdAt")
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      updateUser: connection.prepare(
-        `UPDATE "User" SET "rating" = ?, "experience" = ?, "ratedMatches" = "ratedMatches" + 1, "lastRatedAt" = ? WHERE "id" = ?`,
-      ),
+/** The write: read both players (locked in id order on PostgreSQL, so two such writes cannot deadlock), then insert
+ * each one's change and move their rating. */
+export function* ratingWrite(matchId: string, write: RatingWrite, now: Date, dialect: Dialect): SqlPlan<void> {
+  const read = yield {
+    sql: `SELECT "id", "rating", "experience" FROM "User" WHERE "id" IN (?, ?) ORDER BY "id"${dialect === "postgres" ? " FOR UPDATE" : ""}`,
+    params: [write.winnerId, write.loserId],
+  };
+  // better-sqlite3 reads integers as BigInt on this connection (safeIntegers).
+  const players = read.map((row) => ({ id: String(row.id), rating: Number(row.rating), experience: Number(row.experience) }));
+  for (const row of ratingChanges(write, players)) {
+    yield {
+      sql: `INSERT INTO "RatingChange" ("matchId", "userId", "opponentId", "matchLength", "won", "before", "after", "delta", "opponentRating", "createdAt")
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      params: [matchId, row.userId, row.opponentId, write.matchLength, row.won, row.before, row.after, row.delta, row.opponentRating, now],
     };
-    prepared.set(connection, statements);
-  }
-  return statements;
-}
-
-/** On the better-sqlite3 connection, inside the append's transaction or savepoint (synchronous, like the append). */
-export function writeRatingOnSqlite(connection: BetterSqlite3.Database, matchId: string, write: RatingWrite, now: Date): void {
-  const statements = statementsFor(connection);
-  const at = sqliteTimestamp(now);
-  // The connection reads integers as BigInt (safeIntegers): experience comes back as one.
-  const players = statements.players.all(write.winnerId, write.loserId).map((player) => ({
-    ...player,
-    rating: Number(player.rating),
-    experience: Number(player.experience),
-  }));
-  const rows = ratingChanges(write, players);
-  for (const row of rows) {
-    statements.insertChange.run(
-      matchId, row.userId, row.opponentId, write.matchLength, row.won ? 1 : 0, row.before, row.after, row.delta, row.opponentRating, at,
-    );
-    statements.updateUser.run(row.after, row.experience, at, row.userId);
+    yield {
+      sql: `UPDATE "User" SET "rating" = ?, "experience" = ?, "ratedMatches" = "ratedMatches" + 1, "lastRatedAt" = ? WHERE "id" = ?`,
+      params: [row.after, row.experience, now, row.userId],
+    };
   }
 }

@@ -17,7 +17,8 @@ import { randomUUID } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { SqliteConnection } from "./db";
-import { writeRatingOnSqlite } from "./rating-writes";
+import { ratingWrite } from "./rating-writes";
+import { runOnSqlite } from "./sql-plan";
 import { clientSeedTaken, type AppendEventError, type AppendEventInput, type AppendResult, type EventStore, type MatchLog } from "./event-store";
 import { sqliteTimestamp } from "./sqlite-adapter";
 import type { MatchUpdate, Seat } from "./types";
@@ -170,7 +171,7 @@ function appendOne(connection: BetterSqlite3.Database, statements: Statements, {
     }
   }
   // Ratings (issue 20): the rated match's rating changes, in the savepoint of the event that ends it.
-  if (rating) writeRatingOnSqlite(connection, matchId, rating, now);
+  if (rating) runOnSqlite(connection, ratingWrite(matchId, rating, now, "sqlite"));
   return { version };
 }
 
