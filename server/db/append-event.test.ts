@@ -7,7 +7,7 @@ import { loadMatch } from "./match-read";
 import { SqliteEventStore } from "./sqlite-event-store";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
-import { bumpVersion, insertEvent, writeTransaction } from "./transaction";
+import { insertEvent, writeTransaction } from "./transaction";
 import type { JsonValue } from "./types";
 
 const vault = testVault();
@@ -257,7 +257,7 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     const inside = new Promise<void>((resolve) => (started = resolve));
     // A transaction that takes the next version, holds it uncommitted, then rolls back.
     const rolledBack = writeTransaction(db, async (tx) => {
-      expect(await bumpVersion(tx, match.id, version, new Date())).toBe(true);
+      expect(await tx.$executeRaw`UPDATE "Match" SET "version" = ${version + 1} WHERE "id" = ${match.id} AND "version" = ${version}`).toBe(1);
       await insertEvent(tx, match.id, version + 1, { type: "doomed", payload: null }, new Date());
       started();
       await held;

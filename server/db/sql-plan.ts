@@ -20,6 +20,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface SqlStatement {
   readonly sql: string;
   readonly params: readonly unknown[];
+  /** Answer with how many rows the statement changed, as one row `{ changed }`, instead of the rows it returned. */
+  readonly count?: true;
 }
 
 export type Row = Record<string, unknown>;
@@ -49,7 +51,7 @@ export function runOnSqlite<T>(connection: BetterSqlite3.Database, plan: SqlPlan
   while (!step.done) {
     const statement = prepared(connection, step.value.sql);
     const params = step.value.params.map(forSqlite);
-    const rows = statement.reader ? (statement.all(...params) as Row[]) : (statement.run(...params), []);
+    const rows = step.value.count ? [{ changed: statement.run(...params).changes }] : statement.reader ? (statement.all(...params) as Row[]) : (statement.run(...params), []);
     step = plan.next(rows);
   }
   return step.value;
@@ -62,7 +64,11 @@ export async function runInPrisma<T>(tx: Tx, dialect: Dialect, plan: SqlPlan<T>)
     let n = 0;
     const sql = dialect === "postgres" ? step.value.sql.replace(/\?/g, () => `$${++n}`) : step.value.sql;
     const params = dialect === "postgres" ? step.value.params : step.value.params.map(forSqlite);
-    const rows = /^\s*(SELECT|WITH)\b/i.test(sql) ? await tx.$queryRawUnsafe<Row[]>(sql, ...params) : (await tx.$executeRawUnsafe(sql, ...params), []);
+    const rows = step.value.count
+      ? [{ changed: await tx.$executeRawUnsafe(sql, ...params) }]
+      : /^\s*(SELECT|WITH)\b/i.test(sql)
+        ? await tx.$queryRawUnsafe<Row[]>(sql, ...params)
+        : (await tx.$executeRawUnsafe(sql, ...params), []);
     step = plan.next(rows);
   }
   return step.value;

@@ -1,7 +1,8 @@
 /**
  * The event store on SQLite: appends written with better-sqlite3 on the connection Prisma uses too
  * (sqlite-adapter.ts `exclusive`, queued with Prisma's queries), the appends of one event-loop turn in one commit,
- * each in its own savepoint; reads through Prisma (PrismaEventStore's, on that same connection).
+ * each in its own savepoint; reads through Prisma (PrismaEventStore's, on that same connection). An append is the
+ * same SQL plan the Prisma store runs (append-plan.ts): only the way it is run differs.
  *
  * Why the appends skip Prisma: this is the match server's one write per roll and move, and through Prisma it cost
  * ~1.3 ms of CPU where the SQL itself takes ~0.05 ms; under load Prisma was 56 % of the server's busy time and capped
@@ -13,54 +14,25 @@
  *   const store = new SqliteEventStore(sqliteConnection, new PrismaEventStore(db));
  *   const result = await store.append(input); // written with the other appends of this event-loop turn
  */
-import { randomUUID } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
-import { err, ok, type Result } from "@/lib/engine/types";
+import { ok, type Result } from "@/lib/engine/types";
+import { appendPlan } from "./append-plan";
 import type { SqliteConnection } from "./db";
-import { ratingWrite } from "./rating-writes";
+import type { AppendEventError, AppendEventInput, AppendResult, EventStore, MatchLog } from "./event-store";
 import { runOnSqlite } from "./sql-plan";
-import { clientSeedTaken, type AppendEventError, type AppendEventInput, type AppendResult, type EventStore, type MatchLog } from "./event-store";
-import { sqliteTimestamp } from "./sqlite-adapter";
-import type { MatchUpdate, Seat } from "./types";
-
-/** Column of Match for each field of MatchUpdate (the names are fixed here, never taken from input). */
-const MATCH_UPDATE_COLUMNS = {
-  status: "status",
-  whiteId: "whiteId",
-  blackId: "blackId",
-  scoreWhite: "scoreWhite",
-  scoreBlack: "scoreBlack",
-  winner: "winner",
-  endReason: "endReason",
-  startedAt: "startedAt",
-  finishedAt: "finishedAt",
-  rematchOfferBy: "rematchOfferBy",
-  rematchId: "rematchId",
-} as const satisfies Record<keyof MatchUpdate, string>;
-
-type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 
 interface Statements {
   /** All of a group's appends in one transaction, each in a savepoint (appendEventsOnSqlite). */
   readonly group: BetterSqlite3.Transaction<(all: readonly PendingAppend[]) => Outcome[]>;
-  readonly bumpVersion: Statement;
-  readonly currentVersion: Statement;
-  readonly insertEvent: Statement;
-  readonly insertRoll: Statement;
-  readonly insertGame: Statement;
-  /** Sets a seat's client seed only while it is empty (AppendEventInput.clientSeed). */
-  readonly setClientSeed: Readonly<Record<Seat, Statement>>;
-  readonly updates: Map<string, Statement>;
 }
 
-// Prepared once per connection: preparing is a third of the cost of running these statements.
 const prepared = new WeakMap<BetterSqlite3.Database, Statements>();
 
 function statementsFor(connection: BetterSqlite3.Database): Statements {
   let statements = prepared.get(connection);
   if (!statements) {
     // A transaction function called inside another runs as a savepoint (better-sqlite3 nests them that way).
-    const one = connection.transaction((pending: PendingAppend) => appendOne(connection, statements!, pending));
+    const one = connection.transaction((pending: PendingAppend) => appendOne(connection, pending));
     const group = connection.transaction((all: readonly PendingAppend[]): Outcome[] =>
       all.map((pending) => {
         try {
@@ -70,51 +42,10 @@ function statementsFor(connection: BetterSqlite3.Database): Statements {
         }
       }),
     );
-    statements = {
-      group,
-      bumpVersion: connection.prepare(`UPDATE "Match" SET "version" = ?, "updatedAt" = ? WHERE "id" = ? AND "version" = ?`),
-      currentVersion: connection.prepare(`SELECT "version" FROM "Match" WHERE "id" = ?`).pluck(),
-      insertEvent: connection.prepare(
-        `INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "actorId", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      insertRoll: connection.prepare(
-        `INSERT INTO "RollLog" ("matchId", "nonce", "game", "kind", "player", "die1", "die2", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertGame: connection.prepare(
-        `INSERT INTO "Game" ("id", "matchId", "number", "winner", "points", "resultType", "endedBy", "cubeValue", "crawford", "createdAt")
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      setClientSeed: {
-        white: connection.prepare(`UPDATE "MatchSeed" SET "whiteClientSeed" = ? WHERE "matchId" = ? AND "whiteClientSeed" IS NULL`),
-        black: connection.prepare(`UPDATE "MatchSeed" SET "blackClientSeed" = ? WHERE "matchId" = ? AND "blackClientSeed" IS NULL`),
-      },
-      updates: new Map(),
-    };
+    statements = { group };
     prepared.set(connection, statements);
   }
   return statements;
-}
-
-/** `UPDATE "Match" SET …` for exactly the fields present, with its parameters (Dates as the adapter stores them). */
-function matchUpdateStatement(connection: BetterSqlite3.Database, statements: Statements, update: MatchUpdate): [Statement, unknown[]] {
-  const fields = (Object.keys(MATCH_UPDATE_COLUMNS) as (keyof MatchUpdate)[]).filter((field) => update[field] !== undefined);
-  const key = fields.join(",");
-  let statement = statements.updates.get(key);
-  if (!statement) {
-    const assignments = fields.map((field) => `"${MATCH_UPDATE_COLUMNS[field]}" = ?`).join(", ");
-    statement = connection.prepare(`UPDATE "Match" SET ${assignments} WHERE "id" = ?`);
-    statements.updates.set(key, statement);
-  }
-  const values = fields.map((field) => {
-    const value = update[field];
-    return value instanceof Date ? sqliteTimestamp(value) : value;
-  });
-  return [statement, values];
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
 class RollBack {
@@ -129,50 +60,11 @@ export interface PendingAppend {
   readonly now: Date;
 }
 
-/** The body of one append; throws RollBack for a refusal, so that its transaction or savepoint undoes it. */
-function appendOne(connection: BetterSqlite3.Database, statements: Statements, { input, now }: PendingAppend): { readonly version: number } {
-  const { matchId, expectedVersion, event, roll, matchUpdate, game, clientSeed, rating } = input;
-  const version = expectedVersion + 1;
-  const at = sqliteTimestamp(now);
-  if (statements.bumpVersion.run(version, at, matchId, expectedVersion).changes !== 1) {
-    const current = statements.currentVersion.get(matchId) as bigint | number | undefined;
-    throw new RollBack(
-      current === undefined
-        ? err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`)
-        : err("ERR_VERSION_CONFLICT", `match ${matchId} is at version ${Number(current)}: someone else wrote first`),
-    );
-  }
-  // The sequence is the version we now hold, so it is free: every write that set a version wrote its event.
-  statements.insertEvent.run(matchId, version, event.type, JSON.stringify(event.payload), event.actorId ?? null, at);
-  if (roll) {
-    try {
-      statements.insertRoll.run(matchId, roll.nonce, roll.game, roll.kind, roll.player, roll.die1, roll.die2, at);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      throw new RollBack(err("ERR_NONCE_TAKEN", `nonce ${roll.nonce} is already logged for match ${matchId}`));
-    }
-  }
-  if (matchUpdate && Object.values(matchUpdate).some((value) => value !== undefined)) {
-    const [statement, values] = matchUpdateStatement(connection, statements, matchUpdate);
-    statement.run(...values, matchId);
-  }
-  if (clientSeed && statements.setClientSeed[clientSeed.color].run(clientSeed.seed, matchId).changes !== 1) {
-    throw new Error(clientSeedTaken(matchId, clientSeed.color));
-  }
-  if (game) {
-    try {
-      // The id the schema declares (`@default(uuid())`: a v4 UUID, which Prisma makes in the client too).
-      statements.insertGame.run(
-        randomUUID(), matchId, game.number, game.winner, game.points, game.resultType, game.endedBy, game.cubeValue, game.crawford ? 1 : 0, at,
-      );
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      throw new RollBack(err("ERR_GAME_RECORDED", `game ${game.number} of match ${matchId} is already recorded`));
-    }
-  }
-  // Ratings (issue 20): the rated match's rating changes, in the savepoint of the event that ends it.
-  if (rating) runOnSqlite(connection, ratingWrite(matchId, rating, now, "sqlite"));
-  return { version };
+/** The body of one append (append-plan.ts); throws RollBack for a refusal, so that its savepoint undoes it. */
+function appendOne(connection: BetterSqlite3.Database, { input, now }: PendingAppend): { readonly version: number } {
+  const result = runOnSqlite(connection, appendPlan(input, now, "sqlite"));
+  if (!result.ok) throw new RollBack(result);
+  return result.value;
 }
 
 /**
