@@ -99,6 +99,11 @@ export async function createMatch(db: Db, input: NewMatch): Promise<Result<Match
   }
 }
 
+/** A private match's invite token: 18 random bytes, URL-safe. */
+export function newInviteToken(): string {
+  return randomBytes(18).toString("base64url");
+}
+
 /** A cuid-like id: "c" and 24 random hex digits (what Prisma's cuid() made before, in length and alphabet). */
 export function newMatchId(): string {
   return `c${randomBytes(12).toString("hex")}`;

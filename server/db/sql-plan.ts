@@ -29,7 +29,8 @@ export type Row = Record<string, unknown>;
 /** A write: yields statements, receives each one's rows (none for a statement that returns none). */
 export type SqlPlan<T> = Generator<SqlStatement, T, readonly Row[]>;
 
-function forSqlite(value: unknown): unknown {
+/** A parameter as SQLite stores it: a Date as the adapter's timestamp text, a boolean as 0/1. */
+export function sqliteValue(value: unknown): unknown {
   if (value instanceof Date) return sqliteTimestamp(value);
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;
@@ -50,7 +51,7 @@ export function runOnSqlite<T>(connection: BetterSqlite3.Database, plan: SqlPlan
   let step = plan.next();
   while (!step.done) {
     const statement = prepared(connection, step.value.sql);
-    const params = step.value.params.map(forSqlite);
+    const params = step.value.params.map(sqliteValue);
     const rows = step.value.count ? [{ changed: statement.run(...params).changes }] : statement.reader ? (statement.all(...params) as Row[]) : (statement.run(...params), []);
     step = plan.next(rows);
   }
@@ -63,7 +64,7 @@ export async function runInPrisma<T>(tx: Tx, dialect: Dialect, plan: SqlPlan<T>)
   while (!step.done) {
     let n = 0;
     const sql = dialect === "postgres" ? step.value.sql.replace(/\?/g, () => `$${++n}`) : step.value.sql;
-    const params = dialect === "postgres" ? step.value.params : step.value.params.map(forSqlite);
+    const params = dialect === "postgres" ? step.value.params : step.value.params.map(sqliteValue);
     const rows = step.value.count
       ? [{ changed: await tx.$executeRawUnsafe(sql, ...params) }]
       : /^\s*(SELECT|WITH)\b/i.test(sql)

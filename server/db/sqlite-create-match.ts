@@ -11,6 +11,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { err, ok, type Result } from "@/lib/engine/types";
+import { sqliteValue } from "./sql-plan";
 import { sqliteTimestamp } from "./sqlite-adapter";
 import type { MatchRow } from "./types";
 
@@ -41,12 +42,6 @@ interface Statements {
 
 const prepared = new WeakMap<BetterSqlite3.Database, Statements>();
 
-function stored(value: unknown): unknown {
-  if (value instanceof Date) return sqliteTimestamp(value);
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value;
-}
-
 function statementsFor(connection: BetterSqlite3.Database): Statements {
   let statements = prepared.get(connection);
   if (statements) return statements;
@@ -63,7 +58,7 @@ function statementsFor(connection: BetterSqlite3.Database): Statements {
     if (creation.maxWaiting !== undefined && Number(waiting.get(row.creatorId)) >= creation.maxWaiting) {
       return err("ERR_TOO_MANY_WAITING", `${row.creatorId} has ${creation.maxWaiting} matches waiting for an opponent already`);
     }
-    insertMatch.run(...MATCH_COLUMNS.map((column) => stored(row[column])));
+    insertMatch.run(...MATCH_COLUMNS.map((column) => sqliteValue(row[column])));
     const at = sqliteTimestamp(row.createdAt);
     insertSeed.run(row.id, creation.seed.commitment, creation.seed.ciphertext, creation.seed.iv, creation.seed.tag, at);
     for (const [index, event] of creation.events.entries()) insertEvent.run(row.id, index + 1, event.type, JSON.stringify(event.payload), event.actorId ?? null, at);

@@ -15,7 +15,7 @@ import { decide, emptyMatchView, evolve, seatOf, type DecideContext, type MatchC
 import { appendEvent } from "./append-event";
 import type { Db } from "./client";
 import { eventAppend } from "./event-rows";
-import { createMatch, newMatchId } from "./matches";
+import { createMatch, newInviteToken, newMatchId } from "./matches";
 import type { MatchRow, Seat, UserRow, Visibility } from "./types";
 import { createUser, findParticipant } from "./users";
 
@@ -68,7 +68,7 @@ export async function waitingMatch(
     timeControl: options.timeControl ?? null,
   };
   const { events, view } = decided(emptyMatchView(newMatchId()), create, await participant(db, creator.id));
-  const inviteToken = visibility === "private" ? randomBytes(18).toString("base64url") : null;
+  const inviteToken = visibility === "private" ? newInviteToken() : null;
   const created = await createMatch(db, { view, events, creatorId: creator.id, seed, inviteToken });
   if (!created.ok) throw new Error(`waitingMatch: ${created.code}`);
   return { match: created.value, seed, creator, view };

@@ -19,13 +19,13 @@
  *   const service = new MatchService({ db, vault, rolls, publish, logger, presence, isComputer });
  *   await service.command(matchId, { type: "play", play: { type: "roll" } }, actor, socket.id); // { ok: true, version: 12, events: […] }
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { combineClientSeeds } from "@/lib/dice";
 import { decide, emptyMatchView, evolve, flagFall, type DecideContext, type Decision, type MatchCommand, type MatchView, type Participant } from "@/lib/match";
 import type { Ack, MatchEventMessage, StoredEvents } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { eventAppend } from "@/server/db/event-rows";
-import { createMatch, newMatchId, revealSeed } from "@/server/db/matches";
+import { createMatch, newInviteToken, newMatchId, revealSeed } from "@/server/db/matches";
 import type { CreationError } from "@/server/db/sqlite-create-match";
 import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
@@ -97,10 +97,6 @@ interface Held {
  */
 export function rematchIdOf(matchId: string): string {
   return `c${createHash("sha256").update(`rematch:${matchId}`).digest("hex").slice(0, 24)}`;
-}
-
-function newInviteToken(): string {
-  return randomBytes(18).toString("base64url");
 }
 
 /**
