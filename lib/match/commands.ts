@@ -49,8 +49,8 @@ export type MatchCommand = (
       /** Seated at once: the computer asked for, the queue's pairing, the rematch's accepter (invited, all three). */
       readonly opponent?: Participant;
     }
-  /** `invited`: the actor holds the private match's invite token (the shell compares it; the view has none). */
-  | { readonly type: "join"; readonly invited: boolean }
+  /** `inviteToken`: from the invitation link the joiner opened (a private match needs it). */
+  | { readonly type: "join"; readonly inviteToken?: string }
   | { readonly type: "seed"; readonly clientSeed: string; readonly commitment: string }
   | { readonly type: "play"; readonly play: PlayRequest }
   | { readonly type: "cancel" }
@@ -79,6 +79,11 @@ export interface DecideContext {
   readonly abandonAfterMs: number;
   /** Whether a user is a computer player (it accepts a rematch at once). */
   readonly isComputer: (userId: string) => boolean;
+  /**
+   * Whether `given` is this match's invite token. The token is the shell's (the view does not carry it), compared in
+   * constant time; a public match has none.
+   */
+  readonly holdsInvite: (given: string | undefined) => boolean;
   /** A fresh match id, for the match a rematch makes. */
   readonly newMatchId: () => string;
 }

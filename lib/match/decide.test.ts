@@ -30,6 +30,7 @@ function context(actor: Participant | null, overrides: Partial<DecideContext> = 
     awaySince: () => null,
     abandonAfterMs: 300_000,
     isComputer: (userId) => userId === computer.player.id,
+    holdsInvite: (given) => given === "the-token",
     newMatchId: () => "rematch-of-m1",
     ...overrides,
   };
@@ -69,12 +70,12 @@ const refusals: readonly Case[] = [
   ["a rated pairing with a guest", emptyMatchView("n"), { ...create, rated: true, opponent: carol }, context(alice), "ERR_REGISTERED_ONLY"],
   ["a match against oneself", emptyMatchView("n"), { ...create, opponent: alice }, context(alice), "ERR_ALREADY_SEATED"],
   // join
-  ["a join without a session", created, { type: "join", invited: true }, context(null), "ERR_UNAUTHENTICATED"],
-  ["the creator joining", created, { type: "join", invited: true }, context(alice), "ERR_ALREADY_SEATED", "you already sit at match m1"],
-  ["a full match", seated, { type: "join", invited: true }, context(carol), "ERR_SEAT_TAKEN", "This match already has two players: it can no longer be joined, only watched."],
-  ["a private match without its token", fold([{ ...(opening[0] as Extract<MatchEvent, { type: "created" }>), visibility: "private" }]), { type: "join", invited: false }, context(carol), "ERR_FORBIDDEN", "match m1 is private: the invite link is needed to join"],
-  ["a cancelled match", evolve(created, ended), { type: "join", invited: true }, context(carol), "ERR_WRONG_STATUS", "This match is over: it can no longer be joined."],
-  ["a guest at a rated match", fold([{ ...(opening[0] as Extract<MatchEvent, { type: "created" }>), rated: true }]), { type: "join", invited: true }, context(carol), "ERR_REGISTERED_ONLY"],
+  ["a join without a session", created, { type: "join" }, context(null), "ERR_UNAUTHENTICATED"],
+  ["the creator joining", created, { type: "join" }, context(alice), "ERR_ALREADY_SEATED", "you already sit at match m1"],
+  ["a full match", seated, { type: "join" }, context(carol), "ERR_SEAT_TAKEN", "This match already has two players: it can no longer be joined, only watched."],
+  ["a private match without its token", fold([{ ...(opening[0] as Extract<MatchEvent, { type: "created" }>), visibility: "private" }]), { type: "join", inviteToken: "a-guess" }, context(carol), "ERR_FORBIDDEN", "match m1 is private: the invite link is needed to join"],
+  ["a cancelled match", evolve(created, ended), { type: "join" }, context(carol), "ERR_WRONG_STATUS", "This match is over: it can no longer be joined."],
+  ["a guest at a rated match", fold([{ ...(opening[0] as Extract<MatchEvent, { type: "created" }>), rated: true }]), { type: "join" }, context(carol), "ERR_REGISTERED_ONLY"],
   // client seeds
   ["a seed without a session", seated, { type: "seed", clientSeed: "ok", commitment: "c" }, context(null), "ERR_UNAUTHENTICATED"],
   ["a second seed", fold([...opening.slice(0, 2), { type: "seed", color: "black", clientSeed: "b" }]), { type: "seed", clientSeed: "again", commitment: "c" }, context(bob), "ERR_SEED_ALREADY_SUBMITTED", "black's client seed is already set and cannot change"],
@@ -135,8 +136,10 @@ describe("decide accepts", () => {
   });
 
   it("seats a joiner in the free seat, and records each seat's seed once", () => {
-    const joined = accepted(decide(created, { type: "join", invited: false }, context(carol)));
+    const joined = accepted(decide(created, { type: "join" }, context(carol)));
     expect(joined.events).toEqual([{ type: "joined", color: "black", player: carol.player }]);
+    const privateMatch = fold([{ ...(opening[0] as Extract<MatchEvent, { type: "created" }>), visibility: "private" }]);
+    expect(accepted(decide(privateMatch, { type: "join", inviteToken: "the-token" }, context(carol))).events).toEqual([{ type: "joined", color: "black", player: carol.player }]);
     const seed = accepted(decide(seated, { type: "seed", clientSeed: "bob-seed_1", commitment: "c" }, context(bob)));
     expect(seed.events).toEqual([{ type: "seed", color: "black", clientSeed: "bob-seed_1" }]);
     // A seat may add its seed before the other seat is taken.

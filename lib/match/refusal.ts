@@ -3,7 +3,7 @@
  * The rules engine's own codes (an illegal play, the wrong phase, …) come through unchanged.
  *
  * @example
- *   const decision = decide(view, { type: "join", invited: false }, context);
+ *   const decision = decide(view, { type: "join" }, context);
  *   if (!decision.ok) decision.code; // "ERR_SEAT_TAKEN"
  */
 import type { MatchErrorCode } from "../engine/match-state";

@@ -45,8 +45,8 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
 }
 
 /**
- * The actor takes the free seat of a waiting match. `invited`: they hold the match's invite token (only private
- * matches ask; the shell compares the token, which the view does not carry).
+ * The actor takes the free seat of a waiting match; a private one only with its invite token (which the context
+ * checks: the view does not carry it).
  */
 export function decideJoin(view: MatchView, command: Command<"join">, context: DecideContext): Decision {
   const { actor } = context;
@@ -56,7 +56,7 @@ export function decideJoin(view: MatchView, command: Command<"join">, context: D
   if (view.ended) return refuse("ERR_WRONG_STATUS", "This match is over: it can no longer be joined.");
   if (view.status !== "waiting") return refuse("ERR_SEAT_TAKEN", "This match already has two players: it can no longer be joined, only watched.");
   if (seatOf(view, actor.player.id)) return refuse("ERR_ALREADY_SEATED", `you already sit at match ${matchId}`);
-  if (view.visibility === "private" && !command.invited) {
+  if (view.visibility === "private" && !context.holdsInvite(command.inviteToken)) {
     return refuse("ERR_FORBIDDEN", `match ${matchId} is private: the invite link is needed to join`);
   }
   if (view.rated && !playsRated(actor.kind)) {

@@ -25,7 +25,7 @@ describe("a match's set-up written by both append paths", () => {
   /** A join and both seeds, as appendEvent inputs, each decided on the view the previous one left. */
   function setUp(view: MatchView, joiner: { id: string; username: string; isGuest: boolean }, at: Date): AppendEventInput[] {
     const joining = { player: playerInfo(joiner), kind: "registered" } as const;
-    const joined = decided(view, { type: "join", invited: true }, joining);
+    const joined = decided(view, { type: "join" }, joining);
     const creator = view.players.white;
     if (!creator) throw new Error("no creator");
     const white = decided(joined.view, { type: "seed", clientSeed: "white_seed", commitment: view.commitment }, { player: creator, kind: "registered" });

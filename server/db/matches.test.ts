@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       const joiners = await Promise.all(Array.from({ length: 5 }, () => newUser(handle.db)));
       const results = await Promise.all(
         joiners.map(async (joiner) => {
-          const joined = decided(view, { type: "join", invited: true }, { player: { id: joiner.id, name: joiner.username, isGuest: false }, kind: "registered" });
+          const joined = decided(view, { type: "join" }, { player: { id: joiner.id, name: joiner.username, isGuest: false }, kind: "registered" });
           return appendEvent(handle.db, eventAppend(view, joined.view, joined.events[0]!, joiner.id, new Date()));
         }),
       );

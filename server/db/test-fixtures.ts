@@ -29,12 +29,15 @@ export async function newUser(db: Db, prefix = "player"): Promise<UserRow> {
   return created.value;
 }
 
-/** What `decide` is told in these fixtures: no dice and no seed are drawn here (rolls are stored as given). */
+/**
+ * What `decide` is told in these fixtures: no dice and no seed are drawn here (rolls are stored as given), and every
+ * joiner holds the invitation (as match:join seats an invited player).
+ */
 export function fixtureContext(actor: Participant | null): DecideContext {
   const none = (what: string) => () => {
     throw new Error(`test fixtures draw no ${what}`);
   };
-  return { now: Date.now(), actor, dice: none("dice"), serverSeed: none("seed"), awaySince: () => null, abandonAfterMs: 300_000, isComputer: () => false, newMatchId };
+  return { now: Date.now(), actor, dice: none("dice"), serverSeed: none("seed"), awaySince: () => null, abandonAfterMs: 300_000, isComputer: () => false, holdsInvite: () => true, newMatchId };
 }
 
 /** The events `command` of `actor` decides on `view`; the test fails on a refusal. */
@@ -84,7 +87,7 @@ export async function storeEvent(db: Db, view: MatchView, event: MatchEvent, act
 
 /** The user `userId` takes the free seat, as match:join seats an invited player. */
 export async function takeSeat(db: Db, view: MatchView, userId: string): Promise<MatchView> {
-  const [event] = decided(view, { type: "join", invited: true }, await participant(db, userId)).events;
+  const [event] = decided(view, { type: "join" }, await participant(db, userId)).events;
   if (!event) throw new Error("takeSeat: no event");
   return storeEvent(db, view, event, userId);
 }

@@ -31,6 +31,7 @@ import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
 import { fail } from "./failure";
 import { KeyedQueue } from "./keyed-queue";
+import { holdsInvite } from "./visibility";
 import { loadLiveMatch, type LiveMatch } from "./live-match";
 
 export interface MatchServiceOptions {
@@ -271,6 +272,7 @@ export class MatchService {
       awaySince: this.#options.awaySince ?? (() => null),
       abandonAfterMs: this.#options.abandonAfterMs ?? Number.POSITIVE_INFINITY,
       isComputer: this.#options.isComputer ?? (() => false),
+      holdsInvite: (given) => live !== null && holdsInvite(live, given),
       newMatchId: () => rematchIdOf(view.matchId),
     };
   }

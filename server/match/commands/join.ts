@@ -1,22 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { findParticipant } from "@/server/db/users";
 import { LOBBY_ROOM, matchRoom, type CommandContext } from "../context";
 import { fail } from "../failure";
-import type { LiveMatch } from "../live-match";
 import { snapshotFor } from "../snapshot";
-
-/**
- * Whether `given` opens the match: any token for a public one; for a private one its invite token, compared in
- * constant time (the view does not carry the token: the aggregate gets the answer as `invited`).
- */
-export function holdsInvite(live: LiveMatch, given: string | undefined): boolean {
-  if (live.inviteToken === null) return true;
-  if (given === undefined) return false;
-  const expected = Buffer.from(live.inviteToken);
-  const offered = Buffer.from(given);
-  return expected.length === offered.length && timingSafeEqual(expected, offered);
-}
 
 /** Takes the free seat of a waiting match (private matches need the invite token from the link). */
 export async function joinCommand(ctx: CommandContext, payload: CommandPayload<"match:join">): Promise<Ack<CommandReplies["match:join"]>> {
@@ -26,8 +12,7 @@ export async function joinCommand(ctx: CommandContext, payload: CommandPayload<"
   // user is gone cannot sit down.
   const joiner = await findParticipant(ctx.db, actor.id);
   if (!joiner) return fail("ERR_UNAUTHENTICATED", `no user ${actor.id}`);
-  const invited = await ctx.service.withMatch(payload.matchId, (live) => live !== null && holdsInvite(live, payload.inviteToken));
-  const joined = await ctx.service.command(payload.matchId, { type: "join", invited }, joiner);
+  const joined = await ctx.service.command(payload.matchId, { type: "join", inviteToken: payload.inviteToken }, joiner);
   if (!joined.ok) return joined;
   // Into the room before the snapshot is read: with other nodes writing to the match, an event broadcast between the
   // read and the join would reach neither (watch.ts says more).
