@@ -1,19 +1,21 @@
 /**
- * The app's PostgreSQL driver adapter, hardened for database outages (a restart, a failover, a network cut), and the
- * test that tells an outage from any other error.
+ * The app's PostgreSQL driver adapter, kept whole through database outages (a restart, a failover, a network cut),
+ * and the test that tells an outage from any other error. Only public parts of node-postgres are used: the pool is
+ * ours (handed to @prisma/adapter-pg, which supports an external pool), and its documented events tell which
+ * connection is lent out.
  *
  * What the stock @prisma/adapter-pg 6.19.3 does when connections die, measured on a private server
- * (server/cluster/postgres-restart.test.ts restarts one under a running cluster):
+ * (postgres-resilience.test.ts stops and crashes one; server/cluster/postgres-restart.test.ts restarts one under a
+ * running cluster):
  *
  * 1. A transaction cut off by the outage loses its pool connection for good. Prisma ends a failed transaction by
  *    sending ROLLBACK through the transaction and only then calling its `rollback()`, which is what releases the
  *    connection to the pool; on a dead connection the ROLLBACK throws, `rollback()` is never called, and the pool
  *    (10 connections) is one short — after ten such transactions every query waits forever.
- *    Here a transaction whose connection is lost, or whose COMMIT or ROLLBACK fails, releases its connection with the
- *    error at once (the pool then closes it and opens a fresh one when needed); a later commit or rollback is a no-op.
- * 2. A connection handed out of the pool has no 'error' listener of the pool's, and the adapter's own is removed when
- *    the transaction ends: an 'error' event arriving in between would be unlistened and end the process. Here every
- *    connection gets one listener of its own, once.
+ *    Here a lent connection that ends is released with an error as it ends (`client.release(error)`, the pool's
+ *    public way to drop a connection); Prisma's ROLLBACK on it then fails at once and never releases it twice.
+ * 2. A lent connection's 'error' event is listened to by the adapter only while its transaction runs: here every
+ *    connection gets one listener of its own when the pool opens it, so no 'error' event is ever unlistened.
  * 3. Connecting has no time limit by default: a database host that does not answer would hold a command for minutes.
  *    Here it is 5 s, and TCP keep-alive finds dead idle connections.
  *
@@ -24,29 +26,10 @@
  *   isDatabaseUnavailable(error); // true for "Can't reach database server", "terminating connection", …
  */
 import { PrismaPg } from "@prisma/adapter-pg";
-import type pg from "pg";
-
-type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
-type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
-type Query = Parameters<Transaction["queryRaw"]>[0];
+import pg from "pg";
 
 /** How long a new connection may take before the command fails (and the node's /api/ready reports the database). */
 export const CONNECT_TIMEOUT_MS = 5000;
-
-/** The parts of the stock transaction this module reaches into (plain properties in 6.19.3). */
-interface PgTransactionInternals {
-  readonly client: pg.PoolClient & { _queryable?: boolean; _ending?: boolean };
-  readonly cleanup?: () => void;
-}
-
-const listened = new WeakSet<object>();
-
-function listenOnce(connection: pg.PoolClient): void {
-  if (listened.has(connection)) return;
-  listened.add(connection);
-  // The pool's and the transaction's listeners come and go; this one stays, so no 'error' event is ever unlistened.
-  connection.on("error", () => {});
-}
 
 /** SQLSTATE classes and driver codes of a lost or refused connection. */
 const LOST = /\b(57P0[1-3]|08\d{3}|53300|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)\b|Connection terminated|terminating connection|is not queryable|Can't reach database server|Server has closed the connection|Connection closed|connection timeout|timeout exceeded when trying to connect/i;
@@ -71,56 +54,32 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return LOST.test(describe(error));
 }
 
-function guard(transaction: Transaction): Transaction {
-  const internals = transaction as unknown as PgTransactionInternals;
-  const connection = internals.client;
-  listenOnce(connection);
-  let released = false;
-  const drop = (error: unknown) => {
-    if (released) return;
-    released = true;
-    internals.cleanup?.();
-    // With an error the pool closes the connection instead of handing it out again.
-    connection.release(error instanceof Error ? error : new Error(describe(error) || "connection lost"));
-  };
-  const run =
-    <K extends "queryRaw" | "executeRaw">(method: K) =>
-    async (query: Query) => {
-      if (released) throw new Error("Connection closed: the transaction's database connection was lost");
-      try {
-        return (await (transaction[method] as (q: Query) => Promise<unknown>).call(transaction, query)) as never;
-      } catch (error) {
-        const ending = query.sql === "COMMIT" || query.sql === "ROLLBACK";
-        if (ending || connection._queryable === false || connection._ending || LOST.test(describe(error))) drop(error);
-        throw error;
-      }
-    };
-  return Object.assign(Object.create(transaction) as Transaction, {
-    queryRaw: run("queryRaw"),
-    executeRaw: run("executeRaw"),
-    commit: async () => {
-      if (released) return;
-      released = true;
-      await transaction.commit();
-    },
-    rollback: async () => {
-      if (released) return;
-      released = true;
-      await transaction.rollback();
-    },
-  });
-}
-
-class ResilientPrismaPg extends PrismaPg {
-  override async connect(): Promise<Adapter> {
-    const adapter = await super.connect();
-    return Object.assign(Object.create(adapter) as Adapter, {
-      startTransaction: async (isolationLevel?: Parameters<Adapter["startTransaction"]>[0]) => guard(await adapter.startTransaction(isolationLevel)),
+/**
+ * Releases a lent connection with an error when it ends (the pool then closes it and opens a fresh one when needed),
+ * and gives every connection a lasting 'error' listener. Uses the pool's documented 'connect', 'acquire', 'release'
+ * and 'remove' events.
+ */
+export function releaseLostConnections(pool: pg.Pool): pg.Pool {
+  const lent = new Set<pg.PoolClient>();
+  pool.on("acquire", (connection) => lent.add(connection));
+  pool.on("release", (_error, connection) => lent.delete(connection));
+  pool.on("remove", (connection) => lent.delete(connection));
+  pool.on("connect", (connection) => {
+    // The pool's and the transaction's listeners come and go; this one stays. The error itself reaches whoever
+    // waits on the connection (a query fails) or, for an idle one, the pool's 'error' event below.
+    connection.on("error", () => {});
+    connection.on("end", () => {
+      if (!lent.delete(connection)) return;
+      connection.release(new Error("Connection terminated: the database connection ended while lent out"));
     });
-  }
+  });
+  // An idle connection's error: the pool has dropped it already; the next command opens a fresh one.
+  pool.on("error", () => {});
+  return pool;
 }
 
-/** The app's adapter on `url`: the stock one with the repairs above. */
+/** The app's adapter on `url`: the stock one on a pool of ours, configured and listened to as above. */
 export function resilientPostgresAdapter(url: string): PrismaPg {
-  return new ResilientPrismaPg({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = releaseLostConnections(new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }));
+  return new PrismaPg(pool, { disposeExternalPool: true });
 }
