@@ -7,7 +7,7 @@ import { loadMatch } from "./match-read";
 import { SqliteEventStore } from "./sqlite-event-store";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
-import { insertEvent, writeTransaction } from "./transaction";
+import { writeTransaction } from "./transaction";
 import type { JsonValue } from "./types";
 
 const vault = testVault();
@@ -258,7 +258,7 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     // A transaction that takes the next version, holds it uncommitted, then rolls back.
     const rolledBack = writeTransaction(db, async (tx) => {
       expect(await tx.$executeRaw`UPDATE "Match" SET "version" = ${version + 1} WHERE "id" = ${match.id} AND "version" = ${version}`).toBe(1);
-      await insertEvent(tx, match.id, version + 1, { type: "doomed", payload: null }, new Date());
+      await tx.$executeRaw`INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "createdAt") VALUES (${match.id}, ${version + 1}, 'doomed', 'null', ${new Date()})`;
       started();
       await held;
       return { ok: false as const, code: "ERR_TEST_ROLLBACK", message: "roll back" };

@@ -3,11 +3,14 @@
  * can name it without importing the module that builds them.
  */
 import type BetterSqlite3 from "better-sqlite3";
-import type { PrismaClient } from "@/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { DatabaseTarget } from "./database-url";
 import type { EventStore } from "./event-store";
 
 export type DbClient = PrismaClient;
+
+/** A Prisma interactive transaction's client. */
+export type Tx = Prisma.TransactionClient;
 
 /** Synchronous better-sqlite3 work on Prisma's own SQLite connection, queued with Prisma's queries (sqlite-adapter.ts). */
 export interface SqliteConnection {

@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       expect(view.players).toEqual({ white: null, black: { id: creator.id, name: creator.username, isGuest: false } });
     });
 
-    it("returns exactly the row the database reads back (the SQLite fast path writes what Prisma would)", async () => {
+    it("returns exactly the row the database reads back", async () => {
       for (const options of [{ visibility: "private" as const, rated: true }, { visibility: "public" as const, timeControl: { reserveMs: 60_000, delayMs: 5_000 } }]) {
         const { match } = await waitingMatch(handle.db, vault, options);
         expect(await handle.db.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toEqual(match);
@@ -52,6 +52,38 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       const { view, events } = decided(emptyMatchView(newMatchId()), create, nobody);
       const result = await createMatch(handle.db, { view, events, creatorId: "nobody", seed, inviteToken: null });
       expect(result.ok ? "" : result.code).toBe("ERR_USER_NOT_FOUND");
+    });
+
+    it("refuses an id that exists (ERR_MATCH_EXISTS) and writes nothing for it", async () => {
+      const creator = await newUser(handle.db);
+      const actor = { player: { id: creator.id, name: creator.username, isGuest: false }, kind: "registered" } as const;
+      const id = newMatchId();
+      const attempt = () => {
+        const seed = vault.draw();
+        const create = { type: "create", color: "white", matchLength: 3, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment } as const;
+        const { view, events } = decided(emptyMatchView(id), create, actor);
+        return createMatch(handle.db, { view, events, creatorId: creator.id, seed, inviteToken: null });
+      };
+      // At once, as two nodes answering one rematch would: one match, one refusal.
+      const results = await Promise.all([attempt(), attempt()]);
+      expect(results.map((result) => (result.ok ? "ok" : result.code)).sort()).toEqual(["ERR_MATCH_EXISTS", "ok"]);
+      expect(await handle.db.prisma.matchEvent.count({ where: { matchId: id } })).toBe(1);
+      expect(await handle.db.prisma.matchSeed.count({ where: { matchId: id } })).toBe(1);
+    });
+
+    it("holds the waiting cap against creates made at once (ERR_TOO_MANY_WAITING)", async () => {
+      const creator = await newUser(handle.db);
+      const actor = { player: { id: creator.id, name: creator.username, isGuest: false }, kind: "registered" } as const;
+      const attempt = () => {
+        const seed = vault.draw();
+        const create = { type: "create", color: "black", matchLength: 1, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment } as const;
+        const { view, events } = decided(emptyMatchView(newMatchId()), create, actor);
+        return createMatch(handle.db, { view, events, creatorId: creator.id, seed, inviteToken: null, maxWaiting: 2 });
+      };
+      const results = await Promise.all(Array.from({ length: 5 }, attempt));
+      expect(results.filter((result) => result.ok)).toHaveLength(2);
+      expect(results.filter((result) => !result.ok).map((result) => (result.ok ? "" : result.code))).toEqual(["ERR_TOO_MANY_WAITING", "ERR_TOO_MANY_WAITING", "ERR_TOO_MANY_WAITING"]);
+      expect(await handle.db.prisma.match.count({ where: { creatorId: creator.id, status: "waiting" } })).toBe(2);
     });
   });
 

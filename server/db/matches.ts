@@ -16,8 +16,9 @@ import { err, ok, type Result } from "@/lib/engine/types";
 import { emptyMatchView, matchColumns, type MatchEvent, type MatchView } from "@/lib/match";
 import type { Db } from "./client";
 import { encodeEvent } from "./event-codec";
-import { createMatchOnSqlite, type CreationError } from "./sqlite-create-match";
-import { insertEvent, isForeignKeyViolation, uniqueViolation, writeTransaction } from "./transaction";
+import { createMatchPlan, type CreationError } from "./create-match-plan";
+import type { SqlPlan } from "./sql-plan";
+import { writePlan } from "./transaction";
 import type { MatchRow, SealedSeedInput } from "./types";
 
 export interface NewMatch {
@@ -75,28 +76,7 @@ export async function createMatch(db: Db, input: NewMatch): Promise<Result<Match
   };
   const events = eventRows(input);
   const seed = { commitment: input.seed.commitment, ...input.seed.sealed };
-  try {
-    if (db.sqlite) {
-      return await db.sqlite.exclusive((connection) => createMatchOnSqlite(connection, { row, events, maxWaiting: input.maxWaiting, seed }));
-    }
-    return await writeTransaction(db, async (tx) => {
-      // PostgreSQL needs the creator's row locked for the waiting count to hold against another node's create.
-      if (input.maxWaiting !== undefined) {
-        const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE id = ${input.creatorId} FOR UPDATE`;
-        if (locked.length === 0) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
-        if ((await tx.match.count({ where: { creatorId: input.creatorId, status: "waiting" } })) >= input.maxWaiting) {
-          return err("ERR_TOO_MANY_WAITING", `${input.creatorId} has ${input.maxWaiting} matches waiting for an opponent already`);
-        }
-      }
-      const match = await tx.match.create({ data: { ...row, seed: { create: { commitment: seed.commitment, ciphertext: seed.ciphertext, iv: seed.iv, tag: seed.tag } } } });
-      for (const [index, event] of events.entries()) await insertEvent(tx, match.id, index + 1, event, now);
-      return ok(match);
-    });
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return err("ERR_USER_NOT_FOUND", `no user ${input.creatorId}`);
-    if (uniqueViolation(error)) return err("ERR_MATCH_EXISTS", `match ${view.matchId} exists already`);
-    throw error;
-  }
+  return writePlan(db, (dialect) => createMatchPlan({ row, events, maxWaiting: input.maxWaiting, seed }, dialect));
 }
 
 /** A private match's invite token: 18 random bytes, URL-safe. */
@@ -115,17 +95,25 @@ export type RevealError = "ERR_MATCH_NOT_FOUND" | "ERR_MATCH_NOT_OVER" | "ERR_SE
  * Publishes the server seed of a finished or aborted match (once). A seed that does not hash to the commitment is
  * refused, so a vault mix-up can never publish the wrong seed.
  */
-export async function revealSeed(db: Db, matchId: string, serverSeed: string): Promise<Result<{ readonly revealedAt: Date }, RevealError>> {
-  return writeTransaction(db, async (tx) => {
-    const match = await tx.match.findUnique({ where: { id: matchId }, select: { status: true, seed: { select: { commitment: true } } } });
-    if (!match?.seed) return err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`);
-    if (match.status !== "finished" && match.status !== "aborted") {
-      return err("ERR_MATCH_NOT_OVER", `match ${matchId} is ${match.status}: the seed is revealed only when it is over`);
-    }
-    if (commitmentOf(serverSeed) !== match.seed.commitment) return err("ERR_SEED_MISMATCH", "the seed does not match the match's commitment");
-    const revealedAt = new Date();
-    const { count } = await tx.matchSeed.updateMany({ where: { matchId, revealedSeed: null }, data: { revealedSeed: serverSeed, revealedAt } });
-    if (count === 0) return err("ERR_SEED_ALREADY_REVEALED", `the seed of match ${matchId} is already revealed`);
-    return ok({ revealedAt });
-  });
+export function revealSeed(db: Db, matchId: string, serverSeed: string): Promise<Result<{ readonly revealedAt: Date }, RevealError>> {
+  return writePlan(db, () => revealPlan(matchId, serverSeed, new Date()));
+}
+
+function* revealPlan(matchId: string, serverSeed: string, revealedAt: Date): SqlPlan<Result<{ readonly revealedAt: Date }, RevealError>> {
+  const [match] = yield {
+    sql: `SELECT "Match"."status", "MatchSeed"."commitment" FROM "Match" JOIN "MatchSeed" ON "MatchSeed"."matchId" = "Match"."id" WHERE "Match"."id" = ?`,
+    params: [matchId],
+  };
+  if (match === undefined) return err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`);
+  if (match.status !== "finished" && match.status !== "aborted") {
+    return err("ERR_MATCH_NOT_OVER", `match ${matchId} is ${String(match.status)}: the seed is revealed only when it is over`);
+  }
+  if (commitmentOf(serverSeed) !== match.commitment) return err("ERR_SEED_MISMATCH", "the seed does not match the match's commitment");
+  const [revealed] = yield {
+    sql: `UPDATE "MatchSeed" SET "revealedSeed" = ?, "revealedAt" = ? WHERE "matchId" = ? AND "revealedSeed" IS NULL`,
+    params: [serverSeed, revealedAt, matchId],
+    count: true,
+  };
+  if (Number(revealed?.changed ?? 0) === 0) return err("ERR_SEED_ALREADY_REVEALED", `the seed of match ${matchId} is already revealed`);
+  return ok({ revealedAt });
 }

@@ -13,7 +13,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { sqliteTimestamp } from "./sqlite-adapter";
-import type { Tx } from "./transaction";
+import type { Tx } from "./db";
 
 export type Dialect = "sqlite" | "postgres";
 

@@ -1,23 +1,26 @@
 /**
  * Write transactions that return Results: a failure Result rolls the transaction back and comes out as a value, and
- * unique-constraint violations come out as the codes the caller maps them to; read snapshots; and the insert of a
- * match's first events (every later event is appended by append-plan.ts).
+ * unique-constraint violations come out as the codes the caller maps them to; write plans (sql-plan.ts) run in one
+ * transaction on either database; read snapshots.
  *
  * @example
+ *   const result = await writePlan(db, (dialect) => createMatchPlan(creation, dialect));
  *   const result = await writeTransaction(db, (tx) => runInPrisma(tx, "postgres", appendPlan(input, now, "postgres")));
  */
+import type BetterSqlite3 from "better-sqlite3";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Result } from "@/lib/engine/types";
-import type { Db } from "./db";
-import type { NewEvent } from "./types";
+import type { Db, Tx } from "./db";
+import { runInPrisma, runOnSqlite, type Dialect, type SqlPlan } from "./sql-plan";
 
-export type Tx = Prisma.TransactionClient;
+export type { Tx } from "./db";
 
 /** Waiting for the SQLite write queue or a PostgreSQL connection, and running, may each take this long. */
 const TRANSACTION_LIMITS = { maxWait: 15_000, timeout: 15_000 } as const;
 
+/** A failure Result carried out of a transaction's body, which a throw rolls back. */
 class RollBack {
-  constructor(readonly result: { readonly ok: false; readonly code: string; readonly message: string }) {}
+  constructor(readonly result: Extract<Result<never, string>, { ok: false }>) {}
 }
 
 /**
@@ -73,8 +76,28 @@ export function readSnapshot<T>(db: Pick<Db, "kind" | "prisma">, work: (tx: Tx) 
   return db.prisma.$transaction(work, { ...TRANSACTION_LIMITS, ...isolation });
 }
 
-/** A match's first events, in createMatch's transaction (later ones are appended by append-plan.ts). */
-export async function insertEvent(tx: Tx, matchId: string, sequence: number, event: NewEvent, now: Date): Promise<void> {
-  await tx.$executeRaw`INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "actorId", "createdAt")
-    VALUES (${matchId}, ${sequence}, ${event.type}, ${JSON.stringify(event.payload)}, ${event.actorId ?? null}, ${now})`;
+/** `plan` in one better-sqlite3 transaction (IMMEDIATE: the write lock is taken at BEGIN); a failure Result undoes it. */
+function runOnSqliteTransaction<T, Code extends string>(connection: BetterSqlite3.Database, plan: SqlPlan<Result<T, Code>>): Result<T, Code> {
+  try {
+    return connection
+      .transaction(() => {
+        const result = runOnSqlite(connection, plan);
+        if (!result.ok) throw new RollBack(result);
+        return result;
+      })
+      .immediate();
+  } catch (error) {
+    if (error instanceof RollBack) return error.result as Result<T, Code>;
+    throw error;
+  }
+}
+
+/**
+ * Runs a write plan whose answer is a Result in one transaction: synchronously on SQLite's connection (queued with
+ * Prisma's queries, and past Prisma's query compiler), in a Prisma transaction on PostgreSQL. A failure Result undoes
+ * whatever the plan wrote before it.
+ */
+export function writePlan<T, Code extends string>(db: Pick<Db, "kind" | "prisma" | "sqlite">, plan: (dialect: Dialect) => SqlPlan<Result<T, Code>>): Promise<Result<T, Code>> {
+  if (db.sqlite) return db.sqlite.exclusive((connection) => runOnSqliteTransaction(connection, plan("sqlite")));
+  return writeTransaction(db, (tx) => runInPrisma(tx, db.kind, plan(db.kind)));
 }

@@ -26,7 +26,7 @@ import type { Ack, MatchEventMessage, StoredEvents } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { eventAppend } from "@/server/db/event-rows";
 import { createMatch, newInviteToken, newMatchId, revealSeed } from "@/server/db/matches";
-import type { CreationError } from "@/server/db/sqlite-create-match";
+import type { CreationError } from "@/server/db/create-match-plan";
 import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
 import { fail } from "./failure";
