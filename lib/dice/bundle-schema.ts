@@ -11,39 +11,39 @@ import { err, ok, type Result } from "../engine/types";
 import type { AuditBundle, RecordTurn } from "./types";
 
 /** A field's error message, or "is missing" when the field is absent. */
-const expect = (text: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : text) });
+export const fieldError = (text: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : text) });
 
-const lowerHex64 = z.string(expect("must be text")).regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex characters");
+const lowerHex64 = z.string(fieldError("must be text")).regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex characters");
 const clientSeed = z
-  .string(expect("must be text"))
+  .string(fieldError("must be text"))
   .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'");
-const die = z.int(expect("must be a whole number from 1 to 6")).min(1, "must be a die from 1 to 6").max(6, "must be a die from 1 to 6");
-const dice = z.tuple([die, die], expect("must be a list of two dice"));
-const color = z.enum(["white", "black"], expect("must be \"white\" or \"black\""));
-const game = z.int(expect("must be a whole game number")).min(1, "must be a game number from 1 up");
+const die = z.int(fieldError("must be a whole number from 1 to 6")).min(1, "must be a die from 1 to 6").max(6, "must be a die from 1 to 6");
+const dice = z.tuple([die, die], fieldError("must be a list of two dice"));
+const color = z.enum(["white", "black"], fieldError("must be \"white\" or \"black\""));
+const game = z.int(fieldError("must be a whole game number")).min(1, "must be a game number from 1 up");
 
 const bundleSchema = z.object({
-  protocol: z.literal("fair-dice-v1", expect("must be \"fair-dice-v1\"")),
-  matchId: z.string(expect("must be text")),
+  protocol: z.literal("fair-dice-v1", fieldError("must be \"fair-dice-v1\"")),
+  matchId: z.string(fieldError("must be text")),
   commitment: lowerHex64,
   serverSeed: lowerHex64.nullable(),
-  clientSeeds: z.object({ white: clientSeed, black: clientSeed }, expect("must be an object with \"white\" and \"black\" seeds")),
+  clientSeeds: z.object({ white: clientSeed, black: clientSeed }, fieldError("must be an object with \"white\" and \"black\" seeds")),
   rolls: z.array(
     z.object(
       {
-        nonce: z.int(expect("must be a whole number")).min(0, "must be 0 or more"),
+        nonce: z.int(fieldError("must be a whole number")).min(0, "must be 0 or more"),
         game,
-        kind: z.enum(["opening", "turn"], expect("must be \"opening\" or \"turn\"")),
+        kind: z.enum(["opening", "turn"], fieldError("must be \"opening\" or \"turn\"")),
         player: color.nullable(),
         dice,
       },
-      expect("must be an object"),
+      fieldError("must be an object"),
     ),
-    expect("must be a list of rolls"),
+    fieldError("must be a list of rolls"),
   ),
 });
 
-const recordSchema = z.array(z.object({ game, player: color, dice }, expect("must be an object")), expect("must be a list of turns"));
+const recordSchema = z.array(z.object({ game, player: color, dice }, fieldError("must be an object")), fieldError("must be a list of turns"));
 
 
 /** The bundle with unknown extra fields dropped, or the first bad field ("rolls[3].dice[1]: must be a die ..."). */
@@ -61,7 +61,8 @@ export function parseRecord(input: unknown): Result<RecordTurn[], "ERR_RECORD_FO
   return parsed.success ? ok(parsed.data) : err("ERR_RECORD_FORMAT", describeIssue("record", parsed.error.issues));
 }
 
-function describeIssue(root: string, issues: readonly z.core.$ZodIssue[]): string {
+/** The first issue as "root.path[3].field message (n more problems after this one)." */
+export function describeIssue(root: string, issues: readonly z.core.$ZodIssue[]): string {
   const first = issues[0];
   if (first === undefined) return `The ${root} is malformed.`;
   const path = first.path.reduce<string>(

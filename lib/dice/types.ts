@@ -42,6 +42,12 @@ export interface RecordTurn {
 export type CheckId =
   | "bundle-format"
   | "commitment"
+  /** fair-dice-v2: the game seeds and the server seed lead to the commitment. */
+  | "seed-chain"
+  /** fair-dice-v2: every roll carries the salts it needs. */
+  | "salts"
+  /** fair-dice-v2, browser panel: the salts this browser kept equal the logged ones. */
+  | "browser-salts"
   | "nonce-sequence"
   | "rolls-recomputed"
   | "opening-resolution"

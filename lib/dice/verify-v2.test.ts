@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { describe, expect, it } from "vitest";
+import { fairDiceV2Vectors } from "./fixtures/v2-vectors";
+import { createSaltedRoller, isSalt, newSalt, saltedRollMessage } from "./salted-roll";
+import { chainCommitment, chainLengthFor, chainLink, gameSeedOf, gameSeedsOf, leadsToCommitment } from "./seed-chain";
+import { simulateMatchV2 } from "./simulate-v2";
+import { verifyV2 } from "./verify-v2";
+
+const FILE = path.join(import.meta.dirname, "fixtures", "fair-dice-v2.vectors.json");
+const published = JSON.parse(readFileSync(FILE, "utf8")) as ReturnType<typeof fairDiceV2Vectors>;
+const utf8 = new TextEncoder();
+const SEED = "7245cbc5ff67b0b4e8d6300508a5f58b92eea3e6a827e8bb9f93c88621e8986a";
+
+describe("the published fair-dice-v2 vectors", () => {
+  it("are exactly what scripts/fair-dice-v2-vectors.ts builds", () => {
+    expect(readFileSync(FILE, "utf8")).toBe(`${JSON.stringify(fairDiceV2Vectors(), null, 1)}\n`);
+  });
+
+  it.each(published.chains.map((chain) => [chain.label, chain] as const))("chain %s: every game seed hashes down to the commitment", (_, chain) => {
+    expect(chain.chainLength).toBe(2 * chain.matchLength - 1);
+    expect(chain.gameSeeds).toHaveLength(chain.chainLength);
+    expect(chain.gameSeeds.at(-1)).toBe(chain.serverSeed);
+    // Section 1, by hand: each seed is the SHA-256 (hex, of the ASCII string) of the next; the commitment of game 1's.
+    for (let game = 1; game < chain.chainLength; game++) expect(chain.gameSeeds[game - 1]).toBe(bytesToHex(sha256(utf8.encode(chain.gameSeeds[game]!))));
+    expect(chain.commitment).toBe(bytesToHex(sha256(utf8.encode(chain.gameSeeds[0]!))));
+    chain.gameSeeds.forEach((seed, index) => expect(leadsToCommitment(seed, index + 1, chain.commitment)).toBe(true));
+  });
+
+  it.each(published.rolls.map((roll) => [roll.label, roll] as const))("roll %s: message, HMAC block 0 and dice", (_, roll) => {
+    const salts = [roll.salts.white, roll.salts.black].filter(Boolean).join(":");
+    expect(roll.message).toBe(`${roll.clientSeeds.white}:${roll.clientSeeds.black}:${roll.nonce}:${salts}`);
+    expect(roll.hmac).toBe(bytesToHex(hmac(sha256, utf8.encode(roll.gameSeed), utf8.encode(roll.message))));
+    // Rejection sampling over block 0 by hand (a continuation block is needed with probability ~1e-54).
+    const accepted = [...hmac(sha256, utf8.encode(roll.gameSeed), utf8.encode(roll.message))].filter((byte) => byte < 252);
+    expect(roll.dice).toEqual([(accepted[0]! % 6) + 1, (accepted[1]! % 6) + 1]);
+  });
+
+  it("name the check each tampering breaks, and where", () => {
+    const byLabel = new Map(published.bundles.map((vector) => [vector.label, vector]));
+    const answer = (label: string) => {
+      const vector = byLabel.get(label)!;
+      const browser = vector.browserSalts && { player: vector.browserSalts.player, salts: new Map(Object.entries(vector.browserSalts.salts).map(([n, s]) => [Number(n), s])) };
+      const report = verifyV2(vector.bundle, vector.record, browser);
+      return { report, failed: report.checks.filter((check) => check.status === "failed"), games: Object.fromEntries(report.games.map((g) => [g.game, g.verdict])) };
+    };
+    for (const vector of published.bundles) {
+      const { report, failed, games } = answer(vector.label);
+      expect({ verdict: report.verdict, failed: failed.map((check) => check.id).sort(), games }, vector.label).toEqual({
+        verdict: vector.verdict,
+        failed: vector.failedChecks,
+        games: Object.fromEntries(Object.entries(vector.games).map(([game, verdict]) => [Number(game), verdict])),
+      });
+    }
+    // Reviewed by hand: what each tampering must say.
+    expect(answer("finished").report.verdict).toBe("verified");
+    expect(answer("running-two-games-ended").games).toEqual({ 1: "verified", 2: "verified", 3: "not-yet-revealed" });
+    expect(answer("changed-salt").failed).toMatchObject([{ id: "rolls-recomputed", game: 2 }]);
+    expect(answer("changed-salt").games).toEqual({ 1: "verified", 2: "failed", 3: "verified" });
+    expect(answer("missing-salt").failed).toMatchObject([{ id: "salts", game: 1, say: { values: { problem: "wrongSet" } } }]);
+    expect(answer("salt-not-lowercase-hex").failed).toMatchObject([{ id: "salts", game: 3, say: { values: { problem: "badForm" } } }]);
+    expect(answer("turn-salt-under-the-wrong-player").failed).toMatchObject([{ id: "salts", game: 1 }]);
+    expect(answer("changed-dice").failed).toMatchObject([{ id: "rolls-recomputed", game: 2 }]);
+    expect(answer("broken-server-seed").failed).toMatchObject([{ id: "seed-chain", game: 5, say: { key: "failServerSeed" } }]);
+    expect(answer("broken-chain-link").failed).toMatchObject([{ id: "seed-chain", game: 2, say: { key: "failGameSeed" } }]);
+    expect(answer("game-seeds-swapped").failed).toMatchObject([{ id: "seed-chain", game: 1 }]);
+    expect(answer("next-game-seed-under-this-game").failed).toMatchObject([{ id: "seed-chain", game: 3 }]);
+    expect(answer("nonce-gap").failed[0]).toMatchObject({ id: "nonce-sequence", game: 2 });
+    const differs = answer("browser-salt-differs").failed;
+    expect(differs).toMatchObject([{ id: "browser-salts", say: { values: { player: "white", count: 1 } } }]);
+    expect(answer("not-an-object").failed).toMatchObject([{ id: "bundle-format" }]);
+  });
+});
+
+describe("the seed chain", () => {
+  it("holds 2N − 1 seeds for an N-point match, from 1 to 25 points", () => {
+    expect(chainLengthFor(1)).toBe(1);
+    expect(chainLengthFor(25)).toBe(49);
+    for (const bad of [0, 26, 2.5, Number.NaN]) expect(() => chainLengthFor(bad)).toThrow(RangeError);
+  });
+
+  it("gives game k's seed the same way one at a time or all at once, and each leads to the commitment in k steps", () => {
+    const all = gameSeedsOf(SEED, 9);
+    const commitment = chainCommitment(SEED, 9);
+    for (let game = 1; game <= 9; game++) {
+      expect(gameSeedOf(SEED, 9, game)).toBe(all[game - 1]);
+      expect(leadsToCommitment(all[game - 1]!, game, commitment)).toBe(true);
+      expect(leadsToCommitment(all[game - 1]!, game + 1, commitment)).toBe(false);
+    }
+    expect(chainLink(all[0]!)).toBe(commitment);
+    expect(() => gameSeedOf(SEED, 9, 10)).toThrow(RangeError);
+  });
+});
+
+describe("salted rolls", () => {
+  it("make 32-hex salts, and a different salt gives a different stream", () => {
+    const salt = newSalt();
+    expect(isSalt(salt)).toBe(true);
+    expect(newSalt()).not.toBe(salt);
+    const roller = createSaltedRoller(SEED, "a:b");
+    const first = roller.blocks(7, { white: "00000000000000000000000000000000" }).next().value;
+    const second = roller.blocks(7, { white: "00000000000000000000000000000001" }).next().value;
+    expect(bytesToHex(first)).not.toBe(bytesToHex(second));
+  });
+
+  it("put white's salt before black's in an opening roll's message, and refuse a salt of the wrong form", () => {
+    expect(saltedRollMessage("a:b", 0, { black: "1".repeat(32), white: "0".repeat(32) })).toBe(`a:b:0:${"0".repeat(32)}:${"1".repeat(32)}`);
+    expect(saltedRollMessage("a:b", 4, { black: "1".repeat(32) }, 2)).toBe(`a:b:4:${"1".repeat(32)}:2`);
+    expect(() => saltedRollMessage("a:b", 0, {})).toThrow(RangeError);
+    expect(() => saltedRollMessage("a:b", 0, { white: "ABCDEF".padEnd(32, "0") })).toThrow(RangeError);
+  });
+
+  it("give faces and sums in the right proportions over 60,000 simulated rolls", () => {
+    const { bundle } = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 25, games: 49, turnsPerGame: 1200 });
+    const faces = [0, 0, 0, 0, 0, 0];
+    for (const roll of bundle.rolls) for (const die of roll.dice) faces[die - 1]!++;
+    const n = bundle.rolls.length * 2;
+    // Chi-square with 5 degrees of freedom: 20.5 is its 0.999 quantile.
+    const chi = faces.reduce((sum, count) => sum + (count - n / 6) ** 2 / (n / 6), 0);
+    expect(chi).toBeLessThan(20.5);
+  });
+});
+
+describe("verifyV2 while a match runs", () => {
+  it("verifies each game as its seed is revealed, and the match only at the end", () => {
+    const options = { serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 4, turnsPerGame: 5 } as const;
+    for (let ended = 0; ended <= 3; ended++) {
+      const { bundle, record } = simulateMatchV2({ ...options, endedGames: ended, revealed: false });
+      const report = verifyV2(bundle, record);
+      expect(report.verdict).toBe("not-yet-revealed");
+      expect(report.games.map((g) => g.verdict)).toEqual([1, 2, 3, 4].map((game) => (game <= ended ? "verified" : "not-yet-revealed")));
+    }
+    const { bundle, record } = simulateMatchV2(options);
+    expect(verifyV2(bundle, record).verdict).toBe("verified");
+  });
+
+  it("never throws on hostile input", () => {
+    const { bundle } = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 1, games: 1, turnsPerGame: 2 });
+    const hostile: unknown[] = [null, 7, "x", [], { ...bundle, rolls: null }, { ...bundle, gameSeeds: { "0": SEED } }, { ...bundle, gameSeeds: { "99": SEED } }, { ...bundle, matchLength: 1e308 },
+      { ...bundle, rolls: [{ ...bundle.rolls[0], salts: { white: 5 } }] }, { ...bundle, rolls: [{ ...bundle.rolls[0], salts: { red: "x" } }] }];
+    for (const input of hostile) expect(verifyV2(input).verdict).toBe("failed");
+  });
+});

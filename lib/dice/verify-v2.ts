@@ -1,0 +1,238 @@
+/**
+ * The fair-dice-v2 verifier (docs/fair-dice-v2.md, section 7): reads an audit bundle (and optionally the game record
+ * and the salts a browser kept) as untrusted data, reports every check one by one, and gives each game its own
+ * verdict — a game is verified as soon as its seed is revealed, while the match goes on. Never throws on bad input.
+ *
+ * @example
+ *   const report = verifyV2(bundle, record, { player: "white", salts: new Map([[0, "0f1e…"]]) });
+ *   report.verdict;  // "not-yet-revealed" while the match runs
+ *   report.games;    // [{ game: 1, verdict: "verified" }, { game: 2, verdict: "not-yet-revealed" }]
+ */
+import { parseBundleV2, type AuditBundleV2, type BundleRollV2 } from "./bundle-v2";
+import { parseRecord } from "./bundle-schema";
+import { combineClientSeeds } from "./client-seed";
+import { checkOpeningResolution } from "./opening-check";
+import { checkRecordDice, recordCheckWithout, showDice, type RecordSource } from "./record";
+import { createSaltedRoller, isSalt, type SaltedRoller } from "./salted-roll";
+import { chainLink, gameSeedsOf, leadsToCommitment } from "./seed-chain";
+import type { CheckResult, SeatColor, Verdict } from "./types";
+
+export type GameVerdict = "verified" | "failed" | "not-yet-revealed";
+
+/** The salts one player's browser kept for a match (docs/fair-dice-v2.md, section 6), by nonce. */
+export interface BrowserSalts {
+  readonly player: SeatColor;
+  readonly salts: ReadonlyMap<number, string>;
+}
+
+export interface VerifyReportV2 {
+  readonly protocol: "fair-dice-v2";
+  readonly verdict: Verdict;
+  readonly checks: readonly CheckResult[];
+  readonly games: readonly { readonly game: number; readonly verdict: GameVerdict }[];
+}
+
+/** A check's result and the games it failed. */
+interface Checked {
+  readonly result: CheckResult;
+  readonly failedGames: ReadonlySet<number>;
+}
+
+const CHECK_IDS = ["seed-chain", "nonce-sequence", "salts", "rolls-recomputed", "opening-resolution", "record-dice"] as const;
+
+export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSalts): VerifyReportV2 {
+  const parsed = parseBundleV2(bundle);
+  if (!parsed.ok) {
+    const skipped = CHECK_IDS.map((id): CheckResult => ({ id, status: "skipped", say: { key: "notRun", values: {} } }));
+    const checks: CheckResult[] = [{ id: "bundle-format", status: "failed", say: { key: "failBundle", values: { message: parsed.message } } }, ...skipped];
+    if (browser) checks.push({ id: "browser-salts", status: "skipped", say: { key: "notRun", values: {} } });
+    return { protocol: "fair-dice-v2", verdict: "failed", checks, games: [] };
+  }
+  const b = parsed.value;
+  const { checked: chain, seeds } = checkSeedChain(b);
+  const sequence = firstFailureFailsLater(checkNonceSequence(b), b);
+  const salts = checkSalts(b);
+  const rolls = checkRolls(b, seeds);
+  const opening = firstFailureFailsLater(checkOpeningResolution(b.rolls, b.serverSeed !== null), b);
+  const recorded = firstFailureFailsLater(checkRecord(b, record !== undefined ? { value: record, source: "separate" } : embeddedRecord(bundle)), b);
+  const all: Checked[] = [chain, sequence, salts, rolls, opening, recorded];
+  if (browser) all.push(checkBrowserSalts(b, browser));
+  const checks: CheckResult[] = [{ id: "bundle-format", status: "passed", say: { key: "bundle", values: { match: b.matchId, rolls: b.rolls.length } } }, ...all.map((c) => c.result)];
+  const failed = new Set(all.flatMap((c) => [...c.failedGames]));
+  const games = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])]
+    .sort((x, y) => x - y)
+    .map((game) => ({ game, verdict: failed.has(game) ? ("failed" as const) : seeds.has(game) ? ("verified" as const) : ("not-yet-revealed" as const) }));
+  return { protocol: "fair-dice-v2", verdict: verdictOf(checks), checks, games };
+}
+
+function verdictOf(checks: readonly CheckResult[]): Verdict {
+  if (checks.some((c) => c.status === "failed")) return "failed";
+  if (checks.some((c) => c.status === "not-yet-revealed")) return "not-yet-revealed";
+  if (checks.some((c) => c.status === "skipped")) return "incomplete";
+  return "verified";
+}
+
+/** Checks 3, 6 and 7 stop at their first failure: it fails that game and every later one. */
+function firstFailureFailsLater(result: CheckResult, b: AuditBundleV2): Checked {
+  if (result.status !== "failed") return { result, failedGames: new Set() };
+  const from = result.game ?? 1;
+  const games = [...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()].filter((game) => game >= from);
+  return { result, failedGames: new Set([from, ...games]) };
+}
+
+/** Check 2, and the seeds it makes known: a revealed game seed that passed, or every seed of a server seed that did. */
+function checkSeedChain(b: AuditBundleV2): { checked: Checked; seeds: Map<number, string> } {
+  const id = "seed-chain";
+  const seeds = new Map<number, string>();
+  const failedGames = new Set<number>();
+  let first: CheckResult | undefined;
+  for (const [game, seed] of [...b.gameSeeds].sort(([x], [y]) => x - y)) {
+    if (leadsToCommitment(seed, game, b.commitment)) {
+      seeds.set(game, seed);
+      continue;
+    }
+    failedGames.add(game);
+    first ??= { id, status: "failed", say: { key: "failGameSeed", values: { game, commitment: b.commitment } }, game };
+  }
+  if (b.serverSeed !== null) {
+    const all = gameSeedsOf(b.serverSeed, b.chainLength);
+    if (chainLink(all[0]!) === b.commitment) {
+      all.forEach((seed, index) => seeds.set(index + 1, seed));
+    } else {
+      for (const roll of b.rolls) failedGames.add(roll.game);
+      for (const game of b.gameSeeds.keys()) failedGames.add(game);
+      first ??= { id, status: "failed", say: { key: "failServerSeed", values: { chainLength: b.chainLength, commitment: b.commitment } }, game: b.chainLength };
+    }
+  }
+  if (first) return { checked: { result: first, failedGames }, seeds };
+  const revealed = b.serverSeed !== null ? b.chainLength : seeds.size;
+  const result: CheckResult =
+    b.serverSeed === null && seeds.size === 0
+      ? { id, status: "not-yet-revealed", say: { key: "notRevealedChain", values: { commitment: b.commitment } } }
+      : { id, status: "passed", say: { key: b.serverSeed === null ? "chainGames" : "chain", values: { games: revealed, chainLength: b.chainLength, commitment: b.commitment } } };
+  return { checked: { result, failedGames }, seeds };
+}
+
+function checkNonceSequence(b: AuditBundleV2): CheckResult {
+  const id = "nonce-sequence";
+  let previousGame = 0;
+  for (const [i, roll] of b.rolls.entries()) {
+    if (roll.nonce !== i) {
+      const say: CheckResult["say"] =
+        roll.nonce > i
+          ? { key: "failNonceGap", values: { roll: i + 1, nonce: roll.nonce, due: i, last: roll.nonce - 1, missing: roll.nonce - i } }
+          : { key: "failNonceRepeat", values: { roll: i + 1, nonce: roll.nonce, due: i } };
+      return { id, status: "failed", say, nonce: roll.nonce, game: roll.game };
+    }
+    if (roll.game < previousGame || roll.game > b.chainLength) {
+      return { id, status: "failed", say: { key: "failGameOrder", values: { nonce: roll.nonce, game: roll.game, previous: previousGame, chainLength: b.chainLength } }, nonce: roll.nonce, game: roll.game };
+    }
+    previousGame = roll.game;
+  }
+  return { id, status: "passed", say: b.rolls.length === 0 ? { key: "noRolls", values: {} } : { key: "nonces", values: { last: b.rolls.length - 1 } } };
+}
+
+/** The salts an opening roll needs (both players'), or a turn roll (its player's). */
+function expectedSalts(roll: BundleRollV2): readonly SeatColor[] {
+  if (roll.kind === "opening") return ["white", "black"];
+  return roll.player === null ? [] : [roll.player];
+}
+
+function saltsProblem(roll: BundleRollV2): string | null {
+  const expected = expectedSalts(roll);
+  const present = (["white", "black"] as const).filter((color) => roll.salts[color] !== undefined);
+  if (expected.length === 0) return "noRoller";
+  if (present.length !== expected.length || !expected.every((color) => present.includes(color))) return "wrongSet";
+  return present.every((color) => isSalt(roll.salts[color])) ? null : "badForm";
+}
+
+function checkSalts(b: AuditBundleV2): Checked {
+  const id = "salts";
+  const failedGames = new Set<number>();
+  let first: CheckResult | undefined;
+  for (const roll of b.rolls) {
+    const problem = saltsProblem(roll);
+    if (problem === null) continue;
+    failedGames.add(roll.game);
+    first ??= { id, status: "failed", say: { key: "failSalts", values: { nonce: roll.nonce, game: roll.game, kind: roll.kind, problem } }, nonce: roll.nonce, game: roll.game };
+  }
+  return { result: first ?? { id, status: "passed", say: { key: "salts", values: { rolls: b.rolls.length } } }, failedGames };
+}
+
+function checkRolls(b: AuditBundleV2, seeds: ReadonlyMap<number, string>): Checked {
+  const id = "rolls-recomputed";
+  const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
+  const rollers = new Map<number, SaltedRoller>();
+  const failedGames = new Set<number>();
+  let first: CheckResult | undefined;
+  let wrong = 0;
+  let unknown = 0;
+  let checked = 0;
+  for (const roll of b.rolls) {
+    const seed = seeds.get(roll.game);
+    if (seed === undefined) {
+      unknown++;
+      continue;
+    }
+    if (saltsProblem(roll) !== null) continue;
+    let roller = rollers.get(roll.game);
+    if (!roller) rollers.set(roll.game, (roller = createSaltedRoller(seed, clientSeed)));
+    const dice = roller.roll(roll.nonce, roll.salts);
+    checked++;
+    if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
+    wrong++;
+    failedGames.add(roll.game);
+    first ??= {
+      id,
+      status: "failed",
+      say: { key: "failRoll", values: { nonce: roll.nonce, game: roll.game, logged: showDice(roll.dice), computed: showDice(dice) } },
+      nonce: roll.nonce,
+      game: roll.game,
+    };
+  }
+  if (first) return { result: wrong === 1 ? first : { ...first, say: { key: "failRolls", values: { ...first.say.values, wrong } } }, failedGames };
+  if (unknown > 0) return { result: { id, status: "not-yet-revealed", say: { key: "rollsSoFar", values: { rolls: checked, waiting: unknown } } }, failedGames };
+  return { result: { id, status: "passed", say: { key: "rolls", values: { rolls: b.rolls.length } } }, failedGames };
+}
+
+interface RecordInput {
+  readonly value: unknown;
+  readonly source: RecordSource;
+}
+
+function embeddedRecord(bundle: unknown): RecordInput | undefined {
+  const value = (bundle as { record?: unknown }).record;
+  return value === undefined ? undefined : { value, source: "embedded" };
+}
+
+function checkRecord(b: AuditBundleV2, input: RecordInput | undefined): CheckResult {
+  if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
+  const parsed = parseRecord(input.value);
+  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { source: input.source, message: parsed.message } });
+  return checkRecordDice(b.rolls, parsed.value, input.source);
+}
+
+/** Check 8 (the browser panel): the salts this browser kept for its player equal the logged ones, nonce by nonce. */
+function checkBrowserSalts(b: AuditBundleV2, browser: BrowserSalts): Checked {
+  const id = "browser-salts";
+  const differing: BundleRollV2[] = [];
+  let compared = 0;
+  for (const roll of b.rolls) {
+    const kept = browser.salts.get(roll.nonce);
+    if (kept === undefined) continue;
+    compared++;
+    if (roll.salts[browser.player] !== kept) differing.push(roll);
+  }
+  const first = differing[0];
+  if (first === undefined) return { result: { id, status: "passed", say: { key: "browserSalts", values: { player: browser.player, rolls: compared } } }, failedGames: new Set() };
+  return {
+    result: {
+      id,
+      status: "failed",
+      say: { key: "failBrowserSalts", values: { player: browser.player, nonce: first.nonce, nonces: differing.map((roll) => roll.nonce).join(", "), count: differing.length } },
+      nonce: first.nonce,
+      game: first.game,
+    },
+    failedGames: new Set(differing.map((roll) => roll.game)),
+  };
+}

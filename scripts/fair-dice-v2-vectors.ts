@@ -1,0 +1,28 @@
+/**
+ * Writes the published test vectors of fair-dice-v2 (docs/fair-dice-v2.md) to lib/dice/fixtures/fair-dice-v2.vectors.json:
+ * seed chains, single rolls with their HMAC messages and blocks, and whole bundles — played and tampered — with the
+ * verdict, the failed checks and the per-game verdicts every verifier must give. Everything comes from fixed seeds and
+ * reproducible salts, so a rerun writes the same file; `--check` fails if the file differs from what it would write
+ * (verify-v2.test.ts runs that, and tests/fair-dice-v2 runs the independent Python verifier on the file).
+ *
+ *   npx tsx scripts/fair-dice-v2-vectors.ts [--check]
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { fairDiceV2Vectors } from "@/lib/dice/fixtures/v2-vectors";
+
+const FILE = path.join(import.meta.dirname, "..", "lib", "dice", "fixtures", "fair-dice-v2.vectors.json");
+
+const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
+const text = `${JSON.stringify(fairDiceV2Vectors(), null, 1)}\n`;
+if (values.check) {
+  if (readFileSync(FILE, "utf8") !== text) {
+    console.error(`${FILE} differs from what scripts/fair-dice-v2-vectors.ts writes: run it and review the change`);
+    process.exit(1);
+  }
+  console.log("fair-dice-v2 vectors up to date");
+} else {
+  writeFileSync(FILE, text);
+  console.log(`wrote ${FILE}`);
+}
