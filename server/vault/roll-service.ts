@@ -14,14 +14,19 @@
  */
 import { createHmac } from "node:crypto";
 import { inspect } from "node:util";
-import { diceFromByteStream, rollMessage } from "@/lib/dice";
+import { diceFromByteStream, rollMessage, saltedRollMessage, type RollSalts } from "@/lib/dice";
 import type { Dice } from "@/lib/engine/types";
-import { openSealedSeed, type StoredSeed } from "./sealed-seed";
+import { hashTimes, openSealedSeed, type StoredSeed } from "./sealed-seed";
 import type { SeedKey } from "./seed-key";
 
 /** Block 0, 1, 2, … of roll `nonce`'s byte stream, each computed only when the one before did not give two dice. */
 export function* rollBlocks(serverSeed: string, clientSeed: string, nonce: number): Generator<Uint8Array, never, undefined> {
   for (let block = 0; ; block++) yield createHmac("sha256", serverSeed).update(rollMessage(clientSeed, nonce, block)).digest();
+}
+
+/** fair-dice-v2's block 0, 1, 2, … of roll `nonce` with `salts`, keyed with the game's seed. */
+export function* saltedRollBlocks(gameSeed: string, clientSeed: string, nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
+  for (let block = 0; ; block++) yield createHmac("sha256", gameSeed).update(saltedRollMessage(clientSeed, nonce, salts, block)).digest();
 }
 
 export class RollService {
@@ -33,7 +38,19 @@ export class RollService {
 
   /** The dice of roll `nonce` for the match whose seed is `stored`; `clientSeed` is white's and black's joined. */
   rollFor(stored: StoredSeed, clientSeed: string, nonce: number): Dice {
+    if (stored.chainLength !== undefined) throw new RangeError("rollFor: a fair-dice-v2 roll needs its game and salts (saltedRollFor)");
     return diceFromByteStream(rollBlocks(openSealedSeed(this.#key, stored).unwrap(), clientSeed, nonce));
+  }
+
+  /**
+   * The dice of fair-dice-v2 roll `nonce` of game `game` with the roll's `salts` (docs/fair-dice-v2.md, section 3):
+   * the game's seed from the chain, then v1's stream over the salted message.
+   */
+  saltedRollFor(stored: StoredSeed, clientSeed: string, nonce: number, game: number, salts: RollSalts): Dice {
+    if (stored.chainLength === undefined) throw new RangeError("saltedRollFor: a fair-dice-v1 match has no salts");
+    if (!Number.isSafeInteger(game) || game < 1 || game > stored.chainLength) throw new RangeError(`saltedRollFor: game ${game} is outside 1..${stored.chainLength}`);
+    const gameSeed = hashTimes(openSealedSeed(this.#key, stored).unwrap(), stored.chainLength - game);
+    return diceFromByteStream(saltedRollBlocks(gameSeed, clientSeed, nonce, salts));
   }
 
   toString(): string {

@@ -1,7 +1,7 @@
 /**
  * Sealing a server seed at rest: AES-256-GCM over the seed's 32 bytes with a random 12-byte IV, and the seed's
- * commitment as additional authenticated data, so a sealed seed only opens for the match whose commitment it was
- * drawn with. Opening is internal to server/vault: the roll service and the reveal at match end are its only callers.
+ * commitment (and, for a fair-dice-v2 chain, its length) as additional authenticated data, so a sealed seed only
+ * opens for the match whose commitment it was drawn with. Opening is internal to server/vault: the roll service and the reveal at match end are its only callers.
  *
  * @example
  *   const sealed = sealSeed(key, seedHex, commitment);
@@ -23,19 +23,26 @@ export interface SealedSeed {
 export interface StoredSeed {
   readonly commitment: string;
   readonly sealed: SealedSeed;
+  /**
+   * fair-dice-v2: the seed chain's length (docs/fair-dice-v2.md, section 1) — the commitment is SHA-256 applied this
+   * many times to the seed. Absent for a fair-dice-v1 match, whose commitment is the seed's SHA-256.
+   */
+  readonly chainLength?: number;
 }
 
 const CIPHER = "aes-256-gcm";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-function aad(commitment: string): Buffer {
-  return Buffer.from(`fair-dice-v1 server seed, commitment ${commitment}`, "utf8");
+/** What the seal is bound to: the commitment and, for a chain, its length (a v1 seal stays as it was). */
+function aad(commitment: string, chainLength: number | undefined): Buffer {
+  const label = chainLength === undefined ? "fair-dice-v1 server seed" : `fair-dice-v2 server seed, chain of ${chainLength}`;
+  return Buffer.from(`${label}, commitment ${commitment}`, "utf8");
 }
 
-export function sealSeed(key: SeedKey, serverSeed: Secret<string>, commitment: string, iv: Uint8Array): SealedSeed {
+export function sealSeed(key: SeedKey, serverSeed: Secret<string>, commitment: string, iv: Uint8Array, chainLength?: number): SealedSeed {
   const cipher = createCipheriv(CIPHER, key.unwrap(), iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(aad(commitment));
+  cipher.setAAD(aad(commitment, chainLength));
   const ciphertext = Buffer.concat([cipher.update(Buffer.from(serverSeed.unwrap(), "hex")), cipher.final()]);
   return {
     ciphertext: ciphertext.toString("base64"),
@@ -52,14 +59,14 @@ export function openSealedSeed(key: SeedKey, stored: StoredSeed): Secret<string>
     const tag = Buffer.from(stored.sealed.tag, "base64");
     if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error("bad lengths");
     const decipher = createDecipheriv(CIPHER, key.unwrap(), iv, { authTagLength: TAG_BYTES });
-    decipher.setAAD(aad(stored.commitment));
+    decipher.setAAD(aad(stored.commitment, stored.chainLength));
     decipher.setAuthTag(tag);
     seed = Buffer.concat([decipher.update(Buffer.from(stored.sealed.ciphertext, "base64")), decipher.final()]).toString("hex");
   } catch {
     // The cause is dropped on purpose: nothing of the sealed data or key may travel in the error.
     throw unsealError(stored.commitment, "wrong SEED_ENCRYPTION_KEY, or the sealed seed was altered");
   }
-  if (commitmentOfSeed(seed) !== stored.commitment) throw unsealError(stored.commitment, "the seed inside does not match the commitment");
+  if (hashTimes(seed, stored.chainLength ?? 1) !== stored.commitment) throw unsealError(stored.commitment, "the seed inside does not match the commitment");
   return new Secret(seed);
 }
 
@@ -69,6 +76,13 @@ export function openSealedSeed(key: SeedKey, stored: StoredSeed): Secret<string>
  */
 export function commitmentOfSeed(seed: string): string {
   return createHash("sha256").update(seed, "utf8").digest("hex");
+}
+
+/** lib/dice's `hashTimes` (the seed chain of fair-dice-v2) with Node's hash, for the same reason. */
+export function hashTimes(seed: string, times: number): string {
+  let value = seed;
+  for (let i = 0; i < times; i++) value = commitmentOfSeed(value);
+  return value;
 }
 
 function unsealError(commitment: string, reason: string): SeedVaultError {

@@ -3,10 +3,11 @@ import { PassThrough } from "node:stream";
 import { Console } from "node:console";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { commitmentOf, createRoller, rollForNonce } from "@/lib/dice";
+import { chainCommitment, commitmentOf, createRoller, createSaltedRoller, gameSeedOf, gameSeedsOf, newSalt, rollForNonce } from "@/lib/dice";
+import { fairDiceV2Vectors } from "@/lib/dice/fixtures/v2-vectors";
 import vectors from "@/lib/dice/fixtures/fair-dice-v1.vectors.json";
 import { SeedVaultError } from "./errors";
-import { RollService, rollBlocks } from "./roll-service";
+import { RollService, rollBlocks, saltedRollBlocks } from "./roll-service";
 import { commitmentOfSeed, openSealedSeed, sealSeed, type StoredSeed } from "./sealed-seed";
 import { Secret } from "./secret";
 import { SeedVault } from "./seed-vault";
@@ -177,5 +178,44 @@ describe("nothing the vault hands out or throws shows the seed or the key", () =
     const text = JSON.stringify(stored);
     expect(text).not.toContain(seed);
     expect(Buffer.from(stored.sealed.ciphertext, "base64").equals(seedBytes)).toBe(false);
+  });
+});
+
+describe("fair-dice-v2 seed chains in the vault", () => {
+  it("draws a chain whose commitment and game seeds are lib/dice's, and binds the seal to the chain's length", () => {
+    const vault = new SeedVault(key());
+    const stored = vault.drawChain(5);
+    expect(stored.chainLength).toBe(9);
+    const seed = vault.reveal(stored);
+    expect(chainCommitment(seed, 9)).toBe(stored.commitment);
+    for (let game = 1; game <= 9; game++) expect(vault.revealGame(stored, game)).toBe(gameSeedOf(seed, 9, game));
+    expect(() => vault.revealGame(stored, 10)).toThrow(RangeError);
+    expect(() => vault.revealGame(vault.draw(), 1)).toThrow(RangeError);
+    // The length is authenticated: the same sealed seed claimed as a chain of another length, or as v1, does not open.
+    expect(() => vault.reveal({ ...stored, chainLength: 7 })).toThrow(expect.objectContaining({ code: "ERR_SEED_UNSEAL" }));
+    const { chainLength: _, ...asV1 } = stored;
+    expect(() => vault.reveal(asV1)).toThrow(expect.objectContaining({ code: "ERR_SEED_UNSEAL" }));
+  });
+
+  it("rolls what lib/dice rolls for every game, nonce and salt, and the published roll vectors", () => {
+    const k = key();
+    const vault = new SeedVault(k);
+    const rolls = new RollService(k);
+    const stored = vault.drawChain(3);
+    const seeds = gameSeedsOf(vault.reveal(stored), 5);
+    for (let nonce = 0; nonce < 500; nonce++) {
+      const game = (nonce % 5) + 1;
+      const salts = nonce % 3 === 0 ? { white: newSalt(), black: newSalt() } : { black: newSalt() };
+      expect(rolls.saltedRollFor(stored, "w:b", nonce, game, salts)).toEqual(createSaltedRoller(seeds[game - 1]!, "w:b").roll(nonce, salts));
+    }
+    expect(() => rolls.rollFor(stored, "w:b", 0)).toThrow(RangeError);
+    expect(() => rolls.saltedRollFor(vault.draw(), "w:b", 0, 1, { white: newSalt() })).toThrow(RangeError);
+    const published = fairDiceV2Vectors();
+    const chain = published.chains.find((c) => c.label === "three-points")!;
+    const sealed = { commitment: chain.commitment, chainLength: chain.chainLength, sealed: sealSeed(k, new Secret(chain.serverSeed), chain.commitment, randomBytes(12), chain.chainLength) };
+    for (const roll of published.rolls) {
+      expect(rolls.saltedRollFor(sealed, roll.clientSeed, roll.nonce, roll.game, roll.salts)).toEqual(roll.dice);
+      expect(Buffer.from(saltedRollBlocks(roll.gameSeed, roll.clientSeed, roll.nonce, roll.salts).next().value).toString("hex")).toBe(roll.hmac);
+    }
   });
 });

@@ -10,8 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { inspect } from "node:util";
-import { commitmentOf } from "@/lib/dice";
-import { openSealedSeed, sealSeed, type StoredSeed } from "./sealed-seed";
+import { chainLengthFor, commitmentOf } from "@/lib/dice";
+import { hashTimes, openSealedSeed, sealSeed, type StoredSeed } from "./sealed-seed";
 import { Secret } from "./secret";
 import { SEED_KEY_BYTES, type SeedKey } from "./seed-key";
 
@@ -26,16 +26,37 @@ export class SeedVault {
     this.#key = key;
   }
 
-  /** A fresh server seed (32 bytes from the CSPRNG), sealed; the caller sees only its commitment. */
+  /** A fresh fair-dice-v1 server seed (32 bytes from the CSPRNG), sealed; the caller sees only its commitment. */
   draw(): StoredSeed {
     const seed = new Secret(randomBytes(SEED_BYTES).toString("hex"));
     const commitment = commitmentOf(seed.unwrap());
     return { commitment, sealed: sealSeed(this.#key, seed, commitment, randomBytes(IV_BYTES)) };
   }
 
-  /** The plain server seed, for the reveal at the end of a match (docs/fair-dice-v1.md, section 2, step 5). */
+  /**
+   * A fresh fair-dice-v2 server seed for an N-point match: the last of a chain of 2N − 1 game seeds
+   * (docs/fair-dice-v2.md, section 1), sealed; the caller sees only the chain's commitment and length.
+   */
+  drawChain(matchLength: number): StoredSeed {
+    const chainLength = chainLengthFor(matchLength);
+    const seed = new Secret(randomBytes(SEED_BYTES).toString("hex"));
+    const commitment = hashTimes(seed.unwrap(), chainLength);
+    return { commitment, chainLength, sealed: sealSeed(this.#key, seed, commitment, randomBytes(IV_BYTES), chainLength) };
+  }
+
+  /**
+   * The plain server seed, for the reveal at the end of a match (docs/fair-dice-v1.md, section 2, step 5; for a chain,
+   * docs/fair-dice-v2.md, section 2, step 6).
+   */
   reveal(stored: StoredSeed): string {
     return openSealedSeed(this.#key, stored).unwrap();
+  }
+
+  /** Game `game`'s seed of a fair-dice-v2 chain, for the reveal when that game ends (docs/fair-dice-v2.md, step 5). */
+  revealGame(stored: StoredSeed, game: number): string {
+    if (stored.chainLength === undefined) throw new RangeError("revealGame: a fair-dice-v1 match has one seed, revealed at its end");
+    if (!Number.isSafeInteger(game) || game < 1 || game > stored.chainLength) throw new RangeError(`revealGame: game ${game} is outside 1..${stored.chainLength}`);
+    return hashTimes(openSealedSeed(this.#key, stored).unwrap(), stored.chainLength - game);
   }
 
   toString(): string {
