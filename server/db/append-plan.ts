@@ -62,9 +62,9 @@ export function* appendPlan(input: AppendEventInput, now: Date, dialect: Dialect
   };
   if (roll) {
     const [logged] = yield {
-      sql: `INSERT INTO "RollLog" ("matchId", "nonce", "game", "kind", "player", "die1", "die2", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT DO NOTHING`,
-      params: [matchId, roll.nonce, roll.game, roll.kind, roll.player, roll.die1, roll.die2, now],
+      sql: `INSERT INTO "RollLog" ("matchId", "nonce", "game", "kind", "player", "die1", "die2", "whiteSalt", "blackSalt", "createdAt")
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      params: [matchId, roll.nonce, roll.game, roll.kind, roll.player, roll.die1, roll.die2, roll.whiteSalt ?? null, roll.blackSalt ?? null, now],
       count: true,
     };
     if (changed(logged) === 0) return err("ERR_NONCE_TAKEN", `nonce ${roll.nonce} is already logged for match ${matchId}`);

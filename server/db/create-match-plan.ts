@@ -22,7 +22,7 @@ export interface MatchCreation {
   readonly events: readonly { readonly type: string; readonly payload: unknown; readonly actorId?: string | null }[];
   /** At most this many of the creator's matches may wait for an opponent at once (this one included); absent: no cap. */
   readonly maxWaiting?: number;
-  readonly seed: { readonly commitment: string; readonly ciphertext: string; readonly iv: string; readonly tag: string };
+  readonly seed: { readonly commitment: string; readonly ciphertext: string; readonly iv: string; readonly tag: string; readonly chainLength?: number };
 }
 
 export type CreationError = "ERR_USER_NOT_FOUND" | "ERR_TOO_MANY_WAITING" | "ERR_MATCH_EXISTS";
@@ -54,8 +54,8 @@ export function* createMatchPlan(creation: MatchCreation, dialect: Dialect): Sql
   const [inserted] = yield { sql: INSERT_MATCH, params: MATCH_COLUMNS.map((column) => row[column]), count: true };
   if (changed(inserted) === 0) return err("ERR_MATCH_EXISTS", `match ${row.id} exists already`);
   yield {
-    sql: `INSERT INTO "MatchSeed" ("matchId", "commitment", "ciphertext", "iv", "tag", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`,
-    params: [row.id, seed.commitment, seed.ciphertext, seed.iv, seed.tag, row.createdAt],
+    sql: `INSERT INTO "MatchSeed" ("matchId", "commitment", "ciphertext", "iv", "tag", "chainLength", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    params: [row.id, seed.commitment, seed.ciphertext, seed.iv, seed.tag, seed.chainLength ?? null, row.createdAt],
   };
   for (const [index, event] of creation.events.entries()) {
     yield {

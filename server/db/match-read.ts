@@ -35,7 +35,7 @@ export async function loadMatch(db: Db, matchId: string): Promise<LoadedMatch | 
     const rolls = await tx.rollLog.findMany({
       where: { matchId },
       orderBy: { nonce: "asc" },
-      select: { nonce: true, game: true, kind: true, player: true, die1: true, die2: true, createdAt: true },
+      select: { nonce: true, game: true, kind: true, player: true, die1: true, die2: true, whiteSalt: true, blackSalt: true, createdAt: true },
     });
     const games = await tx.game.findMany({
       where: { matchId },

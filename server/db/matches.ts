@@ -11,7 +11,7 @@
  *   await revealSeed(db, matchId, vault.reveal(seed)); // only once the match is finished or aborted
  */
 import { randomBytes } from "node:crypto";
-import { commitmentOf } from "@/lib/dice";
+import { chainCommitment } from "@/lib/dice";
 import { err, ok, type Result } from "@/lib/engine/types";
 import { emptyMatchView, matchColumns, type MatchEvent, type MatchView } from "@/lib/match";
 import type { Db } from "./client";
@@ -75,7 +75,7 @@ export async function createMatch(db: Db, input: NewMatch): Promise<Result<Match
     delayMs: view.timeControl?.delayMs ?? null,
   };
   const events = eventRows(input);
-  const seed = { commitment: input.seed.commitment, ...input.seed.sealed };
+  const seed = { commitment: input.seed.commitment, ...input.seed.sealed, chainLength: input.seed.chainLength };
   return writePlan(db, (dialect) => createMatchPlan({ row, events, maxWaiting: input.maxWaiting, seed }, dialect));
 }
 
@@ -101,14 +101,15 @@ export function revealSeed(db: Db, matchId: string, serverSeed: string): Promise
 
 function* revealPlan(matchId: string, serverSeed: string, revealedAt: Date): SqlPlan<Result<{ readonly revealedAt: Date }, RevealError>> {
   const [match] = yield {
-    sql: `SELECT "Match"."status", "MatchSeed"."commitment" FROM "Match" JOIN "MatchSeed" ON "MatchSeed"."matchId" = "Match"."id" WHERE "Match"."id" = ?`,
+    sql: `SELECT "Match"."status", "MatchSeed"."commitment", "MatchSeed"."chainLength" FROM "Match" JOIN "MatchSeed" ON "MatchSeed"."matchId" = "Match"."id" WHERE "Match"."id" = ?`,
     params: [matchId],
   };
   if (match === undefined) return err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`);
   if (match.status !== "finished" && match.status !== "aborted") {
     return err("ERR_MATCH_NOT_OVER", `match ${matchId} is ${String(match.status)}: the seed is revealed only when it is over`);
   }
-  if (commitmentOf(serverSeed) !== match.commitment) return err("ERR_SEED_MISMATCH", "the seed does not match the match's commitment");
+  // A fair-dice-v2 seed is the last of a chain: its commitment is SHA-256 applied chainLength times.
+  if (chainCommitment(serverSeed, match.chainLength === null ? 1 : Number(match.chainLength)) !== match.commitment) return err("ERR_SEED_MISMATCH", "the seed does not match the match's commitment");
   const [revealed] = yield {
     sql: `UPDATE "MatchSeed" SET "revealedSeed" = ?, "revealedAt" = ? WHERE "matchId" = ? AND "revealedSeed" IS NULL`,
     params: [serverSeed, revealedAt, matchId],

@@ -34,6 +34,7 @@ export async function readMatchLog(tx: Tx, matchId: string): Promise<MatchLog | 
     seed: {
       commitment: seed.commitment,
       sealed: { ciphertext: seed.ciphertext, iv: seed.iv, tag: seed.tag },
+      ...(seed.chainLength !== null && { chainLength: seed.chainLength }),
       whiteClientSeed: seed.whiteClientSeed,
       blackClientSeed: seed.blackClientSeed,
       revealedSeed: seed.revealedSeed,

@@ -60,12 +60,16 @@ export interface MatchRow {
 export interface SealedSeedInput {
   readonly commitment: string;
   readonly sealed: { readonly ciphertext: string; readonly iv: string; readonly tag: string };
+  /** fair-dice-v2: the seed chain's length; absent for a fair-dice-v1 seed. */
+  readonly chainLength?: number;
 }
 
 /** A match's seed row as the data layer hands it out: sealed, never in clear before the reveal. */
 export interface SeedState {
   readonly commitment: string;
   readonly sealed: { readonly ciphertext: string; readonly iv: string; readonly tag: string };
+  /** fair-dice-v2: the seed chain's length; absent for a fair-dice-v1 seed. */
+  readonly chainLength?: number;
   readonly whiteClientSeed: string | null;
   readonly blackClientSeed: string | null;
   /** null until the reveal. */
@@ -95,6 +99,9 @@ export interface RollInput {
   readonly player: Seat | null;
   readonly die1: number;
   readonly die2: number;
+  /** fair-dice-v2: the salts the roll mixed (both for an opening roll, the roller's for a turn roll). */
+  readonly whiteSalt?: string | null;
+  readonly blackSalt?: string | null;
 }
 
 /** A client seed stored along with its event (MatchSeed.whiteClientSeed / blackClientSeed). */
