@@ -20,7 +20,7 @@ function where(t: (key: string, values?: Record<string, string | number>) => str
   return parts.length > 0 ? ` ${t("at", { where: parts.join(", ") })}` : "";
 }
 
-/** One check as a sentence, "3. Rolls recomputed (at nonce 3, game 1): The roll at nonce 3 …", in the reader's language. */
+/** One check as a sentence, "Rolls recomputed (at nonce 3, game 1): The roll at nonce 3 …", in the reader's language. */
 export function CheckSentence({ check }: { check: CheckResult }) {
   const t = useTranslations("verifyReport");
   return <>{t("sentence", { title: t(`title.${check.id}`), where: where(t, check), detail: t(`detail.${check.say.key}`, { ...check.say.values }) })}</>;

@@ -83,6 +83,10 @@ export function describeEvent(t: MatchT, before: MatchView, event: MatchEvent, a
       return t("log.joined", { name: event.player.name, color: event.color });
     case "seed":
       return t("log.seed", { player: event.color });
+    case "salt":
+      return t("log.salt", { player: event.color });
+    case "game-seed":
+      return t("log.gameSeed", { game: event.game });
     case "ended":
       return t("log.ended", { detail: endedText(t, after) });
     case "rematch-offered":

@@ -14,6 +14,7 @@ import { useStore } from "zustand";
 import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
 import { openSocket, send, type ClientSocket, type Reply } from "@/components/socket/socket-client";
 import { createMatchStore, type MatchPageState, type MatchStore } from "./match-store";
+import { owesOpeningSalt, rollPayload } from "./roll-payload";
 
 type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
 
@@ -85,6 +86,23 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     },
     [store],
   );
+
+  // fair-dice-v2: the opening roll waits for both players' salts; this page sends its player's as soon as it is owed
+  // (once per version, and again after a reconnection: the salt kept for that nonce, so the roll cannot change).
+  useEffect(() => {
+    // The nonce whose salt is on its way: not sent again until its answer came (or the connection was lost).
+    let inFlight: number | null = null;
+    return store.subscribe((now) => {
+      if (now.connection !== "online") inFlight = null;
+      const { view, you } = now;
+      if (!view || now.connection !== "online" || !owesOpeningSalt(view, you) || inFlight === view.rolls.length) return;
+      const nonce = view.rolls.length;
+      inFlight = nonce;
+      void run("match:roll", rollPayload(view)).finally(() => {
+        if (inFlight === nonce) inFlight = null;
+      });
+    });
+  }, [store, run]);
 
   return (
     <StoreContext.Provider value={store}>

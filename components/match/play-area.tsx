@@ -16,6 +16,7 @@ import { legalActions } from "@/lib/engine/match-queries";
 import type { MatchActionType } from "@/lib/engine/match-state";
 import { nodeAfter, playTree } from "@/lib/engine/play-tree";
 import { opponentOf, type CheckerMove } from "@/lib/engine/types";
+import { rollPayload } from "./roll-payload";
 import { useMatch, useRun } from "./match-provider";
 import { PlayerStrip } from "./players-bar";
 import { destinations, diceShown, movableFrom, type Destination } from "./play-draft";
@@ -111,7 +112,7 @@ export function PlayArea() {
           </>
         ) : null}
         {can("roll") ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void run("match:roll", base)}>
+          <button type="button" className="primary" disabled={busy} onClick={() => void run("match:roll", rollPayload(view))}>
             {t("roll")}
           </button>
         ) : null}

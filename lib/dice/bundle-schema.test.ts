@@ -26,7 +26,7 @@ describe("bundle format", () => {
     ["a string", "fair-dice-v1", "The bundle must be a JSON object."],
     ["a number", 5, "The bundle must be a JSON object."],
     ["an array", [], "The bundle must be a JSON object."],
-    ["another protocol", { ...good, protocol: "fair-dice-v2" }, 'bundle.protocol must be "fair-dice-v1"'],
+    ["another protocol", { ...good, protocol: "fair-dice-v3" }, 'bundle.protocol must be "fair-dice-v1"'],
     ["a missing commitment", { ...good, commitment: undefined }, "bundle.commitment is missing"],
     ["an uppercase commitment", { ...good, commitment: good.commitment.toUpperCase() }, "bundle.commitment must be 64 lowercase hex"],
     ["a missing serverSeed (null is how 'not revealed' is written)", { ...good, serverSeed: undefined }, "bundle.serverSeed is missing"],

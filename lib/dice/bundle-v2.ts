@@ -11,14 +11,17 @@ import { z } from "zod";
 import { err, ok, type Result } from "../engine/types";
 import { describeIssue, fieldError } from "./bundle-schema";
 import { MAX_CHAIN_MATCH_LENGTH } from "./seed-chain";
-import type { RollSalts } from "./salted-roll";
-import type { BundleRoll } from "./types";
+import type { BundleRoll, RollSalts } from "./types";
 
 export interface BundleRollV2 extends BundleRoll {
   readonly salts: RollSalts;
 }
 
-export interface AuditBundleV2 {
+/** The bundle as served and published (JSON: game seeds keyed by game number in decimal). */
+export type AuditBundleV2 = Omit<ParsedBundleV2, "gameSeeds"> & { readonly gameSeeds: Readonly<Record<string, string>> };
+
+/** The bundle as the verifier reads it, once its shape is checked. */
+export interface ParsedBundleV2 {
   readonly protocol: "fair-dice-v2";
   readonly matchId: string;
   readonly matchLength: number;
@@ -70,7 +73,7 @@ const bundleSchema = z
   });
 
 /** The bundle with unknown extra fields dropped, or the first bad field. */
-export function parseBundleV2(input: unknown): Result<AuditBundleV2, "ERR_BUNDLE_FORMAT"> {
+export function parseBundleV2(input: unknown): Result<ParsedBundleV2, "ERR_BUNDLE_FORMAT"> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return err("ERR_BUNDLE_FORMAT", "The bundle must be a JSON object.");
   const parsed = bundleSchema.safeParse(input);
   if (!parsed.success) return err("ERR_BUNDLE_FORMAT", describeIssue("bundle", parsed.error.issues));

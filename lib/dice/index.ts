@@ -28,7 +28,7 @@ export { recordFromRollLog, type LoggedTurn } from "./record";
 export { verify } from "./verify";
 export { chainCommitment, chainLengthFor, gameSeedOf, gameSeedsOf, leadsToCommitment, MAX_CHAIN_MATCH_LENGTH } from "./seed-chain";
 export { createSaltedRoller, isSalt, newSalt, saltedRollMessage, SALT_PATTERN, type RollSalts, type SaltedRoller } from "./salted-roll";
-export { parseBundleV2, type AuditBundleV2, type BundleRollV2 } from "./bundle-v2";
+export { parseBundleV2, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
 export { verifyV2, type BrowserSalts, type GameVerdict, type VerifyReportV2 } from "./verify-v2";
 export { simulateMatch, type SimulateOptions } from "./simulate";
 export { chiSquarePValue, chiSquareStatistic, logGamma, regularizedUpperGamma } from "./stats";

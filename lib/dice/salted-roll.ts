@@ -13,15 +13,14 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Dice } from "../engine/types";
 import { diceFromByteStream } from "./roll";
-import type { SeatColor } from "./types";
+import type { RollSalts } from "./types";
+
+export type { RollSalts };
 
 const utf8 = new TextEncoder();
 
 /** A salt: 16 random bytes as 32 lowercase hex characters. */
 export const SALT_PATTERN = /^[0-9a-f]{32}$/;
-
-/** A roll's salts: white's and black's for an opening roll, only the roller's for a turn roll. */
-export type RollSalts = Readonly<Partial<Record<SeatColor, string>>>;
 
 export function isSalt(value: unknown): value is string {
   return typeof value === "string" && SALT_PATTERN.test(value);

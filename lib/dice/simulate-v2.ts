@@ -42,7 +42,7 @@ export function simulatedSalt(nonce: number, color: SeatColor): string {
 
 /** The bundle as the server serves it (a JSON object: game seeds keyed by game number), and the game record. */
 export interface SimulatedV2 {
-  readonly bundle: Omit<AuditBundleV2, "gameSeeds"> & { readonly gameSeeds: Readonly<Record<string, string>> };
+  readonly bundle: AuditBundleV2;
   readonly record: RecordTurn[];
 }
 

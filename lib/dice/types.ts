@@ -7,6 +7,9 @@ export type SeatColor = "white" | "black";
 
 export type RollKind = "opening" | "turn";
 
+/** fair-dice-v2: a roll's salts — white's and black's for an opening roll, only the roller's for a turn roll. */
+export type RollSalts = Readonly<Partial<Record<SeatColor, string>>>;
+
 export interface BundleRoll {
   readonly nonce: number;
   readonly game: number;
@@ -14,6 +17,8 @@ export interface BundleRoll {
   /** Who rolled; null for an opening roll. */
   readonly player: SeatColor | null;
   readonly dice: readonly [number, number];
+  /** fair-dice-v2 only: the salts the roll mixed (docs/fair-dice-v2.md, section 3). */
+  readonly salts?: RollSalts;
 }
 
 export interface AuditBundle {
@@ -77,7 +82,12 @@ export interface CheckResult {
  */
 export type Verdict = "verified" | "failed" | "not-yet-revealed" | "incomplete";
 
+/** fair-dice-v2: a game is verified as soon as its seed is revealed, while the match goes on. */
+export type GameVerdict = "verified" | "failed" | "not-yet-revealed";
+
 export interface VerifyReport {
   readonly verdict: Verdict;
   readonly checks: readonly CheckResult[];
+  /** fair-dice-v2 only: each game's own verdict (docs/fair-dice-v2.md, section 7). */
+  readonly games?: readonly { readonly game: number; readonly verdict: GameVerdict }[];
 }

@@ -8,16 +8,16 @@
  *   report.verdict;  // "not-yet-revealed" while the match runs
  *   report.games;    // [{ game: 1, verdict: "verified" }, { game: 2, verdict: "not-yet-revealed" }]
  */
-import { parseBundleV2, type AuditBundleV2, type BundleRollV2 } from "./bundle-v2";
+import { parseBundleV2, type ParsedBundleV2, type BundleRollV2 } from "./bundle-v2";
 import { parseRecord } from "./bundle-schema";
 import { combineClientSeeds } from "./client-seed";
 import { checkOpeningResolution } from "./opening-check";
 import { checkRecordDice, recordCheckWithout, showDice, type RecordSource } from "./record";
 import { createSaltedRoller, isSalt, type SaltedRoller } from "./salted-roll";
 import { chainLink, gameSeedsOf, leadsToCommitment } from "./seed-chain";
-import type { CheckResult, SeatColor, Verdict } from "./types";
+import type { CheckResult, GameVerdict, SeatColor, Verdict, VerifyReport } from "./types";
 
-export type GameVerdict = "verified" | "failed" | "not-yet-revealed";
+export type { GameVerdict };
 
 /** The salts one player's browser kept for a match (docs/fair-dice-v2.md, section 6), by nonce. */
 export interface BrowserSalts {
@@ -25,10 +25,8 @@ export interface BrowserSalts {
   readonly salts: ReadonlyMap<number, string>;
 }
 
-export interface VerifyReportV2 {
+export interface VerifyReportV2 extends VerifyReport {
   readonly protocol: "fair-dice-v2";
-  readonly verdict: Verdict;
-  readonly checks: readonly CheckResult[];
   readonly games: readonly { readonly game: number; readonly verdict: GameVerdict }[];
 }
 
@@ -57,7 +55,7 @@ export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSal
   const recorded = firstFailureFailsLater(checkRecord(b, record !== undefined ? { value: record, source: "separate" } : embeddedRecord(bundle)), b);
   const all: Checked[] = [chain, sequence, salts, rolls, opening, recorded];
   if (browser) all.push(checkBrowserSalts(b, browser));
-  const checks: CheckResult[] = [{ id: "bundle-format", status: "passed", say: { key: "bundle", values: { match: b.matchId, rolls: b.rolls.length } } }, ...all.map((c) => c.result)];
+  const checks: CheckResult[] = [{ id: "bundle-format", status: "passed", say: { key: "bundleV2", values: { match: b.matchId, rolls: b.rolls.length } } }, ...all.map((c) => c.result)];
   const failed = new Set(all.flatMap((c) => [...c.failedGames]));
   const games = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])]
     .sort((x, y) => x - y)
@@ -73,7 +71,7 @@ function verdictOf(checks: readonly CheckResult[]): Verdict {
 }
 
 /** Checks 3, 6 and 7 stop at their first failure: it fails that game and every later one. */
-function firstFailureFailsLater(result: CheckResult, b: AuditBundleV2): Checked {
+function firstFailureFailsLater(result: CheckResult, b: ParsedBundleV2): Checked {
   if (result.status !== "failed") return { result, failedGames: new Set() };
   const from = result.game ?? 1;
   const games = [...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()].filter((game) => game >= from);
@@ -81,7 +79,7 @@ function firstFailureFailsLater(result: CheckResult, b: AuditBundleV2): Checked 
 }
 
 /** Check 2, and the seeds it makes known: a revealed game seed that passed, or every seed of a server seed that did. */
-function checkSeedChain(b: AuditBundleV2): { checked: Checked; seeds: Map<number, string> } {
+function checkSeedChain(b: ParsedBundleV2): { checked: Checked; seeds: Map<number, string> } {
   const id = "seed-chain";
   const seeds = new Map<number, string>();
   const failedGames = new Set<number>();
@@ -109,11 +107,13 @@ function checkSeedChain(b: AuditBundleV2): { checked: Checked; seeds: Map<number
   const result: CheckResult =
     b.serverSeed === null && seeds.size === 0
       ? { id, status: "not-yet-revealed", say: { key: "notRevealedChain", values: { commitment: b.commitment } } }
-      : { id, status: "passed", say: { key: b.serverSeed === null ? "chainGames" : "chain", values: { games: revealed, chainLength: b.chainLength, commitment: b.commitment } } };
+      : b.serverSeed === null
+        ? { id, status: "passed", say: { key: "chainGames", values: { games: revealed, commitment: b.commitment } } }
+        : { id, status: "passed", say: { key: "chain", values: { chainLength: b.chainLength, commitment: b.commitment } } };
   return { checked: { result, failedGames }, seeds };
 }
 
-function checkNonceSequence(b: AuditBundleV2): CheckResult {
+function checkNonceSequence(b: ParsedBundleV2): CheckResult {
   const id = "nonce-sequence";
   let previousGame = 0;
   for (const [i, roll] of b.rolls.entries()) {
@@ -146,7 +146,7 @@ function saltsProblem(roll: BundleRollV2): string | null {
   return present.every((color) => isSalt(roll.salts[color])) ? null : "badForm";
 }
 
-function checkSalts(b: AuditBundleV2): Checked {
+function checkSalts(b: ParsedBundleV2): Checked {
   const id = "salts";
   const failedGames = new Set<number>();
   let first: CheckResult | undefined;
@@ -159,7 +159,7 @@ function checkSalts(b: AuditBundleV2): Checked {
   return { result: first ?? { id, status: "passed", say: { key: "salts", values: { rolls: b.rolls.length } } }, failedGames };
 }
 
-function checkRolls(b: AuditBundleV2, seeds: ReadonlyMap<number, string>): Checked {
+function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>): Checked {
   const id = "rolls-recomputed";
   const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
   const rollers = new Map<number, SaltedRoller>();
@@ -192,7 +192,7 @@ function checkRolls(b: AuditBundleV2, seeds: ReadonlyMap<number, string>): Check
   }
   if (first) return { result: wrong === 1 ? first : { ...first, say: { key: "failRolls", values: { ...first.say.values, wrong } } }, failedGames };
   if (unknown > 0) return { result: { id, status: "not-yet-revealed", say: { key: "rollsSoFar", values: { rolls: checked, waiting: unknown } } }, failedGames };
-  return { result: { id, status: "passed", say: { key: "rolls", values: { rolls: b.rolls.length } } }, failedGames };
+  return { result: { id, status: "passed", say: { key: "rollsV2", values: { rolls: b.rolls.length } } }, failedGames };
 }
 
 interface RecordInput {
@@ -205,7 +205,7 @@ function embeddedRecord(bundle: unknown): RecordInput | undefined {
   return value === undefined ? undefined : { value, source: "embedded" };
 }
 
-function checkRecord(b: AuditBundleV2, input: RecordInput | undefined): CheckResult {
+function checkRecord(b: ParsedBundleV2, input: RecordInput | undefined): CheckResult {
   if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
   const parsed = parseRecord(input.value);
   if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { source: input.source, message: parsed.message } });
@@ -213,7 +213,7 @@ function checkRecord(b: AuditBundleV2, input: RecordInput | undefined): CheckRes
 }
 
 /** Check 8 (the browser panel): the salts this browser kept for its player equal the logged ones, nonce by nonce. */
-function checkBrowserSalts(b: AuditBundleV2, browser: BrowserSalts): Checked {
+function checkBrowserSalts(b: ParsedBundleV2, browser: BrowserSalts): Checked {
   const id = "browser-salts";
   const differing: BundleRollV2[] = [];
   let compared = 0;

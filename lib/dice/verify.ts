@@ -16,6 +16,7 @@ import { commitmentOf } from "./commitment";
 import { checkOpeningResolution } from "./opening-check";
 import { checkRecordDice, recordCheckWithout, showDice, type RecordSource } from "./record";
 import { createRoller } from "./roll";
+import { verifyV2 } from "./verify-v2";
 import type { AuditBundle, CheckResult, Verdict, VerifyReport } from "./types";
 
 /**
@@ -23,6 +24,8 @@ import type { AuditBundle, CheckResult, Verdict, VerifyReport } from "./types";
  * since they usually come straight from JSON.
  */
 export function verify(bundle: unknown, record?: unknown): VerifyReport {
+  // A fair-dice-v2 bundle has its own verifier (verify-v2.ts); every other one is read as v1, as it always was.
+  if ((bundle as { protocol?: unknown } | null)?.protocol === "fair-dice-v2") return verifyV2(bundle, record);
   const parsed = parseBundle(bundle);
   if (!parsed.ok) {
     const skipped = (["commitment", "nonce-sequence", "rolls-recomputed", "opening-resolution", "record-dice"] as const).map(

@@ -8,6 +8,7 @@
  *   decide(view, { type: "play", play: { type: "move", moves } , expectedVersion: 12 }, context);
  *   decide(view, { type: "settle" }, context); // what follows by itself: an opening roll, a pass, a timeout, the end
  */
+import type { RollSalts } from "../dice/types";
 import type { MoveSpec } from "../engine/notation";
 import type { Color, Dice } from "../engine/types";
 import type { TimeControl } from "./clock";
@@ -26,7 +27,11 @@ export interface Participant {
 
 /** A rules action a seat asks for; the seat, and the dice of a roll, are the aggregate's to fill in. */
 export type PlayRequest =
-  | { readonly type: "roll" }
+  /**
+   * In a fair-dice-v2 match a roll carries the roller's `salt` (docs/fair-dice-v2.md) for roll `nonce`, which the
+   * browser keeps and sends again for the same nonce; an opening roll waits for both players' salts.
+   */
+  | { readonly type: "roll"; readonly salt?: string; readonly nonce?: number }
   | { readonly type: "double" }
   | { readonly type: "take" }
   | { readonly type: "drop" }
@@ -46,6 +51,8 @@ export type MatchCommand = (
       readonly color: Color;
       /** The commitment of the seed the vault drew for this match (fair-dice-v1, section 2, step 1). */
       readonly commitment: string;
+      /** fair-dice-v2: the length of the seed chain the commitment covers (2N − 1); absent: a fair-dice-v1 seed. */
+      readonly chainLength?: number;
       /** Seated at once: the computer asked for, the queue's pairing, the rematch's accepter (invited, all three). */
       readonly opponent?: Participant;
     }
@@ -69,8 +76,13 @@ export interface DecideContext {
   readonly now: number;
   /** Who sends the command, from the session (never the payload); null for the server itself (`settle`). */
   readonly actor: Participant | null;
-  /** The dice of the next roll-log entry (nonce = rolls so far). Called only once a roll is allowed. */
-  readonly dice: () => Dice;
+  /**
+   * The dice of the next roll-log entry (nonce = rolls so far, in the game being played), with the roll's salts in a
+   * fair-dice-v2 match. Called only once a roll is allowed.
+   */
+  readonly dice: (salts?: RollSalts) => Dice;
+  /** fair-dice-v2: game `game`'s seed, for the event that reveals it when the game ends. Called only then. */
+  readonly gameSeed: (game: number) => string;
   /** The server seed, for the event that ends the match (fair-dice-v1, section 2, step 5). Called only then. */
   readonly serverSeed: () => string;
   /** When a user's last connection closed (ms since the epoch); null while connected. */

@@ -27,6 +27,7 @@ function context(actor: Participant | null, overrides: Partial<DecideContext> = 
       throw new Error("no dice may be drawn here");
     },
     serverSeed: () => "the-server-seed",
+    gameSeed: (game) => `seed-of-game-${game}`,
     awaySince: () => null,
     abandonAfterMs: 300_000,
     isComputer: (userId) => userId === computer.player.id,

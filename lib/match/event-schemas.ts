@@ -39,12 +39,17 @@ export const matchActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resign-decline"), player: seatColorSchema }),
 ]) satisfies z.ZodType<MatchAction>;
 
+/** A fair-dice-v2 salt: 32 lowercase hex characters (docs/fair-dice-v2.md, section 1). */
+export const saltSchema = z.string().regex(/^[0-9a-f]{32}$/);
+const lowerHex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
 export const bundleRollSchema = z.object({
   nonce: z.int().min(0),
   game: z.int().min(1),
   kind: z.enum(["opening", "turn"]),
   player: seatColorSchema.nullable(),
   dice,
+  salts: z.strictObject({ white: saltSchema.optional(), black: saltSchema.optional() }).optional(),
 }) satisfies z.ZodType<BundleRoll>;
 
 export const actionEventSchema = z.object({
@@ -62,6 +67,19 @@ export const endedEventSchema = z.object({
   detail: z.string(),
   at: z.number().int().min(0).optional(),
 }) satisfies z.ZodType<Extract<MatchEvent, { type: "ended" }>>;
+
+export const saltEventSchema = z.object({
+  type: z.literal("salt"),
+  color: seatColorSchema,
+  nonce: z.int().min(0),
+  salt: saltSchema,
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "salt" }>>;
+
+export const gameSeedEventSchema = z.object({
+  type: z.literal("game-seed"),
+  game: z.int().min(1),
+  seed: lowerHex64,
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "game-seed" }>>;
 
 export const rematchOfferedEventSchema = z.object({ type: z.literal("rematch-offered"), color: seatColorSchema }) satisfies z.ZodType<Extract<MatchEvent, { type: "rematch-offered" }>>;
 export const rematchDeclinedEventSchema = z.object({ type: z.literal("rematch-declined"), color: seatColorSchema }) satisfies z.ZodType<Extract<MatchEvent, { type: "rematch-declined" }>>;

@@ -3,7 +3,8 @@
  * in order with `evolve` (view.ts) rebuilds the whole match, on the server after a restart and in the browser from a
  * snapshot plus live events; `decide` (decide.ts) is the only maker of new ones.
  *
- * The server seed appears in exactly one event, `ended`, written when the match is over. The rematch events follow it:
+ * The server seed appears in exactly one event, `ended`, written when the match is over; a fair-dice-v2 game's seed
+ * in `game-seed`, written when that game is over. The rematch events follow it:
  * a finished match's offer, its refusal, and the match the accepted offer made are in its log like everything else.
  */
 import type { BundleRoll } from "../dice/types";
@@ -40,6 +41,11 @@ export type MatchEvent =
        * a guest or the computer). Absent in matches created before ratings existed, which are unrated.
        */
       readonly rated?: boolean;
+      /**
+       * fair-dice-v2 (docs/fair-dice-v2.md): the commitment covers a chain of `chainLength` game seeds. Absent in
+       * matches created before, which roll by fair-dice-v1.
+       */
+      readonly dice?: { readonly protocol: "fair-dice-v2"; readonly chainLength: number };
     }
   | { readonly type: "joined"; readonly color: Color; readonly player: PlayerInfo }
   | { readonly type: "seed"; readonly color: Color; readonly clientSeed: string }
@@ -48,6 +54,13 @@ export type MatchEvent =
    * was stored (ms since the epoch), which the clocks are derived from; absent in events stored before clocks existed.
    */
   | { readonly type: "action"; readonly action: MatchAction; readonly roll?: BundleRoll; readonly at?: number }
+  /**
+   * fair-dice-v2: `color`'s salt for the opening roll with nonce `nonce`, the first of the two it needs (the second
+   * one makes the roll, which carries both).
+   */
+  | { readonly type: "salt"; readonly color: Color; readonly nonce: number; readonly salt: string }
+  /** fair-dice-v2: game `game` has ended, and its seed is revealed (docs/fair-dice-v2.md, section 2, step 5). */
+  | { readonly type: "game-seed"; readonly game: number; readonly seed: string }
   | {
       readonly type: "ended";
       readonly reason: EndReason;

@@ -8,13 +8,14 @@ import { apply, checkRoll } from "../engine/match";
 import { mustPass } from "../engine/match-queries";
 import type { MatchAction } from "../engine/match-state";
 import { opponentOf, type Color } from "../engine/types";
-import type { BundleRoll } from "../dice/types";
+import { isSalt } from "../dice/salted-roll";
+import type { BundleRoll, RollSalts } from "../dice/types";
 import { flagFall } from "./clock";
 import type { DecideContext, Decision, MatchCommand, PlayRequest } from "./commands";
 import type { EndReason, MatchEvent } from "./events";
 import { refuse, type Refusal } from "./refusal";
 import { accepted } from "./seating";
-import { evolveChecked, seatOf, type MatchView } from "./view";
+import { evolve, evolveChecked, seatOf, type MatchView } from "./view";
 
 export function decidePlay(view: MatchView, command: Extract<MatchCommand, { type: "play" }>, context: DecideContext): Decision {
   const { actor } = context;
@@ -27,12 +28,48 @@ export function decidePlay(view: MatchView, command: Extract<MatchCommand, { typ
   const stale = staleVersion(view, command.expectedVersion);
   if (stale) return stale;
   if (command.play.type === "roll") {
+    if (view.chainLength !== null) return decideSaltedRoll(view, seat, command.play, context);
     const allowed = checkRoll(view.state, seat);
     if (!allowed.ok) return refuse(allowed.code, allowed.message);
     const dice = context.dice();
-    return actionDecision(view, { type: "roll", player: seat, dice }, context.now, rollEntry(view, "turn", seat, dice));
+    return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice));
   }
-  return actionDecision(view, actionOf(command.play, seat), context.now);
+  return actionDecision(view, actionOf(command.play, seat), context);
+}
+
+/**
+ * A fair-dice-v2 roll (docs/fair-dice-v2.md, section 2): the roller's salt for the next nonce. An opening roll needs
+ * both players' salts — the first is stored as a `salt` event, the second makes the roll; the same salt sent again for
+ * the same nonce (a reconnection) changes nothing, and a different one is refused, so a lost answer can never buy a
+ * second roll to choose from.
+ */
+function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayRequest, { type: "roll" }>, context: DecideContext): Decision {
+  const { salt } = request;
+  const nonce = view.rolls.length;
+  // The same salt again for a roll already made (its answer was lost): nothing changes, and the roll stands.
+  if (request.nonce !== undefined && request.nonce < nonce && salt !== undefined && view.rolls[request.nonce]?.salts?.[seat] === salt) return accepted(view, []);
+  // A salt for another roll comes from a board that is behind (an opening salt is pinned by its nonce alone).
+  if (request.nonce !== undefined && request.nonce !== nonce) {
+    return refuse("ERR_STALE_VERSION", `Your salt is for roll ${request.nonce} but the match is at roll ${nonce}; it will refresh.`);
+  }
+  const opening = view.state.phase === "opening";
+  // Whose roll it is comes next (as for a v1 roll); then whether the salt is one.
+  const allowed = opening ? null : checkRoll(view.state, seat);
+  if (allowed && !allowed.ok) return refuse(allowed.code, allowed.message);
+  if (!isSalt(salt)) return refuse("ERR_BAD_SALT", "A roll in this match needs a salt: 32 lowercase hex characters made by your browser.");
+  if (opening) {
+    const pending = view.pendingSalts?.nonce === nonce ? view.pendingSalts.salts : {};
+    const sent = pending[seat];
+    if (sent !== undefined) return sent === salt ? accepted(view, []) : refuse("ERR_SALT_ALREADY_SENT", `Your salt for roll ${nonce} is already in and cannot change.`);
+    const salts = { ...pending, [seat]: salt };
+    if (salts.white === undefined || salts.black === undefined) return accepted(view, [{ type: "salt", color: seat, nonce, salt }]);
+    const opening = { white: salts.white, black: salts.black };
+    const dice = context.dice(opening);
+    return actionDecision(view, { type: "opening-roll", dice }, context, rollEntry(view, "opening", null, dice, opening));
+  }
+  const salts = { [seat]: salt };
+  const dice = context.dice(salts);
+  return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice, salts));
 }
 
 function actionOf(play: Exclude<PlayRequest, { type: "roll" }>, player: Color): MatchAction {
@@ -57,12 +94,13 @@ export function decideSettle(view: MatchView, context: DecideContext): Decision 
     return accepted(view, [endEvent(context, "timeout", winner, detail)]);
   }
   const { state } = view;
-  if (state.phase === "opening") {
+  // A fair-dice-v2 opening roll waits for both players' salts (decideSaltedRoll); a v1 one is the server's to roll.
+  if (state.phase === "opening" && view.chainLength === null) {
     const dice = context.dice();
-    return actionDecision(view, { type: "opening-roll", dice }, context.now, rollEntry(view, "opening", null, dice));
+    return actionDecision(view, { type: "opening-roll", dice }, context, rollEntry(view, "opening", null, dice));
   }
   // Only whether the roll can be played: the plays themselves are generated when the move comes and is checked.
-  if (state.onRoll && mustPass(state)) return actionDecision(view, { type: "move", player: state.onRoll, moves: [] }, context.now);
+  if (state.onRoll && mustPass(state)) return actionDecision(view, { type: "move", player: state.onRoll, moves: [] }, context);
   if (state.phase === "match-over") {
     const detail = `${state.winner === "white" ? "White" : "Black"} won the match ${state.score.white}–${state.score.black}.`;
     return accepted(view, [endEvent(context, "finished", state.winner, detail)]);
@@ -81,14 +119,23 @@ export function staleVersion(view: MatchView, expectedVersion: number | undefine
   return refuse("ERR_STALE_VERSION", `Your board is at version ${expectedVersion} but the match is at ${view.version}; it will refresh.`);
 }
 
-function rollEntry(view: MatchView, kind: BundleRoll["kind"], player: Color | null, dice: BundleRoll["dice"]): BundleRoll {
-  return { nonce: view.rolls.length, game: view.state.gameNumber, kind, player, dice };
+function rollEntry(view: MatchView, kind: BundleRoll["kind"], player: Color | null, dice: BundleRoll["dice"], salts?: RollSalts): BundleRoll {
+  const entry = { nonce: view.rolls.length, game: view.state.gameNumber, kind, player, dice };
+  return salts ? { ...entry, salts } : entry;
 }
 
-/** The action checked by lib/engine once, and stored with the state it leads to. */
-function actionDecision(view: MatchView, action: MatchAction, at: number, roll?: BundleRoll): Decision {
+/**
+ * The action checked by lib/engine once, and stored with the state it leads to; in a fair-dice-v2 match an action
+ * that ends a game is followed by the reveal of that game's seed.
+ */
+function actionDecision(view: MatchView, action: MatchAction, context: DecideContext, roll?: BundleRoll): Decision {
   const checked = apply(view.state, action);
   if (!checked.ok) return refuse(checked.code, checked.message);
+  const at = context.now;
   const event: Extract<MatchEvent, { type: "action" }> = roll ? { type: "action", action, roll, at } : { type: "action", action, at };
-  return { ok: true, events: [event], view: evolveChecked(view, event, checked.value) };
+  const after = evolveChecked(view, event, checked.value);
+  const ended = view.chainLength !== null && checked.value.games.length > view.state.games.length ? checked.value.games.at(-1) : undefined;
+  if (!ended) return { ok: true, events: [event], view: after };
+  const revealed: MatchEvent = { type: "game-seed", game: ended.number, seed: context.gameSeed(ended.number) };
+  return { ok: true, events: [event, revealed], view: evolve(after, revealed) };
 }

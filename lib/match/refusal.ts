@@ -21,6 +21,10 @@ export type RefusalCode =
   | "ERR_BAD_CLIENT_SEED"
   | "ERR_STALE_VERSION"
   | "ERR_OPPONENT_CONNECTED"
+  /** fair-dice-v2: a roll without a salt of 32 lowercase hex characters. */
+  | "ERR_BAD_SALT"
+  /** fair-dice-v2: another salt for an opening roll whose salt from this player is already in. */
+  | "ERR_SALT_ALREADY_SENT"
   /** A rated match, or the rated queue, is for registered players only (not guests, not the computer). */
   | "ERR_REGISTERED_ONLY"
   | MatchErrorCode;

@@ -39,6 +39,7 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
     // Untimed and unrated matches are stored as they were before clocks and ratings existed.
     ...(command.timeControl ? { timeControl: command.timeControl } : {}),
     ...(command.rated ? { rated: true } : {}),
+    ...(command.chainLength !== undefined ? { dice: { protocol: "fair-dice-v2", chainLength: command.chainLength } } : {}),
   };
   const seated: MatchEvent[] = opponent ? [{ type: "joined", color: opponentOf(command.color), player: opponent.player }] : [];
   return accepted(view, [created, ...seated]);

@@ -6,7 +6,7 @@
  *   const view = events.reduce(evolve, emptyMatchView("m1"));
  *   view.status; // "playing"
  */
-import type { BundleRoll } from "../dice/types";
+import type { BundleRoll, RollSalts } from "../dice/types";
 import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
 import type { Color } from "../engine/types";
@@ -25,6 +25,12 @@ export interface MatchView {
   /** Its end with a winner moves the players' ratings (lib/rating/rated-outcome.ts). */
   readonly rated: boolean;
   readonly commitment: string;
+  /** fair-dice-v2: the length of the seed chain the commitment covers; null for a fair-dice-v1 match. */
+  readonly chainLength: number | null;
+  /** fair-dice-v2: the opening roll's salts received so far (one player's), for nonce `nonce`; null otherwise. */
+  readonly pendingSalts: { readonly nonce: number; readonly salts: RollSalts } | null;
+  /** fair-dice-v2: the seeds of the games that have ended, by game number. */
+  readonly gameSeeds: Readonly<Record<number, string>>;
   readonly players: Readonly<Record<Color, PlayerInfo | null>>;
   readonly clientSeeds: Readonly<Record<Color, string | null>>;
   /** The rules state; in `waiting` and `seeding` it is the match before its first opening roll. */
@@ -59,6 +65,9 @@ export function emptyMatchView(matchId: string): MatchView {
     visibility: "public",
     rated: false,
     commitment: "",
+    chainLength: null,
+    pendingSalts: null,
+    gameSeeds: {},
     players: { white: null, black: null },
     clientSeeds: { white: null, black: null },
     state: newMatch({ matchLength: 1 }),
@@ -102,7 +111,8 @@ function stamped(next: MatchView, version: number): MatchView {
 }
 
 function withAction(view: MatchView, event: Extract<MatchEvent, { type: "action" }>, state: MatchState): MatchView {
-  return { ...view, state, rolls: event.roll ? [...view.rolls, event.roll] : view.rolls };
+  if (!event.roll) return { ...view, state };
+  return { ...view, state, rolls: [...view.rolls, event.roll], pendingSalts: null };
 }
 
 function foldEvent(view: MatchView, event: MatchEvent): MatchView {
@@ -114,6 +124,7 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
         visibility: event.visibility,
         rated: event.rated === true,
         commitment: event.commitment,
+        chainLength: event.dice?.chainLength ?? null,
         players: { ...view.players, [event.creatorColor]: event.creator },
         state: newMatch({ matchLength: event.matchLength }),
         timeControl: event.timeControl ?? null,
@@ -128,6 +139,10 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
       if (!result.ok) throw new Error(`match ${view.matchId}: stored action refused (${result.code}: ${result.message})`);
       return withAction(view, event, result.value);
     }
+    case "salt":
+      return { ...view, pendingSalts: { nonce: event.nonce, salts: { ...(view.pendingSalts?.nonce === event.nonce ? view.pendingSalts.salts : {}), [event.color]: event.salt } } };
+    case "game-seed":
+      return { ...view, gameSeeds: { ...view.gameSeeds, [event.game]: event.seed } };
     case "ended":
       return { ...view, ended: { reason: event.reason, winner: event.winner, serverSeed: event.serverSeed, detail: event.detail } };
     case "rematch-offered":

@@ -52,7 +52,16 @@ export const commandSchemas = {
     clientSeed: z.string().max(64),
     commitment: z.string().max(64),
   }),
-  "match:roll": onMatch,
+  /**
+   * fair-dice-v2 matches: `salt` is the roller's fresh salt for roll `nonce` (32 lowercase hex characters), kept by
+   * the browser and sent again for the same nonce; during an opening roll both players send one.
+   */
+  "match:roll": z.strictObject({
+    matchId: matchIdSchema,
+    expectedVersion: versionSchema.optional(),
+    salt: z.string().max(64).optional(),
+    nonce: z.number().int().min(0).max(1_000_000).optional(),
+  }),
   "match:double": onMatch,
   "match:take": onMatch,
   "match:drop": onMatch,

@@ -11,6 +11,7 @@
  *   const { matchId } = await bot.create({ matchLength: 5, color: "white", visibility: "public" });
  */
 import { io, type Socket } from "socket.io-client";
+import { newSalt } from "@/lib/dice/salted-roll";
 import { canDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { Color, LegalPlay } from "@/lib/engine/types";
@@ -37,6 +38,16 @@ export interface BotOptions {
   readonly reconnect?: boolean;
   /** Watch and play, or only watch. */
   readonly play?: boolean;
+  /**
+   * Send this player's salt for a fair-dice-v2 opening roll by itself, as a browser page does (default true, even when
+   * `play` is false); false leaves it to the test.
+   */
+  readonly openingSalt?: boolean;
+  /**
+   * Where this bot keeps its salts ("matchId:nonce" → salt); bots that stand for tabs of one browser share one, as
+   * the tabs share the page's local storage. Default: its own.
+   */
+  readonly salts?: Map<string, string>;
   /** Called when this bot sends an action, with the version its event will have if it is accepted. */
   readonly onActionSent?: (matchId: string, version: number) => void;
   /** Called with every `match:event` broadcast this bot receives (not the events in its own answers). */
@@ -54,6 +65,7 @@ export interface BotOptions {
 /** A command of this bot's own that the server accepted, and the version it produced. */
 export interface AcceptedCommand {
   readonly command: CommandName;
+  /** The version of the command's own event (the first its answer carries). */
   readonly version: number;
 }
 
@@ -73,12 +85,17 @@ export class BotClient {
   readonly #random: () => number;
   readonly #options: BotOptions;
   readonly #keepHistory: boolean;
+  /** fair-dice-v2: the salt this bot made for each roll, by match and nonce, sent again for the same roll (as a browser does). */
+  readonly #salts: Map<string, string>;
+  /** The opening salt whose answer is awaited ("matchId:nonce"): not sent again while it is on its way. */
+  #openingSaltInFlight: string | null = null;
   #onUpdate: (() => void) | null = null;
 
   constructor(options: BotOptions) {
     this.#options = options;
     this.#keepHistory = options.keepHistory ?? true;
     this.#random = mulberry32(options.seed);
+    this.#salts = options.salts ?? new Map();
     this.socket = io(options.url, {
       path: "/socket.io",
       transports: ["websocket"],
@@ -223,12 +240,42 @@ export class BotClient {
 
   #changed(): void {
     this.#onUpdate?.();
-    if (this.#options.play ?? true) this.#maybeAct();
+    // A fair-dice-v2 opening roll waits for both players' salts: a bot that does not play still sends its own, as a
+    // browser page does by itself, so that a match gets past its opening as it would under fair-dice-v1.
+    this.#maybeAct();
+  }
+
+  #owesOpeningSalt(view: MatchView, me: Color): boolean {
+    if (view.chainLength === null || view.status !== "playing" || view.state.phase !== "opening") return false;
+    if (this.#openingSaltInFlight === `${view.matchId}:${view.rolls.length}`) return false;
+    const pending = view.pendingSalts;
+    return !(pending && pending.nonce === view.rolls.length && pending.salts[me] !== undefined);
+  }
+
+  /** The roll request for the next nonce: with this bot's salt for it in a fair-dice-v2 match. */
+  rollPayload(view: MatchView): CommandPayload<"match:roll"> {
+    const base = { matchId: view.matchId, expectedVersion: view.version };
+    if (view.chainLength === null) return base;
+    const nonce = view.rolls.length;
+    // An opening salt is pinned by its nonce, not the version: the opponent's salt may land first, and that is fine.
+    const pinned = view.state.phase === "opening" ? { matchId: view.matchId } : base;
+    const key = `${view.matchId}:${nonce}`;
+    let salt = this.#salts.get(key);
+    if (!salt) this.#salts.set(key, (salt = newSalt()));
+    return { ...pinned, salt, nonce };
+  }
+
+  /** The salts this bot sent for `matchId`, by nonce (what a browser keeps for its verifier panel). */
+  saltsFor(matchId: string): ReadonlyMap<number, string> {
+    const prefix = `${matchId}:`;
+    return new Map([...this.#salts].filter(([key]) => key.startsWith(prefix)).map(([key, salt]) => [Number(key.slice(prefix.length)), salt]));
   }
 
   #maybeAct(): void {
     const view = this.view;
     if (!view || !this.you || view.status !== "playing" || this.#actedAt === view.version) return;
+    const salting = (this.#options.openingSalt ?? true) && this.#owesOpeningSalt(view, this.you);
+    if (!(this.#options.play ?? true) && !salting) return;
     const next = this.#chooseAction(view, this.you);
     if (!next) return;
     this.#actedAt = view.version;
@@ -240,10 +287,19 @@ export class BotClient {
         return;
       }
       this.#options.onActionSent?.(view.matchId, view.version + 1);
+      const salting = next.command === "match:roll" && view.chainLength !== null && view.state.phase === "opening" ? `${view.matchId}:${view.rolls.length}` : null;
+      if (salting) this.#openingSaltInFlight = salting;
+      const landed = () => {
+        if (salting && this.#openingSaltInFlight === salting) this.#openingSaltInFlight = null;
+      };
       this.send(next.command, next.payload as never).then(
         (reply) => {
+          landed();
           if (reply.ok) {
-            if (this.#keepHistory) this.accepted.push({ command: next.command, version: (reply as { version: number }).version });
+            // The command's own event is the first its answer carries (a settled pass or a game's seed may follow); a
+            // salt sent again for a roll already made stores nothing.
+            const own = (reply as { events?: readonly MatchEventMessage[] }).events?.[0];
+            if (this.#keepHistory && own) this.accepted.push({ command: next.command, version: own.version });
             return;
           }
           // Our view is behind the server's (an event is on its way, or was missed): fetch a snapshot, as the
@@ -262,6 +318,7 @@ export class BotClient {
           this.errors.push(`${next.command}: ${reply.code} ${reply.message}`);
         },
         (error: unknown) => {
+          landed();
           // No answer (the connection dropped or the server is gone): the command may or may not have been applied.
           // A reconnect resyncs and decides again; while still connected, look again a little later.
           this.errors.push(`${next.command}: ${error instanceof Error ? error.message : String(error)}`);
@@ -285,6 +342,7 @@ export class BotClient {
     const { state, matchId, version } = view;
     const base = { matchId, expectedVersion: version };
     const r = this.#random;
+    if (this.#owesOpeningSalt(view, me)) return (this.#options.openingSalt ?? true) ? { command: "match:roll", payload: this.rollPayload(view) } : null;
     if (state.pendingResign) {
       if (state.turn !== me) return null;
       return { command: r() < (this.#options.acceptResignRate ?? 0.5) ? "match:resign-accept" : "match:resign-decline", payload: base };
@@ -293,7 +351,7 @@ export class BotClient {
       if (r() < (this.#options.resignRate ?? 0.01)) return { command: "match:resign", payload: { ...base, level: (1 + Math.floor(r() * 3)) as 1 | 2 | 3 } };
       const cubeRoom = state.cube.value < (this.#options.maxCube ?? Number.POSITIVE_INFINITY);
       if (canDouble(state, me) && cubeRoom && r() < (this.#options.doubleRate ?? 0.1)) return { command: "match:double", payload: base };
-      return { command: "match:roll", payload: base };
+      return { command: "match:roll", payload: this.rollPayload(view) };
     }
     if (state.phase === "double-offered" && state.turn === me) {
       return { command: r() < (this.#options.dropRate ?? 0.3) ? "match:drop" : "match:take", payload: base };

@@ -175,7 +175,7 @@ describe("verifySelection", () => {
       [tampered.matchId, "failed"],
       [first, "verified"],
     ]);
-    expect(failureSentences(checked[0] as (typeof checked)[number])).toEqual([expect.stringMatching(/^3\. Rolls recomputed \(at nonce 0, game 1\): The roll at nonce 0/)]);
+    expect(failureSentences(checked[0] as (typeof checked)[number])).toEqual([expect.stringMatching(/^Rolls recomputed \(at nonce 0, game 1\): The roll at nonce 0/)]);
     expect(failureSentences(checked[1] as (typeof checked)[number])).toEqual([]);
   });
 });

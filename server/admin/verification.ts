@@ -1,5 +1,5 @@
 /**
- * Server-side fair-dice-v1 verification of stored matches for the admin console: the audit bundle from the roll log
+ * Server-side verification (fair-dice-v1 or v2, as each match was created) of stored matches for the admin console: the audit bundle from the roll log
  * and the seed row, the game record from the match's rules actions (`recordTurnsOf`), both through lib/dice `verify`
  * — the same checks a player runs in the browser. Only matches whose seed is revealed are read; the sealed seed is
  * never selected.
@@ -9,9 +9,10 @@
  *   checked[0]?.report.verdict;                           // "verified" | "failed" | …
  */
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
-import { verify, type AuditBundle, type BundleRoll, type VerifyReport } from "@/lib/dice";
+import { verify, type AuditBundle, type AuditBundleV2, type VerifyReport } from "@/lib/dice";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchEvent, type PlayerInfo } from "@/lib/match";
+import { BUNDLE_ROLL_COLUMNS, bundleFromRows, revealedGameSeeds, type BundleRollRow } from "@/server/db/bundle-rows";
 import type { Db } from "@/server/db/client";
 import { readSnapshot, type Tx } from "@/server/db/transaction";
 import type { JsonValue } from "@/server/db/types";
@@ -32,10 +33,11 @@ export const PUBLIC_SEED_COLUMNS = {
   blackClientSeed: true,
   revealedSeed: true,
   revealedAt: true,
+  chainLength: true,
 } as const;
 
 export interface StoredRecord {
-  readonly bundle: AuditBundle;
+  readonly bundle: AuditBundle | AuditBundleV2;
   readonly events: readonly MatchEvent[];
 }
 
@@ -49,42 +51,31 @@ const anonymous = (id: string): PlayerInfo => ({ id, name: id, isGuest: false })
 export async function readRevealedRecords(tx: Tx, matchIds: readonly string[]): Promise<Map<string, StoredRecord>> {
   const seeds = await tx.matchSeed.findMany({
     where: { matchId: { in: [...matchIds] }, revealedSeed: { not: null }, whiteClientSeed: { not: null }, blackClientSeed: { not: null } },
-    select: { matchId: true, ...PUBLIC_SEED_COLUMNS },
+    select: { matchId: true, ...PUBLIC_SEED_COLUMNS, match: { select: { matchLength: true } } },
   });
   const ids = seeds.map((seed) => seed.matchId);
   const rolls = await tx.rollLog.findMany({
     where: { matchId: { in: ids } },
     orderBy: [{ matchId: "asc" }, { nonce: "asc" }],
-    select: { matchId: true, nonce: true, game: true, kind: true, player: true, die1: true, die2: true },
+    select: { matchId: true, ...BUNDLE_ROLL_COLUMNS },
   });
   const rows = await tx.matchEvent.findMany({
     where: { matchId: { in: ids } },
     orderBy: [{ matchId: "asc" }, { sequence: "asc" }],
     select: { matchId: true, sequence: true, type: true, payload: true, actorId: true, createdAt: true },
   });
-  const rollsOf = new Map<string, BundleRoll[]>(ids.map((id) => [id, []]));
-  for (const { matchId, ...roll } of rolls) {
-    rollsOf.get(matchId)?.push({ nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player, dice: [roll.die1, roll.die2] });
-  }
+  const rollsOf = new Map<string, BundleRollRow[]>(ids.map((id) => [id, []]));
+  for (const { matchId, ...roll } of rolls) rollsOf.get(matchId)?.push(roll);
   const eventsOf = new Map<string, MatchEvent[]>(ids.map((id) => [id, []]));
   for (const { matchId, ...row } of rows) {
     eventsOf.get(matchId)?.push(decodeEvent(matchId, { ...row, payload: JSON.parse(row.payload) as JsonValue }, anonymous));
   }
   return new Map(
-    seeds.map((seed): [string, StoredRecord] => [
-      seed.matchId,
-      {
-        events: eventsOf.get(seed.matchId) ?? [],
-        bundle: {
-          protocol: "fair-dice-v1",
-          matchId: seed.matchId,
-          commitment: seed.commitment,
-          serverSeed: seed.revealedSeed,
-          clientSeeds: { white: seed.whiteClientSeed ?? "", black: seed.blackClientSeed ?? "" },
-          rolls: rollsOf.get(seed.matchId) ?? [],
-        },
-      },
-    ]),
+    seeds.map((seed): [string, StoredRecord] => {
+      const events = eventsOf.get(seed.matchId) ?? [];
+      const bundle = bundleFromRows(seed, seed.match.matchLength, rollsOf.get(seed.matchId) ?? [], revealedGameSeeds(events));
+      return [seed.matchId, { events, bundle }];
+    }),
   );
 }
 
@@ -93,7 +84,7 @@ export async function readRevealedRecord(tx: Tx, matchId: string): Promise<Store
   return (await readRevealedRecords(tx, [matchId])).get(matchId) ?? null;
 }
 
-/** Runs every check of fair-dice-v1 on a stored record. */
+/** Runs every check of the match's protocol on a stored record. */
 export function verifyRecord({ bundle, events }: StoredRecord): MatchVerification {
   let record: ReturnType<typeof recordTurnsOf> | undefined;
   let recordError: string | null = null;

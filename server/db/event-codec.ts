@@ -13,6 +13,8 @@ import { z } from "zod";
 import {
   actionEventSchema,
   endedEventSchema,
+  gameSeedEventSchema,
+  saltEventSchema,
   firstIssue,
   rematchDeclinedEventSchema,
   rematchMadeEventSchema,
@@ -31,6 +33,8 @@ export const STORED_EVENT_TYPES = {
   joined: "player-joined",
   seed: "client-seed",
   action: "action",
+  salt: "salt",
+  "game-seed": "game-seed",
   ended: "ended",
   "rematch-offered": "rematch-offered",
   "rematch-declined": "rematch-declined",
@@ -47,6 +51,8 @@ const createdPayload = z.object({
   timeControl: timeControlSchema.nullable().optional(),
   /** Written only for a rated match (older rows and unrated matches have none). */
   rated: z.literal(true).optional(),
+  /** fair-dice-v2 matches only (earlier ones roll by fair-dice-v1). */
+  dice: z.object({ protocol: z.literal("fair-dice-v2"), chainLength: z.int().min(1).max(49) }).optional(),
 });
 const joinedPayload = z.object({ userId: z.string(), color: seatColorSchema });
 const seedPayload = z.object({ color: seatColorSchema, seed: z.string() });
@@ -60,7 +66,12 @@ export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent
       // Untimed matches are stored as they were before clocks existed.
       return {
         type: STORED_EVENT_TYPES.created,
-        payload: { ...payload, ...(event.timeControl ? { timeControl: { ...event.timeControl } } : {}), ...(event.rated ? { rated: true } : {}) },
+        payload: {
+          ...payload,
+          ...(event.timeControl ? { timeControl: { ...event.timeControl } } : {}),
+          ...(event.rated ? { rated: true } : {}),
+          ...(event.dice ? { dice: { ...event.dice } } : {}),
+        },
         actorId,
       };
     }
@@ -69,6 +80,8 @@ export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent
     case "seed":
       return { type: STORED_EVENT_TYPES.seed, payload: { color: event.color, seed: event.clientSeed }, actorId };
     case "action":
+    case "salt":
+    case "game-seed":
     case "ended":
     case "rematch-offered":
     case "rematch-declined":
@@ -84,7 +97,12 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
       const payload = parseStored(matchId, row, createdPayload);
       const { matchLength, visibility, commitment } = payload;
       const created = { type: "created", matchLength, visibility, commitment, creator: player(payload.creatorId), creatorColor: payload.color } as const;
-      return { ...created, ...(payload.timeControl ? { timeControl: payload.timeControl } : {}), ...(payload.rated ? { rated: true } : {}) };
+      return {
+        ...created,
+        ...(payload.timeControl ? { timeControl: payload.timeControl } : {}),
+        ...(payload.rated ? { rated: true } : {}),
+        ...(payload.dice ? { dice: payload.dice } : {}),
+      };
     }
     case STORED_EVENT_TYPES.joined: {
       const payload = parseStored(matchId, row, joinedPayload);
@@ -96,6 +114,10 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
     }
     case STORED_EVENT_TYPES.action:
       return parseStored(matchId, row, actionEventSchema);
+    case STORED_EVENT_TYPES.salt:
+      return parseStored(matchId, row, saltEventSchema);
+    case STORED_EVENT_TYPES["game-seed"]:
+      return parseStored(matchId, row, gameSeedEventSchema);
     case STORED_EVENT_TYPES.ended:
       return parseStored(matchId, row, endedEventSchema);
     case STORED_EVENT_TYPES["rematch-offered"]:

@@ -10,7 +10,10 @@
  *   const bundle = await auditBundle(db, matchId);
  *   if (bundle.ok) verify(bundle.value);         // lib/dice
  */
-import type { AuditBundle } from "@/lib/dice";
+import type { AuditBundle, AuditBundleV2 } from "@/lib/dice";
+import { gameSeedEventSchema } from "@/lib/match";
+import { BUNDLE_ROLL_COLUMNS, bundleFromRows, revealedGameSeeds } from "./bundle-rows";
+import { STORED_EVENT_TYPES } from "./event-codec";
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
 import type { MatchLog } from "./event-store";
@@ -52,25 +55,19 @@ export type AuditBundleError = "ERR_MATCH_NOT_FOUND" | "ERR_CLIENT_SEEDS_PENDING
  * The match's audit bundle: commitment, client seeds, every logged roll, and the server seed once revealed (null
  * before). Refused while a client seed is still missing (there are no rolls yet then).
  */
-export async function auditBundle(db: Db, matchId: string): Promise<Result<AuditBundle, AuditBundleError>> {
+export async function auditBundle(db: Db, matchId: string): Promise<Result<AuditBundle | AuditBundleV2, AuditBundleError>> {
   const found = await readSnapshot(db, async (tx) => {
-    const seed = await tx.matchSeed.findUnique({ where: { matchId } });
-    const rolls = seed
-      ? await tx.rollLog.findMany({ where: { matchId }, orderBy: { nonce: "asc" }, select: { nonce: true, game: true, kind: true, player: true, die1: true, die2: true } })
-      : [];
-    return { seed, rolls };
+    const seed = await tx.matchSeed.findUnique({ where: { matchId }, include: { match: { select: { matchLength: true } } } });
+    const rolls = seed ? await tx.rollLog.findMany({ where: { matchId }, orderBy: { nonce: "asc" }, select: BUNDLE_ROLL_COLUMNS }) : [];
+    // fair-dice-v2: each ended game's seed, from the event that revealed it.
+    const revealed = seed?.chainLength != null ? await tx.matchEvent.findMany({ where: { matchId, type: STORED_EVENT_TYPES["game-seed"] }, orderBy: { sequence: "asc" }, select: { payload: true } }) : [];
+    return { seed, rolls, revealed };
   });
-  const { seed, rolls } = found;
+  const { seed, rolls, revealed } = found;
   if (!seed) return err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`);
   if (seed.whiteClientSeed === null || seed.blackClientSeed === null) {
     return err("ERR_CLIENT_SEEDS_PENDING", `match ${matchId} is still waiting for a client seed`);
   }
-  return ok({
-    protocol: "fair-dice-v1",
-    matchId,
-    commitment: seed.commitment,
-    serverSeed: seed.revealedSeed,
-    clientSeeds: { white: seed.whiteClientSeed, black: seed.blackClientSeed },
-    rolls: rolls.map((roll) => ({ nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player, dice: [roll.die1, roll.die2] as const })),
-  });
+  const gameSeeds = revealedGameSeeds(revealed.map(({ payload }) => gameSeedEventSchema.parse(typeof payload === "string" ? JSON.parse(payload) : payload)));
+  return ok(bundleFromRows(seed, seed.match.matchLength, rolls, gameSeeds));
 }

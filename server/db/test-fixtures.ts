@@ -37,7 +37,7 @@ export function fixtureContext(actor: Participant | null): DecideContext {
   const none = (what: string) => () => {
     throw new Error(`test fixtures draw no ${what}`);
   };
-  return { now: Date.now(), actor, dice: none("dice"), serverSeed: none("seed"), awaySince: () => null, abandonAfterMs: 300_000, isComputer: () => false, holdsInvite: () => true, newMatchId };
+  return { now: Date.now(), actor, dice: none("dice"), serverSeed: none("seed"), gameSeed: none("game seed"), awaySince: () => null, abandonAfterMs: 300_000, isComputer: () => false, holdsInvite: () => true, newMatchId };
 }
 
 /** The events `command` of `actor` decides on `view`; the test fails on a refusal. */
@@ -56,10 +56,19 @@ async function participant(db: Db, userId: string): Promise<Participant> {
 export async function waitingMatch(
   db: Db,
   vault: SeedVault,
-  options: { readonly creator?: UserRow; readonly color?: Seat; readonly visibility?: Visibility; readonly matchLength?: number; readonly rated?: boolean; readonly timeControl?: TimeControl } = {},
+  options: {
+    readonly creator?: UserRow;
+    readonly color?: Seat;
+    readonly visibility?: Visibility;
+    readonly matchLength?: number;
+    readonly rated?: boolean;
+    readonly timeControl?: TimeControl;
+    /** A fair-dice-v2 seed chain (the default is a fair-dice-v1 seed, as the matches these tests read back were). */
+    readonly chain?: boolean;
+  } = {},
 ): Promise<{ match: MatchRow; seed: StoredSeed; creator: UserRow; view: MatchView }> {
   const creator = options.creator ?? (await newUser(db, "creator"));
-  const seed = vault.draw();
+  const seed = options.chain ? vault.drawChain(options.matchLength ?? 5) : vault.draw();
   const visibility = options.visibility ?? "public";
   const create: MatchCommand = {
     type: "create",
@@ -67,6 +76,7 @@ export async function waitingMatch(
     matchLength: options.matchLength ?? 5,
     visibility,
     commitment: seed.commitment,
+    ...(seed.chainLength !== undefined && { chainLength: seed.chainLength }),
     rated: options.rated === true,
     timeControl: options.timeControl ?? null,
   };

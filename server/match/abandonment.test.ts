@@ -85,7 +85,11 @@ describe("abandonment", () => {
     const row = await t.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
     expect({ status: row.status, endReason: row.endReason, winner: row.winner }).toEqual({ status: "finished", endReason: "abandoned", winner: "white" });
     expect(stored.seed.revealedSeed).toBe(ended.ended?.serverSeed);
-    expect(createHash("sha256").update(stored.seed.revealedSeed ?? "").digest("hex")).toBe(stored.seed.commitment);
+    // A fair-dice-v2 seed: SHA-256 applied chainLength times gives the commitment.
+    expect(stored.seed.chainLength).toBe(2 * stored.view.matchLength - 1);
+    let link = stored.seed.revealedSeed ?? "";
+    for (let i = 0; i < (stored.seed.chainLength ?? 1); i++) link = createHash("sha256").update(link).digest("hex");
+    expect(link).toBe(stored.seed.commitment);
     const audit = await expectAuditVerifies(t.url, matchId);
     expect(audit.status).toBe("finished");
     // Over is over: a second claim changes nothing.

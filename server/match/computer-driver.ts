@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
+import { newSalt } from "@/lib/dice";
 import { COLORS, type Color } from "@/lib/engine/types";
 import type { Participant, PlayRequest } from "@/lib/match";
 import type { MatchEventMessage } from "@/lib/protocol";
@@ -153,14 +154,29 @@ export class ComputerDriver {
       logger.warn("the computer's seed was refused", { matchId, code: reply.code, message: reply.message });
       return "retry";
     }
-    if (view.status !== "playing" || view.state.turn !== seat.color) return "idle";
+    if (view.status !== "playing") return "idle";
+    if (view.chainLength !== null && view.state.phase === "opening") return this.#saltOpening(view, seat.color, actor);
+    if (view.state.turn !== seat.color) return "idle";
     const action = await pool.run({ kind: "choose-action", state: view.state, color: seat.color, level: seat.level });
     if (!action) return "idle";
-    const reply = await service.command(matchId, { type: "play", play: playRequestOf(action), expectedVersion: view.version }, actor);
+    const reply = await service.command(matchId, { type: "play", play: playRequestOf(action, view), expectedVersion: view.version }, actor);
     if (reply.ok) return "acted";
     // Someone else's event came first (a resignation offered while it thought): decide again on the new state.
     if (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT") return "acted";
     logger.error("the computer's action was refused", { matchId, action: action.type, code: reply.code, message: reply.message });
+    return "retry";
+  }
+
+  /**
+   * fair-dice-v2: the computer's salt for the opening roll, made by the server, which plays that side
+   * (docs/fair-dice-v2.md, section 2, step 7).
+   */
+  async #saltOpening(view: MatchView, color: Color, actor: Participant): Promise<Step> {
+    const nonce = view.rolls.length;
+    if (view.pendingSalts?.nonce === nonce && view.pendingSalts.salts[color] !== undefined) return "idle";
+    const reply = await this.#options.service.command(view.matchId, { type: "play", play: { type: "roll", salt: newSalt(), nonce }, expectedVersion: view.version }, actor);
+    if (reply.ok || reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT") return "acted";
+    this.#options.logger.error("the computer's opening salt was refused", { matchId: view.matchId, code: reply.code, message: reply.message });
     return "retry";
   }
 
@@ -184,10 +200,14 @@ export class ComputerDriver {
   }
 }
 
-/** The engine's choice as the command a seat sends (the seat is the sender's; the dice of a roll are drawn by decide). */
-function playRequestOf(action: ComputerAction): PlayRequest {
+/**
+ * The engine's choice as the command a seat sends (the seat is the sender's; the dice of a roll are drawn by decide,
+ * with a fresh salt of the server's in a fair-dice-v2 match).
+ */
+function playRequestOf(action: ComputerAction, view: MatchView): PlayRequest {
   switch (action.type) {
     case "roll":
+      return view.chainLength === null ? { type: "roll" } : { type: "roll", salt: newSalt(), nonce: view.rolls.length };
     case "double":
     case "take":
     case "drop":

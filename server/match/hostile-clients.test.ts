@@ -311,7 +311,7 @@ describe("a flood of hostile commands during live matches", () => {
         expectClientsSawTheLog(stored, [white, black]);
         expect([...white.errors, ...black.errors]).toEqual([]);
         // Each stored rules event was either written by the server itself or answers one of the bots' own commands.
-        const byPlayers = stored.events.filter(({ event }, i) => (event.type === "action" || event.type === "ended") && stored.actors[i] !== null).map((e) => e.version);
+        const byPlayers = stored.events.filter(({ event }, i) => (event.type === "action" || event.type === "ended" || event.type === "salt") && stored.actors[i] !== null).map((e) => e.version);
         expect(byPlayers).toEqual([...white.accepted, ...black.accepted].map((a) => a.version).sort((a, b) => a - b));
         await expectAuditVerifies(server!.url, matchId);
       }

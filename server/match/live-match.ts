@@ -38,7 +38,7 @@ export async function loadLiveMatch(db: Db, matchId: string): Promise<{ readonly
   }
   const live: LiveMatch = {
     view,
-    seed: { commitment: seed.commitment, sealed: seed.sealed },
+    seed: { commitment: seed.commitment, sealed: seed.sealed, ...(seed.chainLength !== undefined && { chainLength: seed.chainLength }) },
     inviteToken: match.inviteToken,
     creatorId: match.creatorId,
     seedRevealed: seed.revealedSeed !== null,

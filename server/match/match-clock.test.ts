@@ -69,13 +69,13 @@ async function timedMatch(t: TestServer) {
   const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public", timeControl: CONTROL });
   await black.join(matchId);
   await white.submitSeed("white-seed");
-  // The opening roll follows the second seed (a tie rolls again): who opens is up to the dice, so the test plays
-  // whoever it is. It is in the second seed's answer, so the flag timer is armed when this returns.
+  // The opening roll follows both players' salts, which the bots send by themselves (a tie rolls again): who opens is
+  // up to the dice, so the test plays whoever it is. The flag timer is armed once the roll is stored.
   await black.submitSeed("black-seed");
   const view = await black.until((v) => v.state.phase === "moving");
   const opener = view.state.turn === "white" ? white : black;
   const other = opener === white ? black : white;
-  await opener.until((v) => v.version === view.version);
+  await Promise.all([opener, other].map((bot) => bot.until((v) => v.version === view.version)));
   return { matchId, opener, other, openerColor: view.state.turn!, blackUser, whiteUser };
 }
 
@@ -95,7 +95,7 @@ describe("match clocks on the server", () => {
     // The other side rolls after 1 s (inside its delay), so its flag falls 1 s + 10 s after the roll.
     advance(1 * S);
     await other.until((v) => v.state.turn === otherColor);
-    const rolled = await other.send("match:roll", { matchId });
+    const rolled = await other.send("match:roll", other.rollPayload(other.view!));
     expect(rolled.ok).toBe(true);
     const running = other.view!.clock!;
     expect(running.reserve[otherColor]).toBe(10 * S);
@@ -182,7 +182,7 @@ describe("match clocks on the server", () => {
     expect(back.view?.ended?.reason).toBe("timeout");
     expect(back.view?.clock).toEqual(ended.clock);
     // Coming back changes nothing: a move now is refused.
-    expect(await back.send("match:roll", { matchId })).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
+    expect(await back.send("match:roll", back.rollPayload(back.view!))).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS" });
   });
 
   it("keeps the clocks exactly across a restart, re-arms the flag, and applies a flag that fell while it was down", async () => {

@@ -21,12 +21,18 @@ afterAll(async () => {
   await t.close();
 });
 
-/** fair-dice-v1 section 3, written again from the spec with node:crypto, independent of lib/dice. */
-function independentRoll(serverSeed: string, clientSeed: string, nonce: number): [number, number] {
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** fair-dice-v2 sections 1 and 3, written again from docs/fair-dice-v2.md with node:crypto, independent of lib/dice. */
+function independentRoll(serverSeed: string, chainLength: number, clientSeed: string, roll: { nonce: number; game: number; salts?: { white?: string; black?: string } }): [number, number] {
+  let gameSeed = serverSeed;
+  for (let i = 0; i < chainLength - roll.game; i++) gameSeed = sha256Hex(gameSeed);
+  const salts = [roll.salts?.white, roll.salts?.black].filter(Boolean).join(":");
   const dice: number[] = [];
   for (let block = 0; ; block++) {
-    const message = block === 0 ? `${clientSeed}:${nonce}` : `${clientSeed}:${nonce}:${block}`;
-    for (const byte of createHmac("sha256", serverSeed).update(message).digest()) {
+    const base = `${clientSeed}:${roll.nonce}:${salts}`;
+    const message = block === 0 ? base : `${base}:${block}`;
+    for (const byte of createHmac("sha256", gameSeed).update(message).digest()) {
       if (byte >= 252) continue;
       dice.push((byte % 6) + 1);
       if (dice.length === 2) return [dice[0]!, dice[1]!];
@@ -98,9 +104,9 @@ describe("a match in play", () => {
 describe("a command's answer", () => {
   it("carries every event the command stored; the sender's socket gets them only there, every other socket as broadcasts", async () => {
     const [alice, bob] = [await t.user(), await t.user()];
-    const white = new BotClient({ url: t.url, cookie: alice.cookie, seed: 7, play: false });
-    const black = new BotClient({ url: t.url, cookie: bob.cookie, seed: 8, play: false });
-    const blackTab = new BotClient({ url: t.url, cookie: bob.cookie, seed: 9, play: false });
+    const white = new BotClient({ url: t.url, cookie: alice.cookie, seed: 7, play: false, openingSalt: false });
+    const black = new BotClient({ url: t.url, cookie: bob.cookie, seed: 8, play: false, openingSalt: false });
+    const blackTab = new BotClient({ url: t.url, cookie: bob.cookie, seed: 9, play: false, openingSalt: false });
     const spectator = new BotClient({ url: t.url, seed: 10, play: false });
     await Promise.all([white, black, blackTab, spectator].map((bot) => bot.connect()));
     const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
@@ -113,17 +119,26 @@ describe("a command's answer", () => {
       return seen;
     };
     const [toBlack, toBlackTab, toWhite, toSpectator] = [black, blackTab, white, spectator].map(broadcastsTo);
-    // The second seed: its answer holds the seed's event and the opening roll (or rolls, after a tie) that followed.
+    // The second seed: its answer holds the seed's event (fair-dice-v2: the opening roll waits for both salts).
     const reply = await black.send("match:seed", { matchId, clientSeed: "black-answer", commitment: black.view!.commitment });
     if (!reply.ok) throw new Error(`${reply.code}: ${reply.message}`);
-    expect(reply.events.length).toBeGreaterThanOrEqual(2);
-    expect(reply.events.map((m) => m.event.type)).toEqual(["seed", ...Array<string>(reply.events.length - 1).fill("action")]);
-    expect(reply.version).toBe(reply.events[0]!.version);
-    const last = reply.events.at(-1)!.version;
+    expect(reply.events.map((m) => m.event.type)).toEqual(["seed"]);
+    await Promise.all([white, blackTab, spectator].map((bot) => bot.until((view) => view.version === reply.version)));
+    // White's salt waits as an event; black's makes the opening roll, which its answer carries.
+    const salted = await white.send("match:roll", white.rollPayload(white.view!));
+    if (!salted.ok) throw new Error(`${salted.code}: ${salted.message}`);
+    expect(salted.events.map((m) => m.event.type)).toEqual(["salt"]);
+    await black.until((view) => view.version === salted.version);
+    const rolled = await black.send("match:roll", black.rollPayload(black.view!));
+    if (!rolled.ok) throw new Error(`${rolled.code}: ${rolled.message}`);
+    expect(rolled.events.map((m) => m.event.type)).toEqual(["action"]);
+    expect(rolled.events[0]?.event).toMatchObject({ roll: { nonce: 0, kind: "opening", salts: { white: expect.any(String), black: expect.any(String) } } });
+    const last = rolled.version;
     expect(black.view?.version).toBe(last);
     await Promise.all([white, blackTab, spectator].map((bot) => bot.until((view) => view.version === last)));
-    for (const seen of [toWhite, toBlackTab, toSpectator]) expect(seen).toEqual(reply.events);
-    expect(toBlack).toEqual([]);
+    expect(toWhite).toEqual([...reply.events, ...rolled.events]);
+    for (const seen of [toBlackTab, toSpectator]) expect(seen).toEqual([...reply.events, ...salted.events, ...rolled.events]);
+    expect(toBlack).toEqual(salted.events);
     expect(black.view).toEqual(white.view);
     for (const bot of [white, black, blackTab, spectator]) bot.close();
   });
@@ -139,7 +154,11 @@ describe("a whole match between two bots", () => {
     expect(Math.max(whiteView.state.score.white, whiteView.state.score.black)).toBeGreaterThanOrEqual(5);
     const serverSeed = whiteView.ended?.serverSeed ?? "";
     expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
-    expect(createHash("sha256").update(serverSeed).digest("hex")).toBe(whiteView.commitment);
+    const chainLength = whiteView.chainLength ?? 0;
+    expect(chainLength).toBe(9);
+    let link = serverSeed;
+    for (let i = 0; i < chainLength; i++) link = sha256Hex(link);
+    expect(link).toBe(whiteView.commitment);
 
     // The spectator saw exactly the events the players saw.
     expect(spectator.events.map((e) => [e.version, e.event.type])).toEqual(white.events.filter((e) => e.version > spectator.events[0]!.version - 1).map((e) => [e.version, e.event.type]));
@@ -151,6 +170,9 @@ describe("a whole match between two bots", () => {
     const report = verify(audit.body, audit.body.record);
     expect(report.checks.filter((c) => c.status !== "passed")).toEqual([]);
     expect(report.verdict).toBe("verified");
+    expect(report.games?.every((game) => game.verdict === "verified")).toBe(true);
+    // Every game's seed was revealed as it ended, and is the chain's.
+    expect(Object.keys(whiteView.gameSeeds).map(Number)).toEqual(whiteView.state.games.map((game) => game.number));
 
     const clientSeed = `${audit.body.clientSeeds.white}:${audit.body.clientSeeds.black}`;
     // Every roll the players saw, and no other. How many depends on the dice (the server seed is new each run): a
@@ -159,7 +181,7 @@ describe("a whole match between two bots", () => {
     expect(audit.body.rolls.length).toBe(whiteView.rolls.length);
     audit.body.rolls.forEach((roll, index) => {
       expect(roll.nonce).toBe(index);
-      expect(roll.dice).toEqual(independentRoll(serverSeed, clientSeed, roll.nonce));
+      expect(roll.dice).toEqual(independentRoll(serverSeed, chainLength, clientSeed, roll));
     });
   });
 

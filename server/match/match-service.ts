@@ -61,6 +61,8 @@ export interface MatchServiceOptions {
   readonly abandonAfterMs?: number;
   /** Whether a user is a computer player. Default: none is. */
   readonly isComputer?: (userId: string) => boolean;
+  /** The dice protocol of new matches, fair-dice-v2 by default (a match keeps the one it was created with). */
+  readonly fairDice?: "fair-dice-v1" | "fair-dice-v2";
 }
 
 /** What a create takes besides the command: the creator, and what the shell keeps for it. */
@@ -193,9 +195,10 @@ export class MatchService {
    */
   async create(command: Omit<Extract<MatchCommand, { type: "create" }>, "commitment">, creation: Creation): Promise<CreateResult> {
     const matchId = creation.matchId ?? newMatchId();
-    const seed = this.#options.vault.draw();
+    const v2 = (this.#options.fairDice ?? "fair-dice-v2") === "fair-dice-v2";
+    const seed = v2 ? this.#options.vault.drawChain(command.matchLength) : this.#options.vault.draw();
     const empty = emptyMatchView(matchId);
-    const decision = decide(empty, { ...command, commitment: seed.commitment }, this.#contextFor(empty, null, creation.creator));
+    const decision = decide(empty, { ...command, commitment: seed.commitment, ...(seed.chainLength !== undefined && { chainLength: seed.chainLength }) }, this.#contextFor(empty, null, creation.creator));
     if (!decision.ok) return decision;
     const inviteToken = command.visibility === "private" ? newInviteToken() : null;
     const created = await createMatch(this.#options.db, {
@@ -207,7 +210,7 @@ export class MatchService {
       maxWaiting: creation.maxWaiting,
     });
     if (!created.ok) return created;
-    const live: LiveMatch = { view: decision.view, seed: { commitment: seed.commitment, sealed: seed.sealed }, inviteToken, creatorId: creation.creator.player.id, seedRevealed: false };
+    const live: LiveMatch = { view: decision.view, seed, inviteToken, creatorId: creation.creator.player.id, seedRevealed: false };
     await this.#queue.run(matchId, async () => this.#remember(live));
     return { ok: true, live };
   }
@@ -260,14 +263,21 @@ export class MatchService {
     return {
       now: this.#nowMs(),
       actor,
-      dice: () => {
+      dice: (salts) => {
         const { white, black } = view.clientSeeds;
         if (!live || !white || !black) throw new Error(`match ${view.matchId}: roll requested before both client seeds`);
-        return rolls.rollFor(live.seed, combineClientSeeds(white, black), view.rolls.length);
+        const clientSeed = combineClientSeeds(white, black);
+        if (live.seed.chainLength === undefined) return rolls.rollFor(live.seed, clientSeed, view.rolls.length);
+        if (!salts) throw new Error(`match ${view.matchId}: a fair-dice-v2 roll requested without salts`);
+        return rolls.saltedRollFor(live.seed, clientSeed, view.rolls.length, view.state.gameNumber, salts);
       },
       serverSeed: () => {
         if (!live) throw new Error(`match ${view.matchId}: no seed to reveal before it exists`);
         return vault.reveal(live.seed);
+      },
+      gameSeed: (game) => {
+        if (!live) throw new Error(`match ${view.matchId}: no seed to reveal before it exists`);
+        return vault.revealGame(live.seed, game);
       },
       awaySince: this.#options.awaySince ?? (() => null),
       abandonAfterMs: this.#options.abandonAfterMs ?? Number.POSITIVE_INFINITY,

@@ -132,8 +132,10 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
     const [a, b] = nodes as [ServerProcess, ServerProcess];
     const blackCookie = await newPlayer();
     const white = new BotClient({ url: a.url, cookie: await newPlayer(), seed: 61, resignRate: 0, doubleRate: 0.05 });
-    const tabA = new BotClient({ url: a.url, cookie: blackCookie, seed: 62, play: false });
-    const tabB = new BotClient({ url: b.url, cookie: blackCookie, seed: 63, play: false });
+    // Two tabs of one browser: one store of salts, so a roll sent from both carries the same salt.
+    const salts = new Map<string, string>();
+    const tabA = new BotClient({ url: a.url, cookie: blackCookie, seed: 62, play: false, salts });
+    const tabB = new BotClient({ url: b.url, cookie: blackCookie, seed: 63, play: false, salts });
     const matchId = await seatBots(white, tabA, 1);
     await tabB.connect();
     await tabB.watch(matchId);
@@ -148,12 +150,16 @@ describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_PO
       // version check, and that node reloads and the rules refuse it. Rolls are always pinned: an unpinned roll that
       // loses could be decided after a forced pass and white's turn, when black is on roll again — and rightly win.
       const pinned = turn % 2 === 0 || command === "match:roll";
-      const payload = { matchId, ...(pinned ? { expectedVersion: version } : {}), ...(command === "match:move" ? { moves: tabA.legalPlays[0]!.moves.map(({ from, to }) => ({ from, to })) } : {}) };
+      const payload =
+        command === "match:roll"
+          ? tabA.rollPayload(tabA.view!)
+          : { matchId, ...(pinned ? { expectedVersion: version } : {}), ...(command === "match:move" ? { moves: tabA.legalPlays[0]!.moves.map(({ from, to }) => ({ from, to })) } : {}) };
       const rollsBefore = await db!.prisma.rollLog.count({ where: { matchId } });
       const replies = await Promise.all([tabA.send(command, payload as never), tabB.send(command, payload as never)]);
       const winners = replies.filter((r) => r.ok);
       expect(winners, `${command} at ${version}: ${JSON.stringify(replies)}`).toHaveLength(1);
-      expect(winners[0]).toMatchObject({ version: version + 1 });
+      // Its events start at the next version (a move that ends a game also reveals that game's seed: two events).
+      expect(winners[0]?.ok && winners[0].events[0]?.version).toBe(version + 1);
       const loser = replies.find((r) => !r.ok)!;
       const over = (await db!.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).status === "finished";
       // A command that ends a game stores its event, then (its own transaction) the match's end: the loser may be decided

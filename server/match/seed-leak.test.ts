@@ -61,26 +61,34 @@ function encodingsOf(seedHex: string): string[] {
   return [seedHex, seedHex.toUpperCase(), unpadded(bytes.toString("base64")), bytes.toString("base64url"), unpadded(ascii.toString("base64")), ascii.toString("base64url")];
 }
 
-const hasEnded = (messages: readonly MatchEventMessage[] | undefined, matchId: string) =>
-  (messages ?? []).some((message) => message.matchId === matchId && message.event.type === "ended");
+type EventTest = (event: MatchEventMessage["event"]) => boolean;
+
+const holds = (messages: readonly MatchEventMessage[] | undefined, matchId: string, test: EventTest) =>
+  (messages ?? []).some((message) => message.matchId === matchId && test(message.event));
 
 /**
- * Whether `entry` carries the match's `ended` event: as a `match:event` broadcast, or — for the socket whose command
- * ended the match — in that command's answer (protocol 3); each either as the event or answer a client got, or as
- * the raw frame under it (the engine.io message of a Socket.IO EVENT packet, `2[…]`, or of an ACK, `3<id>[…]`).
+ * Whether `entry` carries an event of the match that passes `test`: as a `match:event` broadcast, or — for the socket
+ * whose command stored it — in that command's answer (protocol 3); each either as the event or answer a client got,
+ * or as the raw frame under it (the engine.io message of a Socket.IO EVENT packet, `2[…]`, or of an ACK, `3<id>[…]`).
  */
-function isEndedEventOf(matchId: string, entry: Record): boolean {
-  if (!entry.text.includes('"ended"') || !entry.text.includes(matchId)) return false;
+function carriesEvent(matchId: string, entry: Record, marker: string, test: EventTest): boolean {
+  if (!entry.text.includes(marker) || !entry.text.includes(matchId)) return false;
   if (entry.source.endsWith(" frame")) {
     const frame = /^message ([23])\d*(\[.*\])$/.exec(entry.text);
     if (!frame) return false;
     const args = JSON.parse(frame[2]!) as unknown[];
-    return frame[1] === "2" ? args[0] === "match:event" && hasEnded([args[1] as MatchEventMessage], matchId) : hasEnded((args[0] as { events?: MatchEventMessage[] }).events, matchId);
+    return frame[1] === "2" ? args[0] === "match:event" && holds([args[1] as MatchEventMessage], matchId, test) : holds((args[0] as { events?: MatchEventMessage[] }).events, matchId, test);
   }
-  if (entry.source.endsWith(" event match:event")) return hasEnded(JSON.parse(entry.text) as MatchEventMessage[], matchId);
-  if (/ ack match:/.test(entry.source)) return hasEnded((JSON.parse(entry.text) as { events?: MatchEventMessage[] }).events, matchId);
+  if (entry.source.endsWith(" event match:event")) return holds(JSON.parse(entry.text) as MatchEventMessage[], matchId, test);
+  if (/ ack match:/.test(entry.source)) return holds((JSON.parse(entry.text) as { events?: MatchEventMessage[] }).events, matchId, test);
   return false;
 }
+
+/** The match's `ended` event, which reveals its server seed. */
+const isEndedEventOf = (matchId: string, entry: Record) => carriesEvent(matchId, entry, '"ended"', (event) => event.type === "ended");
+/** fair-dice-v2: the `game-seed` event of game `game`, which reveals that game's seed when it ends. */
+const isGameSeedEventOf = (matchId: string, game: number, entry: Record) =>
+  carriesEvent(matchId, entry, '"game-seed"', (event) => event.type === "game-seed" && event.game === game);
 
 describe("the server seed never leaves the server before the match is over", () => {
   it("appears in no frame, event, acknowledgement, HTTP body or log line before the reveal, and in the ended event and audit bundle after", async () => {
@@ -134,16 +142,21 @@ describe("the server seed never leaves the server before the match is over", () 
     expect(t.logLines.some((line) => line.includes('"level":"debug"') && line.includes('"command":"match:move"'))).toBe(true);
     for (const matchId of [cancelled.matchId, ...played]) {
       const row = await t.db.prisma.matchSeed.findUniqueOrThrow({ where: { matchId } });
-      const seed = vault.reveal({ commitment: row.commitment, sealed: { ciphertext: row.ciphertext, iv: row.iv, tag: row.tag } });
+      const stored = { commitment: row.commitment, sealed: { ciphertext: row.ciphertext, iv: row.iv, tag: row.tag }, ...(row.chainLength !== null && { chainLength: row.chainLength }) };
+      const seed = vault.reveal(stored);
       expect(seed).toMatch(/^[0-9a-f]{64}$/);
       expect(row.revealedSeed).toBe(seed);
       const forms = encodingsOf(seed);
       const leaks = records.filter((entry) => forms.some((form) => entry.text.includes(form)));
       const revealedAt = records.find((entry) => isEndedEventOf(matchId, entry))?.seq;
       expect(revealedAt, `${matchId}: an ended event was recorded`).toBeDefined();
-      // Nothing before the ended event, and the first sighting is that event itself.
-      expect(leaks.filter((entry) => entry.seq < revealedAt!).map((entry) => entry.source)).toEqual([]);
-      expect(isEndedEventOf(matchId, leaks[0]!)).toBe(true);
+      // Nothing before the ended event, and the first sighting is that event itself — or, when the match went to the
+      // last game its chain has room for (a 1-point match: game 1), that game's own reveal: the server seed is its seed.
+      const chainLength = row.chainLength ?? 0;
+      const lastGameShownAt = records.find((entry) => isGameSeedEventOf(matchId, chainLength, entry))?.seq;
+      const shownAt = Math.min(revealedAt!, lastGameShownAt ?? Number.POSITIVE_INFINITY);
+      expect(leaks.filter((entry) => entry.seq < shownAt).map((entry) => entry.source)).toEqual([]);
+      expect(isEndedEventOf(matchId, leaks[0]!) || isGameSeedEventOf(matchId, chainLength, leaks[0]!)).toBe(true);
       // After the reveal it is there for everyone who watched (the player who ended the match got it in the answer),
       // and in the audit bundle.
       const sawEnd = (name: string) => leaks.some((entry) => entry.source.startsWith(`${name} `) && !entry.source.endsWith(" frame") && isEndedEventOf(matchId, entry));
@@ -153,6 +166,16 @@ describe("the server seed never leaves the server before the match is over", () 
         expect(audits.some((audit) => audit.text.includes(seed))).toBe(true);
       }
       for (const form of forms) expect(logText.includes(form), `${matchId}: the seed in the server log`).toBe(false);
+      // fair-dice-v2: no game's seed appears before that game's own reveal (or the end), nor ever in the log.
+      expect(row.chainLength, `${matchId}: a fair-dice-v2 chain`).not.toBeNull();
+      for (let game = 1; game < (row.chainLength ?? 1); game++) {
+        const gameForms = encodingsOf(vault.revealGame(stored, game));
+        const sightings = records.filter((entry) => gameForms.some((form) => entry.text.includes(form)));
+        const shownAt = records.find((entry) => isGameSeedEventOf(matchId, game, entry))?.seq ?? revealedAt!;
+        expect(sightings.filter((entry) => entry.seq < shownAt).map((entry) => entry.source), `${matchId}: game ${game}'s seed before its reveal`).toEqual([]);
+        for (const form of gameForms) expect(logText.includes(form), `${matchId}: game ${game}'s seed in the server log`).toBe(false);
+      }
+      if (played.includes(matchId)) expect(records.some((entry) => isGameSeedEventOf(matchId, 1, entry)), `${matchId}: game 1's seed revealed as it ended`).toBe(true);
     }
     expect(records.length).toBeGreaterThan(1000);
     for (const bot of [white, black, spectator, anonymous]) bot.close();

@@ -4,19 +4,19 @@
  * for check 5. Served by GET /api/matches/:id/audit (server/http/audit-response.ts) and read by
  * `npm run verify -- --match <id>`.
  */
-import type { AuditBundle, RecordTurn } from "@/lib/dice";
+import type { AuditBundle, AuditBundleV2, RecordTurn } from "@/lib/dice";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchStatus } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import { auditBundle } from "@/server/db/match-read";
 import { loadLiveMatch, type LiveMatch } from "@/server/match/live-match";
 
-export interface AuditDocument extends AuditBundle {
+export type AuditDocument = (AuditBundle | AuditBundleV2) & {
   readonly status: MatchStatus;
   readonly matchLength: number;
   readonly players: { readonly white: string | null; readonly black: string | null };
   readonly record: RecordTurn[];
-}
+};
 
 export type AuditOutcome =
   | { readonly ok: true; readonly live: LiveMatch; readonly document: AuditDocument }

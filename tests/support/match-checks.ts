@@ -10,7 +10,7 @@
  *   await expectAuditVerifies(serverUrl, matchId);
  */
 import { expect } from "vitest";
-import { verify, type AuditBundle, type BundleRoll, type RecordTurn } from "@/lib/dice";
+import { verify, type AuditBundle, type AuditBundleV2, type BundleRoll, type RecordTurn } from "@/lib/dice";
 import type { MatchEventMessage } from "@/lib/protocol";
 import type { MatchView } from "@/lib/match";
 import type { Db } from "@/server/db/client";
@@ -50,8 +50,11 @@ export async function readStoredMatch(db: Db, matchId: string): Promise<StoredMa
   };
 }
 
+/** A roll-log row as the event that logged it carries it (with its salts, for a fair-dice-v2 match). */
 function bundleRollOf(row: RollRow): BundleRoll {
-  return { nonce: row.nonce, game: row.game, kind: row.kind, player: row.player, dice: [row.die1, row.die2] };
+  const roll = { nonce: row.nonce, game: row.game, kind: row.kind, player: row.player, dice: [row.die1, row.die2] as const };
+  if (!row.whiteSalt && !row.blackSalt) return roll;
+  return { ...roll, salts: { ...(row.whiteSalt && { white: row.whiteSalt }), ...(row.blackSalt && { black: row.blackSalt }) } };
 }
 
 /**
@@ -82,7 +85,7 @@ export function expectClientsSawTheLog(stored: StoredMatch, observers: readonly 
   }
 }
 
-export type AuditResponse = AuditBundle & { readonly record: RecordTurn[]; readonly status: string };
+export type AuditResponse = (AuditBundle | AuditBundleV2) & { readonly record: RecordTurn[]; readonly status: string };
 
 export async function fetchAudit(serverUrl: string, matchId: string, cookie?: string): Promise<{ status: number; body: AuditResponse; text: string }> {
   const response = await fetch(`${serverUrl}/api/matches/${matchId}/audit`, { headers: cookie ? { cookie } : {} });
@@ -90,7 +93,7 @@ export async function fetchAudit(serverUrl: string, matchId: string, cookie?: st
   return { status: response.status, body: JSON.parse(text) as AuditResponse, text };
 }
 
-/** The audit bundle of an ended match passes all five fair-dice-v1 checks, with the seed revealed. */
+/** The audit bundle of an ended match passes every check of its protocol (fair-dice-v1 or v2), with the seed revealed. */
 export async function expectAuditVerifies(serverUrl: string, matchId: string): Promise<AuditResponse> {
   const audit = await fetchAudit(serverUrl, matchId);
   expect(audit.status, `${matchId}: audit status`).toBe(200);

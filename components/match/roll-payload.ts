@@ -1,0 +1,26 @@
+/**
+ * What a roll request sends: in a fair-dice-v2 match the roller's salt for the next nonce, kept by this browser
+ * (kept-salts.ts) before it leaves, so the same roll always carries the same salt.
+ *
+ * @example
+ *   run("match:roll", rollPayload(view)); // { matchId, expectedVersion, salt: "0f1e…", nonce: 17 }
+ */
+import type { MatchView } from "@/lib/match/view";
+import type { CommandPayload } from "@/lib/protocol/protocol";
+import { saltFor } from "./kept-salts";
+
+export function rollPayload(view: MatchView): CommandPayload<"match:roll"> {
+  const base = { matchId: view.matchId, expectedVersion: view.version };
+  if (view.chainLength === null) return base;
+  const nonce = view.rolls.length;
+  // An opening salt is pinned by its nonce, not the version: the opponent's salt may land first, and that is fine.
+  const pinned = view.state.phase === "opening" ? { matchId: view.matchId } : base;
+  return { ...pinned, salt: saltFor(view.matchId, nonce), nonce };
+}
+
+/** Whether this player's salt is what the opening roll of a fair-dice-v2 match waits for now. */
+export function owesOpeningSalt(view: MatchView, you: "white" | "black" | null): boolean {
+  if (!you || view.chainLength === null || view.status !== "playing" || view.state.phase !== "opening") return false;
+  const pending = view.pendingSalts;
+  return !(pending && pending.nonce === view.rolls.length && pending.salts[you] !== undefined);
+}

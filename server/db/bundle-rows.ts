@@ -1,0 +1,68 @@
+/**
+ * A match's audit bundle from its stored rows — the seed row's public columns, the roll log, and for fair-dice-v2 the
+ * game seeds its `game-seed` events revealed — in the shape of its protocol (docs/fair-dice-v1.md section 6,
+ * docs/fair-dice-v2.md section 5). One builder for the audit route (match-read.ts) and the admin console's
+ * verification (server/admin/verification.ts), which read the rows their own ways.
+ *
+ * @example
+ *   const bundle = bundleFromRows(seedRow, match.matchLength, rollRows, { 1: "…" });
+ *   verify(bundle, record);
+ */
+import type { AuditBundle, AuditBundleV2, BundleRoll } from "@/lib/dice";
+import type { RollKind, Seat } from "./types";
+
+/** The seed row's columns a bundle shows (never the sealed seed). */
+export interface BundleSeedRow {
+  readonly matchId: string;
+  readonly commitment: string;
+  readonly whiteClientSeed: string | null;
+  readonly blackClientSeed: string | null;
+  readonly revealedSeed: string | null;
+  /** null: a fair-dice-v1 match. */
+  readonly chainLength: number | null;
+}
+
+export interface BundleRollRow {
+  readonly nonce: number;
+  readonly game: number;
+  readonly kind: RollKind;
+  readonly player: Seat | null;
+  readonly die1: number;
+  readonly die2: number;
+  readonly whiteSalt: string | null;
+  readonly blackSalt: string | null;
+}
+
+/** The roll-log columns `bundleFromRows` reads (a Prisma `select`). */
+export const BUNDLE_ROLL_COLUMNS = { nonce: true, game: true, kind: true, player: true, die1: true, die2: true, whiteSalt: true, blackSalt: true } as const;
+
+function bundleRoll(row: BundleRollRow): BundleRoll {
+  return { nonce: row.nonce, game: row.game, kind: row.kind, player: row.player, dice: [row.die1, row.die2] };
+}
+
+/** The bundle of a match whose client seeds are both in; `gameSeeds` are its revealed game seeds (v2), by game. */
+export function bundleFromRows(seed: BundleSeedRow, matchLength: number, rolls: readonly BundleRollRow[], gameSeeds: Readonly<Record<string, string>>): AuditBundle | AuditBundleV2 {
+  const common = {
+    matchId: seed.matchId,
+    commitment: seed.commitment,
+    serverSeed: seed.revealedSeed,
+    clientSeeds: { white: seed.whiteClientSeed ?? "", black: seed.blackClientSeed ?? "" },
+  };
+  if (seed.chainLength === null) return { protocol: "fair-dice-v1", ...common, rolls: rolls.map(bundleRoll) };
+  return {
+    protocol: "fair-dice-v2",
+    ...common,
+    matchLength,
+    chainLength: seed.chainLength,
+    gameSeeds,
+    rolls: rolls.map((row) => ({
+      ...bundleRoll(row),
+      salts: { ...(row.whiteSalt !== null && { white: row.whiteSalt }), ...(row.blackSalt !== null && { black: row.blackSalt }) },
+    })),
+  };
+}
+
+/** The game seeds the `game-seed` events among `events` revealed, by game number. */
+export function revealedGameSeeds(events: readonly { readonly type: string; readonly game?: number; readonly seed?: string }[]): Record<string, string> {
+  return Object.fromEntries(events.flatMap((event) => (event.type === "game-seed" && event.game !== undefined && event.seed !== undefined ? [[String(event.game), event.seed]] : [])));
+}
