@@ -3,13 +3,18 @@
  * "Verify this match" in the browser: fetches the match's audit bundle (GET /api/matches/:id/audit, which embeds
  * the game record for check 5), runs lib/dice `verify` on it here — the verifier is loaded only when asked for — and
  * shows every check. The same bundle can be downloaded to check it elsewhere (`npm run verify`, or the Python lines
- * in docs/provably-fair.md).
+ * in docs/provably-fair.md). For a fair-dice-v2 match it also compares the salts this browser kept for its player
+ * (`you`) with the logged ones, and gives each game its verdict; `rerunOn` runs it again by itself whenever it changes
+ * (the live match passes the number of games whose seed is revealed, so each game turns verified as it ends).
  *
  * @example
  *   <AuditCheck matchId="m1" invite={null} />
+ *   <AuditCheck matchId="m1" invite={null} you="white" rerunOn={2} />
  */
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { keptSalts } from "@/components/match/kept-salts";
+import type { Color } from "@/lib/engine/types";
 import { useErrorText } from "@/components/i18n/error-text";
 import type { VerifyReport } from "@/lib/dice/types";
 import { VerifyReportView } from "./verify-report";
@@ -19,7 +24,17 @@ export function auditUrl(matchId: string, invite: string | null): string {
   return `/api/matches/${encodeURIComponent(matchId)}/audit${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
-export function AuditCheck({ matchId, invite, label }: { matchId: string; invite: string | null; label?: string }) {
+export interface AuditCheckProps {
+  readonly matchId: string;
+  readonly invite: string | null;
+  readonly label?: string;
+  /** This browser's player in the match, whose kept salts the verification compares (fair-dice-v2). */
+  readonly you?: Color | null;
+  /** Verify again by itself whenever this changes (0 or absent: only when asked). */
+  readonly rerunOn?: number;
+}
+
+export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: AuditCheckProps) {
   const t = useTranslations("fairness");
   const errorText = useErrorText();
   const [report, setReport] = useState<VerifyReport | null>(null);
@@ -27,7 +42,7 @@ export function AuditCheck({ matchId, invite, label }: { matchId: string; invite
   const [busy, setBusy] = useState(false);
   const url = auditUrl(matchId, invite);
 
-  const check = async () => {
+  const check = useCallback(async () => {
     setBusy(true);
     setError(null);
     try {
@@ -37,16 +52,25 @@ export function AuditCheck({ matchId, invite, label }: { matchId: string; invite
         setError(errorText((body as { error?: string }).error ?? "ERR_HTTP"));
         return;
       }
-      const { verify } = await import("@/lib/dice/verify");
       // The bundle carries the game record as its `record` field; verify reads it from there for check 5 (the same as
       // verify(bundle, bundle.record), but the report then rightly says the record was embedded in the bundle).
-      setReport(verify(body));
+      if ((body as { protocol?: unknown }).protocol === "fair-dice-v2") {
+        const { verifyV2 } = await import("@/lib/dice/verify-v2");
+        setReport(verifyV2(body, undefined, you ? { player: you, salts: keptSalts(matchId) } : undefined));
+      } else {
+        const { verify } = await import("@/lib/dice/verify");
+        setReport(verify(body));
+      }
     } catch {
       setError(errorText("ERR_NETWORK"));
     } finally {
       setBusy(false);
     }
-  };
+  }, [url, errorText, you, matchId]);
+
+  useEffect(() => {
+    if (rerunOn > 0) void check();
+  }, [rerunOn, check]);
 
   return (
     <div className="audit-check">

@@ -24,6 +24,9 @@ export function FairnessPanel() {
   if (!view) return null;
   const { clientSeeds, rolls, ended } = view;
   const needsSeed = you !== null && clientSeeds[you] === null && ended === null;
+  // fair-dice-v2: each game's seed is revealed as it ends, and the games so far verify while the match goes on.
+  const chained = view.chainLength !== null;
+  const revealedGames = Object.keys(view.gameSeeds).length;
 
   return (
     <section className="panel fairness-panel" aria-labelledby="fairness-title">
@@ -32,7 +35,7 @@ export function FairnessPanel() {
         {t("intro")} <a href="/fairness">{t("howItWorks")}</a>
       </p>
       <dl className="fair-facts">
-        <dt>{t("commitment")}</dt>
+        <dt>{t(chained ? "commitmentChain" : "commitment", { games: view.chainLength ?? 0 })}</dt>
         <dd className="hex" data-testid="commitment">
           {view.commitment || "—"}
         </dd>
@@ -46,6 +49,12 @@ export function FairnessPanel() {
             </dd>
           </div>
         ))}
+        {chained ? (
+          <>
+            <dt>{t("gameSeeds")}</dt>
+            <dd data-testid="game-seeds">{revealedGames > 0 ? t("gameSeedsRevealed", { games: revealedGames }) : t("gameSeedsNone")}</dd>
+          </>
+        ) : null}
         <dt>{t("serverSeed")}</dt>
         <dd className="hex" data-testid="server-seed">
           {ended ? ended.serverSeed : t("secret")}
@@ -76,7 +85,9 @@ export function FairnessPanel() {
         </div>
       )}
       {ended ? (
-        <AuditCheck matchId={view.matchId} invite={invite} label={t("verifyAll")} />
+        <AuditCheck matchId={view.matchId} invite={invite} label={t("verifyAll")} you={you} rerunOn={chained ? revealedGames : 0} />
+      ) : chained && revealedGames > 0 ? (
+        <AuditCheck matchId={view.matchId} invite={invite} label={t("verifyGames")} you={you} rerunOn={revealedGames} />
       ) : rolls.length > 0 ? (
         <p className="muted">
           {t.rich("bundleWhilePlaying", { link: (chunks) => <a href={`/api/matches/${view.matchId}/audit${invite ? `?invite=${invite}` : ""}`}>{chunks}</a> })}

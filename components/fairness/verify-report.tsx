@@ -1,6 +1,7 @@
 /**
  * A verifier's report (lib/dice `verify`) as a list: one line per check with ✓ passed, ✗ failed, … waiting for the
- * seed, – skipped, and where a failure is (nonce, game, move), under a one-line verdict.
+ * seed, – skipped, and where a failure is (nonce, game, move), under a one-line verdict — and for a fair-dice-v2 match
+ * each game's own verdict above them.
  *
  * @example
  *   <VerifyReportView report={verify(bundle, bundle.record)} />
@@ -33,6 +34,15 @@ export function VerifyReportView({ report }: { report: VerifyReport }) {
       <p className="verdict" role="status">
         {t(`verdict.${report.verdict}`)}
       </p>
+      {report.games && report.games.length > 0 ? (
+        <ul className="game-verdicts" aria-label={t("games")} data-testid="game-verdicts">
+          {report.games.map(({ game, verdict }) => (
+            <li key={game} className={`game-verdict verdict-${verdict}`} data-game={game} data-verdict={verdict}>
+              {MARK[verdict === "verified" ? "passed" : verdict]} {t(`gameVerdict.${verdict}`, { game })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ul className="checks">
         {report.checks.map((check) => (
           <li key={check.id} className={`check check-${check.status}`} data-check={check.id} data-status={check.status}>
