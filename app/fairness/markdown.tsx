@@ -1,8 +1,8 @@
 /**
- * The project's own docs (docs/provably-fair.md, docs/fair-dice-v1.md) as React elements, rendered by react-markdown
+ * The project's own docs (docs/provably-fair.md, docs/fair-dice-v1.md, docs/fair-dice-v2.md) as React elements, rendered by react-markdown
  * with GitHub-flavoured tables (remark-gfm) in a server component — the pages using it are static, so this runs at
  * `next build` and no Markdown code reaches the browser. Raw HTML in a document is dropped (`skipHtml`), so nothing
- * in it can inject markup. Links to the two docs become links to their pages; other relative links are plain text.
+ * in it can inject markup. Links to these docs become links to their pages; other relative links are plain text.
  *
  * @example
  *   <Markdown source={readFileSync("docs/provably-fair.md", "utf8")} />
@@ -12,6 +12,7 @@ import remarkGfm from "remark-gfm";
 
 const DOC_LINKS: Record<string, string> = {
   "fair-dice-v1.md": "/fairness/spec",
+  "fair-dice-v2.md": "/fairness/spec/v2",
   "provably-fair.md": "/fairness",
   "provably-fair.pt-BR.md": "/fairness",
   "provably-fair.fr.md": "/fairness",

@@ -54,6 +54,9 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
       }
       // The bundle carries the game record as its `record` field; verify reads it from there for check 5 (the same as
       // verify(bundle, bundle.record), but the report then rightly says the record was embedded in the bundle).
+      // The verifier parses with zod: it and zod load only now, with zod told first to parse without `new Function`,
+      // which the site's Content-Security-Policy forbids (zod-without-eval.ts).
+      await import("@/components/zod-without-eval");
       if ((body as { protocol?: unknown }).protocol === "fair-dice-v2") {
         const { verifyV2 } = await import("@/lib/dice/verify-v2");
         setReport(verifyV2(body, undefined, you ? { player: you, salts: keptSalts(matchId) } : undefined));

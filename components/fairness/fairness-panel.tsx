@@ -85,9 +85,9 @@ export function FairnessPanel() {
         </div>
       )}
       {ended ? (
-        <AuditCheck matchId={view.matchId} invite={invite} label={t("verifyAll")} you={you} rerunOn={chained ? revealedGames : 0} />
+        <AuditCheck key="match" matchId={view.matchId} invite={invite} label={t("verifyAll")} you={you} rerunOn={chained ? revealedGames : 0} />
       ) : chained && revealedGames > 0 ? (
-        <AuditCheck matchId={view.matchId} invite={invite} label={t("verifyGames")} you={you} rerunOn={revealedGames} />
+        <AuditCheck key="games" matchId={view.matchId} invite={invite} label={t("verifyGames")} you={you} rerunOn={revealedGames} />
       ) : rolls.length > 0 ? (
         <p className="muted">
           {t.rich("bundleWhilePlaying", { link: (chunks) => <a href={`/api/matches/${view.matchId}/audit${invite ? `?invite=${invite}` : ""}`}>{chunks}</a> })}

@@ -9,7 +9,7 @@
  *   const salt = saltFor("m1", 17);   // made once, then the same for nonce 17 of m1 on every call
  *   keptSalts("m1");                  // Map { 17 => "0f1e…" }
  */
-import { isSalt, newSalt } from "@/lib/dice/salted-roll";
+import { isSalt, newSalt } from "@/lib/dice/salt";
 
 const PREFIX = "fairgammon:salts:";
 const memory = new Map<string, Record<string, string>>();

@@ -4,32 +4,22 @@
  * opening roll, white's first), so that nobody, the server included, knows the dice before the roller asks.
  *
  * @example
- *   const salt = newSalt();                                             // "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+ *   const salt = newSalt();                                             // salt.ts
  *   saltedRollMessage("w:b", 17, { black: salt });                      // "w:b:17:0f1e…e1f0"
  *   createSaltedRoller(gameSeed, "w:b").roll(17, { black: salt });     // [die1, die2]
  */
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Dice } from "../engine/types";
 import { diceFromByteStream } from "./roll";
+import { isSalt } from "./salt";
 import type { RollSalts } from "./types";
 
 export type { RollSalts };
 
 const utf8 = new TextEncoder();
 
-/** A salt: 16 random bytes as 32 lowercase hex characters. */
-export const SALT_PATTERN = /^[0-9a-f]{32}$/;
 
-export function isSalt(value: unknown): value is string {
-  return typeof value === "string" && SALT_PATTERN.test(value);
-}
-
-/** A fresh salt from the platform's CSPRNG (the browser's or Node's `crypto.getRandomValues`). */
-export function newSalt(): string {
-  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
-}
 
 /** The salts in message order: white's, then black's (present ones only), joined with ":". */
 export function saltsText(salts: RollSalts): string {

@@ -13,7 +13,8 @@ import { parseRecord } from "./bundle-schema";
 import { combineClientSeeds } from "./client-seed";
 import { checkOpeningResolution } from "./opening-check";
 import { checkRecordDice, recordCheckWithout, showDice, type RecordSource } from "./record";
-import { createSaltedRoller, isSalt, type SaltedRoller } from "./salted-roll";
+import { isSalt } from "./salt";
+import { createSaltedRoller, type SaltedRoller } from "./salted-roll";
 import { chainLink, gameSeedsOf, leadsToCommitment } from "./seed-chain";
 import type { CheckResult, GameVerdict, SeatColor, Verdict, VerifyReport } from "./types";
 

@@ -8,7 +8,7 @@ import { apply, checkRoll } from "../engine/match";
 import { mustPass } from "../engine/match-queries";
 import type { MatchAction } from "../engine/match-state";
 import { opponentOf, type Color } from "../engine/types";
-import { isSalt } from "../dice/salted-roll";
+import { isSalt } from "../dice/salt";
 import type { BundleRoll, RollSalts } from "../dice/types";
 import { flagFall } from "./clock";
 import type { DecideContext, Decision, MatchCommand, PlayRequest } from "./commands";

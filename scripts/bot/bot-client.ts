@@ -11,7 +11,7 @@
  *   const { matchId } = await bot.create({ matchLength: 5, color: "white", visibility: "public" });
  */
 import { io, type Socket } from "socket.io-client";
-import { newSalt } from "@/lib/dice/salted-roll";
+import { newSalt } from "@/lib/dice/salt";
 import { canDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { Color, LegalPlay } from "@/lib/engine/types";
