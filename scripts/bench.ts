@@ -8,12 +8,14 @@ import { benchAnalysis } from "./bench-analysis";
 import { benchBearoff } from "./bench-bearoff";
 import { benchDb } from "./bench-db";
 import { benchDice } from "./bench-dice";
+import { benchDiceV2 } from "./bench-dice-v2";
 import { benchEngine } from "./bench-engine";
 import type { BenchResult } from "./bench-result";
 
 const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   engine: benchEngine,
   dice: benchDice,
+  "dice-v2": benchDiceV2,
   db: () => benchDb(),
   bearoff: benchBearoff,
   analysis: () => benchAnalysis(),

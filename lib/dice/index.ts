@@ -32,4 +32,5 @@ export { isSalt, newSalt, SALT_PATTERN } from "./salt";
 export { parseBundleV2, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
 export { verifyV2, type BrowserSalts, type GameVerdict, type VerifyReportV2 } from "./verify-v2";
 export { simulateMatch, type SimulateOptions } from "./simulate";
+export { simulateMatchV2, type SimulateV2Options } from "./simulate-v2";
 export { chiSquarePValue, chiSquareStatistic, logGamma, regularizedUpperGamma } from "./stats";

@@ -42,11 +42,23 @@ export interface SaltedRoller {
   roll(nonce: number, salts: RollSalts): Dice;
 }
 
-/** The rolls of one game: the HMAC keyed once with the game's seed, cloned for every block. */
+/**
+ * The rolls of one game: the HMAC keyed once with the game's seed and cloned for every block (as v1's roller does),
+ * each block digested into one reused buffer when only the dice are wanted.
+ */
 export function createSaltedRoller(gameSeed: string, clientSeed: string): SaltedRoller {
   const keyed = hmac.create(sha256, utf8.encode(gameSeed));
+  const out = new Uint8Array(keyed.outputLen);
+  const computeBlock = (nonce: number, salts: RollSalts, block: number): Uint8Array => {
+    keyed.clone().update(utf8.encode(saltedRollMessage(clientSeed, nonce, salts, block))).digestInto(out);
+    return out;
+  };
   function* blocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
-    for (let block = 0; ; block++) yield keyed.clone().update(utf8.encode(saltedRollMessage(clientSeed, nonce, salts, block))).digest();
+    // Copies, because the caller may keep a block while pulling the next one.
+    for (let block = 0; ; block++) yield computeBlock(nonce, salts, block).slice();
   }
-  return { blocks, roll: (nonce, salts) => diceFromByteStream(blocks(nonce, salts)) };
+  function* reusedBlocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
+    for (let block = 0; ; block++) yield computeBlock(nonce, salts, block);
+  }
+  return { blocks, roll: (nonce, salts) => diceFromByteStream(reusedBlocks(nonce, salts)) };
 }

@@ -51,7 +51,7 @@ export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSal
   const { checked: chain, seeds } = checkSeedChain(b);
   const sequence = firstFailureFailsLater(checkNonceSequence(b), b);
   const salts = checkSalts(b);
-  const rolls = checkRolls(b, seeds);
+  const rolls = checkRolls(b, seeds, salts.failedRolls);
   const opening = firstFailureFailsLater(checkOpeningResolution(b.rolls, b.serverSeed !== null), b);
   const recorded = firstFailureFailsLater(checkRecord(b, record !== undefined ? { value: record, source: "separate" } : embeddedRecord(bundle)), b);
   const all: Checked[] = [chain, sequence, salts, rolls, opening, recorded];
@@ -147,20 +147,23 @@ function saltsProblem(roll: BundleRollV2): string | null {
   return present.every((color) => isSalt(roll.salts[color])) ? null : "badForm";
 }
 
-function checkSalts(b: ParsedBundleV2): Checked {
+function checkSalts(b: ParsedBundleV2): Checked & { readonly failedRolls: ReadonlySet<BundleRollV2> } {
   const id = "salts";
   const failedGames = new Set<number>();
+  const failedRolls = new Set<BundleRollV2>();
   let first: CheckResult | undefined;
   for (const roll of b.rolls) {
     const problem = saltsProblem(roll);
     if (problem === null) continue;
+    failedRolls.add(roll);
     failedGames.add(roll.game);
     first ??= { id, status: "failed", say: { key: "failSalts", values: { nonce: roll.nonce, game: roll.game, kind: roll.kind, problem } }, nonce: roll.nonce, game: roll.game };
   }
-  return { result: first ?? { id, status: "passed", say: { key: "salts", values: { rolls: b.rolls.length } } }, failedGames };
+  return { result: first ?? { id, status: "passed", say: { key: "salts", values: { rolls: b.rolls.length } } }, failedGames, failedRolls };
 }
 
-function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>): Checked {
+/** Check 5; `unsalted` are the rolls check 4 failed, which are not recomputed. */
+function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsalted: ReadonlySet<BundleRollV2>): Checked {
   const id = "rolls-recomputed";
   const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
   const rollers = new Map<number, SaltedRoller>();
@@ -175,7 +178,7 @@ function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>): Chec
       unknown++;
       continue;
     }
-    if (saltsProblem(roll) !== null) continue;
+    if (unsalted.has(roll)) continue;
     let roller = rollers.get(roll.game);
     if (!roller) rollers.set(roll.game, (roller = createSaltedRoller(seed, clientSeed)));
     const dice = roller.roll(roll.nonce, roll.salts);

@@ -1,0 +1,53 @@
+/**
+ * Benchmark of the fair-dice-v2 verifier (docs/fair-dice-v2.md): a 10,000-roll bundle of a 25-point match (a chain of
+ * 49 game seeds, every roll salted), with its game record, from fixed seeds, verified from plain JSON as the browser
+ * and the CLI verify it. The figure is the median of several runs after a warm-up; the goal is under 100 ms in Node.
+ *
+ *   npx tsx scripts/bench-dice-v2.ts
+ *
+ * @example
+ *   const { figure } = benchDiceV2(); // milliseconds
+ */
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { simulateMatchV2, verifyV2 } from "@/lib/dice";
+import type { BenchResult } from "./bench-result";
+
+const RUNS = 9;
+const WARMUP = 2;
+
+export function benchDiceV2(): BenchResult {
+  const { bundle, record } = simulateMatchV2({
+    serverSeed: "7245cbc5ff67b0b4e8d6300508a5f58b92eea3e6a827e8bb9f93c88621e8986a",
+    clientSeeds: { white: "w4h1t3seed", black: "Bl4ck_seed-9" },
+    matchId: "bench",
+    matchLength: 25,
+    games: 49,
+    turnsPerGame: 203, // 49 games × (≥1 opening + 203 turns) ≥ 10,000 rolls
+  });
+  const bundleJson = JSON.stringify(bundle);
+  const recordJson = JSON.stringify(record);
+  const times: number[] = [];
+  for (let run = 0; run < WARMUP + RUNS; run++) {
+    const input = JSON.parse(bundleJson) as unknown;
+    const recordInput = JSON.parse(recordJson) as unknown;
+    const start = performance.now();
+    const report = verifyV2(input, recordInput);
+    const elapsed = performance.now() - start;
+    if (report.verdict !== "verified") throw new Error(`bench-dice-v2: the benchmark bundle did not verify (${report.verdict})`);
+    if (run >= WARMUP) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] as number;
+  return {
+    name: "verify a 10,000-roll fair-dice-v2 bundle",
+    figure: Math.round(median * 10) / 10,
+    unit: "ms",
+    details: { rolls: bundle.rolls.length, games: 49, recordTurns: record.length, runs: RUNS, minMs: Math.round((times[0] as number) * 10) / 10, maxMs: Math.round((times.at(-1) as number) * 10) / 10, goalMs: 100 },
+  };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = benchDiceV2();
+  process.stdout.write(`${result.name}: ${result.figure} ${result.unit} (median) ${JSON.stringify(result.details)}\n`);
+}
