@@ -8,7 +8,6 @@
  * @example
  *   const pos = initialPosition("white");
  *   pos.white[5]; // 5 — white's six point holds five checkers
- *   err("ERR_CUBE_LIMIT", { limit: 4096 }); // { ok: false, code: "ERR_CUBE_LIMIT", values: { limit: 4096 } }
  */
 
 export type Color = "white" | "black";
@@ -63,26 +62,15 @@ export interface LegalPlay {
 
 export type GameResultKind = "single" | "gammon" | "backgammon";
 
-/**
- * The facts a failure's sentence needs — a die, a point, a count, a name, or a `reason` that tells apart the cases
- * of one code — never the sentence: the words are `errors.<code>` in messages/<locale>.json.
- */
-export type FailureValues = Readonly<Record<string, string | number>>;
-
-/** An expected failure: a stable code and, when its sentence needs them, its values. */
-export interface Failed<Code extends string = string> {
-  readonly ok: false;
-  readonly code: Code;
-  readonly values?: FailureValues;
-}
-
 /** Expected failures are values with stable codes; exceptions are for programmer errors only. */
-export type Result<T, Code extends string = string> = { readonly ok: true; readonly value: T } | Failed<Code>;
+export type Result<T, Code extends string = string> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: Code; readonly message: string };
 
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
   return { ok: true, value };
 }
 
-export function err<Code extends string>(code: Code, values?: FailureValues): Failed<Code> {
-  return values === undefined ? { ok: false, code } : { ok: false, code, values };
+export function err<Code extends string>(code: Code, message: string): { readonly ok: false; readonly code: Code; readonly message: string } {
+  return { ok: false, code, message };
 }
