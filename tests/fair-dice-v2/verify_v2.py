@@ -1,0 +1,1016 @@
+#!/usr/bin/env python3
+"""Independent verifier for the fair dice protocol, version 2 (`fair-dice-v2`).
+
+Written from docs/fair-dice-v2.md alone (and sections 3, 4 and 7 of docs/fair-dice-v1.md, which v2 refers to
+as "as v1"), without reading the project's own implementation. Standard library only.
+
+Usage:
+    python3 verify_v2.py BUNDLE.json [RECORD.json] [--browser-salts SALTS.json --player white|black]
+    python3 verify_v2.py --vectors VECTORS.json
+
+Bundle mode prints one JSON object:
+    {"verdict": ..., "checks": [{"id", "status", "nonce"?, "game"?, "detail"?}, ...], "games": {"1": ...}}
+and exits 0 when the verdict is "verified", 1 otherwise, 2 when an input file is not JSON.
+Vectors mode prints "ok <label>" or "MISMATCH <label>: <what>" per vector and exits 0 only if all match.
+"""
+
+import argparse
+import hashlib
+import hmac
+import json
+import sys
+
+PROTOCOL = "fair-dice-v2"
+
+# Section 7: the check names, in the order they are reported.
+CHECK_IDS = [
+    "bundle-format",
+    "seed-chain",
+    "nonce-sequence",
+    "salts",
+    "rolls-recomputed",
+    "opening-resolution",
+    "record-dice",
+]
+BROWSER_SALTS = "browser-salts"
+
+PASSED = "passed"
+FAILED = "failed"
+NOT_YET_REVEALED = "not-yet-revealed"
+SKIPPED = "skipped"
+
+VERIFIED = "verified"
+INCOMPLETE = "incomplete"
+
+HEX_DIGITS = frozenset("0123456789abcdef")
+CLIENT_SEED_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+PLAYERS = ("white", "black")
+MAX_MATCH_LENGTH = 25
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Reading JSON without ever crashing
+# --------------------------------------------------------------------------------------------------------------
+
+
+class TooLargeNumber:
+    """Stands for a JSON integer too long for Python to convert (Python 3.11 limits int() to 4300 digits).
+
+    It is valid JSON, so it must not make the file "not JSON"; it is simply never a whole number we accept.
+    """
+
+    def __init__(self, text):
+        self.digits = len(text)
+
+    def __repr__(self):
+        return "<number with %d digits>" % self.digits
+
+
+class Unparseable:
+    """Stands for a JSON document Python's parser could not hold (nesting too deep). Never a valid value."""
+
+
+class NotJson(Exception):
+    """An input file is not JSON (exit code 2)."""
+
+
+def _parse_int(text):
+    if len(text) > 4000:
+        return TooLargeNumber(text)
+    return int(text)
+
+
+def _reject_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def parse_json_text(text):
+    """Parse strict JSON (no NaN/Infinity). Raises NotJson. Deep nesting gives an Unparseable value."""
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_constant=_reject_constant)
+    except RecursionError:
+        return Unparseable()
+    except ValueError as error:  # json.JSONDecodeError is a ValueError
+        raise NotJson(str(error))
+
+
+def load_json_file(path):
+    """Read and parse a JSON file. Raises NotJson if it cannot be read or is not UTF-8 JSON."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise NotJson("cannot read %s: %s" % (path, error))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NotJson("%s is not UTF-8: %s" % (path, error))
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return parse_json_text(text)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Section 1: values
+# --------------------------------------------------------------------------------------------------------------
+
+
+def whole(value):
+    """Return value as an int if it is a whole JSON number (3 or 3.0; never true/false), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():  # inf and nan are not integers
+        return int(value)
+    return None
+
+
+def is_lower_hex(value, length):
+    """Section 1: "64 lowercase hex characters" (seeds, commitment) or "32 lowercase hex characters" (salts)."""
+    return isinstance(value, str) and len(value) == length and all(c in HEX_DIGITS for c in value)
+
+
+def is_client_seed(value):
+    """Section 1 (as v1): a player client seed is 1 to 64 characters from [A-Za-z0-9_-]."""
+    return isinstance(value, str) and 1 <= len(value) <= 64 and all(c in CLIENT_SEED_CHARS for c in value)
+
+
+def chain_length_for(match_length):
+    """Section 1: "L (chain length) = 2N - 1"."""
+    return 2 * match_length - 1
+
+
+def sha256_hex(text):
+    """hex(SHA-256(x)) where x is a seed used as its ASCII string, never as the 32 bytes it encodes."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def sha256_times(text, times):
+    """SHA-256 applied `times` times to a seed string."""
+    for _ in range(times):
+        text = sha256_hex(text)
+    return text
+
+
+def game_seeds_from_server_seed(server_seed, chain_length):
+    """Section 1: gameSeed(L) = serverSeed; gameSeed(k) = hex(SHA-256(gameSeed(k + 1))). Returns {k: seed}."""
+    seeds = {chain_length: server_seed}
+    for k in range(chain_length - 1, 0, -1):
+        seeds[k] = sha256_hex(seeds[k + 1])
+    return seeds
+
+
+def commitment_for(server_seed, chain_length):
+    """Section 1: commitment = hex(SHA-256(gameSeed(1))) = SHA-256 applied L times to serverSeed."""
+    return sha256_times(server_seed, chain_length)
+
+
+def other_player(player):
+    return "black" if player == "white" else "white"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Section 3: one roll
+# --------------------------------------------------------------------------------------------------------------
+
+
+def roll_salts(kind, player, salts):
+    """Section 3: "for a turn roll, the roller's salt; for an opening roll, white's salt, then black's salt"."""
+    if kind == "opening":
+        return [salts["white"], salts["black"]]
+    return [salts[player]]
+
+
+def roll_message(client_seed, nonce, salt_list, block=0):
+    """Section 3: clientSeed + ":" + n + ":" + salts [+ ":" + j for j >= 1], decimal without leading zeros."""
+    message = "%s:%d:%s" % (client_seed, nonce, ":".join(salt_list))
+    if block:
+        message += ":%d" % block
+    return message
+
+
+def hmac_block(game_seed, message):
+    """Section 3: HMAC_SHA256(key = gameSeed(k) as its 64 ASCII bytes, message)."""
+    return hmac.new(game_seed.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).digest()
+
+
+def compute_roll(game_seed, client_seed, nonce, salt_list):
+    """Section 3: read blocks 0, 1, 2, ... byte by byte, skip bytes >= 252, die = b % 6 + 1 for the first two."""
+    dice = []
+    block = 0
+    while True:
+        for byte in hmac_block(game_seed, roll_message(client_seed, nonce, salt_list, block)):
+            if byte < 252:
+                dice.append(byte % 6 + 1)
+                if len(dice) == 2:
+                    return dice
+        block += 1
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check results
+# --------------------------------------------------------------------------------------------------------------
+
+
+class Check:
+    """One line of the report: a check id, its status, where it failed, and which games it failed."""
+
+    def __init__(self, check_id, status=PASSED):
+        self.id = check_id
+        self.status = status
+        self.nonce = None
+        self.game = None
+        self.detail = None
+        self.failed_games = set()
+        self.extra = {}
+
+    def fail(self, detail, nonce=None, game=None):
+        """Record a failure; the first failure is the one reported (section 7: "each check reports its first
+        failure")."""
+        if self.status != FAILED:
+            self.status = FAILED
+            self.nonce = nonce
+            self.game = game
+            self.detail = detail
+
+    def as_json(self):
+        out = {"id": self.id, "status": self.status}
+        if self.status == FAILED:
+            if self.nonce is not None:
+                out["nonce"] = self.nonce
+            if self.game is not None:
+                out["game"] = self.game
+            if self.detail:
+                out["detail"] = self.detail
+        elif self.detail:
+            out["detail"] = self.detail
+        out.update(self.extra)
+        return out
+
+
+def games_from(games, first_game):
+    """Section 7: checks 3, 6 and 7 fail the game where they stopped "and every later one"."""
+    return {g for g in games if g >= first_game}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 1: bundle-format
+# --------------------------------------------------------------------------------------------------------------
+
+
+class Bundle:
+    """The bundle after check 1, with every number as an int."""
+
+    def __init__(self):
+        self.match_length = 0
+        self.chain_length = 0
+        self.commitment = ""
+        self.game_seeds = {}  # game number -> seed
+        self.server_seed = None
+        self.client_seed = ""
+        self.rolls = []  # list of Roll
+
+
+class Roll:
+    def __init__(self, nonce, game, kind, player, salts, dice):
+        self.nonce = nonce
+        self.game = game
+        self.kind = kind
+        self.player = player
+        self.salts = salts
+        self.dice = dice
+
+
+def parse_decimal_key(key):
+    """A JSON object key holding a number "in decimal": canonical digits only ("0", "1", "12"; not "01", "+1",
+    " 1", "1.0"). Returns the int, or None."""
+    if not isinstance(key, str) or not key or len(key) > 18:
+        return None
+    if not all("0" <= c <= "9" for c in key) or (len(key) > 1 and key[0] == "0"):
+        return None
+    return int(key)
+
+
+def _parse_roll(index, raw):
+    """Section 7 check 1, per roll: whole nonce >= 0, whole game >= 1, kind, player, dice, salts."""
+    where = "rolls[%d]" % index
+    if not isinstance(raw, dict):
+        return None, "%s is not an object" % where
+    nonce = whole(raw.get("nonce"))
+    if nonce is None or nonce < 0:
+        return None, "%s.nonce is not a whole number >= 0" % where
+    game = whole(raw.get("game"))
+    if game is None or game < 1:
+        return None, "%s.game is not a whole number >= 1" % where
+    kind = raw.get("kind")
+    if kind not in ("opening", "turn"):  # "kind and player are as in v1": opening or turn
+        return None, "%s.kind is not \"opening\" or \"turn\"" % where
+    if "player" not in raw or raw["player"] not in ("white", "black", None):
+        return None, "%s.player is not \"white\", \"black\" or null" % where
+    dice_raw = raw.get("dice")
+    if not isinstance(dice_raw, list) or len(dice_raw) != 2:
+        return None, "%s.dice is not a list of two numbers" % where
+    dice = [whole(d) for d in dice_raw]
+    if any(d is None or not 1 <= d <= 6 for d in dice):
+        return None, "%s.dice are not two whole numbers 1 to 6" % where
+    salts = raw.get("salts")
+    if not isinstance(salts, dict):
+        return None, "%s.salts is not an object" % where
+    if any(key not in PLAYERS for key in salts):
+        return None, "%s.salts has a key other than white and black" % where
+    if any(not isinstance(value, str) for value in salts.values()):
+        return None, "%s.salts has a value that is not text" % where
+    return Roll(nonce, game, kind, raw["player"], dict(salts), dice), None
+
+
+def check_bundle_format(raw):
+    """Section 7, check 1 (`bundle-format`).
+
+    "The bundle has the shape of section 5: `protocol` is `fair-dice-v2`; `matchLength` 1 to 25;
+    `chainLength = 2 x matchLength - 1`; `commitment`, every `gameSeeds` value and `serverSeed` (unless null) are 64
+    lowercase hex characters; `gameSeeds` keys are game numbers 1 to `chainLength`; client seeds as v1; each roll has a
+    whole `nonce` >= 0, a whole `game` >= 1, `kind`, `player` ("white", "black" or null), `dice` (two whole numbers
+    1 to 6) and `salts`, an object whose only keys are `white` and `black` and whose values are text."
+
+    Returns (Check, Bundle or None).
+    """
+    check = Check("bundle-format")
+
+    def failed(detail):
+        check.fail(detail)
+        return check, None
+
+    if not isinstance(raw, dict):
+        return failed("the bundle is not a JSON object")
+    if raw.get("protocol") != PROTOCOL:
+        return failed("protocol is not \"%s\"" % PROTOCOL)
+    bundle = Bundle()
+
+    match_length = whole(raw.get("matchLength"))
+    if match_length is None or not 1 <= match_length <= MAX_MATCH_LENGTH:
+        return failed("matchLength is not a whole number 1 to 25")
+    bundle.match_length = match_length
+    chain_length = whole(raw.get("chainLength"))
+    if chain_length is None or chain_length != chain_length_for(match_length):
+        return failed("chainLength is not 2 x matchLength - 1")
+    bundle.chain_length = chain_length
+
+    if not is_lower_hex(raw.get("commitment"), 64):
+        return failed("commitment is not 64 lowercase hex characters")
+    bundle.commitment = raw["commitment"]
+
+    game_seeds = raw.get("gameSeeds")
+    if not isinstance(game_seeds, dict):
+        return failed("gameSeeds is not an object")
+    for key, seed in game_seeds.items():
+        game = parse_decimal_key(key)  # section 5: "keys are game numbers in decimal"
+        if game is None or not 1 <= game <= chain_length:
+            return failed("gameSeeds key %s is not a game number 1 to chainLength" % json.dumps(key))
+        if not is_lower_hex(seed, 64):
+            return failed("gameSeeds[%s] is not 64 lowercase hex characters" % key)
+        bundle.game_seeds[game] = seed
+
+    if "serverSeed" not in raw:
+        return failed("serverSeed is missing (it is null while the match is running)")
+    server_seed = raw["serverSeed"]
+    if server_seed is not None and not is_lower_hex(server_seed, 64):
+        return failed("serverSeed is neither null nor 64 lowercase hex characters")
+    bundle.server_seed = server_seed
+
+    client_seeds = raw.get("clientSeeds")
+    if not isinstance(client_seeds, dict):
+        return failed("clientSeeds is not an object")
+    for player in PLAYERS:
+        if not is_client_seed(client_seeds.get(player)):
+            return failed("clientSeeds.%s is not 1 to 64 characters from [A-Za-z0-9_-]" % player)
+    bundle.client_seed = client_seeds["white"] + ":" + client_seeds["black"]
+
+    rolls = raw.get("rolls")
+    if not isinstance(rolls, list):
+        return failed("rolls is not a list")
+    for index, raw_roll in enumerate(rolls):
+        roll, problem = _parse_roll(index, raw_roll)
+        if problem:
+            return failed(problem)
+        bundle.rolls.append(roll)
+    return check, bundle
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 2: seed-chain
+# --------------------------------------------------------------------------------------------------------------
+
+
+def check_seed_chain(bundle, games):
+    """Section 7, check 2 (`seed-chain`).
+
+    "If `serverSeed` is revealed: SHA-256 applied `chainLength` times to it gives `commitment`. Every revealed
+    `gameSeeds[k]`: SHA-256 applied `k` times gives `commitment` (a seed given under the wrong game number fails
+    here). Reports the first game (lowest k) whose seed is wrong, or game `chainLength` when only `serverSeed` is
+    wrong. A game's seed is *known* when `gameSeeds[k]` passed, or when `serverSeed` passed (then `gameSeed(k)` is
+    computed from it)."
+
+    Verdicts: "check 2: a game whose revealed seed is wrong; every game when `serverSeed` is wrong".
+    Returns (Check, {game: known seed}).
+    """
+    check = Check("seed-chain")
+    known = {}
+    server_seed_ok = None
+    if bundle.server_seed is not None:
+        server_seed_ok = sha256_times(bundle.server_seed, bundle.chain_length) == bundle.commitment
+        if server_seed_ok:
+            known.update(game_seeds_from_server_seed(bundle.server_seed, bundle.chain_length))
+
+    wrong_games = []
+    for game in sorted(bundle.game_seeds):
+        seed = bundle.game_seeds[game]
+        if sha256_times(seed, game) == bundle.commitment:
+            known[game] = seed
+        else:
+            wrong_games.append(game)
+
+    if wrong_games:
+        check.fail("SHA-256 applied %d times to gameSeeds[%d] is not the commitment" % (wrong_games[0],
+                                                                                         wrong_games[0]),
+                   game=wrong_games[0])
+        check.failed_games.update(wrong_games)
+    if server_seed_ok is False:
+        check.fail("SHA-256 applied chainLength (%d) times to serverSeed is not the commitment"
+                   % bundle.chain_length, game=bundle.chain_length)
+        check.failed_games.update(games)
+    return check, known
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 3: nonce-sequence
+# --------------------------------------------------------------------------------------------------------------
+
+
+def check_nonce_sequence(bundle, games):
+    """Section 7, check 3 (`nonce-sequence`).
+
+    "Nonces run 0, 1, 2, ... with no gap and no repeat; a roll's `game` is never less than the one before it and
+    never more than `chainLength`." Stops at its first failure, which fails that game and every later one.
+    """
+    check = Check("nonce-sequence")
+    previous_game = None
+    for index, roll in enumerate(bundle.rolls):
+        problem = None
+        if roll.nonce != index:
+            problem = "expected nonce %d here, found %d" % (index, roll.nonce)
+        elif previous_game is not None and roll.game < previous_game:
+            problem = "game %d comes after game %d" % (roll.game, previous_game)
+        elif roll.game > bundle.chain_length:
+            problem = "game %d is more than chainLength %d" % (roll.game, bundle.chain_length)
+        if problem:
+            check.fail(problem, nonce=roll.nonce, game=roll.game)
+            check.failed_games = games_from(games, roll.game)
+            return check
+        previous_game = roll.game
+    return check
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 4: salts
+# --------------------------------------------------------------------------------------------------------------
+
+
+def salts_problem(roll):
+    """Section 7, check 4 for one roll; returns a description of what is wrong, or None."""
+    if roll.kind == "opening":
+        expected = {"white", "black"}
+    elif roll.player in PLAYERS:
+        expected = {roll.player}
+    else:
+        return "a turn roll without a player cannot carry its player's salt"
+    if set(roll.salts) != expected:
+        return "salts has %s, expected exactly %s" % (sorted(roll.salts) or "nothing", sorted(expected))
+    for player in sorted(expected):
+        if not is_lower_hex(roll.salts[player], 32):
+            return "the %s salt is not 32 lowercase hex characters" % player
+    return None
+
+
+def check_salts(bundle):
+    """Section 7, check 4 (`salts`).
+
+    "An opening roll carries exactly `white` and `black`; a turn roll exactly its `player`'s salt; each is 32
+    lowercase hex characters." Looks at every roll and fails every game with a wrong roll.
+    Returns (Check, set of roll positions whose salts passed).
+    """
+    check = Check("salts")
+    good_indexes = set()
+    for index, roll in enumerate(bundle.rolls):
+        problem = salts_problem(roll)
+        if problem:
+            check.fail("nonce %d: %s" % (roll.nonce, problem), nonce=roll.nonce, game=roll.game)
+            check.failed_games.add(roll.game)
+        else:
+            good_indexes.add(index)
+    return check, good_indexes
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 5: rolls-recomputed
+# --------------------------------------------------------------------------------------------------------------
+
+
+def check_rolls_recomputed(bundle, known_seeds, good_salt_indexes):
+    """Section 7, check 5 (`rolls-recomputed`).
+
+    "Every roll whose game's seed is known (in `gameSeeds`, or computed from `serverSeed`) and whose salts passed
+    check 4 equals the roll computed by section 3. *Not yet revealed* if some roll's game seed is unknown and no roll
+    failed; *passed* otherwise. (A roll whose salts failed check 4 is not recomputed: check 4 has named it.)"
+    Looks at every roll and fails every game with a wrong roll.
+    """
+    check = Check("rolls-recomputed")
+    unknown = False
+    for index, roll in enumerate(bundle.rolls):
+        seed = known_seeds.get(roll.game)
+        if seed is None:
+            unknown = True
+            continue
+        if index not in good_salt_indexes:
+            continue
+        dice = compute_roll(seed, bundle.client_seed, roll.nonce, roll_salts(roll.kind, roll.player, roll.salts))
+        if dice != roll.dice:
+            check.fail("nonce %d: logged %s, computed %s" % (roll.nonce, roll.dice, dice),
+                       nonce=roll.nonce, game=roll.game)
+            check.failed_games.add(roll.game)
+    if check.status != FAILED and unknown:
+        check.status = NOT_YET_REVEALED
+    return check
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 6: opening-resolution
+# --------------------------------------------------------------------------------------------------------------
+
+
+def opener_of(dice):
+    """Section 4 (as v1): die1 is white's, die2 black's; the higher die moves first."""
+    return "white" if dice[0] > dice[1] else "black"
+
+
+def check_opening_resolution(bundle, games):
+    """Section 7, check 6 (`opening-resolution`).
+
+    "As v1 check 4: games run 1, 2, 3, ... in the roll log; every game opens with opening rolls (`player` null); a
+    tie is void and is followed by another opening roll of the same game; the first non-tie starts the game, its
+    higher die moves first; the opener's opponent makes the first turn roll and turn rolls then alternate. Once
+    `serverSeed` is revealed, a last tie without its reroll fails."
+    Stops at its first failure, which fails that game and every later one.
+    """
+    check = Check("opening-resolution")
+
+    def stop(detail, nonce, game):
+        check.fail(detail, nonce=nonce, game=game)
+        check.failed_games = games_from(games, game)
+        return check
+
+    current_game = 0
+    opened = False  # has the current game had its first non-tie opening roll?
+    pending_tie = None  # the last void tie of the current game, while it waits for its reroll
+    next_player = None
+    for roll in bundle.rolls:
+        if roll.game != current_game:
+            if pending_tie is not None:
+                return stop("the tie at nonce %d is not followed by another opening roll of game %d"
+                            % (pending_tie.nonce, pending_tie.game), pending_tie.nonce, pending_tie.game)
+            if roll.game != current_game + 1:
+                return stop("game %d follows game %d (games run 1, 2, 3, ...)" % (roll.game, current_game),
+                            roll.nonce, min(roll.game, current_game + 1))
+            current_game = roll.game
+            opened = False
+        if not opened:
+            if roll.kind != "opening" or roll.player is not None:
+                return stop("game %d must open with an opening roll (player null)" % roll.game,
+                            roll.nonce, roll.game)
+            if roll.dice[0] == roll.dice[1]:
+                pending_tie = roll
+                continue
+            pending_tie = None
+            opened = True
+            next_player = other_player(opener_of(roll.dice))
+            continue
+        if roll.kind != "turn":
+            return stop("an opening roll after game %d has started" % roll.game, roll.nonce, roll.game)
+        if roll.player != next_player:
+            return stop("%s rolled where %s was on roll" % (roll.player, next_player), roll.nonce, roll.game)
+        next_player = other_player(next_player)
+    if pending_tie is not None and bundle.server_seed is not None:
+        return stop("the last roll, a tie at nonce %d, has no reroll though serverSeed is revealed"
+                    % pending_tie.nonce, pending_tie.nonce, pending_tie.game)
+    return check
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 7: record-dice
+# --------------------------------------------------------------------------------------------------------------
+
+
+def expected_record(bundle):
+    """Section 7, check 7: the record the roll log implies — one entry per decisive opening roll (by the opener,
+    with the opening dice as logged) and per turn roll, voided ties left out. Returns [(roll, player)]."""
+    entries = []
+    for roll in bundle.rolls:
+        if roll.kind == "opening":
+            if roll.dice[0] == roll.dice[1]:
+                continue
+            entries.append((roll, opener_of(roll.dice)))
+        else:
+            entries.append((roll, roll.player))
+    return entries
+
+
+def check_record_dice(bundle, games, record):
+    """Section 7, check 7 (`record-dice`).
+
+    "Only when a game record is given (a list of { "game", "player", "dice" }, one per turn played or passed in match
+    order; a game's first entry is its opening move, by the opener with the opening dice as logged, voided ties left
+    out; a turn whose dice were rolled counts even if the game ended before the move): the record's dice are exactly
+    the logged dice, in order. *Skipped* without a record."
+    Each entry's game and player must also be the logged ones. Stops at its first failure, which fails that game
+    and every later one.
+    """
+    check = Check("record-dice")
+    if record is None:
+        check.status = SKIPPED
+        check.detail = "no game record given"
+        return check
+
+    def stop(detail, nonce, game):
+        check.fail(detail, nonce=nonce, game=game)
+        check.failed_games = games_from(games, game)
+        return check
+
+    expected = expected_record(bundle)
+    if not isinstance(record, list):
+        return stop("the game record is not a list", None, 1)
+    for index in range(max(len(record), len(expected))):
+        if index >= len(expected):
+            entry = record[index]
+            game = whole(entry.get("game")) if isinstance(entry, dict) else None
+            if game is None or game < 1:
+                game = expected[-1][0].game if expected else 1
+            return stop("record entry %d has no logged roll (the record is longer than the log)" % index,
+                        None, game)
+        roll, player = expected[index]
+        if index >= len(record):
+            return stop("the record ends before the logged roll at nonce %d" % roll.nonce, roll.nonce, roll.game)
+        entry = record[index]
+        if not isinstance(entry, dict):
+            return stop("record entry %d is not an object" % index, roll.nonce, roll.game)
+        entry_game = whole(entry.get("game"))
+        dice_raw = entry.get("dice")
+        entry_dice = [whole(d) for d in dice_raw] if isinstance(dice_raw, list) else None
+        if entry_dice != roll.dice:
+            problem = "dice %s, logged %s" % (json.dumps(dice_raw) if _dumpable(dice_raw) else "?", roll.dice)
+        elif entry_game != roll.game:
+            problem = "game is not the logged game %d" % roll.game
+        elif entry.get("player") != player:
+            problem = "player is not %s" % player
+        else:
+            continue
+        game = roll.game
+        if entry_game is not None and 1 <= entry_game < game:
+            game = entry_game
+        return stop("record entry %d (nonce %d): %s" % (index, roll.nonce, problem), roll.nonce, game)
+    return check
+
+
+def _dumpable(value):
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return len(text) < 200
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The eighth check: browser-salts
+# --------------------------------------------------------------------------------------------------------------
+
+
+def check_browser_salts(bundle, player, kept):
+    """Section 7 (eighth check, `browser-salts`) and section 6.
+
+    "The browser panel adds an eighth check, `browser-salts`: the salts this browser kept for its own player
+    (section 6) equal the logged ones, nonce by nonce; it names each nonce where they differ."
+
+    `kept` maps a nonce (decimal string) to the salt the browser kept for `player`. Every kept nonce that is in the
+    roll log is compared with the salt logged for `player` at that roll (none if the roll is not `player`'s, e.g.
+    the opponent's turn roll). Kept nonces not in the log yet (a request still outstanding) and logged salts this
+    browser did not keep (another browser or device) are not compared. Fails the game of every differing nonce.
+    """
+    check = Check(BROWSER_SALTS)
+    if player not in PLAYERS:
+        check.fail("the player must be white or black")
+        return check
+    if not isinstance(kept, dict):
+        check.fail("the browser salts are not a JSON object mapping nonces to salts")
+        return check
+    kept_by_nonce = {}
+    for key, salt in kept.items():
+        nonce = parse_decimal_key(key)
+        if nonce is None:
+            check.fail("browser salts key %s is not a nonce in decimal" % json.dumps(key))
+            return check
+        kept_by_nonce[nonce] = salt
+
+    differing = []
+    for roll in bundle.rolls:
+        if roll.nonce not in kept_by_nonce:
+            continue
+        owns = roll.kind == "opening" or roll.player == player
+        logged = roll.salts.get(player) if owns else None
+        if kept_by_nonce[roll.nonce] != logged:
+            differing.append(roll)
+    if differing:
+        first = differing[0]
+        check.fail("the salt logged for %s differs from the one this browser kept at nonce%s %s"
+                   % (player, "s" if len(differing) > 1 else "", ", ".join(str(r.nonce) for r in differing)),
+                   nonce=first.nonce, game=first.game)
+        check.extra["nonces"] = [r.nonce for r in differing]
+        check.failed_games.update(r.game for r in differing)
+    return check
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Section 7: verdicts
+# --------------------------------------------------------------------------------------------------------------
+
+
+def game_numbers(bundle):
+    """Section 7: "A game (every game number in `rolls` or `gameSeeds`)"."""
+    return {roll.game for roll in bundle.rolls} | set(bundle.game_seeds)
+
+
+NO_RECORD = None
+
+
+def verify_bundle(raw, record=NO_RECORD, browser=None):
+    """Run the checks of section 7 on a parsed bundle and return the report (a dict, see the module docstring).
+
+    `record` is the parsed game record (a list) or None; `browser` is None or (player, {nonce string: salt}).
+
+    "The match is *failed* if any check failed; else *not yet revealed* if `serverSeed` is null; else *incomplete*
+    if a check was skipped (no game record); else *verified*. A verifier never says "verified" on partial data."
+    """
+    format_check, bundle = check_bundle_format(raw)
+    if bundle is None:
+        # "If this fails, every other check is *skipped*."
+        checks = [format_check] + [Check(check_id, SKIPPED) for check_id in CHECK_IDS[1:]]
+        if browser is not None:
+            checks.append(Check(BROWSER_SALTS, SKIPPED))
+        # "... and no game has a verdict: a bundle that cannot be read cannot be trusted to name its games."
+        return {"verdict": FAILED, "checks": [c.as_json() for c in checks], "games": {}}
+
+    games = game_numbers(bundle)
+    chain_check, known_seeds = check_seed_chain(bundle, games)
+    nonce_check = check_nonce_sequence(bundle, games)
+    salts_check, good_salts = check_salts(bundle)
+    rolls_check = check_rolls_recomputed(bundle, known_seeds, good_salts)
+    opening_check = check_opening_resolution(bundle, games)
+    record_check = check_record_dice(bundle, games, record)
+    checks = [format_check, chain_check, nonce_check, salts_check, rolls_check, opening_check, record_check]
+    if browser is not None:
+        checks.append(check_browser_salts(bundle, browser[0], browser[1]))
+
+    failed_games = set()
+    for check in checks:
+        failed_games |= check.failed_games
+    game_verdicts = {}
+    for game in sorted(games):
+        if game in failed_games:
+            game_verdicts[str(game)] = FAILED
+        elif game in known_seeds:
+            game_verdicts[str(game)] = VERIFIED
+        else:
+            game_verdicts[str(game)] = NOT_YET_REVEALED
+
+    if any(check.status == FAILED for check in checks):
+        verdict = FAILED
+    elif bundle.server_seed is None:
+        verdict = NOT_YET_REVEALED
+    elif any(check.status == SKIPPED for check in checks):
+        verdict = INCOMPLETE
+    elif any(check.status == NOT_YET_REVEALED for check in checks):  # cannot happen once serverSeed passed
+        verdict = NOT_YET_REVEALED
+    else:
+        verdict = VERIFIED
+    return {"verdict": verdict, "checks": [c.as_json() for c in checks], "games": game_verdicts}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Vectors mode
+# --------------------------------------------------------------------------------------------------------------
+
+
+def _label(vector, kind, index):
+    if isinstance(vector, dict) and isinstance(vector.get("label"), str):
+        return vector["label"]
+    return "%s[%d]" % (kind, index)
+
+
+def check_chain_vector(vector):
+    """A chain vector: recompute chainLength from matchLength, every game seed from serverSeed, the commitment."""
+    problems = []
+    match_length = whole(vector.get("matchLength"))
+    if match_length is None or not 1 <= match_length <= MAX_MATCH_LENGTH:
+        return ["matchLength is not a whole number 1 to 25"]
+    chain_length = chain_length_for(match_length)
+    if whole(vector.get("chainLength")) != chain_length:
+        problems.append("chainLength %s, computed %d" % (_short(vector.get("chainLength")), chain_length))
+    server_seed = vector.get("serverSeed")
+    if not is_lower_hex(server_seed, 64):
+        return problems + ["serverSeed is not 64 lowercase hex characters"]
+    seeds = game_seeds_from_server_seed(server_seed, chain_length)
+    listed = vector.get("gameSeeds")
+    if not isinstance(listed, list):
+        problems.append("gameSeeds is not a list")
+    else:
+        if len(listed) != chain_length:
+            problems.append("%d game seeds listed, chain length %d" % (len(listed), chain_length))
+        for k in range(1, min(len(listed), chain_length) + 1):
+            if listed[k - 1] != seeds[k]:
+                problems.append("game %d seed %s, computed %s" % (k, _short(listed[k - 1]), seeds[k]))
+                break
+    commitment = commitment_for(server_seed, chain_length)
+    if vector.get("commitment") != commitment or sha256_hex(seeds[1]) != commitment:
+        problems.append("commitment %s, computed %s" % (_short(vector.get("commitment")), commitment))
+    return problems
+
+
+def check_roll_vector(vector):
+    """A roll vector: recompute clientSeed, block 0's message and HMAC, and the dice (section 3)."""
+    problems = []
+    client_seeds = vector.get("clientSeeds")
+    if not isinstance(client_seeds, dict) or not all(is_client_seed(client_seeds.get(p)) for p in PLAYERS):
+        return ["clientSeeds is not two client seeds"]
+    client_seed = client_seeds["white"] + ":" + client_seeds["black"]
+    if vector.get("clientSeed") != client_seed:
+        problems.append("clientSeed %s, computed %s" % (_short(vector.get("clientSeed")), client_seed))
+    game_seed = vector.get("gameSeed")
+    if not is_lower_hex(game_seed, 64):
+        return problems + ["gameSeed is not 64 lowercase hex characters"]
+    nonce = whole(vector.get("nonce"))
+    if nonce is None or nonce < 0:
+        return problems + ["nonce is not a whole number >= 0"]
+    kind, player, salts = vector.get("kind"), vector.get("player"), vector.get("salts")
+    if kind not in ("opening", "turn") or not isinstance(salts, dict):
+        return problems + ["kind or salts malformed"]
+    try:
+        salt_list = roll_salts(kind, player, salts)
+    except (KeyError, TypeError):
+        return problems + ["salts lack the salts section 3 uses"]
+    if not all(isinstance(s, str) for s in salt_list):
+        return problems + ["a salt is not text"]
+    message = roll_message(client_seed, nonce, salt_list)
+    if vector.get("message") != message:
+        problems.append("message %s, computed %s" % (_short(vector.get("message")), message))
+    digest = hmac_block(game_seed, message).hex()
+    if vector.get("hmac") != digest:
+        problems.append("hmac %s, computed %s" % (_short(vector.get("hmac")), digest))
+    dice = compute_roll(game_seed, client_seed, nonce, salt_list)
+    listed = vector.get("dice")
+    listed_dice = [whole(d) for d in listed] if isinstance(listed, list) else None
+    if listed_dice != dice:
+        problems.append("dice %s, computed %s" % (_short(listed), dice))
+    return problems
+
+
+def check_bundle_vector(vector):
+    """A bundle vector: run the verifier, compare verdict, sorted failed check ids and per-game verdicts."""
+    browser = None
+    browser_salts = vector.get("browserSalts")
+    if browser_salts is not None:
+        if not isinstance(browser_salts, dict):
+            return ["browserSalts is not an object"]
+        browser = (browser_salts.get("player"), browser_salts.get("salts"))
+    report = verify_bundle(vector.get("bundle"), vector.get("record"), browser)
+    problems = []
+    if vector.get("verdict") != report["verdict"]:
+        problems.append("verdict %s, computed %s" % (_short(vector.get("verdict")), report["verdict"]))
+    failed = sorted(c["id"] for c in report["checks"] if c["status"] == FAILED)
+    if vector.get("failedChecks") != failed:
+        problems.append("failedChecks %s, computed %s" % (_short(vector.get("failedChecks")), json.dumps(failed)))
+    if vector.get("games") != report["games"]:
+        problems.append("games %s, computed %s" % (_short(vector.get("games")), json.dumps(report["games"])))
+    return problems
+
+
+def _short(value):
+    if not _dumpable(value):
+        return "?"
+    return json.dumps(value)
+
+
+def run_vectors(vectors, out):
+    """Check a published vectors file; writes one line per vector. Returns True if every vector matches."""
+    if not isinstance(vectors, dict):
+        out.write("MISMATCH vectors: the file is not a JSON object\n")
+        return False
+    all_ok = True
+    if vectors.get("protocol") != PROTOCOL:
+        out.write("MISMATCH protocol: %s, expected %s\n" % (_short(vectors.get("protocol")), PROTOCOL))
+        all_ok = False
+    sections = [("chains", check_chain_vector), ("rolls", check_roll_vector), ("bundles", check_bundle_vector)]
+    count = 0
+    for kind, checker in sections:
+        listed = vectors.get(kind, [])
+        if not isinstance(listed, list):
+            out.write("MISMATCH %s: not a list\n" % kind)
+            all_ok = False
+            continue
+        for index, vector in enumerate(listed):
+            count += 1
+            label = _label(vector, kind, index)
+            if not isinstance(vector, dict):
+                problems = ["the vector is not an object"]
+            else:
+                try:
+                    problems = checker(vector)
+                except Exception as error:  # a malformed vector must not stop the others
+                    problems = ["cannot check this vector (%s)" % type(error).__name__]
+            if problems:
+                all_ok = False
+                out.write("MISMATCH %s: %s\n" % (label, "; ".join(problems)))
+            else:
+                out.write("ok %s\n" % label)
+    if count == 0:
+        out.write("MISMATCH vectors: the file has no vectors\n")
+        all_ok = False
+    return all_ok
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------------------------------------------
+
+
+def _print_json(obj):
+    sys.stdout.write(json.dumps(obj, indent=2) + "\n")
+
+
+def _not_json_exit(message):
+    _print_json({"verdict": FAILED, "error": message, "checks": [], "games": {}})
+    return 2
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Verify a fair-dice-v2 audit bundle or test vectors.")
+    parser.add_argument("bundle", nargs="?", help="the audit bundle (JSON)")
+    parser.add_argument("record", nargs="?", help="the game record (JSON list of {game, player, dice})")
+    parser.add_argument("--vectors", metavar="VECTORS.json", help="check a published test vectors file")
+    parser.add_argument("--browser-salts", metavar="SALTS.json",
+                        help="the salts one browser kept, {\"<nonce>\": \"<salt>\"}")
+    parser.add_argument("--player", choices=PLAYERS, help="whose salts --browser-salts holds")
+    args = parser.parse_args(argv)
+
+    if args.vectors:
+        if args.bundle or args.record:
+            parser.error("--vectors takes no bundle")
+        try:
+            vectors = load_json_file(args.vectors)
+        except NotJson as error:
+            sys.stdout.write("MISMATCH vectors: not JSON (%s)\n" % error)
+            return 2
+        return 0 if run_vectors(vectors, sys.stdout) else 1
+
+    if not args.bundle:
+        parser.error("a bundle file (or --vectors) is required")
+    if (args.browser_salts is None) != (args.player is None):
+        parser.error("--browser-salts and --player go together")
+
+    try:
+        raw = load_json_file(args.bundle)
+    except NotJson as error:
+        return _not_json_exit("the bundle is not JSON: %s" % error)
+    record = NO_RECORD
+    if args.record:
+        try:
+            record = load_json_file(args.record)
+        except NotJson as error:
+            return _not_json_exit("the record is not JSON: %s" % error)
+    elif isinstance(raw, dict) and raw.get("record") is not None:
+        record = raw["record"]
+    browser = None
+    if args.browser_salts:
+        try:
+            browser = (args.player, load_json_file(args.browser_salts))
+        except NotJson as error:
+            return _not_json_exit("the browser salts are not JSON: %s" % error)
+
+    try:
+        report = verify_bundle(raw, record, browser)
+    except Exception as error:  # a last guard: hostile input must never produce a traceback
+        report = {"verdict": FAILED, "error": "internal error: %s" % type(error).__name__, "checks": [],
+                  "games": {}}
+    _print_json(report)
+    return 0 if report["verdict"] == VERIFIED else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
