@@ -8,10 +8,10 @@
  * @example
  *   const { figure } = benchDiceV2(); // milliseconds
  */
-import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { simulateMatchV2, verifyV2 } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
+import { timedRuns } from "./timed-runs";
 
 const RUNS = 9;
 const WARMUP = 2;
@@ -27,18 +27,15 @@ export function benchDiceV2(): BenchResult {
   });
   const bundleJson = JSON.stringify(bundle);
   const recordJson = JSON.stringify(record);
-  const times: number[] = [];
-  for (let run = 0; run < WARMUP + RUNS; run++) {
-    const input = JSON.parse(bundleJson) as unknown;
-    const recordInput = JSON.parse(recordJson) as unknown;
-    const start = performance.now();
-    const report = verifyV2(input, recordInput);
-    const elapsed = performance.now() - start;
-    if (report.verdict !== "verified") throw new Error(`bench-dice-v2: the benchmark bundle did not verify (${report.verdict})`);
-    if (run >= WARMUP) times.push(elapsed);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)] as number;
+  const { times, median } = timedRuns(
+    WARMUP,
+    RUNS,
+    () => [JSON.parse(bundleJson) as unknown, JSON.parse(recordJson) as unknown] as const,
+    ([input, recordInput]) => {
+      const report = verifyV2(input, recordInput);
+      if (report.verdict !== "verified") throw new Error(`bench-dice-v2: the benchmark bundle did not verify (${report.verdict})`);
+    },
+  );
   return {
     name: "verify a 10,000-roll fair-dice-v2 bundle",
     figure: Math.round(median * 10) / 10,

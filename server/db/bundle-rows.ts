@@ -9,7 +9,7 @@
  *   verify(bundle, record);
  */
 import type { AuditBundle, AuditBundleV2, BundleRoll } from "@/lib/dice";
-import type { RollKind, Seat } from "./types";
+import type { RollInput } from "./types";
 
 /** The seed row's columns a bundle shows (never the sealed seed). */
 export interface BundleSeedRow {
@@ -22,16 +22,8 @@ export interface BundleSeedRow {
   readonly chainLength: number | null;
 }
 
-export interface BundleRollRow {
-  readonly nonce: number;
-  readonly game: number;
-  readonly kind: RollKind;
-  readonly player: Seat | null;
-  readonly die1: number;
-  readonly die2: number;
-  readonly whiteSalt: string | null;
-  readonly blackSalt: string | null;
-}
+/** A roll-log row as a bundle reads it: its salts read as stored (null for a fair-dice-v1 roll). */
+export type BundleRollRow = RollInput & { readonly whiteSalt: string | null; readonly blackSalt: string | null };
 
 /** The roll-log columns `bundleFromRows` reads (a Prisma `select`). */
 export const BUNDLE_ROLL_COLUMNS = { nonce: true, game: true, kind: true, player: true, die1: true, die2: true, whiteSalt: true, blackSalt: true } as const;
