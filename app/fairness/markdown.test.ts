@@ -40,7 +40,7 @@ describe("Markdown", () => {
     for (const doc of ["provably-fair.md", "fair-dice-v1.md"]) {
       const html = render(readFileSync(path.join(process.cwd(), "docs", doc), "utf8"));
       expect(html.startsWith('<div class="markdown"><h1>')).toBe(true);
-      for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) expect(href).toMatch(/^(\/fairness(\/spec)?|https?:\/\/.+)$/);
+      for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) expect(href).toMatch(/^(\/fairness(\/spec(\/v2)?)?|https?:\/\/.+)$/);
     }
   });
 });
