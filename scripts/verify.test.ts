@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { simulateMatch } from "@/lib/dice";
+import { simulateMatch, simulateMatchV2 } from "@/lib/dice";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "verify-cli-"));
@@ -99,20 +99,49 @@ describe("the Python check in docs/provably-fair.md", () => {
   const guide = readFileSync(join(repoRoot, "docs/provably-fair.md"), "utf8");
   const snippet = /```python\n([\s\S]*?)```/.exec(guide)?.[1] ?? "";
   const script = file("check.py", snippet);
+  const check = (path: string) => spawnSync("python3", [script, path], { encoding: "utf8" });
+
+  const v2 = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 3, turnsPerGame: 10 });
+  const v2Running = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 3, turnsPerGame: 10, endedGames: 2, revealed: false });
+  const v2Tampered = JSON.parse(JSON.stringify(v2.bundle)) as { rolls: { dice: number[]; game: number }[] };
+  v2Tampered.rolls[17]!.dice[0] = (v2Tampered.rolls[17]!.dice[0]! % 6) + 1;
+  const v2Paths = {
+    bundle: file("v2.json", v2.bundle),
+    running: file("v2-running.json", v2Running.bundle),
+    tampered: file("v2-tampered.json", v2Tampered),
+  };
 
   it("is in the guide", () => {
-    expect(snippet).toContain("def roll(server_seed, client_seed, nonce):");
+    expect(snippet).toContain("def roll(key, message):");
   });
 
-  it.skipIf(!hasPython)("accepts a bundle our code produced", () => {
-    const result = spawnSync("python3", [script, paths.bundle], { encoding: "utf8" });
+  it.skipIf(!hasPython)("accepts a fair-dice-v1 bundle our code produced", () => {
+    const result = check(paths.bundle);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`OK: the commitment and all ${bundle.rolls.length} rolls check out.`);
+    expect(result.stdout).toContain(`OK: ${bundle.rolls.length} rolls recomputed, 0 waiting for their game's seed, 0 mismatch(es).`);
   });
 
-  it.skipIf(!hasPython)("rejects the bundle with a changed roll, at its nonce", () => {
-    const result = spawnSync("python3", [script, paths.tampered], { encoding: "utf8" });
+  it.skipIf(!hasPython)("rejects the fair-dice-v1 bundle with a changed roll, at its nonce", () => {
+    const result = check(paths.tampered);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("FAILED: the roll at nonce 23 does not match the seeds.");
+    expect(result.stdout).toContain("MISMATCH: the roll at nonce 23 (game ");
+    expect(result.stdout).toContain("FAILED: 80 rolls recomputed, 0 waiting for their game's seed, 1 mismatch(es).");
+  });
+
+  it.skipIf(!hasPython)("accepts a fair-dice-v2 bundle our code produced, and counts a running game's rolls as waiting", () => {
+    const finished = check(v2Paths.bundle);
+    expect(finished.status).toBe(0);
+    expect(finished.stdout).toContain(`OK: ${v2.bundle.rolls.length} rolls recomputed, 0 waiting`);
+    const running = check(v2Paths.running);
+    const waiting = v2Running.bundle.rolls.filter((roll) => roll.game === 3).length;
+    expect(running.status).toBe(0);
+    expect(running.stdout).toContain(`OK: ${v2Running.bundle.rolls.length - waiting} rolls recomputed, ${waiting} waiting`);
+  });
+
+  it.skipIf(!hasPython)("rejects the fair-dice-v2 bundle with a changed die, naming its nonce and game", () => {
+    const result = check(v2Paths.tampered);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`MISMATCH: the roll at nonce 17 (game ${v2Tampered.rolls[17]!.game}) is logged as`);
+    expect(result.stdout).toMatch(/FAILED: .* 1 mismatch\(es\)\./);
   });
 });
