@@ -1,13 +1,19 @@
 // The message files stay complete and consistent: every language has exactly English's keys, each translation asks
 // for the same {arguments} and <tags>, every key a component uses exists, and every error code the server can send
-// has a sentence. A failure names what is missing, e.g. `fr: missing lobby.newMatch` or `errors.ERR_X has no text`.
+// has a sentence — for every reason and with the values each failure gives (i18n/scan-failures.ts). A failure names
+// what is missing, e.g. `fr: missing lobby.newMatch`, `errors.ERR_X has no text` or `fr: errors.ERR_X has no branch
+// for reason "y" (lib/match/play.ts:26)`.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { IntlMessageFormat } from "intl-messageformat";
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { icuArguments } from "./icu-arguments";
 import { LOCALES } from "./locales";
 import { MESSAGES } from "./messages";
+import { wordingValues } from "@/lib/engine/types";
+import { scanFailures, type FailureSite } from "./scan-failures";
 
 const ROOT = path.join(import.meta.dirname, "..");
 type Tree = { readonly [key: string]: string | Tree };
@@ -109,5 +115,98 @@ describe("message files", () => {
     expect(codes.size).toBeGreaterThan(40);
     const untold = [...codes].filter((code) => !INTERNAL.has(code) && !english.has(`errors.${code}`)).map((code) => `errors.${code} has no text in messages/en.json`);
     expect(untold).toEqual([]);
+  });
+
+  describe("every failure in words", () => {
+    const sources = ["lib", "server", "app"].flatMap((dir) => files(path.join(ROOT, dir), (n) => /\.tsx?$/.test(n) && !n.includes(".test.")));
+    const sites = sources.flatMap((file) => scanFailures(path.relative(ROOT, file), readFileSync(file, "utf8")));
+    const where = (site: FailureSite) => `${site.file}:${site.line}`;
+    /** Codes whose values are another failure's (`err("ERR_ILLEGAL_PLAY", play.values)`), and the failures they pass on. */
+    const CARRIED: Readonly<Record<string, readonly string[]>> = {
+      ERR_ILLEGAL_PLAY: ["ERR_ILLEGAL_MOVE", "ERR_NOT_ALL_DICE", "ERR_LARGER_DIE", "ERR_MUST_ENTER"],
+      ERR_BAD_CLIENT_SEED: ["ERR_CLIENT_SEED_TYPE", "ERR_CLIENT_SEED_EMPTY", "ERR_CLIENT_SEED_TOO_LONG", "ERR_CLIENT_SEED_CHARS"],
+    };
+    interface Case {
+      readonly reason: string | null;
+      readonly names: readonly string[];
+      readonly spread: boolean;
+      readonly at: string;
+    }
+    const own = (code: string): Case[] =>
+      sites.filter((s) => s.code === code && !s.passed).flatMap((s) => (s.reasons ?? [null]).map((reason) => ({ reason, names: s.names, spread: s.spread, at: where(s) })));
+    const codes = [...new Set(sites.map((s) => s.code))].filter((code) => !INTERNAL.has(code)).sort();
+    const cases = new Map(codes.map((code) => [code, [...own(code), ...(CARRIED[code] ?? []).flatMap(own)]]));
+
+    /** How a message uses each argument: a number (plural), a select with its keys, or plain text. */
+    function usage(elements: readonly MessageFormatElement[], into = new Map<string, "number" | "text" | string[]>()) {
+      for (const element of elements) {
+        if (element.type === TYPE.argument) into.set(element.value, into.get(element.value) ?? "text");
+        if (element.type === TYPE.number || element.type === TYPE.plural) into.set(element.value, "number");
+        if (element.type === TYPE.select) into.set(element.value, Object.keys(element.options));
+        if (element.type === TYPE.select || element.type === TYPE.plural) for (const option of Object.values(element.options)) usage(option.value, into);
+        if (element.type === TYPE.tag) usage(element.children, into);
+      }
+      return into;
+    }
+    const sample = (use: "number" | "text" | string[] | undefined): string | number =>
+      use === "number" ? 2 : Array.isArray(use) ? (use.find((key) => key !== "other") ?? "other") : "x";
+
+    it("the scanner reads codes, reasons through ?:, value names, spreads and passed-on values", () => {
+      const found = scanFailures(
+        "x.ts",
+        [
+          `err("ERR_A");`,
+          `refuse("ERR_B", { reason: over ? "over" : "notStarted", nonce });`,
+          `fail("ERR_C", { reason: "field", ...issue(error) });`,
+          `err("ERR_D", play.values);`,
+          `sendError(res, 404, "ERR_E", { reason });`,
+          `err(code, { reason: "ignored" });`,
+        ].join("\n"),
+      );
+      expect(found.map((f) => [f.line, f.code, f.reasons, f.names, f.spread, f.passed, f.unresolved])).toEqual([
+        [1, "ERR_A", null, [], false, false, false],
+        [2, "ERR_B", ["over", "notStarted"], ["nonce"], false, false, false],
+        [3, "ERR_C", ["field"], [], true, false, false],
+        [4, "ERR_D", null, [], false, true, false],
+        [5, "ERR_E", null, [], false, false, true],
+      ]);
+    });
+
+    it("finds the failures, each with its reason written where it is made", () => {
+      expect(sites.length).toBeGreaterThan(150);
+      expect(cases.get("ERR_WRONG_STATUS")?.map((c) => c.reason)).toEqual(expect.arrayContaining(["over", "notStarted", "computerSeedFirst", "cancelledNoRematch"]));
+      expect(sites.filter((s) => s.unresolved).map((s) => `${where(s)}: ${s.code}'s reason is not written at the call`)).toEqual([]);
+      expect(sites.filter((s) => s.passed && !Object.hasOwn(CARRIED, s.code)).map((s) => `${where(s)}: ${s.code} passes on values this test does not know`)).toEqual([]);
+    });
+
+    it.each(LOCALES)("%s words every code with every reason and the values its failures give", (locale) => {
+      const messages = flatten(MESSAGES[locale] as Tree);
+      const problems: string[] = [];
+      for (const code of codes) {
+        const message = messages.get(`errors.${code}`);
+        if (message === undefined) {
+          problems.push(`${locale}: errors.${code} has no text`);
+          continue;
+        }
+        const use = usage(parse(message));
+        const branches = use.get("reason");
+        const reasons = new Set((cases.get(code) ?? []).flatMap((c) => (c.reason === null ? [] : [c.reason])));
+        for (const c of cases.get(code) ?? []) {
+          if (c.reason !== null && Array.isArray(branches) && !branches.includes(c.reason)) problems.push(`${locale}: errors.${code} has no branch for reason "${c.reason}" (${c.at})`);
+          if (c.reason !== null && !Array.isArray(branches) && reasons.size > 1) problems.push(`${locale}: errors.${code} gives ${reasons.size} reasons but does not select on {reason} (${c.at})`);
+          const names = c.spread ? [...use.keys()].filter((name) => name !== "reason") : c.names;
+          const values = Object.fromEntries([...names.map((name) => [name, sample(use.get(name))]), ...(c.reason === null ? [] : [["reason", c.reason]])]);
+          try {
+            // As the pages and the server word it (components/i18n/error-text.ts, i18n/english.ts).
+            new IntlMessageFormat(message, locale).format(wordingValues(values));
+          } catch (error) {
+            problems.push(`${locale}: errors.${code} with ${JSON.stringify(values)} (${c.at}): ${(error as Error).message}`);
+          }
+        }
+        // A branch no failure gives is words nobody reads (or a reason misspelt on one side).
+        if (Array.isArray(branches)) for (const branch of branches) if (branch !== "other" && !reasons.has(branch)) problems.push(`${locale}: errors.${code} words reason "${branch}", which no failure gives`);
+      }
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -15,6 +15,7 @@
  *   DATABASE_URL=postgresql://… npm run admin -- grant bob
  */
 import { randomBytes } from "node:crypto";
+import { englishError } from "@/i18n/english";
 import { createAdminAccount, grantAdmin } from "@/server/auth/accounts";
 import { passwordCost } from "@/server/auth/password";
 import { parseEnv } from "@/server/config/env";
@@ -44,7 +45,7 @@ async function run(argv: readonly string[]): Promise<number> {
     if (command === "grant") {
       const granted = await grantAdmin(db, { username });
       if (!granted.ok) {
-        process.stderr.write(`admin: ${granted.message}\n`);
+        process.stderr.write(`admin: ${englishError(granted.code, granted.values)}\n`);
         return 1;
       }
       const { user, changed } = granted.value;
@@ -55,7 +56,7 @@ async function run(argv: readonly string[]): Promise<number> {
     const password = piped ?? randomBytes(18).toString("base64url");
     const created = await createAdminAccount({ db, passwordCost: passwordCost(env.NODE_ENV) }, { username, password });
     if (!created.ok) {
-      process.stderr.write(`admin: ${created.message}\n`);
+      process.stderr.write(`admin: ${englishError(created.code, created.values)}\n`);
       return 1;
     }
     process.stdout.write(`Created administrator "${created.value.username}".\n`);

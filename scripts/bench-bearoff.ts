@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { describeFailure } from "@/lib/engine/types";
 import { BearoffDatabase } from "@/lib/analysis/bearoff-database";
 import { BEAROFF_POSITIONS, bearoffBoard } from "@/lib/analysis/bearoff-index";
 import { ROLLS } from "@/lib/analysis/bearoff-moves";
@@ -65,7 +66,7 @@ export function benchBearoff(): BenchResult {
   const races = boards.slice(0, 1024).map((home, i) => {
     const z = (a: number[]) => [...a, ...new Array<number>(19).fill(0)];
     const made = makePosition(z(home), z(boards[(i * 7 + 3) % boards.length] ?? home), "white");
-    if (!made.ok) throw new Error(made.message);
+    if (!made.ok) throw new Error(describeFailure(made));
     return made.value;
   });
   const means = perSecond(() => {

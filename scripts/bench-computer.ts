@@ -13,6 +13,7 @@
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
+import { describeFailure } from "@/lib/engine/types";
 import { chooseComputerAction, COMPUTER_LEVELS, LEVEL_PLY, type ComputerLevel } from "@/lib/analysis/computer-player";
 import { createEngineEvaluator } from "@/server/engine/engine-evaluator";
 import { apply } from "@/lib/engine/match";
@@ -60,7 +61,7 @@ function collectDecisions(count: number): Decision[] {
         else action = chosen.type === "roll" ? { ...chosen, dice: [die(), die()] as Dice } : chosen;
       }
       const next = apply(state, action);
-      if (!next.ok) throw new Error(`self-play: ${next.message}`);
+      if (!next.ok) throw new Error(`self-play: ${describeFailure(next)}`);
       state = next.value;
     }
   }

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { describeFailure } from "@/lib/engine/types";
 import { io, type Socket } from "socket.io-client";
 import { PROTOCOL_VERSION, type Ack } from "@/lib/protocol";
 import { openDb } from "@/server/db/client";
@@ -41,7 +42,7 @@ const server = await startServerProcess({
 const sockets: Socket[] = [];
 for (let i = 0; i < USERS; i++) {
   const created = await createUser(db, { username: `bench-create-${i}` });
-  if (!created.ok) throw new Error(created.message);
+  if (!created.ok) throw new Error(describeFailure(created));
   const socket = io(server.url, { transports: ["websocket"], auth: { protocol: PROTOCOL_VERSION }, extraHeaders: { cookie: await sessionCookieFor(created.value) }, forceNew: true });
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", () => resolve());

@@ -16,6 +16,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { describeFailure } from "@/lib/engine/types";
 import { type Dice, type Position, decodePositionId, encodePositionId, legalPlays, validatePlay } from "@/lib/engine";
 import { generatePlays } from "@/lib/engine/move-generator";
 import type { BenchResult } from "./bench-result";
@@ -82,7 +83,7 @@ export function benchEngine(): BenchResult {
   const sent = new Map(cases.map((c) => [c, (legalPlays(c.pos, c.dice).at(-1)?.moves ?? []).map(({ from, to }) => ({ from, to }))]));
   const validated = rates(cases, (c) => {
     const checked = validatePlay(c.pos, c.dice, sent.get(c) ?? []);
-    if (!checked.ok) throw new Error(`bench-engine: validatePlay refused a legal play: ${checked.message}`);
+    if (!checked.ok) throw new Error(`bench-engine: validatePlay refused a legal play: ${describeFailure(checked)}`);
     return checked.value.moves.length;
   });
   return {

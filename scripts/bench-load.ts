@@ -31,6 +31,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { describeFailure } from "@/lib/engine/types";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { openDb } from "@/server/db/client";
@@ -115,7 +116,7 @@ async function rawSqlite(dir: string): Promise<{ appendTx: number; insertTx: num
   await migrateDatabase(url);
   const db = openDb(url);
   const user = await createUser(db, { username: "raw" });
-  if (!user.ok) throw new Error(user.message);
+  if (!user.ok) throw new Error(describeFailure(user));
   const vault = new SeedVault(new Secret(Uint8Array.from(randomBytes(32))));
   const matchId = (await waitingMatch(db, vault, { creator: user.value })).match.id;
   await db.close();
@@ -345,7 +346,7 @@ async function rawPostgres(url: string, connections: number, seconds: number): P
   const matchIds: string[] = [];
   for (let i = 0; i < connections; i++) {
     const user = await createUser(db, { username: `raw-${connections}-${i}` });
-    if (!user.ok) throw new Error(user.message);
+    if (!user.ok) throw new Error(describeFailure(user));
     matchIds.push((await waitingMatch(db, vault, { creator: user.value })).match.id);
   }
   await db.close();

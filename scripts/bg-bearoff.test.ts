@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runBg as run } from "@/tests/support/run-bg";
 import { encodePositionId, initialPosition, makePosition } from "@/lib/engine";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
+import { describeFailure } from "@/lib/engine/types";
 
 
 /** gnubg 1.07's values for a few boards (lib/analysis/fixtures/gnubg-bearoff-one-sided.jsonl, see its README). */
@@ -19,7 +20,7 @@ function idOf(home: readonly number[], turn: "white" | "black" = "white"): strin
   const board = [...home, ...new Array<number>(25 - home.length).fill(0)];
   const other = [0, 0, 0, 0, 0, 15, ...new Array<number>(19).fill(0)];
   const made = turn === "white" ? makePosition(board, other, "white") : makePosition(other, board, "black");
-  if (!made.ok) throw new Error(made.message);
+  if (!made.ok) throw new Error(describeFailure(made));
   return encodePositionId(made.value);
 }
 

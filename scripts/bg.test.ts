@@ -48,7 +48,7 @@ describe("bg legal --batch", () => {
   it("answers bad lines with an error and goes on", () => {
     expect(lines[3]).toEqual({ error: 'dice must be two numbers 1-6, got "7" "1"' });
     expect(lines[4]).toEqual({ error: 'expected "POSID D1 D2", got an empty line' });
-    expect(lines[5]).toEqual({ error: '"not-a-position" is not a valid Position ID' });
+    expect(lines[5]).toEqual({ error: '"not-a-position" is not a valid Position ID.' });
   });
 });
 

@@ -19,6 +19,7 @@
  *   printf '4HPwATDgc/ABMA 3 1\n' | npm run --silent bg -- legal --batch
  */
 import { createInterface } from "node:readline";
+import { englishError } from "@/i18n/english";
 import {
   type Dice,
   type Position,
@@ -50,7 +51,7 @@ function parseDie(text: string | undefined): number | null {
 function parseRequest(id: string | undefined, d1: string | undefined, d2: string | undefined): Parsed {
   if (id === undefined) return { ok: false, error: "expected POSID D1 D2" };
   const decoded = decodePositionId(id, "white");
-  if (!decoded.ok) return { ok: false, error: decoded.message };
+  if (!decoded.ok) return { ok: false, error: englishError(decoded.code, decoded.values) };
   const a = parseDie(d1);
   const b = parseDie(d2);
   if (a === null || b === null) return { ok: false, error: `dice must be two numbers 1-6, got "${d1 ?? ""}" "${d2 ?? ""}"` };

@@ -17,7 +17,7 @@ import { currentLegalPlays } from "@/lib/engine/match-queries";
 import { encodeMatchId, decodeMatchId } from "@/lib/engine/gnubg-id";
 import { newMatch, type MatchAction, type MatchState, type ResignLevel, type Score } from "@/lib/engine/match-state";
 import { legalPlays } from "@/lib/engine/moves";
-import type { Color, DieValue } from "@/lib/engine/types";
+import { describeFailure, type Color, type DieValue } from "@/lib/engine/types";
 import type { MatchEvent } from "@/lib/match/events";
 import { matFromEvents, reviewSteps, type ReviewGame } from "@/lib/record/review";
 import { BotClient } from "@/scripts/bot/bot-client";
@@ -149,7 +149,7 @@ function gnubgRecords(steps: readonly WalkStep[], expected: readonly Expected[])
  */
 function uncapped(matchId: string, score: Score): string {
   const fields = decodeMatchId(matchId);
-  if (!fields.ok) throw new Error(fields.message);
+  if (!fields.ok) throw new Error(describeFailure(fields));
   return encodeMatchId({ ...fields.value, score });
 }
 
@@ -233,7 +233,7 @@ function randomMatch(matchLength: number, seed: number, rates: RandomRates): Mat
   while (state.phase !== "match-over") {
     const action = randomAction(state, r, die, rates);
     const next = apply(state, action);
-    if (!next.ok) throw new Error(`random action refused: ${next.message}`);
+    if (!next.ok) throw new Error(`random action refused: ${describeFailure(next)}`);
     state = next.value;
     events.push({ type: "action", action });
   }

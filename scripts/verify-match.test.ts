@@ -46,7 +46,7 @@ describe("verify --match", () => {
 
   it("says so when there is no such match (exit 2)", () => {
     const run = runVerify(["--match", "nosuchmatch0000"]);
-    expect(run.stderr).toContain("no such match");
+    expect(run.stderr).toContain("match nosuchmatch0000: There is no such match.");
     expect(run.status).toBe(2);
   });
 });

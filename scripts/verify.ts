@@ -17,6 +17,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { englishError } from "@/i18n/english";
 import { verify, type CheckResult, type VerifyReport } from "@/lib/dice";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { openDb } from "@/server/db/client";
@@ -88,7 +89,7 @@ async function readMatch(matchId: string): Promise<unknown> {
   const db = openDb(databaseTarget(process.env).url);
   try {
     const outcome = await auditDocument(db, matchId);
-    if (!outcome.ok) throw new InputError(`match ${matchId}: ${outcome.message}`);
+    if (!outcome.ok) throw new InputError(`match ${matchId}: ${englishError(outcome.code, outcome.values)}`);
     return outcome.document;
   } finally {
     await db.close();
@@ -108,7 +109,7 @@ async function verifyAll(json: boolean): Promise<number> {
     for (const { id } of finished) {
       const outcome = await auditDocument(db, id);
       if (!outcome.ok) {
-        results.push({ matchId: id, verdict: "unreadable", failed: [outcome.message] });
+        results.push({ matchId: id, verdict: "unreadable", failed: [englishError(outcome.code, outcome.values)] });
         continue;
       }
       const report = verify(outcome.document);

@@ -121,7 +121,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const httpServer = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       logger.error("request failed", { path: (req.url ?? "/").split("?", 1)[0], error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent) sendError(res, 500, "ERR_INTERNAL", "Internal server error.");
+      if (!res.headersSent) sendError(res, 500, "ERR_INTERNAL");
       else res.end();
     });
   });
@@ -134,7 +134,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     if (req.method === "GET" && pathname === "/api/ready") return probes.ready(res);
     if (nextHandler) return nextHandler(req, res);
     if (options.withoutNext) return options.withoutNext(req, res);
-    return sendError(res, 404, "ERR_NOT_FOUND", "No such route.");
+    return sendError(res, 404, "ERR_NOT_FOUND", { reason: "route" });
   }
 
   if (options.withNext ?? true) {

@@ -50,7 +50,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       <AdminNav current="rolls" />
       <RollFilterForm values={filters} statuses={MATCH_STATUSES} />
       {problems.map((problem) => (
-        <p key={problem.text} className="notice" role="status">
+        <p key={`${problem.say.key}:${problem.say.values.field ?? ""}`} className="notice" role="status">
           {t(`filterNote.${problem.say.key}`, { ...problem.say.values })}
         </p>
       ))}

@@ -24,7 +24,7 @@ export function ClaimForm({ currentName }: { readonly currentName: string }) {
     if (password === null) return setError("ERR_PASSWORDS_DIFFER");
     void attempt(async () => {
       const claimed = await postJson("/api/account/claim", { username: String(form.get("username") ?? ""), password });
-      return claimed.ok ? signInWith("credentials", { username: String(claimed.body.username), password }) : claimed.code;
+      return claimed.ok ? signInWith("credentials", { username: String(claimed.body.username), password }) : claimed;
     }, "/account");
   }
 

@@ -1,13 +1,16 @@
 /**
  * POST a JSON body to one of the site's account routes and read the answer: `{ ok: true, body }` or the route's
- * error code (`ERR_…`; ERR_NETWORK when the server could not be reached, ERR_HTTP when it answered without one) —
- * never a thrown error, so forms can show it in the reader's language (components/i18n/error-text.ts).
+ * error code (`ERR_…`; ERR_NETWORK when the server could not be reached, ERR_HTTP when it answered without one) and
+ * the values of its sentence — never a thrown error, so forms can show it in the reader's language
+ * (components/i18n/error-text.ts).
  *
  * @example
  *   const answer = await postJson("/api/account/register", { username, password });
- *   if (!answer.ok) setError(answer.code);
+ *   if (!answer.ok) setError({ code: answer.code, values: answer.values });
  */
-export type PostAnswer = { readonly ok: true; readonly body: Record<string, unknown> } | { readonly ok: false; readonly code: string };
+import { errorOfBody, type ShownError } from "@/components/i18n/error-text";
+
+export type PostAnswer = { readonly ok: true; readonly body: Record<string, unknown> } | ({ readonly ok: false } & ShownError);
 
 export async function postJson(url: string, payload: Record<string, unknown>): Promise<PostAnswer> {
   let response: Response;
@@ -18,5 +21,5 @@ export async function postJson(url: string, payload: Record<string, unknown>): P
   }
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok && body) return { ok: true, body };
-  return { ok: false, code: typeof body?.error === "string" ? body.error : "ERR_HTTP" };
+  return { ok: false, ...errorOfBody(body) };
 }

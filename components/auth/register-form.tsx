@@ -25,7 +25,7 @@ export function RegisterForm({ callbackUrl }: { readonly callbackUrl: string }) 
     if (password === null) return setError("ERR_PASSWORDS_DIFFER");
     void attempt(async () => {
       const created = await postJson("/api/account/register", { username, password });
-      return created.ok ? signInWith("credentials", { username, password }) : created.code;
+      return created.ok ? signInWith("credentials", { username, password }) : created;
     }, callbackUrl);
   }
 

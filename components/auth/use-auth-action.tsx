@@ -10,15 +10,18 @@
  */
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useErrorText } from "@/components/i18n/error-text";
+import { useErrorText, type ShownError } from "@/components/i18n/error-text";
+
+/** What went wrong: a code (ERR_…), or a route's refusal with the values of its sentence. */
+type Problem = string | ShownError;
 
 export function useAuthAction(initialError: string | null = null) {
   const errorText = useErrorText();
-  const [error, setError] = useState<string | null>(initialError);
+  const [error, setError] = useState<Problem | null>(initialError);
   const [busy, setBusy] = useState(false);
 
-  /** Runs `request` (it resolves to an error code when it failed, null when it worked), then goes to `destination`. */
-  async function attempt(request: () => Promise<string | null>, destination: string): Promise<void> {
+  /** Runs `request` (it resolves to what went wrong when it failed, null when it worked), then goes to `destination`. */
+  async function attempt(request: () => Promise<Problem | null>, destination: string): Promise<void> {
     setBusy(true);
     setError(null);
     const problem = await request();
@@ -30,8 +33,9 @@ export function useAuthAction(initialError: string | null = null) {
     window.location.assign(destination);
   }
 
-  // `error` is a code (ERR_…); the form shows it worded in the reader's language.
-  return { error: error === null ? null : errorText(error), busy, attempt, setError };
+  // The form shows the code worded in the reader's language, with the refusal's values when it has them.
+  const shown = typeof error === "string" ? { code: error } : error;
+  return { error: shown === null ? null : errorText(shown.code, shown.values), busy, attempt, setError };
 }
 
 /** The two new-password fields of registration and of keeping a guest account, and their check. */

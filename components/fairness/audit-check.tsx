@@ -15,7 +15,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { keptSalts } from "@/components/match/kept-salts";
 import type { Color } from "@/lib/engine/types";
-import { useErrorText } from "@/components/i18n/error-text";
+import { errorOfBody, useErrorText } from "@/components/i18n/error-text";
 import type { VerifyReport } from "@/lib/dice/types";
 import { VerifyReportView } from "./verify-report";
 import { FormError } from "@/components/ui/form-error";
@@ -49,7 +49,8 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
       const response = await fetch(url, { cache: "no-store" });
       const body: unknown = await response.json();
       if (!response.ok) {
-        setError(errorText((body as { error?: string }).error ?? "ERR_HTTP"));
+        const { code, values } = errorOfBody(body);
+        setError(errorText(code, values));
         return;
       }
       // The bundle carries the game record as its `record` field; verify reads it from there for check 5 (the same as

@@ -27,12 +27,12 @@ export function SeedForm({ matchId, commitment }: { matchId: string; commitment:
     event.preventDefault();
     const valid = validateClientSeed(seed);
     if (!valid.ok) {
-      setError(errorText(valid.code));
+      setError(errorText(valid.code, valid.values));
       return;
     }
     setError(null);
     const reply = await run("match:seed", { matchId, clientSeed: seed, commitment });
-    if (!reply.ok) setError(errorText(reply.code));
+    if (!reply.ok) setError(errorText(reply.code, reply.values));
   };
 
   return (

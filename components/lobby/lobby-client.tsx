@@ -93,8 +93,8 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
         return;
       }
       setQueue({ status: "idle" });
-      // The only refusal sent here: the paired match could not be created (the English sentence is for logs).
-      setQueueError(t("queue.failed"));
+      // The paired match could not be started: the refusal's code and values, in the reader's language.
+      setQueueError(errorText(result.code, result.values));
     });
     connection.on("disconnect", () => {
       setList({ status: "offline" });
@@ -131,7 +131,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
       ...(!isComputer(chosen) && form.get("rated") === "on" ? { rated: true } : {}),
     });
     if (!reply.ok) {
-      setError(errorText(reply.code));
+      setError(errorText(reply.code, reply.values));
       setBusy(false);
       return;
     }
@@ -150,7 +150,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     const timeControl = timeControlOf(String(form.get("queue-clock") ?? "none"), matchLength, 0, 0);
     const reply = await send(connection, "queue:join", { matchLength, rated, ...(timeControl && typeof timeControl !== "string" ? { timeControl } : {}) });
     if (!reply.ok) {
-      setQueueError(errorText(reply.code));
+      setQueueError(errorText(reply.code, reply.values));
       return;
     }
     setQueue({ status: "waiting", rating: reply.rating, rated, matchLength });

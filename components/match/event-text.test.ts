@@ -2,9 +2,12 @@ import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/i18n/messages";
 import type { Locale } from "@/i18n/locales";
+import { apply } from "@/lib/engine/match";
+import { newMatch, type GameRecord, type MatchAction, type MatchState } from "@/lib/engine/match-state";
+import { initialPosition } from "@/lib/engine/position";
 import type { MatchEvent } from "@/lib/match/events";
 import { evolve, emptyMatchView, type MatchView } from "@/lib/match/view";
-import { describeEvent, type MatchT } from "./event-text";
+import { describeEvent, gameRecordText, stateText, type MatchT } from "./event-text";
 
 /** Folds the events and describes each one, as the match store does. */
 function lines(events: readonly MatchEvent[], locale: Locale = "en"): string[] {
@@ -37,7 +40,7 @@ describe("describeEvent", () => {
       { type: "action", action: { type: "roll", player: "black", dice: [6, 5] } },
       { type: "action", action: { type: "resign-offer", player: "black", level: 2 } },
       { type: "action", action: { type: "resign-accept", player: "white" } },
-      { type: "ended", reason: "finished", winner: "white", serverSeed: "b".repeat(64), detail: "White wins the match." },
+      { type: "ended", reason: "finished", winner: "white", serverSeed: "b".repeat(64) },
     ]);
     expect(text).toEqual([
       "alice created a 1-point match, playing white.",
@@ -49,7 +52,7 @@ describe("describeEvent", () => {
       "White plays 8/5 6/5.",
       "Black rolls 6-5.",
       "Black offers to resign a gammon.",
-      // A gammon resigned in a 1-point match: 2 points, cube 1 (describeGameRecord in lib/engine/match-queries.ts).
+      // A gammon resigned in a 1-point match: 2 points, cube 1.
       "White accepts the resignation. Game 1: white wins 2 points (gammon resigned, cube 1).",
       "White won the match 2–0. The server seed is revealed.",
     ]);
@@ -82,10 +85,51 @@ describe("describeEvent", () => {
       { type: "seed", color: "white", clientSeed: "w1" },
       { type: "seed", color: "black", clientSeed: "b1" },
       { type: "action", action: { type: "opening-roll", dice: [3, 1] }, at: 1000 },
-      { type: "ended", reason: "timeout", winner: "black", serverSeed: "b".repeat(64), detail: "alice ran out of time.", at: 7000 },
+      { type: "ended", reason: "timeout", winner: "black", serverSeed: "b".repeat(64), at: 7000 },
     ];
     expect(lines(events).at(-1)).toBe("alice ran out of time; bob wins the match. The server seed is revealed.");
     expect(lines(events, "pt-BR").at(-1)).toMatch(/^O tempo de alice acabou; bob vence a partida\./);
     expect(lines(events, "fr").at(-1)).toMatch(/^alice a dépassé son temps ; bob gagne le match\./);
+  });
+});
+
+describe("stateText and gameRecordText", () => {
+  const translate = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "match" });
+  const t: MatchT = (key, values) => translate(key as never, values as never);
+  const run = (state: MatchState, ...actions: MatchAction[]): MatchState =>
+    actions.reduce((s, action) => {
+      const next = apply(s, action);
+      if (!next.ok) throw new Error(`${next.code} ${JSON.stringify(next.values)}`);
+      return next.value;
+    }, state);
+  const start = newMatch({ matchLength: 5 });
+  const opened = run(start, { type: "opening-roll", dice: [3, 1] });
+  const blackTurn = run(opened, { type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] });
+  const over = run(opened, { type: "resign-offer", player: "black", level: 3 }, { type: "resign-accept", player: "white" },
+    { type: "opening-roll", dice: [5, 2] }, { type: "resign-offer", player: "black", level: 2 }, { type: "resign-accept", player: "white" });
+
+  it.each([
+    { s: start, text: "Game 1: waiting for the opening roll." },
+    { s: opened, text: "White to play 3-1." },
+    { s: blackTurn, text: "Black to roll or double." },
+    { s: { ...blackTurn, crawford: true }, text: "Black to roll." },
+    { s: run(blackTurn, { type: "double", player: "black" }), text: "Black doubles to 2; white to take or drop." },
+    { s: run(opened, { type: "resign-offer", player: "black", level: 2 }), text: "Black offers to resign a gammon (2 points); white to accept or decline." },
+    { s: over, text: "White wins the match 5–0." },
+    { s: { ...start, crawford: true, gameNumber: 3 }, text: "Game 3 (Crawford game): waiting for the opening roll." },
+  ])("the state: $text", ({ s, text }) => {
+    expect(stateText(t, { ...emptyMatchView("m1"), state: s })).toBe(text);
+  });
+
+  const game: GameRecord = {
+    number: 2, winner: "black", points: 4, resultKind: "gammon", ending: "played", cubeValue: 2, crawford: false,
+    finalPosition: initialPosition("white"), scoreAfter: { white: 0, black: 4 },
+  };
+  it.each([
+    { game, text: "Game 2: black wins 4 points (gammon, cube 2)." },
+    { game: { ...game, ending: "dropped", resultKind: "single", points: 1, cubeValue: 1 }, text: "Game 2: black wins 1 point (double dropped, cube 1)." },
+    { game: { ...game, ending: "resigned", crawford: true }, text: "Game 2: black wins 4 points (gammon resigned, cube 2, Crawford game)." },
+  ] as { game: GameRecord; text: string }[])("a game: $text", ({ game, text }) => {
+    expect(gameRecordText(t, game)).toBe(text);
   });
 });

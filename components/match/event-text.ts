@@ -61,7 +61,7 @@ function actionText(t: MatchT, before: MatchView, event: Extract<MatchEvent, { t
   }
 }
 
-/** Why the match ended, in words, from the view (the stored `detail` is English, for logs and the audit). */
+/** Why the match ended, in words, from the view: its reason, winner and score (the `ended` event holds no sentence). */
 export function endedText(t: MatchT, view: MatchView): string {
   const ended = view.ended;
   if (!ended) return "";
@@ -129,7 +129,7 @@ export function statusText(t: MatchT, view: MatchView, you: Color | null): strin
   }
 }
 
-/** The rules state as a sentence: lib/engine's describeState, in the reader's language. */
+/** The rules state as a sentence in the reader's language ("Black to roll or double."). */
 export function stateText(t: MatchT, view: MatchView): string {
   const { state } = view;
   if (state.phase === "match-over") {

@@ -34,7 +34,7 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
   const [store] = useState(() =>
     createMatchStore(matchId, invite, () => {
       const current = socket.current;
-      if (!current) return Promise.resolve({ ok: false, code: "ERR_NO_ANSWER", message: "Not connected yet." });
+      if (!current) return Promise.resolve({ ok: false, code: "ERR_NO_ANSWER" });
       // With the invite token, so a spectator who came by an invite link may see a private match.
       return send(current, "match:watch", invite ? { matchId, inviteToken: invite } : { matchId });
     }),
@@ -52,7 +52,8 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     connection.on("disconnect", () => state().setConnection("offline"));
     connection.on("connect_error", (error) => {
       state().setConnection("offline");
-      if (error.message.startsWith("ERR_PROTOCOL_VERSION")) state().fail({ code: "ERR_PROTOCOL_VERSION", message: "This page is out of date: reload it." });
+      // A refused handshake's message starts with its code (server/match/failure.ts `refusedConnection`).
+      if (error.message.startsWith("ERR_PROTOCOL_VERSION")) state().fail({ code: "ERR_PROTOCOL_VERSION" });
     });
     // A version gap makes the store's sync resync by itself.
     connection.on("match:event", (message) => state().receive(message));
@@ -73,12 +74,12 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     async (command, payload) => {
       const current = socket.current;
       const state = store.getState;
-      if (!current) return { ok: false, code: "ERR_NO_ANSWER", message: "Not connected yet." };
+      if (!current) return { ok: false, code: "ERR_NO_ANSWER" };
       state().setBusy(true);
       const reply = await send(current, command, payload);
       state().setBusy(false);
-      // The notice is the refusal's code: the page words it in the reader's language (components/i18n/error-text.ts).
-      state().setNotice(reply.ok ? null : reply.code);
+      // The notice is the refusal's code and values: the page words it in the reader's language (components/i18n/error-text.ts).
+      state().setNotice(reply.ok ? null : { code: reply.code, ...(reply.values && { values: reply.values }) });
       // The events the command stored come with its answer; this socket is left out of their broadcast (protocol 3).
       if (reply.ok && "events" in reply) for (const message of reply.events) state().receive(message);
       if (!reply.ok && (reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT")) void state().resync();

@@ -18,6 +18,7 @@ import { statusText } from "./event-text";
 import { FlagWatch } from "./match-clock";
 import { timeControlText } from "./time-control-text";
 import { MatchLog } from "./match-log";
+import type { PageFailure } from "./match-store";
 import { useMatch } from "./match-provider";
 import { PlayArea } from "./play-area";
 import { RematchPanel } from "./rematch-panel";
@@ -28,13 +29,13 @@ import "./match.css";
 /** The codes whose failure has a title of its own (`match.failure.<code>`); others get `match.failure.other`. */
 const FAILURE_TITLED = new Set(["ERR_NOT_FOUND", "ERR_PROTOCOL_VERSION"]);
 
-function FailurePanel({ code }: { code: string }) {
+function FailurePanel({ code, values }: PageFailure) {
   const t = useTranslations("match");
   const errorText = useErrorText();
   return (
     <section className="panel failure-panel" role="alert">
       <h1>{t(FAILURE_TITLED.has(code) ? `failure.${code}` : "failure.other")}</h1>
-      <p>{errorText(code)}</p>
+      <p>{errorText(code, values)}</p>
       <p>
         <a href="/">{t("backToLobby")}</a>
         {code === "ERR_PROTOCOL_VERSION" ? (
@@ -70,7 +71,7 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
   const connection = useMatch((s) => s.connection);
   const failure = useMatch((s) => s.failure);
 
-  if (failure) return <FailurePanel code={failure.code} />;
+  if (failure) return <FailurePanel code={failure.code} values={failure.values} />;
   const banner =
     connection === "offline" ? (
       <p className="connection-banner" role="status">

@@ -19,6 +19,7 @@ import type { MatchEvent } from "@/lib/match/events";
 import type { MatchView } from "@/lib/match/view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
 import type { MatchSnapshot } from "@/lib/protocol/snapshot";
+import type { ShownError } from "@/components/i18n/error-text";
 import type { Reply } from "@/components/socket/socket-client";
 
 export type Connection = "connecting" | "online" | "offline";
@@ -32,10 +33,7 @@ export interface LogLine {
 }
 
 /** The page cannot show the match at all (unknown, private, or the server refused the connection). */
-export interface PageFailure {
-  readonly code: string;
-  readonly message: string;
-}
+export type PageFailure = ShownError;
 
 /** What the match page holds (not the rules' MatchState of lib/engine, which is `view.state`). */
 export interface MatchPageState {
@@ -51,8 +49,8 @@ export interface MatchPageState {
   readonly serverOffsetMs: number;
   readonly connection: Connection;
   readonly failure: PageFailure | null;
-  /** The code (`ERR_…`) of the last refused command, shown translated under the board; cleared by the next success. */
-  readonly notice: string | null;
+  /** The last refused command's code (`ERR_…`) and values, worded under the board; cleared by the next success. */
+  readonly notice: ShownError | null;
   readonly busy: boolean;
   readonly log: readonly LogLine[];
   /** The steps of the play being built and the checker picked up, for the view's version only. */
@@ -67,7 +65,7 @@ export interface MatchPageState {
   presence(message: PresenceMessage): void;
   setConnection(connection: Connection): void;
   fail(failure: PageFailure): void;
-  setNotice(notice: string | null): void;
+  setNotice(notice: ShownError | null): void;
   setBusy(busy: boolean): void;
   select(location: number | null): void;
   step(move: CheckerMove): void;
@@ -86,7 +84,7 @@ export function createMatchStore(matchId: string, invite: string | null, watch: 
         const reply = await watch();
         if (reply.ok) return reply.snapshot;
         // No answer is not a verdict: the reconnect tries again. A refusal is: the page cannot show the match.
-        if (reply.code !== "ERR_NO_ANSWER") get().fail({ code: reply.code, message: reply.message });
+        if (reply.code !== "ERR_NO_ANSWER") get().fail({ code: reply.code, ...(reply.values && { values: reply.values }) });
         return null;
       },
       onChange: (change) => set(changedState(change, get())),

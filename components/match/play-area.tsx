@@ -166,7 +166,7 @@ export function PlayArea() {
       ) : null}
       {notice ? (
         <p className="notice" role="alert">
-          {errorText(notice)}
+          {errorText(notice.code, notice.values)}
         </p>
       ) : null}
     </div>

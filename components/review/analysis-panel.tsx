@@ -12,8 +12,9 @@
  */
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { useErrorText } from "@/components/i18n/error-text";
+import { errorOfBody, useErrorText, type ShownError } from "@/components/i18n/error-text";
 import type { AnalysisView } from "@/lib/analysis/analysis-view";
+import { gnubgRating } from "@/lib/analysis/gnubg-rating";
 import type { MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Ply } from "@/lib/analysis/types";
 import type { Color } from "@/lib/engine/types";
@@ -25,7 +26,7 @@ export interface MatchAnalysisState {
   readonly ply: Ply;
   setPly(ply: Ply): void;
   readonly current: AnalysisView | null;
-  readonly problem: string | null;
+  readonly problem: ShownError | null;
   analyse(): void;
 }
 
@@ -37,7 +38,7 @@ export function useMatchAnalysis(matchId: string, invite: string | null, initial
   const [views, setViews] = useState<Partial<Record<Ply, AnalysisView>>>(() => Object.fromEntries(initial.map((v) => [v.ply, v])));
   // The deepest analysis already done, else 1 ply (seconds for a short match on this machine).
   const [ply, setPly] = useState<Ply>(() => [...initial].reverse().find((v) => v.status === "done")?.ply ?? 1);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ShownError | null>(null);
   const current = views[ply] ?? null;
   const url = `/api/matches/${encodeURIComponent(matchId)}/analysis`;
   const inviteQuery = invite ? `invite=${encodeURIComponent(invite)}` : "";
@@ -48,11 +49,11 @@ export function useMatchAnalysis(matchId: string, invite: string | null, initial
     setProblem(null);
     void fetch(`${url}${inviteQuery ? `?${inviteQuery}` : ""}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ply }) })
       .then(async (response) => {
-        const body = (await response.json()) as AnalysisView | { message: string };
+        const body = (await response.json()) as AnalysisView | { error: string };
         if ("status" in body) store(body);
-        else setProblem((body as { error?: string }).error ?? "ERR_HTTP");
+        else setProblem(errorOfBody(body));
       })
-      .catch(() => setProblem("ERR_NETWORK"));
+      .catch(() => setProblem({ code: "ERR_NETWORK" }));
   }, [url, inviteQuery, ply, store]);
 
   useEffect(() => {
@@ -60,9 +61,9 @@ export function useMatchAnalysis(matchId: string, invite: string | null, initial
     const timer = setTimeout(() => {
       void fetch(`${url}?ply=${ply}${inviteQuery ? `&${inviteQuery}` : ""}`, { cache: "no-store" })
         .then(async (response) => {
-          const body = (await response.json()) as AnalysisView | { message: string };
+          const body = (await response.json()) as AnalysisView | { error: string };
           if ("status" in body) store(body);
-          else setProblem((body as { error?: string }).error ?? "ERR_HTTP");
+          else setProblem(errorOfBody(body));
         })
         .catch(() => store({ ...(current as AnalysisView) })); // try again at the next tick
     }, POLL_MS);
@@ -106,7 +107,7 @@ export function AnalysisControls({ analysis, finished }: { analysis: MatchAnalys
           {running && current.total > 0 ? <progress max={current.total} value={current.done} /> : null}
         </span>
       ) : null}
-      {problem ? <span role="alert">{errorText(problem)}</span> : null}
+      {problem ? <span role="alert">{errorText(problem.code, problem.values)}</span> : null}
     </div>
   );
 }
@@ -123,7 +124,8 @@ export function AnalysisSummary({ result, names }: { result: MatchAnalysis; name
     [t("rowDoubtful"), (c) => result.totals[c].marks.doubtful],
     [t("rowErrors"), (c) => result.totals[c].marks.error],
     [t("rowBlunders"), (c) => result.totals[c].marks.blunder],
-    [t("rowRating"), (c) => result.totals[c].rating],
+    // From the error rate, so an analysis stored with an English label before the label became a key reads the same.
+    [t("rowRating"), (c) => (result.totals[c].decisions === 0 ? t("ratingNone") : t(`rating.${gnubgRating(result.totals[c].errorRate / 1000)}`))],
   ];
   return (
     <section className="panel analysis-summary" aria-labelledby="analysis-summary-title" data-testid="analysis-summary">

@@ -10,15 +10,20 @@
  * @example
  *   const socket = openSocket(protocol);
  *   const reply = await send(socket, "lobby:list", {});
- *   if (reply.ok) show(reply.challenges); else show(reply.message);
+ *   if (reply.ok) show(reply.challenges); else show(errorText(reply.code, reply.values));
  */
 import { io, type Socket } from "socket.io-client";
 import type { Ack, ClientToServerEvents, CommandName, CommandPayload, CommandReplies, ServerToClientEvents } from "@/lib/protocol/protocol";
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A command the server never answered (connection lost, or too slow): nothing is known to have changed. */
-export type NoAnswer = { readonly ok: false; readonly code: "ERR_NO_ANSWER"; readonly message: string };
+/**
+ * A command the server never answered (connection lost, or too slow): nothing is known to have changed. The page
+ * words it as `errors.ERR_NO_ANSWER`; unlike a server's Failure it has no values and no English sentence.
+ */
+export type NoAnswer = { readonly ok: false; readonly code: "ERR_NO_ANSWER"; readonly values?: undefined };
+
+const NO_ANSWER: NoAnswer = { ok: false, code: "ERR_NO_ANSWER" };
 
 export type Reply<C extends CommandName> = Ack<CommandReplies[C]> | NoAnswer;
 
@@ -40,11 +45,11 @@ export function send<C extends CommandName>(socket: ClientSocket, command: C, pa
   ) => void;
   return new Promise((resolve) => {
     if (!socket.connected) {
-      resolve({ ok: false, code: "ERR_NO_ANSWER", message: "Not connected to the server; trying again…" });
+      resolve(NO_ANSWER);
       return;
     }
     emit.call(socket.timeout(timeoutMs), command, payload, (error, reply) =>
-      resolve(error ? { ok: false, code: "ERR_NO_ANSWER", message: "The server did not answer; check your connection." } : reply),
+      resolve(error ? NO_ANSWER : reply),
     );
   });
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { legalPlays } from "../engine/moves";
 import { makePosition } from "../engine/position";
-import type { Dice, Position } from "../engine/types";
+import { describeFailure, type Dice, type Position } from "../engine/types";
 import { BearoffDatabase } from "./bearoff-database";
 import { bearoffIndex } from "./bearoff-index";
 import { ROLLS } from "./bearoff-moves";
@@ -15,7 +15,7 @@ function race(onRoll: readonly number[], other: readonly number[]): Position {
   const white = [...onRoll, ...new Array<number>(25 - onRoll.length).fill(0)];
   const black = [...other, ...new Array<number>(25 - other.length).fill(0)];
   const made = makePosition(white, black, "white");
-  if (!made.ok) throw new Error(made.message);
+  if (!made.ok) throw new Error(describeFailure(made));
   return made.value;
 }
 
@@ -60,7 +60,7 @@ describe("raceProbabilities", () => {
     expect(raceProbabilities(db, race([0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0]))).not.toBeNull();
     expect(raceProbabilities(db, race([0, 0, 0, 0, 0, 2, 1], [1, 0, 0, 0, 0, 0]))).toBeNull();
     const bar = makePosition([0, 0, 0, 0, 0, 2, ...new Array<number>(18).fill(0), 1], [1, ...new Array<number>(24).fill(0)], "white");
-    if (!bar.ok) throw new Error(bar.message);
+    if (!bar.ok) throw new Error(describeFailure(bar));
     expect(raceProbabilities(db, bar.value)).toBeNull();
   });
 

@@ -5,7 +5,7 @@
  *   homePosition([0, 0, 0, 0, 0, 2]); // white on roll with two checkers on its 6-point, black far away
  */
 import { makePosition } from "../engine/position";
-import type { Position } from "../engine/types";
+import { describeFailure, type Position } from "../engine/types";
 
 /** White on roll with `home` as its only checkers (the rest off); black's 15 checkers on its own 1-point, out of play. */
 export function homePosition(home: readonly number[]): Position {
@@ -14,7 +14,7 @@ export function homePosition(home: readonly number[]): Position {
   const black = new Array<number>(25).fill(0);
   black[0] = 15;
   const made = makePosition(white, black, "white");
-  if (!made.ok) throw new Error(made.message);
+  if (!made.ok) throw new Error(describeFailure(made));
   return made.value;
 }
 

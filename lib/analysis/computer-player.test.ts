@@ -14,7 +14,7 @@ import { legalPlays } from "../engine/moves";
 import { newMatch, type MatchAction, type MatchState } from "../engine/match-state";
 import { initialPosition } from "../engine/position";
 import { positionFromPoints } from "../engine/test-support";
-import type { Color, Dice, DieValue, Position } from "../engine/types";
+import { describeFailure, type Color, type Dice, type DieValue, type Position } from "../engine/types";
 import { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
 import { createEvaluator } from "./evaluator";
@@ -163,7 +163,7 @@ describe("across whole matches", () => {
         actions++;
       }
       const next = apply(state, action);
-      if (!next.ok) throw new Error(`${next.code}: ${next.message} (${JSON.stringify(action)})`);
+      if (!next.ok) throw new Error(`${describeFailure(next)} (${JSON.stringify(action)})`);
       state = next.value;
     }
     return { actions, state };

@@ -6,7 +6,7 @@ import { decodePositionId } from "../engine/gnubg-id";
 import { pipCount } from "../engine/pips";
 import { initialPosition } from "../engine/position";
 import { replay } from "../engine/test-support";
-import type { Position } from "../engine/types";
+import { describeFailure, type Position } from "../engine/types";
 import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, cubefulEquity, optimalCubeEquity, type CubeContext, type CubeDecision } from "./cube-decision";
 import type { Probabilities } from "./types";
 
@@ -32,7 +32,7 @@ const fixtures = readFileSync(new URL("./fixtures/gnubg-cube-decisions.jsonl", i
 
 function positionOf(f: CubeFixture): Position {
   const decoded = decodePositionId(f.positionId, "white");
-  if (!decoded.ok) throw new Error(decoded.message);
+  if (!decoded.ok) throw new Error(describeFailure(decoded));
   return decoded.value;
 }
 
@@ -189,10 +189,10 @@ describe("when the cube is dead or not the roller's", () => {
 describe("cubeContextOf", () => {
   it("reads the score, cube and Crawford flag of a match in progress for the side on roll", () => {
     const fresh = replay({ matchLength: 5 }, []);
-    if (!fresh.ok) throw new Error(fresh.message);
+    if (!fresh.ok) throw new Error(describeFailure(fresh));
     expect(cubeContextOf(fresh.value)).toBeNull(); // before the opening roll nobody is on roll
     const started = replay({ matchLength: 5 }, [{ type: "opening-roll", dice: [3, 1] }]);
-    if (!started.ok) throw new Error(started.message);
+    if (!started.ok) throw new Error(describeFailure(started));
     // White's die is the higher one, so white is on roll with the centred cube.
     expect(cubeContextOf(started.value)).toEqual({
       matchLength: 5, score: { white: 0, black: 0 }, cubeValue: 1, crawford: false, cubeOwner: null, onRoll: "white",

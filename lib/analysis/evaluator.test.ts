@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { legalPlays, passPlay } from "../engine/moves";
 import { gameResult, initialPosition, makePosition } from "../engine/position";
 import { positionFromPoints, side } from "../engine/test-support";
-import { type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
+import { describeFailure, type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
 import { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
 import { createEvaluator } from "./evaluator";
@@ -84,7 +84,7 @@ describe("createEvaluator", () => {
     const empty = side({});
     const lost = (onRoll: number[]) => {
       const made = makePosition(onRoll, empty, "white");
-      if (!made.ok) throw new Error(made.message);
+      if (!made.ok) throw new Error(describeFailure(made));
       return evaluate(made.value);
     };
     expect(lost(side({ 6: 3 }))).toEqual({ win: 0, winGammon: 0, winBackgammon: 0, loseGammon: 0, loseBackgammon: 0 });

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { newMatch, type MatchAction, type MatchState } from "../engine/match-state";
 import { makePosition } from "../engine/position";
-import type { Color, Position } from "../engine/types";
+import { describeFailure, type Color, type Position } from "../engine/types";
 import type { MatchEvent } from "../match/events";
-import { analyseMatch, analysisPoints, markOf, gnubgRating, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
+import { analyseMatch, analysisPoints, markOf, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
 import { BearoffDatabase } from "./bearoff-database";
 import { createEvaluator } from "./evaluator";
 
@@ -16,7 +16,7 @@ const evaluator = createEvaluator({ bearoff });
 function board(white: Record<number, number>, black: Record<number, number>, turn: Color): Position {
   const side = (points: Record<number, number>) => Array.from({ length: 25 }, (_, i) => points[i + 1] ?? 0);
   const made = makePosition(side(white), side(black), turn);
-  if (!made.ok) throw new Error(made.message);
+  if (!made.ok) throw new Error(describeFailure(made));
   return made.value;
 }
 
@@ -29,13 +29,6 @@ describe("marks", () => {
     // gnubg analysis.c: Skill(r) is SKILL_VERYBAD when r <= -0.16, SKILL_BAD when r <= -0.08, SKILL_DOUBTFUL when r <= -0.04.
     expect(SKILL_THRESHOLDS).toEqual({ doubtful: 0.04, error: 0.08, blunder: 0.16 });
     expect([0, 0.0399, 0.04, 0.0799, 0.08, 0.1599, 0.16, 1.2].map(markOf)).toEqual(["none", "none", "doubtful", "doubtful", "error", "error", "blunder", "blunder"]);
-  });
-
-  it("rates an error rate per decision with gnubg's arThrsRating bands", () => {
-    // gnubg 1.07 analysis.c: arThrsRating { 1e38, 0.035, 0.026, 0.018, 0.012, 0.008, 0.005, 0.002 }, Awful! … Supernatural.
-    expect([0.0019, 0.002, 0.0049, 0.005, 0.0079, 0.008, 0.015, 0.02, 0.0263, 0.035].map(gnubgRating)).toEqual([
-      "Supernatural", "World class", "World class", "Expert", "Expert", "Advanced", "Intermediate", "Casual player", "Beginner", "Awful!",
-    ]);
   });
 });
 

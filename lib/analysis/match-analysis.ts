@@ -27,7 +27,7 @@ import { newMatch, type MatchAction, type MatchOptions, type MatchState } from "
 import { legalPlays, validatePlay } from "../engine/moves";
 import type { MoveSpec } from "../engine/notation";
 import { positionsEqual } from "../engine/position";
-import { opponentOf, type Color, type Dice, type Position } from "../engine/types";
+import { describeFailure, opponentOf, type Color, type Dice, type Position } from "../engine/types";
 import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, optimalCubeEquity } from "./cube-decision";
 import { matchEquityOf } from "./match-equity";
 import { evaluateAtPly, rankPlays } from "./search";
@@ -121,8 +121,6 @@ export interface PlayerTotals {
   /** Thousandths of EMG lost per decision (gnubg: "Error rate mEMG"). */
   readonly errorRate: number;
   readonly marks: { readonly doubtful: number; readonly error: number; readonly blunder: number };
-  /** gnubg's rating for the error rate per decision (analysis.c arThrsRating / aszRating). */
-  readonly rating: string;
 }
 
 export interface MatchAnalysis {
@@ -177,7 +175,7 @@ export function analysisPoints(
       else forced[action.player]++;
     }
     const next = apply(state, action);
-    if (!next.ok) throw new Error(`action ${actionIndex + 1} refused while analysing the match (${next.code}: ${next.message})`);
+    if (!next.ok) throw new Error(`action ${actionIndex + 1} refused while analysing the match (${describeFailure(next)})`);
     state = next.value;
   }
   return { points, forced };
@@ -195,7 +193,7 @@ function analyseMove(point: Extract<AnalysisPoint, { kind: "move" }>, options: A
   const equityOf = matchEquityOf(contextOf(state));
   const search = { ply: options.ply, evaluator: options.evaluator, equityOf };
   const made = validatePlay(pos, dice, point.moves);
-  if (!made.ok) throw new Error(`stored play refused while analysing (${made.code}: ${made.message})`);
+  if (!made.ok) throw new Error(`stored play refused while analysing (${describeFailure(made)})`);
   const ranked = rankPlays(pos, dice, search);
   const best = ranked[0];
   if (!best) throw new Error("an unforced play has no ranked plays");
@@ -262,26 +260,6 @@ export function analysePoint(point: AnalysisPoint, options: AnalysisOptions): An
   return point.kind === "move" ? [analyseMove(point, options)] : analyseCube(point, options);
 }
 
-/**
- * gnubg 1.07 analysis.c arThrsRating and aszRating: the rating is the best label whose threshold the error rate (per
- * decision, in EMG) is below; thresholds 1e38, 0.035, 0.026, 0.018, 0.012, 0.008, 0.005, 0.002. (Versions before 1.0
- * had a coarser table from "Beginner" to "Extra-terrestrial".)
- */
-const RATINGS: readonly [number, string][] = [
-  [0.002, "Supernatural"],
-  [0.005, "World class"],
-  [0.008, "Expert"],
-  [0.012, "Advanced"],
-  [0.018, "Intermediate"],
-  [0.026, "Casual player"],
-  [0.035, "Beginner"],
-];
-
-export function gnubgRating(errorPerDecision: number): string {
-  for (const [threshold, label] of RATINGS) if (errorPerDecision < threshold) return label;
-  return "Awful!";
-}
-
 /** Per-player totals of the entries, as gnubg's statistics sum them. */
 export function summarise(entries: readonly AnalysisEntry[], forced: Readonly<Record<Color, number>>): Record<Color, PlayerTotals> {
   const totals = {} as Record<Color, PlayerTotals>;
@@ -306,7 +284,6 @@ export function summarise(entries: readonly AnalysisEntry[], forced: Readonly<Re
       totalLoss,
       errorRate: perDecision * 1000,
       marks: { doubtful: count("doubtful"), error: count("error"), blunder: count("blunder") },
-      rating: decisions === 0 ? "n/a" : gnubgRating(perDecision),
     };
   }
   return totals;

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { err, ok, type Result } from "../engine/types";
-import { describeIssue, fieldError } from "./bundle-schema";
+import { fieldError, fieldIssue, type FieldProblem } from "./bundle-schema";
 import { MAX_CHAIN_MATCH_LENGTH } from "./seed-chain";
 import type { BundleRoll, RollSalts } from "./types";
 
@@ -36,47 +36,47 @@ export interface ParsedBundleV2 {
 }
 
 const expect = fieldError;
-const lowerHex64 = z.string(expect("must be text")).regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex characters");
-const clientSeed = z.string(expect("must be text")).regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'");
-const die = z.int(expect("must be a whole number from 1 to 6")).min(1, "must be a die from 1 to 6").max(6, "must be a die from 1 to 6");
-const color = z.enum(["white", "black"], expect("must be \"white\" or \"black\""));
+const lowerHex64 = z.string(expect("text")).regex(/^[0-9a-f]{64}$/, "hex64" satisfies FieldProblem);
+const clientSeed = z.string(expect("text")).regex(/^[A-Za-z0-9_-]{1,64}$/, "clientSeed" satisfies FieldProblem);
+const die = z.int(expect("dieNumber")).min(1, "die" satisfies FieldProblem).max(6, "die" satisfies FieldProblem);
+const color = z.enum(["white", "black"], expect("color"));
 
 const bundleSchema = z
   .object({
-    protocol: z.literal("fair-dice-v2", expect("must be \"fair-dice-v2\"")),
-    matchId: z.string(expect("must be text")),
-    matchLength: z.int(expect("must be a whole number")).min(1, "must be 1 or more").max(MAX_CHAIN_MATCH_LENGTH, `must be at most ${MAX_CHAIN_MATCH_LENGTH}`),
-    chainLength: z.int(expect("must be a whole number")),
+    protocol: z.literal("fair-dice-v2", expect("protocolV2")),
+    matchId: z.string(expect("text")),
+    matchLength: z.int(expect("wholeNumber")).min(1, "positive" satisfies FieldProblem).max(MAX_CHAIN_MATCH_LENGTH, "atMost" satisfies FieldProblem),
+    chainLength: z.int(expect("wholeNumber")),
     commitment: lowerHex64,
-    gameSeeds: z.record(z.string().regex(/^[1-9][0-9]{0,2}$/, "must be a game number"), lowerHex64, expect("must be an object of game seeds")),
+    gameSeeds: z.record(z.string().regex(/^[1-9][0-9]{0,2}$/, "gameKey" satisfies FieldProblem), lowerHex64, expect("gameSeeds")),
     serverSeed: lowerHex64.nullable(),
-    clientSeeds: z.object({ white: clientSeed, black: clientSeed }, expect("must be an object with \"white\" and \"black\" seeds")),
+    clientSeeds: z.object({ white: clientSeed, black: clientSeed }, expect("clientSeeds")),
     rolls: z.array(
       z.object(
         {
-          nonce: z.int(expect("must be a whole number")).min(0, "must be 0 or more"),
-          game: z.int(expect("must be a whole game number")).min(1, "must be a game number from 1 up"),
-          kind: z.enum(["opening", "turn"], expect("must be \"opening\" or \"turn\"")),
+          nonce: z.int(expect("wholeNumber")).min(0, "notNegative" satisfies FieldProblem),
+          game: z.int(expect("gameNumber")).min(1, "firstGame" satisfies FieldProblem),
+          kind: z.enum(["opening", "turn"], expect("rollKind")),
           player: color.nullable(),
-          salts: z.strictObject({ white: z.string(expect("must be text")).optional(), black: z.string(expect("must be text")).optional() }, expect("must be an object of salts")),
-          dice: z.tuple([die, die], expect("must be a list of two dice")),
+          salts: z.strictObject({ white: z.string(expect("text")).optional(), black: z.string(expect("text")).optional() }, expect("salts")),
+          dice: z.tuple([die, die], expect("twoDice")),
         },
-        expect("must be an object"),
+        expect("object"),
       ),
-      expect("must be a list of rolls"),
+      expect("rolls"),
     ),
   })
-  .refine((bundle) => bundle.chainLength === 2 * bundle.matchLength - 1, { message: "must be 2 × matchLength − 1", path: ["chainLength"] })
+  .refine((bundle) => bundle.chainLength === 2 * bundle.matchLength - 1, { message: "chainLength" satisfies FieldProblem, path: ["chainLength"] })
   .refine((bundle) => Object.keys(bundle.gameSeeds).every((game) => Number(game) <= bundle.chainLength), {
-    message: "must name games 1 to chainLength only",
+    message: "gameSeedRange" satisfies FieldProblem,
     path: ["gameSeeds"],
   });
 
 /** The bundle with unknown extra fields dropped, or the first bad field. */
 export function parseBundleV2(input: unknown): Result<ParsedBundleV2, "ERR_BUNDLE_FORMAT"> {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return err("ERR_BUNDLE_FORMAT", "The bundle must be a JSON object.");
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return err("ERR_BUNDLE_FORMAT", { reason: "notObject" });
   const parsed = bundleSchema.safeParse(input);
-  if (!parsed.success) return err("ERR_BUNDLE_FORMAT", describeIssue("bundle", parsed.error.issues));
+  if (!parsed.success) return err("ERR_BUNDLE_FORMAT", { reason: "field", ...fieldIssue("bundle", parsed.error.issues) });
   const { gameSeeds, rolls, ...rest } = parsed.data;
   return ok({
     ...rest,

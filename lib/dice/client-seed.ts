@@ -15,16 +15,15 @@ const CLIENT_SEED_CHARS = /^[A-Za-z0-9_-]+$/;
 
 export type ClientSeedError = "ERR_CLIENT_SEED_TYPE" | "ERR_CLIENT_SEED_EMPTY" | "ERR_CLIENT_SEED_TOO_LONG" | "ERR_CLIENT_SEED_CHARS";
 
-/** Checks a player's client seed; the message says what to change. */
+/**
+ * Checks a player's client seed; the failure says what to change. Its `reason` tells the four codes apart, so that a
+ * refusal wrapping it (the match's ERR_BAD_CLIENT_SEED) can pass the values on.
+ */
 export function validateClientSeed(s: unknown): Result<string, ClientSeedError> {
-  if (typeof s !== "string") return err("ERR_CLIENT_SEED_TYPE", "The client seed must be text.");
-  if (s.length === 0) return err("ERR_CLIENT_SEED_EMPTY", "The client seed is empty; use 1 to 64 characters.");
-  if (s.length > CLIENT_SEED_MAX_LENGTH) {
-    return err("ERR_CLIENT_SEED_TOO_LONG", `The client seed has ${s.length} characters; at most ${CLIENT_SEED_MAX_LENGTH} are allowed.`);
-  }
-  if (!CLIENT_SEED_CHARS.test(s)) {
-    return err("ERR_CLIENT_SEED_CHARS", "The client seed may only contain letters A-Z and a-z, digits 0-9, '_' and '-'.");
-  }
+  if (typeof s !== "string") return err("ERR_CLIENT_SEED_TYPE", { reason: "type" });
+  if (s.length === 0) return err("ERR_CLIENT_SEED_EMPTY", { reason: "empty", max: CLIENT_SEED_MAX_LENGTH });
+  if (s.length > CLIENT_SEED_MAX_LENGTH) return err("ERR_CLIENT_SEED_TOO_LONG", { reason: "tooLong", length: s.length, max: CLIENT_SEED_MAX_LENGTH });
+  if (!CLIENT_SEED_CHARS.test(s)) return err("ERR_CLIENT_SEED_CHARS", { reason: "chars" });
   return ok(s);
 }
 

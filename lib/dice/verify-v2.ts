@@ -43,7 +43,7 @@ export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSal
   const parsed = parseBundleV2(bundle);
   if (!parsed.ok) {
     const skipped = CHECK_IDS.map((id): CheckResult => ({ id, status: "skipped", say: { key: "notRun", values: {} } }));
-    const checks: CheckResult[] = [{ id: "bundle-format", status: "failed", say: { key: "failBundle", values: { message: parsed.message } } }, ...skipped];
+    const checks: CheckResult[] = [{ id: "bundle-format", status: "failed", say: { key: "failBundle", values: parsed.values ?? {} } }, ...skipped];
     if (browser) checks.push({ id: "browser-salts", status: "skipped", say: { key: "notRun", values: {} } });
     return { protocol: "fair-dice-v2", verdict: "failed", checks, games: [] };
   }
@@ -212,7 +212,7 @@ function embeddedRecord(bundle: unknown): RecordInput | undefined {
 function checkRecord(b: ParsedBundleV2, input: RecordInput | undefined): CheckResult {
   if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
   const parsed = parseRecord(input.value);
-  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { source: input.source, message: parsed.message } });
+  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { ...parsed.values, source: input.source } });
   return checkRecordDice(b.rolls, parsed.value, input.source);
 }
 

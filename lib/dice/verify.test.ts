@@ -284,12 +284,12 @@ describe("verify: every result words its detail in every language", () => {
         expect(detail[check.say.key], `${locale}: verifyReport.detail.${check.say.key}`).toBeTypeOf("string");
         const worded = t(check.say.key as never, check.say.values as never);
         expect(worded).not.toMatch(/[{}]/);
-        // Every value the verifier hands over shows up in the sentence (dice "6-1", nonces, seeds, parser messages),
-        // except the words a translation selects on.
+        // Every value the verifier hands over shows up in the sentence (dice "6-1", nonces, seeds, a bad field's
+        // path), except the words a translation selects on.
         for (const [name, value] of Object.entries(check.say.values)) {
-          if (["player", "opener", "next", "recordPlayer", "logPlayer", "source", "kind", "problem"].includes(name)) continue;
+          if (["player", "opener", "next", "recordPlayer", "logPlayer", "source", "kind", "problem", "reason"].includes(name)) continue;
           // A count of 0 or 1 may be said in words by the plural's own branch ("nonce 8 is missing", "no game").
-          if (typeof value === "number" && value <= 1 && ["missing", "rolls", "games", "count", "waiting", "wrong"].includes(name)) continue;
+          if (typeof value === "number" && value <= 1 && ["missing", "rolls", "games", "count", "waiting", "wrong", "more"].includes(name)) continue;
           expect(worded, `${locale} ${check.say.key}.${name}`).toContain(String(value));
         }
       }

@@ -31,7 +31,7 @@ export function verify(bundle: unknown, record?: unknown): VerifyReport {
     const skipped = (["commitment", "nonce-sequence", "rolls-recomputed", "opening-resolution", "record-dice"] as const).map(
       (id): CheckResult => ({ id, status: "skipped", say: { key: "notRun", values: {} } }),
     );
-    return report([{ id: "bundle-format", status: "failed", say: { key: "failBundle", values: { message: parsed.message } } }, ...skipped]);
+    return report([{ id: "bundle-format", status: "failed", say: { key: "failBundle", values: parsed.values ?? {} } }, ...skipped]);
   }
   const b = parsed.value;
   return report([
@@ -118,6 +118,6 @@ function embeddedRecord(bundle: unknown): RecordInput | undefined {
 function checkRecord(b: AuditBundle, input: RecordInput | undefined): CheckResult {
   if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
   const parsed = parseRecord(input.value);
-  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { source: input.source, message: parsed.message } });
+  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { ...parsed.values, source: input.source } });
   return checkRecordDice(b.rolls, parsed.value, input.source);
 }

@@ -9,28 +9,20 @@
  *   canDouble(state, "white"); // true at white's turn start with a centred cube outside the Crawford game
  */
 
-import { colorName, type CubeState, type MatchErrorCode, type MatchState } from "./match-state";
+import { type CubeState, type MatchErrorCode, type MatchState } from "./match-state";
 import { err, ok, opponentOf, type Color, type Result } from "./types";
 
 export const MAX_CUBE_VALUE = 4096;
 
 /** Why `color` may not double now, or ok. */
 export function checkDouble(state: MatchState, color: Color): Result<true, MatchErrorCode> {
-  if (state.phase === "match-over") return err("ERR_MATCH_OVER", "The match is over.");
-  if (state.pendingResign !== null) {
-    return err("ERR_RESIGN_PENDING", `${colorName(state.pendingResign.player)} has offered to resign; that must be answered first.`);
-  }
-  if (state.phase !== "turn-start") {
-    return err("ERR_WRONG_PHASE", "You can only double at the start of your turn, before rolling.");
-  }
-  if (state.onRoll !== color) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(color)}'s turn.`);
-  if (state.crawford) return err("ERR_CRAWFORD_GAME", "Nobody may double in the Crawford game.");
-  if (state.cube.owner === opponentOf(color)) {
-    return err("ERR_CUBE_OWNED", `The cube belongs to ${opponentOf(color)}; only its owner may redouble.`);
-  }
-  if (state.cube.value >= MAX_CUBE_VALUE) {
-    return err("ERR_CUBE_LIMIT", `The cube is at its limit of ${MAX_CUBE_VALUE}.`);
-  }
+  if (state.phase === "match-over") return err("ERR_MATCH_OVER", { winner: state.winner ?? "none" });
+  if (state.pendingResign !== null) return err("ERR_RESIGN_PENDING", { player: state.pendingResign.player });
+  if (state.phase !== "turn-start") return err("ERR_WRONG_PHASE", { reason: "doubleTiming" });
+  if (state.onRoll !== color) return err("ERR_NOT_YOUR_TURN", { reason: "double", player: opponentOf(color) });
+  if (state.crawford) return err("ERR_CRAWFORD_GAME");
+  if (state.cube.owner === opponentOf(color)) return err("ERR_CUBE_OWNED", { player: opponentOf(color) });
+  if (state.cube.value >= MAX_CUBE_VALUE) return err("ERR_CUBE_LIMIT", { limit: MAX_CUBE_VALUE });
   return ok(true);
 }
 

@@ -90,14 +90,15 @@ export function encodePositionId(pos: Position): string {
 export function decodePositionId(id: string, turn: Color = "white"): Result<Position, "ERR_BAD_POSITION_ID"> {
   const text = id.trim();
   if (text.length !== POSITION_ID_LENGTH) {
-    return err("ERR_BAD_POSITION_ID", `a Position ID has ${POSITION_ID_LENGTH} characters, "${text}" has ${text.length}`);
+    return err("ERR_BAD_POSITION_ID", { reason: "length", id: text, length: text.length, expected: POSITION_ID_LENGTH });
   }
   const bytes = fromBase64(text, 10);
   const sides = bytes && sidesFromKey(bytes);
-  if (!sides) return err("ERR_BAD_POSITION_ID", `"${text}" is not a valid Position ID`);
+  if (!sides) return err("ERR_BAD_POSITION_ID", { reason: "notAnId", id: text });
   const [notOnRoll, onRoll] = sides;
   const made = turn === "white" ? makePosition(onRoll, notOnRoll, turn) : makePosition(notOnRoll, onRoll, turn);
-  if (!made.ok) return err("ERR_BAD_POSITION_ID", `"${text}" is not a valid position: ${made.message}`);
+  // `problem`: which rule of makePosition the decoded boards break (the message selects on it).
+  if (!made.ok) return err("ERR_BAD_POSITION_ID", { reason: "notAPosition", id: text, problem: made.code });
   return made;
 }
 
@@ -198,10 +199,9 @@ export function encodeMatchId(m: MatchIdFields): string {
 
 export function decodeMatchId(id: string): Result<MatchIdFields, "ERR_BAD_MATCH_ID"> {
   const text = id.trim();
-  const bad = (why: string) => err("ERR_BAD_MATCH_ID", `"${text}" is not a valid Match ID: ${why}`);
-  if (text.length !== MATCH_ID_LENGTH) return bad(`a Match ID has ${MATCH_ID_LENGTH} characters`);
+  if (text.length !== MATCH_ID_LENGTH) return err("ERR_BAD_MATCH_ID", { reason: "length", id: text, expected: MATCH_ID_LENGTH });
   const bytes = fromBase64(text, 9);
-  if (!bytes) return bad("not base64");
+  if (!bytes) return err("ERR_BAD_MATCH_ID", { reason: "notBase64", id: text });
   const v = {} as Record<FieldName, number>;
   let bit = 0;
   for (const [name, width] of LAYOUT) {
@@ -209,14 +209,14 @@ export function decodeMatchId(id: string): Result<MatchIdFields, "ERR_BAD_MATCH_
     for (let k = 0; k < width; k++, bit++) n |= (((bytes[bit >> 3] ?? 0) >> (bit & 7)) & 1) << k;
     v[name] = n;
   }
-  if (((bytes[8] ?? 0) >> 3) !== 0) return bad("bits past the 67th are set");
-  if (v.owner === 2) return bad("cube owner 2 does not exist");
+  if (((bytes[8] ?? 0) >> 3) !== 0) return err("ERR_BAD_MATCH_ID", { reason: "extraBits", id: text });
+  if (v.owner === 2) return err("ERR_BAD_MATCH_ID", { reason: "cubeOwner", id: text });
   const gameState = GAME_STATES[v.state];
-  if (gameState === undefined) return bad(`game state ${v.state} does not exist`);
-  if (v.die0 > 6 || v.die1 > 6 || (v.die0 === 0) !== (v.die1 === 0)) return bad(`dice ${v.die0}-${v.die1}`);
+  if (gameState === undefined) return err("ERR_BAD_MATCH_ID", { reason: "gameState", id: text, state: v.state });
+  if (v.die0 > 6 || v.die1 > 6 || (v.die0 === 0) !== (v.die1 === 0)) return err("ERR_BAD_MATCH_ID", { reason: "dice", id: text, dice: `${v.die0}-${v.die1}` });
   // gnubg's MatchFromKey checks these too.
-  if (v.length > 0 && (v.score0 > v.length || v.score1 > v.length)) return bad(`score above the match length ${v.length}`);
-  if (v.length === 0 && v.crawford === 1) return bad("no Crawford game in money play");
+  if (v.length > 0 && (v.score0 > v.length || v.score1 > v.length)) return err("ERR_BAD_MATCH_ID", { reason: "score", id: text, length: v.length });
+  if (v.length === 0 && v.crawford === 1) return err("ERR_BAD_MATCH_ID", { reason: "crawfordMoney", id: text });
   const jacoby = v.noJacoby === 0;
   return ok({
     cubeValue: 2 ** v.cube,

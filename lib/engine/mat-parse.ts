@@ -14,7 +14,7 @@ import { canonicalOrder, type MatGame, type MatInput, type MatRecord } from "./m
 import { legalPlays, validatePlay } from "./moves";
 import { parseNotation } from "./notation";
 import { gameResult, initialPosition } from "./position";
-import { err, ok, opponentOf, type Color, type Dice, type DieValue, type Position, type Result } from "./types";
+import { err, ok, opponentOf, type Color, type Dice, type DieValue, type Failed, type Position, type Result } from "./types";
 
 export interface ParsedMatGame extends MatGame {
   /** The number after "Game". */
@@ -29,9 +29,7 @@ export interface ParsedMat extends MatInput {
   readonly games: readonly ParsedMatGame[];
 }
 
-type Fail = { readonly ok: false; readonly code: "ERR_BAD_MAT"; readonly message: string };
-
-const bad = (line: number, why: string): Fail => err("ERR_BAD_MAT", `line ${line}: ${why}`);
+type Bad = Failed<"ERR_BAD_MAT">;
 
 /** `; [Key "value"]` header comments gnubg reads; others are comments. */
 function headerComment(line: string, into: { date?: string; event?: string; site?: string }): void {
@@ -82,26 +80,26 @@ function levelFor(points: number, cube: number): ResignLevel {
   return points <= cube ? 1 : points <= 2 * cube ? 2 : 3;
 }
 
-/** ParseMatMove: one column's text for `player`; an error message, or null when it fitted. */
-function readPart(text: string, player: Color, game: GameReader): string | null {
+/** ParseMatMove: one column's text for `player` on line `line`; why it does not fit, or null when it fitted. */
+function readPart(text: string, player: Color, game: GameReader, line: number): Bad | null {
   const part = text.trim();
   if (part === "") return null;
   const roll = /^([1-6])([1-6]):(.*)$/.exec(part);
-  if (game.result !== null && !/^wins?\b/i.test(part)) return `"${part}" after the game ended`;
+  if (game.result !== null && !/^wins?\b/i.test(part)) return err("ERR_BAD_MAT", { reason: "afterEnd", line, part });
   if (roll) {
     const dice: Dice = [Number(roll[1]) as DieValue, Number(roll[2]) as DieValue];
     game.board ??= initialPosition(player);
     const board = game.board;
-    if (board.turn !== player) return `${player} rolls on ${board.turn}'s turn`;
+    if (board.turn !== player) return err("ERR_BAD_MAT", { reason: "wrongTurn", line, player, turn: board.turn });
     const written = (roll[3] ?? "").trim();
     if (written === "" && legalPlays(board, dice).length > 0) {
       game.records.push({ kind: "roll", player, dice });
       return null;
     }
     const moves = parseNotation(written);
-    if (!moves.ok) return moves.message;
+    if (!moves.ok) return err("ERR_BAD_MAT", { reason: "unreadableMoves", line, moves: written });
     const play = validatePlay(board, dice, moves.value);
-    if (!play.ok) return `${player} cannot play ${written === "" ? "nothing" : written} with ${dice[0]}${dice[1]}: ${play.message}`;
+    if (!play.ok) return err("ERR_BAD_MAT", { reason: "illegalPlay", line, player, play: written, dice: `${dice[0]}${dice[1]}` });
     game.records.push({ kind: "move", player, dice, moves: canonicalOrder(moves.value) });
     game.board = play.value.result;
     const ended = gameResult(play.value.result);
@@ -113,27 +111,27 @@ function readPart(text: string, player: Color, game: GameReader): string | null 
     game.records.push({ kind: "double", player });
     game.doubled = true;
   } else if (word.startsWith("take")) {
-    if (!game.doubled) return "a take without a double";
+    if (!game.doubled) return err("ERR_BAD_MAT", { reason: "takeWithoutDouble", line });
     game.records.push({ kind: "take", player });
     game.cube *= 2;
     game.doubled = false;
   } else if (word.startsWith("drop")) {
-    if (!game.doubled) return "a drop without a double";
+    if (!game.doubled) return err("ERR_BAD_MAT", { reason: "dropWithoutDouble", line });
     game.records.push({ kind: "drop", player });
     game.result = { winner: opponentOf(player), points: game.cube };
   } else if (word.startsWith("win")) {
     const points = Number.parseInt(word.slice(4), 10);
-    if (!(points > 0)) return `cannot read the points of "${part}"`;
+    if (!(points > 0)) return err("ERR_BAD_MAT", { reason: "unreadablePoints", line, part });
     if (game.result === null) {
       // Neither a bear-off nor a drop ended the game: the loser resigned, the level read from the points as gnubg does.
       const level = levelFor(points, game.cube);
       game.records.push({ kind: "resign", player: opponentOf(player), level });
       game.result = { winner: player, points: level * game.cube };
     } else if (game.result.winner !== player) {
-      return `"${part}" in ${player}'s column, but ${game.result.winner} won`;
+      return err("ERR_BAD_MAT", { reason: "wrongWinner", line, part, player, winner: game.result.winner });
     }
   } else if (!word.startsWith("resign")) {
-    return `cannot read "${part}"`;
+    return err("ERR_BAD_MAT", { reason: "unreadable", line, part });
   }
   return null;
 }
@@ -149,7 +147,7 @@ export function parseMat(text: string): Result<ParsedMat, "ERR_BAD_MAT"> {
     if (line.startsWith(";") || line.startsWith("#")) headerComment(line, info);
     else matchLength = Number(/^\s*(\d+)\s+[Pp]oint\s+[Mm]atch/.exec(line)?.[1] ?? -1);
   }
-  if (matchLength < 1) return bad(at, 'no " N point match" line');
+  if (matchLength < 1) return err("ERR_BAD_MAT", { reason: "noMatchLine", line: at });
   const games: ParsedMatGame[] = [];
   let players: [string, string] = ["", ""];
   while (at < lines.length) {
@@ -158,7 +156,7 @@ export function parseMat(text: string): Result<ParsedMat, "ERR_BAD_MAT"> {
     if (!header) continue;
     while (at < lines.length && (lines[at] ?? "").trim() === "") at++;
     const scores = scoreLine(lines[at] ?? "");
-    if (!scores) return bad(at + 1, "no score line after the game header");
+    if (!scores) return err("ERR_BAD_MAT", { reason: "noScoreLine", line: at + 1 });
     players = scores.names;
     at++;
     const game: GameReader = { board: null, cube: 1, doubled: false, records: [], result: null };
@@ -166,8 +164,8 @@ export function parseMat(text: string): Result<ParsedMat, "ERR_BAD_MAT"> {
       const line = lines[at] ?? "";
       if (line.trim() === "") continue;
       const [left, right] = splitColumns(line);
-      const problem = readPart(left, "white", game) ?? (right === null ? null : readPart(right, "black", game));
-      if (problem !== null) return bad(at + 1, problem);
+      const problem = readPart(left, "white", game, at + 1) ?? (right === null ? null : readPart(right, "black", game, at + 1));
+      if (problem !== null) return problem;
     }
     games.push({
       number: Number(header[1]),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { MatchEvent } from "../match/events";
 import { makeMat, matGamesFromActions, matPlayerName, type MatInput, type MatRecord } from "./mat";
 import { parseMat, splitColumns } from "./mat-parse";
+import { describeFailure } from "./types";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/mat/${name}`, import.meta.url), "utf8");
 
@@ -124,7 +125,7 @@ describe("parseMat reads gnubg's files", () => {
 
   it("reads a match gnubg played against itself with gnubg's scores and results (gnubg.match() of the import)", () => {
     const parsed = parseMat(native);
-    if (!parsed.ok) throw new Error(parsed.message);
+    if (!parsed.ok) throw new Error(describeFailure(parsed));
     expect(parsed.value.games.map((g) => ({ score: g.score, result: g.result }))).toEqual(
       gnubgGames.map((g) => ({
         score: { white: g["score-X"], black: g["score-O"] },
@@ -139,7 +140,7 @@ describe("parseMat reads gnubg's files", () => {
   it.each(["server-7", "random-3-122", "anytime-31", "anytime-45"])("round-trips our file for %s, and reads gnubg's final score", (name) => {
     const { events, mat, gnubgFinalScore } = matchFixture(name);
     const parsed = parseMat(mat);
-    if (!parsed.ok) throw new Error(parsed.message);
+    if (!parsed.ok) throw new Error(describeFailure(parsed));
     expect(makeMat(parsed.value)).toBe(mat);
     const last = parsed.value.games.at(-1);
     const final = { ...(last?.score ?? { white: 0, black: 0 }) };
@@ -162,16 +163,14 @@ describe("parseMat reads gnubg's files", () => {
   });
 
   it.each([
-    ["no match line", "hello\n", "line 2: no \" N point match\" line"],
-    ["no score line", "\n 3 point match\n\n Game 1\n nonsense\n", "line 5: no score line after the game header"],
-    ["an illegal play", `${header}  1) 31: 8/3                   \n`, "line 7: white cannot play 8/3 with 31"],
-    ["a move out of turn", `${header}  1) 31: 8/5 6/5                 \n  2) 65: 24/18 18/13\n`, "line 8: white rolls on black's turn"],
-    ["a take without a double", `${header}  1) 31: 8/5 6/5                  Takes\n`, "line 7: a take without a double"],
-    ["something unknown", `${header}  1) 31: 8/5 6/5                  Beams\n`, 'line 7: cannot read "Beams"'],
-  ])("refuses %s with the line", (_name, text, message) => {
-    const parsed = parseMat(text);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.message.startsWith(message)).toBe(true);
+    ["no match line", "hello\n", { reason: "noMatchLine", line: 2 }],
+    ["no score line", "\n 3 point match\n\n Game 1\n nonsense\n", { reason: "noScoreLine", line: 5 }],
+    ["an illegal play", `${header}  1) 31: 8/3                   \n`, { reason: "illegalPlay", line: 7, player: "white", play: "8/3", dice: "31" }],
+    ["a move out of turn", `${header}  1) 31: 8/5 6/5                 \n  2) 65: 24/18 18/13\n`, { reason: "wrongTurn", line: 8, player: "white", turn: "black" }],
+    ["a take without a double", `${header}  1) 31: 8/5 6/5                  Takes\n`, { reason: "takeWithoutDouble", line: 7 }],
+    ["something unknown", `${header}  1) 31: 8/5 6/5                  Beams\n`, { reason: "unreadable", line: 7, part: "Beams" }],
+  ])("refuses %s with the line", (_name, text, values) => {
+    expect(parseMat(text)).toEqual({ ok: false, code: "ERR_BAD_MAT", values });
   });
 });
 

@@ -23,7 +23,7 @@ import { newMatch, resultMultiplier, type MatchAction, type ResignLevel } from "
 import { legalPlays, validatePlay } from "./moves";
 import type { MoveSpec } from "./notation";
 import { gameResult, initialPosition } from "./position";
-import { opponentOf, type Color, type Dice, type Position } from "./types";
+import { describeFailure, opponentOf, type Color, type Dice, type Position } from "./types";
 
 /** One gnubg move record of a game. `player` is who acted (for a resignation, the side that resigned). */
 export type MatRecord =
@@ -95,7 +95,7 @@ function pointsText(points: number): string {
  */
 function stepsOf(board: Position, dice: Dice, moves: readonly MoveSpec[]): { steps: MoveSpec[]; after: Position } {
   const play = validatePlay(board, dice, moves);
-  if (!play.ok) throw new RangeError(`illegal play for ${board.turn} with ${dice[0]}-${dice[1]}: ${play.message}`);
+  if (!play.ok) throw new RangeError(`illegal play for ${board.turn} with ${dice[0]}-${dice[1]}: ${describeFailure(play)}`);
   const steps = moves.length === play.value.moves.length ? moves : play.value.moves;
   return { steps: steps.map(({ from, to }) => ({ from, to })), after: play.value.result };
 }
@@ -238,7 +238,7 @@ export function matGamesFromActions(matchLength: number, actions: readonly Match
   for (const [index, action] of actions.entries()) {
     const before = state;
     const next = apply(state, action);
-    if (!next.ok) throw new Error(`action ${index + 1} (${action.type}) was refused: ${next.message}`);
+    if (!next.ok) throw new Error(`action ${index + 1} (${action.type}) was refused: ${describeFailure(next)}`);
     state = next.value;
     // In the moving phase the dice are set and the player on roll has not played them yet.
     const dice = before.phase === "moving" && before.dice !== null ? highFirst(before.dice) : null;

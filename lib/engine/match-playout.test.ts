@@ -10,7 +10,7 @@ import { apply } from "./match";
 import { newMatch, resultMultiplier, type MatchAction, type MatchState } from "./match-state";
 import { currentLegalPlays, legalActions, mustPass } from "./match-queries";
 import { replay } from "./test-support";
-import { COLORS, type Color, type Dice, type DieValue, type Position } from "./types";
+import { describeFailure, COLORS, type Color, type Dice, type DieValue, type Position } from "./types";
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -74,7 +74,7 @@ function playMatch(seed: number): { actions: MatchAction[]; final: MatchState } 
       action = { type: "move", player: state.onRoll as Color, moves: play ? play.moves.map(({ from, to }) => ({ from, to })) : [] };
     }
     const next = apply(state, action);
-    if (!next.ok) throw new Error(`seed ${seed}, step ${step}: ${action.type} rejected: ${next.code} ${next.message}`);
+    if (!next.ok) throw new Error(`seed ${seed}, step ${step}: ${action.type} rejected: ${describeFailure(next)}`);
     try {
       checkStep(state, action, next.value);
     } catch (e) {

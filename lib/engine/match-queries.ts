@@ -1,16 +1,16 @@
 /**
- * Read-only questions about a match state: which actions are open to whom, the legal plays for the dice, plain
- * sentences for the UI, and the fields of a gnubg Match ID for review pages.
+ * Read-only questions about a match state: which actions are open to whom, the legal plays for the dice, and the
+ * fields of a gnubg Match ID for review pages. Pages word the state in the reader's language
+ * (components/match/event-text.ts).
  *
  * @example
  *   legalActions(state);                 // [{ type: "double", player: "black" }, { type: "roll", player: "black" }, ...]
- *   describeState(state);                // "Black to roll or double."
  *   encodeMatchId(matchIdFields(state)); // e.g. "cAkAAAAAAAAA"
  */
 
 import { canDouble } from "./cube";
 import type { MatchGameState, MatchIdFields } from "./gnubg-id";
-import { colorName, resultMultiplier, type GameRecord, type MatchActionType, type MatchState } from "./match-state";
+import { resultMultiplier, type MatchActionType, type MatchState } from "./match-state";
 import { hasLegalPlay, legalPlays } from "./moves";
 import { COLORS, opponentOf, type Color, type LegalPlay } from "./types";
 
@@ -55,50 +55,6 @@ export function currentLegalPlays(state: MatchState): readonly LegalPlay[] {
 /** The player on roll has dice that cannot be played: the turn passes (the only accepted move is `moves: []`). */
 export function mustPass(state: MatchState): boolean {
   return state.phase === "moving" && state.dice !== null && state.pendingResign === null && !hasLegalPlay(state.position, state.dice);
-}
-
-function points(n: number): string {
-  return `${n} point${n === 1 ? "" : "s"}`;
-}
-
-/** What the match waits for, as one sentence. */
-export function describeState(state: MatchState): string {
-  if (state.phase === "match-over") {
-    const winner = state.winner ?? "white";
-    return `${colorName(winner)} wins the match ${state.score[winner]}–${state.score[opponentOf(winner)]}.`;
-  }
-  if (state.pendingResign !== null) {
-    const { player, level } = state.pendingResign;
-    const what = level === 1 ? "a single game" : level === 2 ? "a gammon" : "a backgammon";
-    return `${colorName(player)} offers to resign ${what} (${points(level * state.cube.value)}); ${opponentOf(player)} to accept or decline.`;
-  }
-  const onRoll = state.onRoll ?? "white";
-  switch (state.phase) {
-    case "opening": {
-      const crawford = state.crawford ? " (Crawford game)" : "";
-      return `Game ${state.gameNumber}${crawford}: waiting for the opening roll.`;
-    }
-    case "turn-start":
-      return canDouble(state, onRoll) ? `${colorName(onRoll)} to roll or double.` : `${colorName(onRoll)} to roll.`;
-    case "double-offered": {
-      const value = state.pendingDouble?.value ?? state.cube.value * 2;
-      return `${colorName(onRoll)} doubles to ${value}; ${opponentOf(onRoll)} to take or drop.`;
-    }
-    case "moving": {
-      const dice = state.dice === null ? "" : ` ${state.dice[0]}-${state.dice[1]}`;
-      return `${colorName(onRoll)} to play${dice}.`;
-    }
-  }
-}
-
-/** One finished game as a sentence, e.g. "Game 2: black wins 4 points (gammon, cube 2)." */
-export function describeGameRecord(game: GameRecord): string {
-  const how =
-    game.ending === "dropped" ? "double dropped" :
-    game.ending === "resigned" ? `${game.resultKind} resigned` :
-    game.resultKind;
-  const crawford = game.crawford ? ", Crawford game" : "";
-  return `Game ${game.number}: ${game.winner} wins ${points(game.points)} (${how}, cube ${game.cubeValue}${crawford}).`;
 }
 
 /**

@@ -142,11 +142,6 @@ export function resultKindOfLevel(level: ResignLevel): GameResultKind {
   return level === 1 ? "single" : level === 2 ? "gammon" : "backgammon";
 }
 
-/** "White" or "Black", for sentences. */
-export function colorName(color: Color): string {
-  return color === "white" ? "White" : "Black";
-}
-
 /** A match before its first game. Throws on a length outside 1..25: callers validate user input first. */
 export function newMatch(options: MatchOptions): MatchState {
   const { matchLength } = options;

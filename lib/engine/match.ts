@@ -1,5 +1,6 @@
 /**
- * The match reducer: `apply(state, action)` moves a match on by one action, or says in a sentence why it may not.
+ * The match reducer: `apply(state, action)` moves a match on by one action, or says why it may not (a code and the
+ * values of its sentence, `errors.<code>` in the message files).
  * It never throws for a wrong action and never mutates its input, so the server (the authority) and the browser
  * (replay and review) rebuild the same state by folding it over the stored actions (`replay`).
  *
@@ -17,7 +18,6 @@
 import { checkDouble, cubeAfterTake } from "./cube";
 import {
   CENTRED_CUBE,
-  colorName,
   resultKindOfLevel,
   resultMultiplier,
   type GameEnding,
@@ -30,11 +30,11 @@ import {
 import { hasLegalPlay, legalPlays, validatePlay } from "./moves";
 import type { MoveSpec } from "./notation";
 import { gameResult, initialPosition, swapTurn } from "./position";
-import { COLORS, err, ok, opponentOf, type Color, type Dice, type GameResultKind, type Position, type Result } from "./types";
+import { COLORS, err, ok, opponentOf, type Color, type Dice, type Failed, type GameResultKind, type Position, type Result } from "./types";
 
 export type MatchResult = Result<MatchState, MatchErrorCode>;
 
-type Fail = { readonly ok: false; readonly code: MatchErrorCode; readonly message: string };
+type Fail = Failed<MatchErrorCode>;
 
 /** Applies one action. Every failure leaves the caller's state as it was and explains itself. */
 export function apply(state: MatchState, action: MatchAction): MatchResult {
@@ -59,7 +59,7 @@ export function apply(state: MatchState, action: MatchAction): MatchResult {
     case "move":
       return move(state, action.player, action.moves);
     case "resign-offer": {
-      if (!inGame(state)) return err("ERR_WRONG_PHASE", "You can only resign during a game, after its opening roll.");
+      if (!inGame(state)) return err("ERR_WRONG_PHASE", { reason: "resignOutsideGame" });
       return ok({ ...state, pendingResign: { player: action.player, level: action.level }, turn: opponentOf(action.player) });
     }
     case "resign-accept":
@@ -77,19 +77,15 @@ export function checkRoll(state: MatchState, player: Color): Result<true, MatchE
   if (halted !== null) return halted;
   const wrongPhase = notInTurnPhase(state, "turn-start");
   if (wrongPhase !== null) return wrongPhase;
-  if (player !== state.onRoll) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(player)}'s turn to roll.`);
+  if (player !== state.onRoll) return err("ERR_NOT_YOUR_TURN", { reason: "roll", player: opponentOf(player) });
   return ok(true);
 }
 
 /** The refusals that come before any action's own rules: the match is over, or a resignation waits for its answer. */
 function haltedFor(state: MatchState, type: MatchAction["type"]): Fail | null {
-  if (state.phase === "match-over") return err("ERR_MATCH_OVER", `The match is over: ${state.winner ?? "nobody"} won it.`);
+  if (state.phase === "match-over") return err("ERR_MATCH_OVER", { winner: state.winner ?? "none" });
   if (state.pendingResign !== null && type !== "resign-accept" && type !== "resign-decline") {
-    const resigner = state.pendingResign.player;
-    return err(
-      "ERR_RESIGN_PENDING",
-      `${colorName(resigner)} has offered to resign; ${opponentOf(resigner)} must accept or decline before play goes on.`,
-    );
+    return err("ERR_RESIGN_PENDING", { player: state.pendingResign.player });
   }
   return null;
 }
@@ -100,7 +96,7 @@ function inGame(state: MatchState): boolean {
 
 /** fair-dice-v1 section 4: die 0 is white's, die 1 black's; a tie is void; the higher die plays both dice. */
 function openingRoll(state: MatchState, dice: Dice): MatchResult {
-  if (state.phase !== "opening") return err("ERR_WRONG_PHASE", "This game has already had its opening roll.");
+  if (state.phase !== "opening") return err("ERR_WRONG_PHASE", { reason: "openingDone" });
   const [whiteDie, blackDie] = dice;
   // Copies, so the state never shares an array with the caller's action log.
   if (whiteDie === blackDie) return ok({ ...state, voidedOpenings: [...state.voidedOpenings, [whiteDie, blackDie]] });
@@ -110,10 +106,8 @@ function openingRoll(state: MatchState, dice: Dice): MatchResult {
 
 function answerDouble(state: MatchState, player: Color, answer: "take" | "drop"): MatchResult {
   const pending = state.pendingDouble;
-  if (state.phase !== "double-offered" || pending === null) return err("ERR_WRONG_PHASE", `There is no double to ${answer}.`);
-  if (player === pending.player) {
-    return err("ERR_NOT_YOUR_TURN", `You offered this double; ${opponentOf(player)} decides whether to ${answer} it.`);
-  }
+  if (state.phase !== "double-offered" || pending === null) return err("ERR_WRONG_PHASE", { reason: "noDouble", answer });
+  if (player === pending.player) return err("ERR_NOT_YOUR_TURN", { reason: "ownDouble", player: opponentOf(player), answer });
   if (answer === "drop") return finishGame(state, pending.player, "single", "dropped", state.position);
   return ok({
     ...state,
@@ -133,18 +127,18 @@ function roll(state: MatchState, player: Color, dice: Dice): MatchResult {
 function move(state: MatchState, player: Color, moves: readonly MoveSpec[]): MatchResult {
   const wrongPhase = notInTurnPhase(state, "moving");
   if (wrongPhase !== null) return wrongPhase;
-  if (player !== state.onRoll || state.dice === null) return err("ERR_NOT_YOUR_TURN", `It is ${opponentOf(player)}'s turn to move.`);
+  if (player !== state.onRoll || state.dice === null) return err("ERR_NOT_YOUR_TURN", { reason: "move", player: opponentOf(player) });
   let next: Position;
   if (moves.length === 0) {
     // Whether the roll can be played is all a pass needs; the plays are counted only to refuse one.
     if (hasLegalPlay(state.position, state.dice)) {
-      const legal = legalPlays(state.position, state.dice);
-      return err("ERR_MUST_MOVE", `You must play your roll: ${legal.length} legal play${legal.length === 1 ? " is" : "s are"} possible.`);
+      return err("ERR_MUST_MOVE", { count: legalPlays(state.position, state.dice).length });
     }
     next = swapTurn(state.position);
   } else {
     const play = validatePlay(state.position, state.dice, moves);
-    if (!play.ok) return err("ERR_ILLEGAL_PLAY", `That play is not legal: ${play.message}.`);
+    // The play's own reason and facts: `errors.ERR_ILLEGAL_PLAY` words every reason of validatePlay's refusals.
+    if (!play.ok) return err("ERR_ILLEGAL_PLAY", play.values);
     next = play.value.result;
   }
   const result = gameResult(next);
@@ -153,24 +147,21 @@ function move(state: MatchState, player: Color, moves: readonly MoveSpec[]): Mat
   return ok({ ...state, phase: "turn-start", position: next, onRoll: opponent, turn: opponent, dice: null });
 }
 
-/** Why the game is not at `wanted` (turn-start or moving), as a sentence; null when it is. */
+/** Why the game is not at `wanted` (turn-start or moving); null when it is. */
 function notInTurnPhase(state: MatchState, wanted: "turn-start" | "moving"): Fail | null {
   if (state.phase === wanted) return null;
   if (state.pendingDouble !== null) {
-    const doubler = state.pendingDouble.player;
-    return err("ERR_WRONG_PHASE", `${colorName(doubler)} has doubled; ${opponentOf(doubler)} must take or drop first.`);
+    return err("ERR_WRONG_PHASE", { reason: "doublePending", player: state.pendingDouble.player });
   }
-  if (state.phase === "opening") return err("ERR_WRONG_PHASE", "The game has not started: the opening roll comes first.");
-  if (state.phase === "moving") return err("ERR_WRONG_PHASE", "The dice are already rolled: play them.");
-  return err("ERR_WRONG_PHASE", "Roll the dice before moving.");
+  if (state.phase === "opening") return err("ERR_WRONG_PHASE", { reason: "opening" });
+  if (state.phase === "moving") return err("ERR_WRONG_PHASE", { reason: "rolled" });
+  return err("ERR_WRONG_PHASE", { reason: "notRolled" });
 }
 
 function answerResign(state: MatchState, player: Color, answer: "resign-accept" | "resign-decline"): MatchResult {
   const pending = state.pendingResign;
-  if (pending === null) return err("ERR_NO_RESIGN_PENDING", "Nobody has offered to resign.");
-  if (player === pending.player) {
-    return err("ERR_NOT_YOUR_TURN", `You offered to resign; ${opponentOf(player)} decides whether to accept.`);
-  }
+  if (pending === null) return err("ERR_NO_RESIGN_PENDING");
+  if (player === pending.player) return err("ERR_NOT_YOUR_TURN", { reason: "ownResign", player: opponentOf(player) });
   if (answer === "resign-accept") return finishGame(state, player, resultKindOfLevel(pending.level), "resigned", state.position);
   return ok({ ...state, pendingResign: null, turn: expectedTurn(state) });
 }
@@ -250,20 +241,20 @@ function isPoint(value: unknown): boolean {
  */
 function checkShape(action: MatchAction): Fail | null {
   const raw = action as unknown as Record<string, unknown>;
-  const bad = (what: string): Fail => err("ERR_INVALID_ACTION", `Malformed ${String(raw.type)} action: ${what}.`);
-  if (action.type !== "opening-roll" && !COLORS.includes(raw.player as Color)) return bad("player must be white or black");
+  const type = String(raw.type);
+  if (action.type !== "opening-roll" && !COLORS.includes(raw.player as Color)) return err("ERR_INVALID_ACTION", { reason: "player", type });
   switch (action.type) {
     case "opening-roll":
     case "roll":
-      return isDice(raw.dice) ? null : bad("dice must be two whole numbers from 1 to 6");
+      return isDice(raw.dice) ? null : err("ERR_INVALID_ACTION", { reason: "dice", type });
     case "move": {
       const moves = raw.moves;
       const wellFormed = Array.isArray(moves) && moves.length <= 4 &&
         moves.every((m: unknown) => typeof m === "object" && m !== null && isPoint((m as Record<string, unknown>).from) && isPoint((m as Record<string, unknown>).to));
-      return wellFormed ? null : bad("moves must be at most four {from, to} pairs of point numbers 0 to 25");
+      return wellFormed ? null : err("ERR_INVALID_ACTION", { reason: "moves", type });
     }
     case "resign-offer":
-      return raw.level === 1 || raw.level === 2 || raw.level === 3 ? null : bad("level must be 1, 2 or 3");
+      return raw.level === 1 || raw.level === 2 || raw.level === 3 ? null : err("ERR_INVALID_ACTION", { reason: "level", type });
     case "double":
     case "take":
     case "drop":
@@ -271,6 +262,6 @@ function checkShape(action: MatchAction): Fail | null {
     case "resign-decline":
       return null;
     default:
-      return err("ERR_INVALID_ACTION", `Unknown action type ${JSON.stringify(raw.type)}.`);
+      return err("ERR_INVALID_ACTION", { reason: "unknownType", type: JSON.stringify(raw.type) ?? "undefined" });
   }
 }

@@ -4,13 +4,14 @@
  * legalPlays lists every distinct resulting position for the roll, as GNU Backgammon 1.07 does (see move-generator.ts):
  * enter from the bar first, use both dice (all four for doubles) when possible, else as many as possible, and the
  * larger die when only one can be played; bear off only with all checkers home. validatePlay accepts checker moves in
- * any order and any grouping (24/13 for 24/18 18/13, 8/4 8/4 for 8/4(2)) and says why a play is refused.
+ * any order and any grouping (24/13 for 24/18 18/13, 8/4 8/4 for 8/4(2)) and says why a play is refused: a code, and a
+ * `reason` (unique over the four codes, so a wrapping refusal can pass the values on) with the facts it needs.
  *
  * @example
  *   const pos = initialPosition("white");
  *   legalPlays(pos, [3, 1]).map((p) => p.notation); // ["24/23 24/21", "24/20", …, "8/5 6/5", …]
  *   validatePlay(pos, [6, 5], [{ from: 24, to: 13 }]); // ok(the play "24/13")
- *   validatePlay(pos, [6, 5], [{ from: 13, to: 8 }]);  // err ERR_NOT_ALL_DICE "must use both dice"
+ *   validatePlay(pos, [6, 5], [{ from: 13, to: 8 }]);  // err ERR_NOT_ALL_DICE { reason: "bothDice" }
  */
 
 import { findPlay, generatePlays, type PlayResult } from "./move-generator";
@@ -177,27 +178,27 @@ function explainUnplayable(pos: Position, dice: Dice, specs: readonly MoveSpec[]
   const onBar = mover[BAR_INDEX] ?? 0;
   const fromBar = specs.filter((s) => s.from === BAR_POINT).length;
   if (onBar > 0 && fromBar < onBar && specs.some((s) => s.from !== BAR_POINT)) {
-    return err("ERR_MUST_ENTER", "must enter from the bar first");
+    return err("ERR_MUST_ENTER", { reason: "enterFirst" });
   }
   for (const s of specs) {
     const leaving = specs.filter((o) => o.from === s.from).length;
     const arriving = specs.filter((o) => o.to === s.from).length;
     if (leaving > (mover[s.from - 1] ?? 0) + arriving) {
-      return err("ERR_ILLEGAL_MOVE", s.from === BAR_POINT ? "no checker on the bar" : `no checker on ${s.from}`);
+      return err("ERR_ILLEGAL_MOVE", s.from === BAR_POINT ? { reason: "noCheckerOnBar" } : { reason: "noChecker", point: s.from });
     }
   }
   const diceCount = diceToPlay(dice).length;
-  if (specs.length > diceCount) return err("ERR_ILLEGAL_MOVE", `${roll} allows at most ${diceCount} moves`);
+  if (specs.length > diceCount) return err("ERR_ILLEGAL_MOVE", { reason: "tooManyMoves", dice: roll, moves: diceCount });
   for (const s of specs) {
     if (s.to === OFF_POINT && farthestPoint(mover) > 6) {
-      return err("ERR_ILLEGAL_MOVE", "cannot bear off while checkers are outside the home board");
+      return err("ERR_ILLEGAL_MOVE", { reason: "bearOffEarly" });
     }
-    if (s.to !== OFF_POINT && !isOpen(opponent[24 - s.to] ?? 0)) return err("ERR_ILLEGAL_MOVE", `point ${s.to} is blocked`);
+    if (s.to !== OFF_POINT && !isOpen(opponent[24 - s.to] ?? 0)) return err("ERR_ILLEGAL_MOVE", { reason: "blocked", point: s.to });
     if (s.to !== OFF_POINT && realize(pos, dice, [s]).length === 0 && !specs.some((o) => o.to === s.from)) {
-      return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} cannot be played with ${roll}`);
+      return err("ERR_ILLEGAL_MOVE", { reason: "cannotPlay", move: formatSpec(s), dice: roll });
     }
   }
-  return err("ERR_ILLEGAL_MOVE", `${specs.map(formatSpec).join(" ")} is not a legal play with ${roll}`);
+  return err("ERR_ILLEGAL_MOVE", { reason: "notLegal", play: specs.map(formatSpec).join(" "), dice: roll });
 }
 
 /**
@@ -206,11 +207,11 @@ function explainUnplayable(pos: Position, dice: Dice, specs: readonly MoveSpec[]
  */
 export function validatePlay(pos: Position, dice: Dice, moves: readonly MoveSpec[]): Result<LegalPlay, PlayErrorCode> {
   const roll = `${dice[0]}-${dice[1]}`;
-  const unplayable = () => err("ERR_ILLEGAL_MOVE", `no move can be played with ${roll}; the turn passes`);
+  const unplayable = () => err("ERR_ILLEGAL_MOVE", { reason: "noMove", dice: roll });
   for (const s of moves) {
     if (!Number.isInteger(s.from) || !Number.isInteger(s.to) || s.from > BAR_POINT || s.to < OFF_POINT || s.to >= s.from) {
       if (!hasLegalPlay(pos, dice)) return unplayable();
-      return err("ERR_ILLEGAL_MOVE", `${formatSpec(s)} is not a move: a checker goes from 1-24 or the bar to a lower point or off`);
+      return err("ERR_ILLEGAL_MOVE", { reason: "notAMove", move: formatSpec(s) });
     }
   }
   // Every board the moves can leave (fewest hidden hits first), looked up among the legal plays' boards: only the
@@ -222,9 +223,8 @@ export function validatePlay(pos: Position, dice: Dice, moves: readonly MoveSpec
   if (ways.length === 0 && moves.length > 0) return explainUnplayable(pos, dice, moves);
   const most = ways.reduce((best, w) => (w.diceUsed.length > best.length ? w.diceUsed : best), [] as readonly number[]);
   if (most.length < needed) {
-    const why = dice[0] !== dice[1] && needed === 2 ? "must use both dice" : `must play ${needed} move${needed === 1 ? "" : "s"} with ${roll}`;
-    return err("ERR_NOT_ALL_DICE", why);
+    return err("ERR_NOT_ALL_DICE", dice[0] !== dice[1] && needed === 2 ? { reason: "bothDice" } : { reason: "moveCount", moves: needed, dice: roll });
   }
-  if (needed === 1 && dice[0] !== dice[1]) return err("ERR_LARGER_DIE", `must use the larger die (${Math.max(dice[0], dice[1])})`);
-  return err("ERR_ILLEGAL_MOVE", `${moves.map(formatSpec).join(" ")} is not a legal play with ${roll}`);
+  if (needed === 1 && dice[0] !== dice[1]) return err("ERR_LARGER_DIE", { reason: "largerDie", die: Math.max(dice[0], dice[1]) });
+  return err("ERR_ILLEGAL_MOVE", { reason: "notLegal", play: moves.map(formatSpec).join(" "), dice: roll });
 }

@@ -152,22 +152,22 @@ export function parseNotation(text: string): Result<MoveSpec[], "ERR_BAD_NOTATIO
   const tokens = text.toLowerCase().split(/[\s,]+/).filter((t) => t !== "");
   for (const token of tokens) {
     const match = TOKEN.exec(token);
-    if (!match) return err("ERR_BAD_NOTATION", `cannot read "${token}": write moves like 24/18, bar/22*, 6/off or 8/5(2)`);
+    if (!match) return err("ERR_BAD_NOTATION", { reason: "unreadable", token });
     const points: number[] = [];
     for (const raw of (match[1] ?? "").split(/[/-]/)) {
       const point = parsePoint(raw.replace("*", ""));
-      if (point === null) return err("ERR_BAD_NOTATION", `"${raw}" in "${token}" is not a point (1-24, bar or off)`);
+      if (point === null) return err("ERR_BAD_NOTATION", { reason: "notAPoint", point: raw, token });
       points.push(point);
     }
     const segments: MoveSpec[] = [];
     for (let k = 1; k < points.length; k++) {
       const from = points[k - 1] ?? 0;
       const to = points[k] ?? 0;
-      if (to >= from) return err("ERR_BAD_NOTATION", `"${token}" does not move forward from ${POINT_TEXT[from]} to ${POINT_TEXT[to]}`);
+      if (to >= from) return err("ERR_BAD_NOTATION", { reason: "backwards", token, from: POINT_TEXT[from] ?? "", to: POINT_TEXT[to] ?? "" });
       segments.push({ from, to });
     }
     const count = Number(match[2] ?? match[3] ?? "1");
-    if (count < 1 || count > 4) return err("ERR_BAD_NOTATION", `"${token}" repeats a move ${count} times; 1 to 4 allowed`);
+    if (count < 1 || count > 4) return err("ERR_BAD_NOTATION", { reason: "repeats", token, count });
     for (let c = 0; c < count; c++) moves.push(...segments);
   }
   return ok(moves);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { borneOff, checkersOnBoard, gameResult, initialPosition, makePosition, positionsEqual, swapTurn } from "./position";
 import { positionFromPoints, side } from "./test-support";
+import { describeFailure } from "./types";
 
 describe("initialPosition", () => {
   it("has 24:2, 13:5, 8:3, 6:5 for both sides (standard setup)", () => {
@@ -59,7 +60,7 @@ describe("swapTurn and positionsEqual", () => {
 describe("gameResult", () => {
   const pos = (white: Record<number, number>, black: Record<number, number>, turn: "white" | "black") => {
     const made = makePosition(side(white), side(black), turn);
-    if (!made.ok) throw new Error(made.message);
+    if (!made.ok) throw new Error(describeFailure(made));
     return made.value;
   };
   // Each side in its own point numbers: white's home board (its points 1-6) is black's points 19-24.

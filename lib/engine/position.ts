@@ -46,24 +46,24 @@ export function initialPosition(turn: Color): Position {
 export function makePosition(white: readonly number[], black: readonly number[], turn: Color): Result<Position, PositionErrorCode> {
   for (const [color, side] of [["white", white], ["black", black]] as const) {
     if (side.length !== BOARD_LENGTH) {
-      return err("ERR_BAD_BOARD", `${color} board must have ${BOARD_LENGTH} entries (points 1-24 and the bar), got ${side.length}`);
+      return err("ERR_BAD_BOARD", { reason: "boardLength", player: color, length: side.length, entries: BOARD_LENGTH });
     }
     let total = 0;
     for (const n of side) {
-      if (!Number.isInteger(n) || n < 0) return err("ERR_BAD_BOARD", `${color} board holds ${n}, not a checker count`);
+      if (!Number.isInteger(n) || n < 0) return err("ERR_BAD_BOARD", { reason: "checkerCount", player: color, held: String(n) });
       total += n;
     }
     if (total > CHECKERS_PER_SIDE) {
-      return err("ERR_TOO_MANY_CHECKERS", `${color} has ${total} checkers on the board; at most ${CHECKERS_PER_SIDE}`);
+      return err("ERR_TOO_MANY_CHECKERS", { player: color, count: total, max: CHECKERS_PER_SIDE });
     }
   }
   for (let p = 1; p <= 24; p++) {
     if ((white[p - 1] ?? 0) > 0 && (black[24 - p] ?? 0) > 0) {
-      return err("ERR_POINT_CONFLICT", `white's point ${p} (black's ${25 - p}) holds checkers of both sides`);
+      return err("ERR_POINT_CONFLICT", { point: p, blackPoint: 25 - p });
     }
   }
   if (isClosedOutOnBar(white, black) && isClosedOutOnBar(black, white)) {
-    return err("ERR_BOTH_CLOSED_OUT", "both sides are on the bar against closed boards");
+    return err("ERR_BOTH_CLOSED_OUT");
   }
   return ok(positionFromTrustedBoards([...white], [...black], turn));
 }

@@ -4,7 +4,7 @@
  *
  * @example
  *   const pos = positionFromPoints({ 24: 1, 1: 14 }, { 15: 2 }); // white on roll, black holds white's 15 point
- *   findPlayByNotation(pos, [6, 5], "13/8");                      // err ERR_NOT_ALL_DICE "must use both dice"
+ *   findPlayByNotation(pos, [6, 5], "13/8");                      // err ERR_NOT_ALL_DICE { reason: "bothDice" }
  *   replay({ matchLength: 3 }, actions);                          // ok(the state after them) or the first refusal
  */
 
@@ -13,7 +13,7 @@ import { newMatch, type MatchAction, type MatchOptions } from "./match-state";
 import { validatePlay, type PlayErrorCode } from "./moves";
 import { parseNotation } from "./notation";
 import { makePosition } from "./position";
-import { err, ok, type Color, type Dice, type LegalPlay, type Position, type Result } from "./types";
+import { describeFailure, err, ok, type Color, type Dice, type LegalPlay, type Position, type Result } from "./types";
 
 /** A side's 25 counts from { point: count } in that side's own numbering; point 25 is the bar. */
 export function side(points: Readonly<Record<number, number>>): number[] {
@@ -38,7 +38,7 @@ export function positionFromPoints(
     theirs[p === 25 ? 24 : 24 - p] = count;
   }
   const made = turn === "white" ? makePosition(own, theirs, turn) : makePosition(theirs, own, turn);
-  if (!made.ok) throw new Error(made.message);
+  if (!made.ok) throw new Error(describeFailure(made));
   return made.value;
 }
 
@@ -48,17 +48,13 @@ export function findPlayByNotation(pos: Position, dice: Dice, text: string): Res
   return parsed.ok ? validatePlay(pos, dice, parsed.value) : parsed;
 }
 
-/** Folds `apply` over `actions` from a new match; the first failure names the action (1-based) that caused it. */
+/** Folds `apply` over `actions` from a new match; the first failure's values add `action`, its 1-based index. */
 export function replay(options: MatchOptions, actions: readonly MatchAction[]): MatchResult {
   let state = newMatch(options);
   for (const [index, action] of actions.entries()) {
     const next = apply(state, action);
-    if (!next.ok) return err(next.code, `Action ${index + 1} (${describeType(action)}): ${next.message}`);
+    if (!next.ok) return err(next.code, { ...next.values, action: index + 1 });
     state = next.value;
   }
   return ok(state);
-}
-
-function describeType(action: MatchAction): string {
-  return "player" in action ? `${action.type} by ${action.player}` : action.type;
 }

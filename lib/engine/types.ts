@@ -8,6 +8,7 @@
  * @example
  *   const pos = initialPosition("white");
  *   pos.white[5]; // 5 — white's six point holds five checkers
+ *   err("ERR_CUBE_LIMIT", { limit: 4096 }); // { ok: false, code: "ERR_CUBE_LIMIT", values: { limit: 4096 } }
  */
 
 export type Color = "white" | "black";
@@ -62,15 +63,45 @@ export interface LegalPlay {
 
 export type GameResultKind = "single" | "gammon" | "backgammon";
 
+/**
+ * The facts a failure's sentence needs — a die, a point, a count, a name, or a `reason` that tells apart the cases
+ * of one code — never the sentence: the words are `errors.<code>` in messages/<locale>.json.
+ */
+export type FailureValues = Readonly<Record<string, string | number>>;
+
+/** An expected failure: a stable code and, when its sentence needs them, its values. */
+export interface Failed<Code extends string = string> {
+  readonly ok: false;
+  readonly code: Code;
+  readonly values?: FailureValues;
+}
+
 /** Expected failures are values with stable codes; exceptions are for programmer errors only. */
-export type Result<T, Code extends string = string> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: Code; readonly message: string };
+export type Result<T, Code extends string = string> = { readonly ok: true; readonly value: T } | Failed<Code>;
 
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
   return { ok: true, value };
 }
 
-export function err<Code extends string>(code: Code, message: string): { readonly ok: false; readonly code: Code; readonly message: string } {
-  return { ok: false, code, message };
+export function err<Code extends string>(code: Code, values?: FailureValues): Failed<Code> {
+  return values === undefined ? { ok: false, code } : { ok: false, code, values };
+}
+
+/**
+ * The values to word a failure with: its own, and `reason: "other"` when it gives no reason — a message that tells a
+ * code's cases apart with `{reason, select, …}` then reads its generic branch (an ICU select needs a value).
+ *
+ * @example
+ *   wordingValues({ limit: 4096 }); // { reason: "other", limit: 4096 }
+ */
+export function wordingValues(values?: FailureValues): FailureValues {
+  return { reason: "other", ...values };
+}
+
+/**
+ * A failure as one line for an exception or a log, for programmers: `ERR_ILLEGAL_MOVE {"reason":"blocked","point":5}`.
+ * People read `errors.<code>` worded with the values instead.
+ */
+export function describeFailure(failure: Failed): string {
+  return failure.values === undefined ? failure.code : `${failure.code} ${JSON.stringify(failure.values)}`;
 }

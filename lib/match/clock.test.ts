@@ -102,7 +102,7 @@ describe("the clock folded from the event log", () => {
   });
 
   it("charges the player who ran out up to the end, which the timeout event stamps", () => {
-    const ended: MatchEvent = { type: "ended", reason: "timeout", winner: "white", serverSeed: "s", detail: "bob ran out of time." };
+    const ended: MatchEvent = { type: "ended", reason: "timeout", winner: "white", serverSeed: "s" };
     const view = timedFold([...events, ended], [...times, 10_000]);
     expect(view.clock?.reserve.white).toBe(0);
     expect(view.clock?.running).toBeNull();

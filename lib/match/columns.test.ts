@@ -40,7 +40,7 @@ describe("matchColumns", () => {
   });
 
   it("ends a match cancelled before play as aborted, never started", () => {
-    const cancelled: MatchEvent = { type: "ended", reason: "cancelled", winner: null, serverSeed: "s", detail: "cancelled" };
+    const cancelled: MatchEvent = { type: "ended", reason: "cancelled", winner: null, serverSeed: "s" };
     expect(columnsOf([...opening.slice(0, 2), cancelled]).at(-1)).toEqual({ status: "aborted", winner: null, endReason: "cancelled", finishedAt: at });
   });
 });

@@ -4,7 +4,8 @@
  * snapshot plus live events; `decide` (decide.ts) is the only maker of new ones.
  *
  * The server seed appears in exactly one event, `ended`, written when the match is over; a fair-dice-v2 game's seed
- * in `game-seed`, written when that game is over. The rematch events follow it:
+ * in `game-seed`, written when that game is over. Events hold facts, never sentences: pages and tools word them from
+ * the message files (an `ended` event stored before issue 28 also has an English `detail`, which is dropped when read). The rematch events follow it:
  * a finished match's offer, its refusal, and the match the accepted offer made are in its log like everything else.
  */
 import type { BundleRoll } from "../dice/types";
@@ -67,8 +68,6 @@ export type MatchEvent =
       readonly winner: Color | null;
       /** Revealed here, and nowhere before. */
       readonly serverSeed: string;
-      /** A sentence for people, e.g. "Black did not come back within 5 minutes." */
-      readonly detail: string;
       /** The server's time when it was stored (ms since the epoch); absent in events stored before clocks existed. */
       readonly at?: number;
     }

@@ -19,18 +19,16 @@ import { evolve, evolveChecked, seatOf, type MatchView } from "./view";
 
 export function decidePlay(view: MatchView, command: Extract<MatchCommand, { type: "play" }>, context: DecideContext): Decision {
   const { actor } = context;
-  if (!actor) return refuse("ERR_UNAUTHENTICATED", "Sign in to play; spectators cannot act.");
+  if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "spectator" });
   const seat = seatOf(view, actor.player.id);
-  if (!seat) return refuse("ERR_NOT_A_PLAYER", "You do not have a seat in this match.");
-  if (view.status !== "playing") {
-    return refuse("ERR_WRONG_STATUS", view.ended ? "The match is over." : "The match has not started: both players' seeds are needed first.");
-  }
+  if (!seat) return refuse("ERR_NOT_A_PLAYER", { reason: "noSeat" });
+  if (view.status !== "playing") return refuse("ERR_WRONG_STATUS", { reason: view.ended ? "over" : "notStarted" });
   const stale = staleVersion(view, command.expectedVersion);
   if (stale) return stale;
   if (command.play.type === "roll") {
     if (view.chainLength !== null) return decideSaltedRoll(view, seat, command.play, context);
     const allowed = checkRoll(view.state, seat);
-    if (!allowed.ok) return refuse(allowed.code, allowed.message);
+    if (!allowed.ok) return refuse(allowed.code, allowed.values);
     const dice = context.dice();
     return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice));
   }
@@ -50,17 +48,17 @@ function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayReq
   if (request.nonce !== undefined && request.nonce < nonce && salt !== undefined && view.rolls[request.nonce]?.salts?.[seat] === salt) return accepted(view, []);
   // A salt for another roll comes from a board that is behind (an opening salt is pinned by its nonce alone).
   if (request.nonce !== undefined && request.nonce !== nonce) {
-    return refuse("ERR_STALE_VERSION", `Your salt is for roll ${request.nonce} but the match is at roll ${nonce}; it will refresh.`);
+    return refuse("ERR_STALE_VERSION", { reason: "salt", nonce: request.nonce, current: nonce });
   }
   const opening = view.state.phase === "opening";
   // Whose roll it is comes next (as for a v1 roll); then whether the salt is one.
   const allowed = opening ? null : checkRoll(view.state, seat);
-  if (allowed && !allowed.ok) return refuse(allowed.code, allowed.message);
-  if (!isSalt(salt)) return refuse("ERR_BAD_SALT", "A roll in this match needs a salt: 32 lowercase hex characters made by your browser.");
+  if (allowed && !allowed.ok) return refuse(allowed.code, allowed.values);
+  if (!isSalt(salt)) return refuse("ERR_BAD_SALT");
   if (opening) {
     const pending = view.pendingSalts?.nonce === nonce ? view.pendingSalts.salts : {};
     const sent = pending[seat];
-    if (sent !== undefined) return sent === salt ? accepted(view, []) : refuse("ERR_SALT_ALREADY_SENT", `Your salt for roll ${nonce} is already in and cannot change.`);
+    if (sent !== undefined) return sent === salt ? accepted(view, []) : refuse("ERR_SALT_ALREADY_SENT", { nonce });
     const salts = { ...pending, [seat]: salt };
     if (salts.white === undefined || salts.black === undefined) return accepted(view, [{ type: "salt", color: seat, nonce, salt }]);
     const opening = { white: salts.white, black: salts.black };
@@ -88,10 +86,7 @@ export function decideSettle(view: MatchView, context: DecideContext): Decision 
   if (view.ended || view.status !== "playing") return accepted(view, []);
   const flag = view.clock ? flagFall(view.clock) : null;
   if (flag && flag.at <= context.now) {
-    const loser = flag.color;
-    const winner = opponentOf(loser);
-    const detail = `${view.players[loser]?.name ?? loser} ran out of time; ${view.players[winner]?.name ?? winner} wins the match.`;
-    return accepted(view, [endEvent(context, "timeout", winner, detail)]);
+    return accepted(view, [endEvent(context, "timeout", opponentOf(flag.color))]);
   }
   const { state } = view;
   // A fair-dice-v2 opening roll waits for both players' salts (decideSaltedRoll); a v1 one is the server's to roll.
@@ -101,22 +96,22 @@ export function decideSettle(view: MatchView, context: DecideContext): Decision 
   }
   // Only whether the roll can be played: the plays themselves are generated when the move comes and is checked.
   if (state.onRoll && mustPass(state)) return actionDecision(view, { type: "move", player: state.onRoll, moves: [] }, context);
-  if (state.phase === "match-over") {
-    const detail = `${state.winner === "white" ? "White" : "Black"} won the match ${state.score.white}–${state.score.black}.`;
-    return accepted(view, [endEvent(context, "finished", state.winner, detail)]);
-  }
+  if (state.phase === "match-over") return accepted(view, [endEvent(context, "finished", state.winner)]);
   return accepted(view, []);
 }
 
-/** The event that ends a match and reveals its seed (fair-dice-v1, section 2, step 5). */
-export function endEvent(context: DecideContext, reason: EndReason, winner: Color | null, detail: string): MatchEvent {
-  return { type: "ended", reason, winner, detail, serverSeed: context.serverSeed(), at: context.now };
+/**
+ * The event that ends a match and reveals its seed (fair-dice-v1, section 2, step 5). It holds no sentence: pages and
+ * tools word the end from its reason, the winner and the score (`match.ended.*` in the message files).
+ */
+export function endEvent(context: DecideContext, reason: EndReason, winner: Color | null): MatchEvent {
+  return { type: "ended", reason, winner, serverSeed: context.serverSeed(), at: context.now };
 }
 
 /** The refusal for a command pinned to a version the match has left (every command on a match may carry one). */
 export function staleVersion(view: MatchView, expectedVersion: number | undefined): Refusal | null {
   if (expectedVersion === undefined || expectedVersion === view.version) return null;
-  return refuse("ERR_STALE_VERSION", `Your board is at version ${expectedVersion} but the match is at ${view.version}; it will refresh.`);
+  return refuse("ERR_STALE_VERSION", { reason: "version", expected: expectedVersion, current: view.version });
 }
 
 function rollEntry(view: MatchView, kind: BundleRoll["kind"], player: Color | null, dice: BundleRoll["dice"], salts?: RollSalts): BundleRoll {
@@ -130,7 +125,7 @@ function rollEntry(view: MatchView, kind: BundleRoll["kind"], player: Color | nu
  */
 function actionDecision(view: MatchView, action: MatchAction, context: DecideContext, roll?: BundleRoll): Decision {
   const checked = apply(view.state, action);
-  if (!checked.ok) return refuse(checked.code, checked.message);
+  if (!checked.ok) return refuse(checked.code, checked.values);
   const at = context.now;
   const event: Extract<MatchEvent, { type: "action" }> = roll ? { type: "action", action, roll, at } : { type: "action", action, at };
   const after = evolveChecked(view, event, checked.value);

@@ -1,12 +1,16 @@
 /**
- * The refusals of the match aggregate: a stable `ERR_` code and a sentence, returned as a value (nothing is stored).
- * The rules engine's own codes (an illegal play, the wrong phase, …) come through unchanged.
+ * The refusals of the match aggregate: a stable `ERR_` code and the values its sentence needs, returned as a value
+ * (nothing is stored). The words are `errors.<code>` in messages/<locale>.json; where one code has several sentences
+ * (ERR_WRONG_STATUS above all) a `reason` value tells them apart. The rules engine's own codes (an illegal play, the
+ * wrong phase, …) come through unchanged, with their values.
  *
  * @example
  *   const decision = decide(view, { type: "join" }, context);
- *   if (!decision.ok) decision.code; // "ERR_SEAT_TAKEN"
+ *   if (!decision.ok) decision.code;   // "ERR_WRONG_STATUS"
+ *   if (!decision.ok) decision.values; // { reason: "joinOver" }
  */
 import type { MatchErrorCode } from "../engine/match-state";
+import type { Failed, FailureValues } from "../engine/types";
 
 export type RefusalCode =
   | "ERR_UNAUTHENTICATED"
@@ -29,12 +33,8 @@ export type RefusalCode =
   | "ERR_REGISTERED_ONLY"
   | MatchErrorCode;
 
-export interface Refusal {
-  readonly ok: false;
-  readonly code: RefusalCode;
-  readonly message: string;
-}
+export type Refusal = Failed<RefusalCode>;
 
-export function refuse(code: RefusalCode, message: string): Refusal {
-  return { ok: false, code, message };
+export function refuse(code: RefusalCode, values?: FailureValues): Refusal {
+  return values === undefined ? { ok: false, code } : { ok: false, code, values };
 }

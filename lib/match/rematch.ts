@@ -19,14 +19,12 @@ import { seatOf, type MatchView } from "./view";
 
 /** The asker's seat in a finished match with two players, or the refusal. */
 function seatsFor(view: MatchView, context: DecideContext): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
-  if (!context.actor) return refuse("ERR_UNAUTHENTICATED", "Sign in to play.");
+  if (!context.actor) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
   const seat = seatOf(view, context.actor.player.id);
-  if (!seat) return refuse("ERR_NOT_A_PLAYER", "Only the players of a match can ask for a rematch.");
-  if (view.status !== "finished") {
-    return refuse("ERR_WRONG_STATUS", view.status === "aborted" ? "A cancelled match has no rematch." : "A rematch can be asked for once the match is over.");
-  }
+  if (!seat) return refuse("ERR_NOT_A_PLAYER", { reason: "rematch" });
+  if (view.status !== "finished") return refuse("ERR_WRONG_STATUS", { reason: view.status === "aborted" ? "cancelledNoRematch" : "rematchNotOver" });
   const opponent = view.players[opponentOf(seat)];
-  if (!opponent) return refuse("ERR_WRONG_STATUS", "This match had no opponent.");
+  if (!opponent) return refuse("ERR_WRONG_STATUS", { reason: "noOpponent" });
   return { seat, opponent };
 }
 
@@ -51,7 +49,7 @@ export function decideRematchAnswer(view: MatchView, command: Extract<MatchComma
   if ("ok" in seats) return seats;
   const { rematch } = view;
   if (rematch.matchId !== null) return accepted(view, []);
-  if (rematch.offeredBy !== opponentOf(seats.seat)) return refuse("ERR_WRONG_STATUS", "Your opponent has not offered a rematch.");
+  if (rematch.offeredBy !== opponentOf(seats.seat)) return refuse("ERR_WRONG_STATUS", { reason: "noRematchOffer" });
   if (command.accept) return made(view, rematch.offeredBy, context);
   return accepted(view, [{ type: "rematch-declined", color: seats.seat }]);
 }

@@ -4,7 +4,7 @@
  * of each game reveals that game's seed. The context's dice record the salts they were asked with.
  */
 import { describe, expect, it } from "vitest";
-import type { Dice } from "../engine/types";
+import { describeFailure, type Dice } from "../engine/types";
 import type { RollSalts } from "../dice/types";
 import type { DecideContext, Decision, MatchCommand, Participant } from "./commands";
 import { decide } from "./decide";
@@ -57,7 +57,7 @@ function context(actor: Participant | null, dice: Dice = [3, 1]): DecideContext 
 const roll = (salt?: string, nonce?: number): MatchCommand => ({ type: "play", play: { type: "roll", ...(salt !== undefined && { salt }), ...(nonce !== undefined && { nonce }) } });
 
 function accepted(decision: Decision): Extract<Decision, { ok: true }> {
-  if (!decision.ok) throw new Error(`${decision.code}: ${decision.message}`);
+  if (!decision.ok) throw new Error(`${describeFailure(decision)}`);
   return decision;
 }
 

@@ -20,15 +20,15 @@ export function accepted(view: MatchView, events: readonly MatchEvent[]): Decisi
 
 export function decideCreate(view: MatchView, command: Command<"create">, context: DecideContext): Decision {
   const { actor } = context;
-  if (!actor) return refuse("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to create a match.");
+  if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "create" });
   if (view.version !== 0) throw new Error(`match ${view.matchId} exists already`);
   const { opponent } = command;
   if (command.rated) {
-    if (opponent?.kind === "computer") return refuse("ERR_BAD_PAYLOAD", "Matches against the computer are never rated.");
+    if (opponent?.kind === "computer") return refuse("ERR_BAD_PAYLOAD", { reason: "ratedComputer" });
     const unrated = [actor, opponent].find((participant): participant is Participant => participant !== undefined && !playsRated(participant.kind));
-    if (unrated) return refuse("ERR_REGISTERED_ONLY", unrated === actor ? "Rated matches are for registered players: register to play one." : `${unrated.player.name} is not a registered player: only registered players play rated matches.`);
+    if (unrated) return refuse("ERR_REGISTERED_ONLY", unrated === actor ? undefined : { reason: "opponent", name: unrated.player.name });
   }
-  if (opponent && opponent.player.id === actor.player.id) return refuse("ERR_ALREADY_SEATED", "A match needs two different players.");
+  if (opponent && opponent.player.id === actor.player.id) return refuse("ERR_ALREADY_SEATED", { reason: "samePlayer" });
   const created: MatchEvent = {
     type: "created",
     matchLength: command.matchLength,
@@ -51,18 +51,13 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
  */
 export function decideJoin(view: MatchView, command: Command<"join">, context: DecideContext): Decision {
   const { actor } = context;
-  if (!actor) return refuse("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to join a match.");
-  const { matchId } = view;
+  if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "join" });
   // An invitation link is for an open seat: once the match is full or over it only lets its holder watch.
-  if (view.ended) return refuse("ERR_WRONG_STATUS", "This match is over: it can no longer be joined.");
-  if (view.status !== "waiting") return refuse("ERR_SEAT_TAKEN", "This match already has two players: it can no longer be joined, only watched.");
-  if (seatOf(view, actor.player.id)) return refuse("ERR_ALREADY_SEATED", `you already sit at match ${matchId}`);
-  if (view.visibility === "private" && !context.holdsInvite(command.inviteToken)) {
-    return refuse("ERR_FORBIDDEN", `match ${matchId} is private: the invite link is needed to join`);
-  }
-  if (view.rated && !playsRated(actor.kind)) {
-    return refuse("ERR_REGISTERED_ONLY", "This is a rated match: only registered players can join it. Register (or keep your guest account by registering) to play rated matches.");
-  }
+  if (view.ended) return refuse("ERR_WRONG_STATUS", { reason: "joinOver" });
+  if (view.status !== "waiting") return refuse("ERR_SEAT_TAKEN");
+  if (seatOf(view, actor.player.id)) return refuse("ERR_ALREADY_SEATED");
+  if (view.visibility === "private" && !context.holdsInvite(command.inviteToken)) return refuse("ERR_FORBIDDEN", { reason: "privateJoin" });
+  if (view.rated && !playsRated(actor.kind)) return refuse("ERR_REGISTERED_ONLY", { reason: "join" });
   return accepted(view, [{ type: "joined", color: view.players.white === null ? "white" : "black", player: actor.player }]);
 }
 
@@ -74,19 +69,18 @@ export function decideJoin(view: MatchView, command: Command<"join">, context: D
  */
 export function decideSeed(view: MatchView, command: Command<"seed">, context: DecideContext): Decision {
   const { actor } = context;
-  if (!actor) return refuse("ERR_UNAUTHENTICATED", "Sign in to play.");
+  if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
   const valid = validateClientSeed(command.clientSeed);
-  if (!valid.ok) return refuse("ERR_BAD_CLIENT_SEED", valid.message);
+  // The seed's own reason (empty, too long, …) and facts: `errors.ERR_BAD_CLIENT_SEED` words each.
+  if (!valid.ok) return refuse("ERR_BAD_CLIENT_SEED", valid.values);
   const seat = seatOf(view, actor.player.id);
-  if (!seat) return refuse("ERR_NOT_A_PLAYER", "You do not have a seat in this match.");
-  if (view.ended) return refuse("ERR_WRONG_STATUS", "The match is over.");
-  if (command.commitment !== view.commitment) {
-    return refuse("ERR_COMMITMENT_MISMATCH", "Your client showed a different commitment than this match's; reload the page before choosing a seed.");
-  }
-  if (view.clientSeeds[seat] !== null) return refuse("ERR_SEED_ALREADY_SUBMITTED", `${seat}'s client seed is already set and cannot change`);
+  if (!seat) return refuse("ERR_NOT_A_PLAYER", { reason: "noSeat" });
+  if (view.ended) return refuse("ERR_WRONG_STATUS", { reason: "over" });
+  if (command.commitment !== view.commitment) return refuse("ERR_COMMITMENT_MISMATCH");
+  if (view.clientSeeds[seat] !== null) return refuse("ERR_SEED_ALREADY_SUBMITTED");
   const opponent = view.players[opponentOf(seat)];
   if (opponent && context.isComputer(opponent.id) && !context.isComputer(actor.player.id) && view.clientSeeds[opponentOf(seat)] === null) {
-    return refuse("ERR_WRONG_STATUS", "The computer adds its client seed first; try again in a moment.");
+    return refuse("ERR_WRONG_STATUS", { reason: "computerSeedFirst" });
   }
   return accepted(view, [{ type: "seed", color: seat, clientSeed: command.clientSeed }]);
 }

@@ -22,7 +22,7 @@ describe("evolve", () => {
   });
 
   it("marks a match cancelled before play as aborted", () => {
-    const cancelled: MatchEvent[] = [...opening.slice(0, 2), { type: "ended", reason: "cancelled", winner: null, serverSeed: "s", detail: "cancelled" }];
+    const cancelled: MatchEvent[] = [...opening.slice(0, 2), { type: "ended", reason: "cancelled", winner: null, serverSeed: "s" }];
     expect(fold(cancelled).status).toBe("aborted");
   });
 

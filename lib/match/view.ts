@@ -9,7 +9,7 @@
 import type { BundleRoll, RollSalts } from "../dice/types";
 import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
-import type { Color } from "../engine/types";
+import { describeFailure, type Color } from "../engine/types";
 import { advanceClock, startClock, type MatchClock, type TimeControl } from "./clock";
 import type { EndReason, MatchEvent, PlayerInfo, Visibility } from "./events";
 
@@ -37,7 +37,7 @@ export interface MatchView {
   readonly state: MatchState;
   /** The roll log so far, in nonce order. */
   readonly rolls: readonly BundleRoll[];
-  readonly ended: { readonly reason: EndReason; readonly winner: Color | null; readonly serverSeed: string; readonly detail: string } | null;
+  readonly ended: { readonly reason: EndReason; readonly winner: Color | null; readonly serverSeed: string } | null;
   /** null: untimed. */
   readonly timeControl: TimeControl | null;
   /** The clocks as of the last event (clock.ts); null for an untimed match. */
@@ -136,7 +136,7 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
       return { ...view, clientSeeds: { ...view.clientSeeds, [event.color]: event.clientSeed } };
     case "action": {
       const result = apply(view.state, event.action);
-      if (!result.ok) throw new Error(`match ${view.matchId}: stored action refused (${result.code}: ${result.message})`);
+      if (!result.ok) throw new Error(`match ${view.matchId}: stored action refused (${describeFailure(result)})`);
       return withAction(view, event, result.value);
     }
     case "salt":
@@ -144,7 +144,7 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
     case "game-seed":
       return { ...view, gameSeeds: { ...view.gameSeeds, [event.game]: event.seed } };
     case "ended":
-      return { ...view, ended: { reason: event.reason, winner: event.winner, serverSeed: event.serverSeed, detail: event.detail } };
+      return { ...view, ended: { reason: event.reason, winner: event.winner, serverSeed: event.serverSeed } };
     case "rematch-offered":
       return { ...view, rematch: { offeredBy: event.color, declinedBy: null, matchId: null } };
     case "rematch-declined":

@@ -3,12 +3,14 @@
  * in one place. The server parses every payload with these schemas before it looks at it; the client gets the same
  * types through Socket.IO's generics. docs/protocol.md describes it for people.
  *
- * Every command is acknowledged: `{ ok: true, ... }` or `{ ok: false, code, message }` with nothing changed.
+ * Every command is acknowledged: `{ ok: true, ... }` or `{ ok: false, code, values, message }` with nothing changed —
+ * the code and its values for the page to word in the reader's language, `message` in English for scripts.
  *
  * @example
- *   socket.emit("match:roll", { matchId, expectedVersion: 12 }, (ack) => { if (!ack.ok) show(ack.message); });
+ *   socket.emit("match:roll", { matchId, expectedVersion: 12 }, (ack) => { if (!ack.ok) show(errorText(ack.code, ack.values)); });
  */
 import { z } from "zod";
+import type { FailureValues } from "../engine/types";
 import { timeControlSchema, type MatchEvent, type RefusalCode, type RematchState } from "../match";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
@@ -109,7 +111,11 @@ export type ServerErrorCode =
 
 export type ErrorCode = ServerErrorCode | RefusalCode;
 
-export type Failure = { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+/**
+ * A refused command: its code, the values its sentence needs (`errors.<code>` in messages/<locale>.json, worded by
+ * the page), and that sentence in English for scripts and logs, worded by the server from messages/en.json.
+ */
+export type Failure = { readonly ok: false; readonly code: ErrorCode; readonly values?: FailureValues; readonly message: string };
 export type Ack<T extends object = object> = ({ readonly ok: true } & T) | Failure;
 
 /**
@@ -176,7 +182,7 @@ export interface ServerToClientEvents {
   "queue:result": (result: QueueResult) => void;
 }
 
-export type QueueResult = { readonly ok: true; readonly matchId: string } | { readonly ok: false; readonly message: string };
+export type QueueResult = { readonly ok: true; readonly matchId: string } | Failure;
 
 /** What a client sends in the handshake (`io(url, { auth })`). */
 export const handshakeSchema = z.object({ protocol: z.literal(PROTOCOL_VERSION) });

@@ -10,6 +10,7 @@ import type { RecordTurn } from "../dice/types";
 import { resolveOpening } from "../dice/opening";
 import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
+import { describeFailure } from "../engine/types";
 import type { MatchEvent } from "../match/events";
 
 export function recordTurnsOf(events: readonly MatchEvent[]): RecordTurn[] {
@@ -27,7 +28,7 @@ export function recordTurnsOf(events: readonly MatchEvent[]): RecordTurn[] {
       turns.push({ game, player: action.player, dice: [action.dice[0], action.dice[1]] });
     }
     const next = apply(state, action);
-    if (!next.ok) throw new Error(`stored action refused while building the record: ${next.message}`);
+    if (!next.ok) throw new Error(`stored action refused while building the record: ${describeFailure(next)}`);
     state = next.value;
   }
   return turns;

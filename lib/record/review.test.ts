@@ -6,6 +6,7 @@ import { parseMat } from "../engine/mat-parse";
 import type { MatchEvent } from "../match/events";
 import { action, handMatch, opening } from "../match/fixtures/hand-match";
 import { matFromEvents, reviewSteps, type ReviewStep } from "./review";
+import { describeFailure } from "../engine/types";
 
 /** A step in English words, from messages/en.json (lib gives the key and values only). */
 function sentence(step: ReviewStep): string {
@@ -20,7 +21,7 @@ function sentence(step: ReviewStep): string {
 function asGnubgPrintsIt(step: ReviewStep): string {
   if (step.matchState.phase !== "match-over") return step.matchId;
   const fields = decodeMatchId(step.matchId);
-  if (!fields.ok) throw new Error(fields.message);
+  if (!fields.ok) throw new Error(describeFailure(fields));
   return encodeMatchId({ ...fields.value, score: step.matchState.score });
 }
 
@@ -84,12 +85,12 @@ describe("reviewSteps", () => {
       ...opening,
       action({ type: "opening-roll", dice: [3, 1] }),
       action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
-      { type: "ended", reason: "abandoned", winner: "white", serverSeed: "s", detail: "Black did not come back within 5 minutes." },
+      { type: "ended", reason: "abandoned", winner: "white", serverSeed: "s" },
     ];
     const last = reviewSteps(abandoned)[0]?.steps.at(-1);
     expect([last?.kind, last?.actor, last && sentence(last)]).toEqual(["match-end", "white", "The match ends: a player left and did not come back; White wins the match"]);
     expect(last?.matchState.phase).toBe("turn-start");
-    expect(reviewSteps([...opening, { type: "ended", reason: "cancelled", winner: null, serverSeed: "s", detail: "Cancelled." }])).toEqual([]);
+    expect(reviewSteps([...opening, { type: "ended", reason: "cancelled", winner: null, serverSeed: "s" }])).toEqual([]);
   });
 
   it("refuses a record the rules refuse (a corrupted log)", () => {

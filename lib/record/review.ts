@@ -19,7 +19,7 @@ import { matchIdFields } from "../engine/match-queries";
 import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import { makeMat, matGamesFromActions } from "../engine/mat";
 import { validatePlay } from "../engine/moves";
-import { opponentOf, type Color, type Dice, type Position } from "../engine/types";
+import { describeFailure, opponentOf, type Color, type Dice, type Position } from "../engine/types";
 import type { MatchEvent } from "../match/events";
 
 export type ReviewStepKind =
@@ -195,7 +195,7 @@ export function reviewSteps(events: readonly MatchEvent[]): ReviewGame[] {
     if (event.type !== "action" || state === null) continue;
     const before: MatchState = state;
     const next = apply(before, event.action);
-    if (!next.ok) throw new Error(`stored action refused while building the review (${next.code}: ${next.message})`);
+    if (!next.ok) throw new Error(`stored action refused while building the review (${describeFailure(next)})`);
     const after = next.value;
     state = after;
     let game = games.at(-1);

@@ -16,6 +16,7 @@
  *   {"expectedRolls":2.1096107681755827,"distribution":[0.1111111111111111,0.6712962962962963,0.21446…,0.00312…]}
  */
 import { createInterface } from "node:readline";
+import { englishError } from "@/i18n/english";
 import type { BearoffDatabase } from "@/lib/analysis/bearoff-database";
 import { homeBoardOf } from "@/lib/analysis/bearoff-race";
 import { decodePositionId } from "@/lib/engine";
@@ -27,7 +28,7 @@ type Answer = { expectedRolls: number; distribution: readonly number[] } | { err
 
 export function bearoffAnswer(db: BearoffDatabase, id: string): Answer {
   const decoded = decodePositionId(id, "white");
-  if (!decoded.ok) return { error: decoded.message, code: decoded.code };
+  if (!decoded.ok) return { error: englishError(decoded.code, decoded.values), code: decoded.code };
   const pos = decoded.value;
   const home = homeBoardOf(pos[pos.turn]);
   if (home === null) {

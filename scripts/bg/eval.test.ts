@@ -8,12 +8,13 @@ import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { cubelessMoneyEquity } from "@/lib/analysis/types";
 import { decodePositionId } from "@/lib/engine";
+import { describeFailure } from "@/lib/engine/types";
 
 
 const START = "4HPwATDgc/ABMA";
 const evaluator = createEvaluator({ bearoff: loadBearoffDatabase() });
 const start = decodePositionId(START);
-if (!start.ok) throw new Error(start.message);
+if (!start.ok) throw new Error(describeFailure(start));
 // White bears off its last two checkers with 6-1 while black has all 15 on its 13 point: a gammon, equity +2.
 const GAMMON = encodePositionId(positionFromPoints({ 6: 1, 1: 1 }, { 12: 15 }));
 // Two checkers on the 6 point against an opponent who is off next roll: 4/36 to win, exact at 2-ply.

@@ -8,6 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
+import { englishError } from "@/i18n/english";
 import { type Dice, type Position, decodePositionId } from "@/lib/engine";
 import { createEvaluator } from "@/lib/analysis/evaluator";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
@@ -35,7 +36,7 @@ export function parseOptions(args: readonly string[]): CommandOptions | { error:
 export function parsePosition(id: string | undefined): Position | { error: string } {
   if (id === undefined || id === "") return { error: "expected a Position ID" };
   const decoded = decodePositionId(id, "white");
-  return decoded.ok ? decoded.value : { error: decoded.message };
+  return decoded.ok ? decoded.value : { error: englishError(decoded.code, decoded.values) };
 }
 
 export function parseDice(d1: string | undefined, d2: string | undefined): Dice | { error: string } {

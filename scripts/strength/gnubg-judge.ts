@@ -26,6 +26,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { english } from "@/i18n/english";
 import type { Dice, Position } from "@/lib/engine";
 import { makeMat } from "@/lib/engine/mat";
 import { networkEvaluator } from "@/lib/analysis/evaluator";
@@ -116,9 +117,9 @@ function writeSummary(done: number) {
     pointsPerGameForEngine: perGame.points.length > 0 ? perGame.points.reduce((a, b) => a + b, 0) / perGame.points.length : null,
     seconds: { total: (performance.now() - started) / 1000, gnubg: gnubgSeconds },
     markdownRow:
-      `| ${ply}-ply vs ${opponent} | ${perGame.opponent.length} | ${seed} | gnubg ${gnubgPly}-ply | ${engineSide.errorRate.toFixed(2)} ± ${engineSide.interval95.toFixed(2)} (${engineSide.rating}) | ` +
+      `| ${ply}-ply vs ${opponent} | ${perGame.opponent.length} | ${seed} | gnubg ${gnubgPly}-ply | ${engineSide.errorRate.toFixed(2)} ± ${engineSide.interval95.toFixed(2)} (${english(`analysis.rating.${engineSide.rating}`)}) | ` +
       `${engineSide.unforcedMoves} | ${engineSide.errors} / ${engineSide.blunders} | ` +
-      `${opponentSide ? `${opponentSide.errorRate.toFixed(2)} (${opponentSide.rating})` : "—"} | ${weights.sha256.slice(0, 12)} |`,
+      `${opponentSide ? `${opponentSide.errorRate.toFixed(2)} (${english(`analysis.rating.${opponentSide.rating}`)})` : "—"} | ${weights.sha256.slice(0, 12)} |`,
   };
   writeFileSync(path.join(outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
@@ -168,7 +169,7 @@ for (let first = from, file = 0; first < games; first += chunk, file++) {
   gamesDone = done;
   const { engineSide } = writeSummary(done);
   log(
-    `games ${done}/${games}: engine ${engineSide.errorRate.toFixed(2)} ± ${engineSide.interval95.toFixed(2)} mEMG/move (${engineSide.rating}) over ${engineSide.unforcedMoves} unforced moves; ` +
+    `games ${done}/${games}: engine ${engineSide.errorRate.toFixed(2)} ± ${engineSide.interval95.toFixed(2)} mEMG/move (${english(`analysis.rating.${engineSide.rating}`)}) over ${engineSide.unforcedMoves} unforced moves; ` +
       `engine ${(engineSeconds / Math.max(1, engineMoves)).toFixed(2)} s/move, gnubg ${(gnubgSeconds / done).toFixed(1)} s/game, ` +
       `elapsed ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );

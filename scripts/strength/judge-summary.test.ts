@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gnubgRating } from "@/lib/analysis/match-analysis";
+import { english } from "@/i18n/english";
 import { type SideStats, summarise } from "./judge-summary";
 
 const side = (unforced: number, error: number, marked: Partial<SideStats["marked"]> = {}): SideStats => ({
@@ -19,7 +19,9 @@ describe("summarise adds up gnubg's per-game figures as gnubg's match statistics
     const s = summarise(games);
     expect(s.unforcedMoves).toBe(75);
     expect(s.errorRate).toBeCloseTo(26.35, 2);
-    expect(s.rating).toBe("Beginner");
+    expect(s.rating).toBe("beginner");
+    // As the judge prints it: gnubg's English label, from messages/en.json.
+    expect(english(`analysis.rating.${s.rating}`)).toBe("Beginner");
     expect([s.doubtful, s.errors, s.blunders]).toEqual([7, 11, 3]);
   });
 
@@ -30,20 +32,5 @@ describe("summarise adds up gnubg's per-game figures as gnubg's match statistics
     expect(many.errorRate).toBeCloseTo(5, 10);
     expect(many.interval95).toBeLessThan(two.interval95);
     expect(summarise([side(20, 0.1)]).interval95).toBe(0);
-  });
-});
-
-describe("gnubgRating", () => {
-  it("uses gnubg 1.07's thresholds (analysis.c arThrsRating), a label applying below its threshold", () => {
-    expect(gnubgRating(0.0019)).toBe("Supernatural");
-    expect(gnubgRating(0.002)).toBe("World class");
-    expect(gnubgRating(0.0049)).toBe("World class");
-    expect(gnubgRating(0.005)).toBe("Expert");
-    expect(gnubgRating(0.0079)).toBe("Expert");
-    expect(gnubgRating(0.008)).toBe("Advanced");
-    expect(gnubgRating(0.015)).toBe("Intermediate");
-    expect(gnubgRating(0.02)).toBe("Casual player");
-    expect(gnubgRating(0.0263)).toBe("Beginner");
-    expect(gnubgRating(0.035)).toBe("Awful!");
   });
 });

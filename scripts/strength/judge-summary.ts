@@ -4,9 +4,9 @@
  *
  * @example
  *   summarise([{ "unforced-moves": 75, "total-moves": 94, "error-skill": 1.976, marked: { "very bad": 3, bad: 11, doubtful: 7, unmarked: 73 } }]);
- *   // { errorRate: 26.35, rating: "Beginner", … } (gnubg 1.07 shows "-26.3 mEMG, Beginner" for these figures)
+ *   // { errorRate: 26.35, rating: "beginner", … } (gnubg 1.07 shows "-26.3 mEMG, Beginner" for these figures)
  */
-import { gnubgRating } from "@/lib/analysis/match-analysis";
+import { gnubgRating, type GnubgRating } from "@/lib/analysis/gnubg-rating";
 
 /** One side's "moves" statistics from gnubg's Python gnubg.match(statistics=True) for one game. */
 export interface SideStats {
@@ -25,7 +25,8 @@ export interface Summary {
   readonly errorRate: number;
   /** Half-width of the 95 % interval of errorRate: 1.96 standard errors of a ratio estimate, games as samples. */
   readonly interval95: number;
-  readonly rating: string;
+  /** gnubg's rating, a key: `analysis.rating.<key>` words it ("Beginner"). */
+  readonly rating: GnubgRating;
   readonly doubtful: number;
   /** gnubg's "bad" moves (≥ 0.06 lost), which it calls errors. */
   readonly errors: number;

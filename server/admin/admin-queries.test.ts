@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { combineClientSeeds, rollForNonce } from "@/lib/dice";
 import { resolveOpening } from "@/lib/dice/opening";
-import type { Dice } from "@/lib/engine/types";
+import { describeFailure, type Dice } from "@/lib/engine/types";
 import { appendEvent } from "@/server/db/append-event";
 import { revealSeed } from "@/server/db/matches";
 import { seededMatch, testVault } from "@/server/db/test-fixtures";
@@ -37,7 +37,7 @@ async function appendAction(matchId: string, version: number, event: JsonValue, 
     ...(roll ? { roll: { nonce: roll.nonce, game: 1, kind: roll.kind, player: null, die1: roll.dice[0], die2: roll.dice[1] } } : {}),
     ...(update ? { matchUpdate: update } : {}),
   });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(describeFailure(result));
   return result.value.version;
 }
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const ended = { type: "ended", reason: "abandoned", winner: "white", serverSeed: badSeed, detail: "Black did not come back." };
   await appendAction(bad.match.id, badRolls.version, ended, undefined, { status: "finished", winner: "white", endReason: "abandoned", finishedAt: new Date() });
   const revealed = await revealSeed(t.db, bad.match.id, badSeed);
-  if (!revealed.ok) throw new Error(revealed.message);
+  if (!revealed.ok) throw new Error(describeFailure(revealed));
   tampered = { matchId: bad.match.id, rolls: badRolls.rolls };
 }, 240_000);
 
@@ -93,7 +93,7 @@ describe("rollLogView", () => {
   it("pages through every roll, newest first, with statistics of the whole selection", async () => {
     const total = await rollCount();
     const view = await rollLogView(t.db, admin.id, all, 10);
-    if (!view.ok) throw new Error(view.message);
+    if (!view.ok) throw new Error(describeFailure(view));
     expect(view.value.page.total).toBe(total);
     expect(view.value.page.items).toHaveLength(Math.min(10, total));
     const times = view.value.page.items.map((r) => r.createdAt.getTime());
@@ -117,7 +117,7 @@ describe("rollLogView", () => {
     const [first, second] = finished;
     if (!first || !second) throw new Error("no matches");
     const byMatch = await rollLogView(t.db, admin.id, { page: 1, match: first.matchId }, 100);
-    if (!byMatch.ok) throw new Error(byMatch.message);
+    if (!byMatch.ok) throw new Error(describeFailure(byMatch));
     expect(byMatch.value.page.total).toBe(await rollCount({ matchId: first.matchId }));
     expect(byMatch.value.page.items.map((r) => r.nonce)).toEqual(byMatch.value.page.items.map((_, i) => i));
 
@@ -147,7 +147,7 @@ describe("rollLogView", () => {
 describe("verifySelection", () => {
   it("verifies every revealed match server-side, failures first; the running match is not among them", async () => {
     const view = await rollLogView(t.db, admin.id, all);
-    if (!view.ok) throw new Error(view.message);
+    if (!view.ok) throw new Error(describeFailure(view));
     const checked = await verifySelection(t.db, view.value.where);
     expect(checked.total).toBe(3);
     expect(checked.results.map((r) => [r.matchId, r.report.verdict])).toEqual([
@@ -161,7 +161,7 @@ describe("verifySelection", () => {
 
   it("respects the limit and the selection", async () => {
     const view = await rollLogView(t.db, admin.id, { page: 1, match: finished[0]?.matchId });
-    if (!view.ok) throw new Error(view.message);
+    if (!view.ok) throw new Error(describeFailure(view));
     const checked = await verifySelection(t.db, view.value.where, 5);
     expect(checked.results.map((r) => r.matchId)).toEqual([finished[0]?.matchId]);
     const limited = await verifySelection(t.db, {}, 1);
@@ -210,10 +210,10 @@ describe("an unrevealed seed is never in what the admin pages and exports receiv
     expect(perMatch?.seed.serverSeed).toBeNull();
     expect(perMatch?.verification).toBeNull();
     const selection = await rollLogView(t.db, admin.id, all, 100);
-    if (!selection.ok) throw new Error(selection.message);
+    if (!selection.ok) throw new Error(describeFailure(selection));
     const verified = await verifySelection(t.db, selection.value.where);
     const exported = await exportSelection(t.db, admin.id, all, "json");
-    if (!exported.ok) throw new Error(exported.message);
+    if (!exported.ok) throw new Error(describeFailure(exported));
     const everything = [
       JSON.stringify(perMatch),
       JSON.stringify(selection.value),
@@ -236,7 +236,7 @@ describe("exportSelection", () => {
     const before = await t.db.prisma.adminAudit.count({ where: { action: EXPORT_ACTION } });
     const filters = parseRollFilters({ status: "finished" }).filters;
     const exported = await exportSelection(t.db, admin.id, filters, "csv");
-    if (!exported.ok) throw new Error(exported.message);
+    if (!exported.ok) throw new Error(describeFailure(exported));
     const total = (await rollCount()) - running.rolls;
     expect(exported.value).toMatchObject({ total, truncated: false, filters: { status: "finished" } });
     const lines = rollsCsv(exported.value.rows).trimEnd().split("\n");

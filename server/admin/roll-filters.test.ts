@@ -1,5 +1,6 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { english } from "@/i18n/english";
 import { LOCALES } from "@/i18n/locales";
 import { MESSAGES } from "@/i18n/messages";
 import { dateBounds, dayStart, filtersRecord, parseRollFilters, rollFilterQuery } from "./roll-filters";
@@ -22,8 +23,9 @@ describe("parseRollFilters", () => {
     const parsed = parseRollFilters(search);
     expect(parsed.filters).toEqual(filters);
     expect(parsed.problems).toHaveLength(1);
-    expect(parsed.problems[0]?.text).toMatch(problem);
     expect(parsed.problems[0]?.say).toEqual({ key: "ignored", values: { field: Object.keys(search)[0], value: Object.values(search)[0] } });
+    const say = parsed.problems[0]!.say;
+    expect(english(`admin.filterNote.${say.key}`, say.values)).toMatch(problem);
   });
 
   it.each([
@@ -43,7 +45,7 @@ describe("parseRollFilters", () => {
 
   it("warns when the range is empty", () => {
     expect(parseRollFilters({ from: "2026-03-02", to: "2026-03-01" }).problems).toEqual([
-      { text: "The from date is after the to date: nothing can match.", say: { key: "emptyRange", values: {} } },
+      { say: { key: "emptyRange", values: {} } },
     ]);
   });
 });

@@ -35,21 +35,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_PAGE = 1_000_000;
 
 const fieldSchemas = {
-  user: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "a username is letters, digits, '_' and '-'"),
+  user: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
   match: matchIdSchema,
   status: z.enum(MATCH_STATUSES as [MatchStatus, ...MatchStatus[]]),
-  from: z.string().regex(DAY).refine((day) => dayStart(day) !== null, "not a date"),
-  to: z.string().regex(DAY).refine((day) => dayStart(day) !== null, "not a date"),
+  from: z.string().regex(DAY).refine((day) => dayStart(day) !== null),
+  to: z.string().regex(DAY).refine((day) => dayStart(day) !== null),
 } as const;
 
-const LABELS: Record<keyof typeof fieldSchemas, string> = { user: "user", match: "match id", status: "status", from: "from date", to: "to date" };
-
 /**
- * A filter value that was dropped, or a selection that cannot match: `text` in English (for tests and logs), `say` as
- * an `admin.filterNote.<key>` message and its values for the page.
+ * A filter value that was dropped, or a selection that cannot match, as an `admin.filterNote.<key>` message and its
+ * values: the page words it in the reader's language, tests and logs in English (i18n/english.ts).
  */
 export interface FilterProblem {
-  readonly text: string;
   readonly say: { readonly key: "ignored" | "emptyRange"; readonly values: Readonly<Record<string, string>> };
 }
 
@@ -75,10 +72,7 @@ export function parseRollFilters(search: SearchParams): { readonly filters: Roll
     const parsed = fieldSchemas[key].safeParse(raw);
     if (!parsed.success) {
       const value = raw.slice(0, 60);
-      problems.push({
-        text: `Ignored the ${LABELS[key]} "${value}": ${parsed.error.issues[0]?.message ?? "not valid"}.`,
-        say: { key: "ignored", values: { field: key, value } },
-      });
+      problems.push({ say: { key: "ignored", values: { field: key, value } } });
       continue;
     }
     if (key === "status") filters.status = parsed.data as MatchStatus;
@@ -88,7 +82,7 @@ export function parseRollFilters(search: SearchParams): { readonly filters: Roll
   const page = Number(first(search.page) ?? "1");
   filters.page = Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
   if (filters.from && filters.to && filters.from > filters.to) {
-    problems.push({ text: "The from date is after the to date: nothing can match.", say: { key: "emptyRange", values: {} } });
+    problems.push({ say: { key: "emptyRange", values: {} } });
   }
   return { filters, problems };
 }

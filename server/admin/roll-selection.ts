@@ -74,7 +74,7 @@ export async function selectionWhere(db: Db, filters: RollFilters): Promise<Resu
   let userId: string | undefined;
   if (filters.user !== undefined) {
     const user = await db.prisma.user.findUnique({ where: { username: filters.user }, select: { id: true } });
-    if (!user) return err("ERR_UNKNOWN_USER", `There is no user "${filters.user}".`);
+    if (!user) return err("ERR_UNKNOWN_USER", { name: filters.user });
     userId = user.id;
   }
   const { from, to } = dateBounds(filters);

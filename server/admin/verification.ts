@@ -8,6 +8,7 @@
  *   const checked = await verifyRevealedMatches(db, ids); // the revealed ones, in the order given
  *   checked[0]?.report.verdict;                           // "verified" | "failed" | …
  */
+import { english } from "@/i18n/english";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { verify, type AuditBundle, type AuditBundleV2, type VerifyReport } from "@/lib/dice";
 import { recordTurnsOf } from "@/lib/record";
@@ -120,7 +121,7 @@ export function failureSentences(result: MatchVerification): string[] {
     .filter((check) => check.status === "failed")
     .map((check) => {
       const place = checkPlace(check);
-      return `${checkTitle(check.id)}${place ? ` (at ${place})` : ""}: ${checkDetail(check)}`;
+      return english("verifyReport.sentence", { title: checkTitle(check.id), where: place ? ` ${english("verifyReport.at", { where: place })}` : "", detail: checkDetail(check) });
     });
-  return result.recordError ? [...sentences, `The game record could not be replayed: ${result.recordError}`] : sentences;
+  return result.recordError ? [...sentences, english("admin.verification.recordError", { message: result.recordError })] : sentences;
 }

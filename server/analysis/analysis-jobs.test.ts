@@ -4,6 +4,7 @@
  * and slowed a little so the progress can be watched), stored, and read back without being computed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { analyseMatch } from "@/lib/analysis/match-analysis";
 import { createEvaluator } from "@/lib/analysis/evaluator";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
@@ -36,7 +37,7 @@ function runner(options: { staleMs?: number } = {}): AnalysisRunner {
 async function until(ply: number, predicate: (v: AnalysisView) => boolean, seen: AnalysisView[] = []): Promise<AnalysisView> {
   for (let i = 0; i < 600; i++) {
     const status = await analysisStatus(t.db, { matchId, ply, viewer: null });
-    if (!status.ok) throw new Error(status.message);
+    if (!status.ok) throw new Error(describeFailure(status));
     seen.push(status.value);
     if (predicate(status.value)) return status.value;
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -76,10 +76,10 @@ export function setAnalysisWakeHook(wake: (() => void) | undefined): void {
 
 async function checked(db: Db, request: AnalysisRequest): Promise<Result<{ ply: Ply; engine: string }, AnalysisErrorCode>> {
   const ply = parsePly(request.ply);
-  if (ply === null) return err("ERR_BAD_PLY", "The analysis depth must be 0, 1 or 2 ply.");
+  if (ply === null) return err("ERR_BAD_PLY");
   const found = await reviewableMatch(db, request.matchId, request.viewer, request.invite);
   if (!found.ok) return found;
-  if (found.value.view.status !== "finished") return err("ERR_NOT_FINISHED", "Only a finished match can be analysed.");
+  if (found.value.view.status !== "finished") return err("ERR_NOT_FINISHED", { reason: "analyse" });
   return ok({ ply, engine: analysisEngineId() });
 }
 
@@ -95,8 +95,7 @@ export async function requestAnalysis(db: Db, request: AnalysisRequest): Promise
   if (existing && existing.status !== "failed") return ok(viewOf(existing));
   const wait = (await request.admit?.()) ?? 0;
   if (wait > 0) {
-    const minutes = Math.max(1, Math.ceil(wait / 60_000));
-    return err("ERR_RATE_LIMITED", `You have started too many analyses; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    return err("ERR_RATE_LIMITED", { reason: "analyses", minutes: Math.max(1, Math.ceil(wait / 60_000)) });
   }
   if (existing) {
     await db.prisma.matchAnalysis.updateMany({

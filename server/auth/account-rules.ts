@@ -5,7 +5,7 @@
  *
  * @example
  *   parseUsername("Ada_99");        // { ok: true, value: "ada_99" }
- *   parseUsername("a b");           // { ok: false, code: "ERR_INVALID_USERNAME", message: "…" }
+ *   parseUsername("guest-ada");     // { ok: false, code: "ERR_INVALID_USERNAME", values: { reason: "guestPrefix", prefix: "guest-" } }
  *   parsePassword("correct horse"); // { ok: true, value: "correct horse" }
  */
 import { err, ok, type Result } from "@/lib/engine/types";
@@ -24,24 +24,16 @@ export function parseUsername(
   input: unknown,
   options: { readonly allowGuestPrefix?: boolean } = {},
 ): Result<string, "ERR_INVALID_USERNAME"> {
-  if (typeof input !== "string") return err("ERR_INVALID_USERNAME", "Choose a username.");
+  if (typeof input !== "string") return err("ERR_INVALID_USERNAME", { reason: "missing" });
   const trimmed = input.trim();
-  if (!USERNAME_PATTERN.test(trimmed)) {
-    return err("ERR_INVALID_USERNAME", "A username has 3 to 20 characters: letters, digits, _ and -.");
-  }
+  if (!USERNAME_PATTERN.test(trimmed)) return err("ERR_INVALID_USERNAME");
   const key = trimmed.toLowerCase();
-  if (key.startsWith(GUEST_PREFIX) && !options.allowGuestPrefix) {
-    return err("ERR_INVALID_USERNAME", `Usernames starting with "${GUEST_PREFIX}" are kept for guests.`);
-  }
+  if (key.startsWith(GUEST_PREFIX) && !options.allowGuestPrefix) return err("ERR_INVALID_USERNAME", { reason: "guestPrefix", prefix: GUEST_PREFIX });
   return ok(key);
 }
 
 export function parsePassword(input: unknown): Result<string, "ERR_INVALID_PASSWORD"> {
-  if (typeof input !== "string" || input.length < PASSWORD_MIN_LENGTH) {
-    return err("ERR_INVALID_PASSWORD", `A password has at least ${PASSWORD_MIN_LENGTH} characters.`);
-  }
-  if (input.length > PASSWORD_MAX_LENGTH) {
-    return err("ERR_INVALID_PASSWORD", `A password has at most ${PASSWORD_MAX_LENGTH} characters.`);
-  }
+  if (typeof input !== "string" || input.length < PASSWORD_MIN_LENGTH) return err("ERR_INVALID_PASSWORD", { reason: "tooShort", min: PASSWORD_MIN_LENGTH });
+  if (input.length > PASSWORD_MAX_LENGTH) return err("ERR_INVALID_PASSWORD", { reason: "tooLong", max: PASSWORD_MAX_LENGTH });
   return ok(input);
 }

@@ -1,6 +1,7 @@
 /**
  * Account operations behind the sign-in, registration, guest and claim routes and the admin command: each returns a
- * Result with a stable ERR_ code and a message fit to show in a form. A wrong username and a wrong password give the
+ * Result with a stable ERR_ code and the values of its sentence (`errors.<code>`), which a form shows in the reader's
+ * language. A wrong username and a wrong password give the
  * same answer (ERR_INVALID_CREDENTIALS), in about the same time.
  *
  * @example
@@ -29,7 +30,6 @@ export interface AccountDeps {
   readonly randomInt?: RandomInt;
 }
 
-const INVALID_CREDENTIALS = "Wrong username or password.";
 /** Typed usernames are cut to this length before they become rate-limit keys, so junk input stays small. */
 const MAX_KEY_LENGTH = 64;
 
@@ -48,9 +48,9 @@ export async function registerAccount(
   const password = parsePassword(input.password);
   if (!password.ok) return password;
   // Checked first to spare a bcrypt hash; the unique index still settles a race.
-  if (await findUserByUsername(deps.db, username.value)) return err("ERR_USERNAME_TAKEN", "That username is taken.");
+  if (await findUserByUsername(deps.db, username.value)) return err("ERR_USERNAME_TAKEN");
   const created = await createUser(deps.db, { username: username.value, passwordHash: await hashPassword(password.value, deps.passwordCost) });
-  return created.ok ? created : err("ERR_USERNAME_TAKEN", "That username is taken.");
+  return created.ok ? created : err("ERR_USERNAME_TAKEN");
 }
 
 export async function verifyCredentials(
@@ -62,10 +62,10 @@ export async function verifyCredentials(
   const username = parseUsername(input.username, { allowGuestPrefix: true });
   const password = typeof input.password === "string" ? input.password : "";
   // Input that breaks the rules cannot name an account; that says nothing about which accounts exist.
-  if (!username.ok || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return err("ERR_INVALID_CREDENTIALS", INVALID_CREDENTIALS);
+  if (!username.ok || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return err("ERR_INVALID_CREDENTIALS");
   const user = await findUserByUsername(deps.db, username.value);
   const matches = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await spendVerifyTime(password, deps.passwordCost);
-  if (!user || !matches) return err("ERR_INVALID_CREDENTIALS", INVALID_CREDENTIALS);
+  if (!user || !matches) return err("ERR_INVALID_CREDENTIALS");
   return ok(user);
 }
 
@@ -93,11 +93,11 @@ export async function claimGuestAccount(
   Result<UserRow, "ERR_RATE_LIMITED" | "ERR_NOT_FOUND" | "ERR_NOT_GUEST" | "ERR_INVALID_USERNAME" | "ERR_INVALID_PASSWORD" | "ERR_USERNAME_TAKEN">
 > {
   const user = await findUserById(deps.db, input.userId);
-  if (!user) return err("ERR_NOT_FOUND", "This account no longer exists; sign in again.");
+  if (!user) return err("ERR_NOT_FOUND", { reason: "account" });
   const wanted = typeof input.username === "string" && input.username.trim() !== "" ? input.username : user.username;
   const allowed = await deps.limiter.attempt("credentials", { ip: input.ip, username: limitKey(wanted) });
   if (!allowed.ok) return allowed;
-  if (!user.isGuest) return err("ERR_NOT_GUEST", "This account is already registered.");
+  if (!user.isGuest) return err("ERR_NOT_GUEST", { reason: "registered" });
   // A guest may keep its own generated name; any other name follows the registration rules.
   const username = usernameKey(wanted) === user.username ? ok(user.username) : parseUsername(wanted);
   if (!username.ok) return username;
@@ -120,16 +120,16 @@ export async function createAdminAccount(
     passwordHash: await hashPassword(password.value, deps.passwordCost),
     role: "ADMIN",
   });
-  return created.ok ? created : err("ERR_USERNAME_TAKEN", `The username "${username.value}" is taken.`);
+  return created.ok ? created : err("ERR_USERNAME_TAKEN", { reason: "named", name: username.value });
 }
 
 /** The admin command's `grant`: makes an existing registered user ADMIN (a guest must claim its account first). */
 export async function grantAdmin(db: Db, input: { readonly username: string }): Promise<Result<{ user: UserRow; changed: boolean }, "ERR_USER_NOT_FOUND" | "ERR_GUEST">> {
   const user = await findUserByUsername(db, usernameKey(input.username));
-  if (!user) return err("ERR_USER_NOT_FOUND", `No user is named "${usernameKey(input.username)}".`);
-  if (user.isGuest) return err("ERR_GUEST", `"${user.username}" is a guest account; it must be claimed (given a password) before it can be an administrator.`);
+  if (!user) return err("ERR_USER_NOT_FOUND", { reason: "named", name: usernameKey(input.username) });
+  if (user.isGuest) return err("ERR_GUEST", { reason: "admin", name: user.username });
   if (user.role === "ADMIN") return ok({ user, changed: false });
   const updated = await setRole(db, user.id, "ADMIN");
-  if (!updated) return err("ERR_USER_NOT_FOUND", `No user is named "${user.username}".`);
+  if (!updated) return err("ERR_USER_NOT_FOUND", { reason: "named", name: user.username });
   return ok({ user: updated, changed: true });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { englishError } from "@/i18n/english";
 import { AuthRateLimiter } from "./rate-limit";
 
 const MINUTE = 60_000;
@@ -27,7 +28,7 @@ describe("AuthRateLimiter in memory", () => {
     at(60_000);
     const refused = await limiter.attempt("credentials", { ip: "c", username: "ada" });
     // The window opened by the first attempt (t=0) ends at t=15 min: 14 minutes from t=1 min.
-    expect(refused).toEqual({ ok: false, code: "ERR_RATE_LIMITED", message: "Too many attempts, try again in 14 minutes." });
+    expect(refused).toEqual({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "attempts", minutes: 14 } });
     expect((await limiter.attempt("credentials", { ip: "c", username: "bob" })).ok).toBe(true);
     at(15 * MINUTE);
     expect((await limiter.attempt("credentials", { ip: "d", username: "ada" })).ok).toBe(true);
@@ -75,7 +76,8 @@ describe("AuthRateLimiter in memory", () => {
     await limiter.attempt("guest", { ip: "a" });
     at(60 * MINUTE - 5_000);
     const refused = await limiter.attempt("guest", { ip: "a" });
-    expect(refused.ok ? "" : refused.message).toBe("Too many attempts, try again in 1 minute.");
+    expect(refused).toEqual({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "attempts", minutes: 1 } });
+    expect(englishError("ERR_RATE_LIMITED", refused.ok ? {} : refused.values)).toBe("Too many attempts; try again in 1 minute.");
   });
 
   it("counts guests apart from sign-in attempts", async () => {
@@ -106,7 +108,7 @@ describe.skipIf(!redisUrl)("AuthRateLimiter on Redis (needs TEST_REDIS_URL)", ()
     expect(await nodeA.attempt("credentials", { ip: "c", username: "ada" })).toEqual({
       ok: false,
       code: "ERR_RATE_LIMITED",
-      message: "Too many attempts, try again in 15 minutes.",
+      values: { reason: "attempts", minutes: 15 },
     });
     expect(await client.get(`${keyPrefix}:credentials-user:ada`)).toBe("2");
     expect((await nodeB.attempt("guest", { ip: "a" })).ok).toBe(true);

@@ -8,7 +8,7 @@
  * @example
  *   const limiter = new AuthRateLimiter();
  *   const verdict = await limiter.attempt("credentials", { ip: "203.0.113.7", username: "ada" });
- *   if (!verdict.ok) verdict.message; // "Too many attempts, try again in 4 minutes."
+ *   if (!verdict.ok) verdict.values;  // { reason: "attempts", minutes: 4 } ("Too many attempts; try again in 4 minutes.")
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { err, ok, type Result } from "@/lib/engine/types";
@@ -77,7 +77,7 @@ export class AuthRateLimiter {
     if (wait === 0) return ok(undefined);
     await Promise.all(checks.map(([limiter, key]) => limiter.reward(key)));
     const minutes = Math.max(1, Math.ceil(wait / MINUTE));
-    return err("ERR_RATE_LIMITED", `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    return err("ERR_RATE_LIMITED", { reason: "attempts", minutes });
   }
 }
 

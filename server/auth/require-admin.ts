@@ -11,6 +11,7 @@
  */
 import { forbidden } from "next/navigation";
 import type { UserRow } from "@/server/db/types";
+import { errorBody } from "@/server/http/json";
 import { getCurrentUser, userFromRequest } from "./session";
 
 export function isAdmin(user: UserRow | null): user is UserRow {
@@ -18,7 +19,7 @@ export function isAdmin(user: UserRow | null): user is UserRow {
 }
 
 export function forbiddenResponse(): Response {
-  return Response.json({ error: "ERR_FORBIDDEN", message: "Only administrators may use this." }, { status: 403, headers: { "cache-control": "no-store" } });
+  return Response.json(errorBody("ERR_FORBIDDEN", { reason: "admin" }), { status: 403, headers: { "cache-control": "no-store" } });
 }
 
 /** The admin viewing the page; anyone else gets the "Not allowed" page with status 403. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { englishError } from "@/i18n/english";
 import { jsonError, readJsonObject, refuseCrossSite } from "./route-guards";
 
 function post(headers: Record<string, string>, body = "{}"): Request {
@@ -46,9 +47,14 @@ describe("jsonError", () => {
     ["ERR_RATE_LIMITED", 429],
     ["ERR_SOMETHING_NEW", 500],
   ] as const)("%s → %i", async (code, status) => {
-    const response = jsonError(code, "text");
+    const response = jsonError(code);
     expect(response.status).toBe(status);
-    expect(await response.json()).toEqual({ error: code, message: "text" });
+    expect(await response.json()).toEqual({ error: code, message: englishError(code) });
+  });
+
+  it("carries the values and words the message from messages/en.json", async () => {
+    const response = jsonError("ERR_INVALID_PASSWORD", { reason: "tooShort", min: 8 });
+    expect(await response.json()).toEqual({ error: "ERR_INVALID_PASSWORD", values: { reason: "tooShort", min: 8 }, message: "A password has at least 8 characters." });
   });
 });
 

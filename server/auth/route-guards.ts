@@ -9,6 +9,8 @@
  *   if (refused) return refused;
  *   const body = await readJsonObject(request); // Record<string, unknown> | null
  */
+import type { FailureValues } from "@/lib/engine/types";
+import { errorBody } from "@/server/http/json";
 import { originVerdict, siteOrigins } from "@/server/http/site-origin";
 
 const STATUS_BY_CODE: Record<string, number> = {
@@ -24,8 +26,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   ERR_RATE_LIMITED: 429,
 };
 
-export function jsonError(code: string, message: string): Response {
-  return Response.json({ error: code, message }, { status: STATUS_BY_CODE[code] ?? 500, headers: { "cache-control": "no-store" } });
+/** An account route's refusal: `{ error: code, values?, message }` with the status its code calls for. */
+export function jsonError(code: string, values?: FailureValues): Response {
+  return Response.json(errorBody(code, values), { status: STATUS_BY_CODE[code] ?? 500, headers: { "cache-control": "no-store" } });
 }
 
 /**
@@ -38,10 +41,10 @@ export function refuseCrossSite(request: Request): Response | null {
   const site = request.headers.get("sec-fetch-site");
   const verdict = originVerdict(request.headers, { trustProxy: true, configured: siteOrigins(process.env) });
   if ((site !== null && site !== "same-origin") || verdict !== "own") {
-    return jsonError("ERR_CROSS_SITE", "This request must come from a page of this site.");
+    return jsonError("ERR_CROSS_SITE");
   }
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
-    return jsonError("ERR_UNSUPPORTED_MEDIA_TYPE", "Send the form as application/json.");
+    return jsonError("ERR_UNSUPPORTED_MEDIA_TYPE");
   }
   return null;
 }

@@ -25,13 +25,13 @@ export async function convertGuest(
       where: { id: change.id, isGuest: true },
       data: { username: change.username, passwordHash: change.passwordHash, isGuest: false },
     });
-    if (updated.count === 0) return err("ERR_NOT_GUEST", "This account is not a guest account.");
+    if (updated.count === 0) return err("ERR_NOT_GUEST");
   } catch (error) {
-    if (uniqueViolation(error)) return err("ERR_USERNAME_TAKEN", "That username is taken.");
+    if (uniqueViolation(error)) return err("ERR_USERNAME_TAKEN");
     throw error;
   }
   const user = await db.prisma.user.findUnique({ where: { id: change.id } });
-  if (!user) return err("ERR_NOT_GUEST", "This account no longer exists.");
+  if (!user) return err("ERR_NOT_GUEST", { reason: "gone" });
   return ok(user);
 }
 

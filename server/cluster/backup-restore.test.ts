@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -64,7 +65,7 @@ describe.skipIf(!postgres)("PostgreSQL backup and restore (needs TEST_POSTGRES_U
     try {
       const cookie = async (name: string) => {
         const created = await createUser(db, { username: name });
-        if (!created.ok) throw new Error(created.message);
+        if (!created.ok) throw new Error(describeFailure(created));
         return sessionCookieFor(created.value);
       };
       const bots: BotClient[] = [];

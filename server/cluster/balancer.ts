@@ -21,6 +21,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { parse as parseCookie } from "cookie";
 import { createProxyServer } from "http-proxy-3";
+import type { Failure } from "@/lib/protocol";
+import { fail } from "@/server/match/failure";
 
 export const STICKY_COOKIE = "fairgammon_node";
 
@@ -112,7 +114,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     }
     if (isResponse) {
       const res = target as ServerResponse;
-      if (!res.headersSent) unavailable(res, `node ${name ?? "?"} failed: ${code}`);
+      if (!res.headersSent) unavailable(res, fail("ERR_UNAVAILABLE", { reason: "nodeFailed", node: name ?? "?", cause: String(code) }));
       else res.end();
     } else if (target) {
       (target as Socket).destroy();
@@ -121,7 +123,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
 
   const server: Server = createServer((req, res) => {
     const node = pick(req);
-    if (!node) return unavailable(res, "no server node is ready");
+    if (!node) return unavailable(res, fail("ERR_UNAVAILABLE", { reason: "noNode" }));
     (req as IncomingMessage & { fairgammonNode?: string }).fairgammonNode = node.name;
     proxy.web(req, res, { target: node.url });
   });
@@ -191,7 +193,8 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   };
 }
 
-function unavailable(res: ServerResponse, message: string): void {
+/** No node can answer: a Failure as the socket protocol has it (code, values and the English sentence). */
+function unavailable(res: ServerResponse, failure: Failure): void {
   res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store", "retry-after": "1" });
-  res.end(JSON.stringify({ ok: false, code: "ERR_UNAVAILABLE", message: `Service unavailable: ${message}. Try again in a moment.` }));
+  res.end(JSON.stringify(failure));
 }

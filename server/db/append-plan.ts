@@ -52,8 +52,8 @@ export function* appendPlan(input: AppendEventInput, now: Date, dialect: Dialect
   if (changed(bumped) !== 1) {
     const [current] = yield { sql: `SELECT "version" FROM "Match" WHERE "id" = ?`, params: [matchId] };
     return current === undefined
-      ? err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`)
-      : err("ERR_VERSION_CONFLICT", `match ${matchId} is at version ${Number(current.version)}: someone else wrote first`);
+      ? err("ERR_MATCH_NOT_FOUND", { matchId })
+      : err("ERR_VERSION_CONFLICT", { matchId, version: Number(current.version) });
   }
   // The sequence is the version we now hold, so it is free: every write that set a version wrote its event.
   yield {
@@ -67,7 +67,7 @@ export function* appendPlan(input: AppendEventInput, now: Date, dialect: Dialect
       params: [matchId, roll.nonce, roll.game, roll.kind, roll.player, roll.die1, roll.die2, roll.whiteSalt ?? null, roll.blackSalt ?? null, now],
       count: true,
     };
-    if (changed(logged) === 0) return err("ERR_NONCE_TAKEN", `nonce ${roll.nonce} is already logged for match ${matchId}`);
+    if (changed(logged) === 0) return err("ERR_NONCE_TAKEN", { matchId, nonce: roll.nonce });
   }
   const fields = matchUpdate ? (Object.keys(MATCH_UPDATE_COLUMNS) as (keyof MatchUpdate)[]).filter((field) => matchUpdate[field] !== undefined) : [];
   if (matchUpdate && fields.length > 0) {
@@ -90,7 +90,7 @@ export function* appendPlan(input: AppendEventInput, now: Date, dialect: Dialect
       params: [randomUUID(), matchId, game.number, game.winner, game.points, game.resultType, game.endedBy, game.cubeValue, game.crawford, now],
       count: true,
     };
-    if (changed(recorded) === 0) return err("ERR_GAME_RECORDED", `game ${game.number} of match ${matchId} is already recorded`);
+    if (changed(recorded) === 0) return err("ERR_GAME_RECORDED", { matchId, game: game.number });
   }
   // Ratings (issue 20): the rated match's rating changes, in the transaction of the event that ends it.
   if (rating) yield* ratingWrite(matchId, rating, now, dialect);

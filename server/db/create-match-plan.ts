@@ -44,15 +44,15 @@ export function* createMatchPlan(creation: MatchCreation, dialect: Dialect): Sql
   const capped = creation.maxWaiting !== undefined;
   const lock = capped && dialect === "postgres" ? " FOR UPDATE" : "";
   const [creator] = yield { sql: `SELECT 1 AS "found" FROM "User" WHERE "id" = ?${lock}`, params: [row.creatorId] };
-  if (creator === undefined) return err("ERR_USER_NOT_FOUND", `no user ${row.creatorId}`);
+  if (creator === undefined) return err("ERR_USER_NOT_FOUND", { userId: row.creatorId });
   if (capped) {
     const [counted] = yield { sql: `SELECT COUNT(*) AS "waiting" FROM "Match" WHERE "creatorId" = ? AND "status" = 'waiting'`, params: [row.creatorId] };
     if (Number(counted?.waiting ?? 0) >= creation.maxWaiting!) {
-      return err("ERR_TOO_MANY_WAITING", `${row.creatorId} has ${creation.maxWaiting} matches waiting for an opponent already`);
+      return err("ERR_TOO_MANY_WAITING", { count: creation.maxWaiting! });
     }
   }
   const [inserted] = yield { sql: INSERT_MATCH, params: MATCH_COLUMNS.map((column) => row[column]), count: true };
-  if (changed(inserted) === 0) return err("ERR_MATCH_EXISTS", `match ${row.id} exists already`);
+  if (changed(inserted) === 0) return err("ERR_MATCH_EXISTS", { matchId: row.id });
   yield {
     sql: `INSERT INTO "MatchSeed" ("matchId", "commitment", "ciphertext", "iv", "tag", "chainLength", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
     params: [row.id, seed.commitment, seed.ciphertext, seed.iv, seed.tag, seed.chainLength ?? null, row.createdAt],

@@ -64,9 +64,9 @@ export async function auditBundle(db: Db, matchId: string): Promise<Result<Audit
     return { seed, rolls, revealed };
   });
   const { seed, rolls, revealed } = found;
-  if (!seed) return err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`);
+  if (!seed) return err("ERR_MATCH_NOT_FOUND", { matchId });
   if (seed.whiteClientSeed === null || seed.blackClientSeed === null) {
-    return err("ERR_CLIENT_SEEDS_PENDING", `match ${matchId} is still waiting for a client seed`);
+    return err("ERR_CLIENT_SEEDS_PENDING", { matchId });
   }
   const gameSeeds = revealedGameSeeds(revealed.map(({ payload }) => gameSeedEventSchema.parse(typeof payload === "string" ? JSON.parse(payload) : payload)));
   return ok(bundleFromRows(seed, seed.match.matchLength, rolls, gameSeeds));

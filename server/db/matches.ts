@@ -104,17 +104,17 @@ function* revealPlan(matchId: string, serverSeed: string, revealedAt: Date): Sql
     sql: `SELECT "Match"."status", "MatchSeed"."commitment", "MatchSeed"."chainLength" FROM "Match" JOIN "MatchSeed" ON "MatchSeed"."matchId" = "Match"."id" WHERE "Match"."id" = ?`,
     params: [matchId],
   };
-  if (match === undefined) return err("ERR_MATCH_NOT_FOUND", `no match ${matchId}`);
+  if (match === undefined) return err("ERR_MATCH_NOT_FOUND", { matchId });
   if (match.status !== "finished" && match.status !== "aborted") {
-    return err("ERR_MATCH_NOT_OVER", `match ${matchId} is ${String(match.status)}: the seed is revealed only when it is over`);
+    return err("ERR_MATCH_NOT_OVER", { matchId, status: String(match.status) });
   }
   // A fair-dice-v2 seed is the last of a chain: its commitment is SHA-256 applied chainLength times.
-  if (chainCommitment(serverSeed, match.chainLength === null ? 1 : Number(match.chainLength)) !== match.commitment) return err("ERR_SEED_MISMATCH", "the seed does not match the match's commitment");
+  if (chainCommitment(serverSeed, match.chainLength === null ? 1 : Number(match.chainLength)) !== match.commitment) return err("ERR_SEED_MISMATCH");
   const [revealed] = yield {
     sql: `UPDATE "MatchSeed" SET "revealedSeed" = ?, "revealedAt" = ? WHERE "matchId" = ? AND "revealedSeed" IS NULL`,
     params: [serverSeed, revealedAt, matchId],
     count: true,
   };
-  if (Number(revealed?.changed ?? 0) === 0) return err("ERR_SEED_ALREADY_REVEALED", `the seed of match ${matchId} is already revealed`);
+  if (Number(revealed?.changed ?? 0) === 0) return err("ERR_SEED_ALREADY_REVEALED", { matchId });
   return ok({ revealedAt });
 }

@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())("rating changes on %s", (kind) => {
     const [ada, bob] = [await newUser(handle.db, "ada"), await newUser(handle.db, "bob")];
     // 5 points, both new (1500, experience 0, K = 5): P = 1/2, so each moves 4·5·√5·½ = 10√5 = 22.3607.
     const first = await readyMatch(ada, bob, 5);
-    await storeEvent(handle.db, first, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED, detail: "White won." }, null);
+    await storeEvent(handle.db, first, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED }, null);
     const changes = await changesOf(first.matchId);
     expect(changes.map((c) => [c.userId, c.won, c.before, c.after, c.opponentId, c.opponentRating, c.matchLength])).toEqual([
       [ada.id, true, 1500, expect.closeTo(1522.3607, 4), bob.id, 1500, 5],
@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())("rating changes on %s", (kind) => {
     // Then bob (1477.64) beats ada (1522.36) over 3 points, both at experience 5 (K = 4.95):
     // P_upset = 1/(10^(44.7214·√3/2000) + 1) = 1/(1.09332 + 1) = 0.47772; change = 4.95·4·√3·(1 − 0.47772) = 17.9114.
     const second = await readyMatch(bob, ada, 3);
-    await storeEvent(handle.db, second, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED, detail: "White won." }, null);
+    await storeEvent(handle.db, second, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED }, null);
     const [won, lost] = await changesOf(second.matchId);
     expect(won).toMatchObject({ userId: bob.id, before: expect.closeTo(1477.6393, 4), delta: expect.closeTo(17.9114, 4), after: expect.closeTo(1495.5507, 4) });
     expect(lost).toMatchObject({ userId: ada.id, before: expect.closeTo(1522.3607, 4), delta: expect.closeTo(-17.9114, 4), after: expect.closeTo(1504.4493, 4) });
@@ -66,13 +66,13 @@ describe.each(testDatabaseKinds())("rating changes on %s", (kind) => {
   it("rates a claimed abandonment, and never an unrated match or a cancelled one", async () => {
     const [ada, bob, cyd, dan] = [await newUser(handle.db, "ada"), await newUser(handle.db, "bob"), await newUser(handle.db, "cyd"), await newUser(handle.db, "dan")];
     const claimed = await readyMatch(ada, bob, 3);
-    await storeEvent(handle.db, claimed, { type: "ended", reason: "abandoned", winner: "black", serverSeed: SEED, detail: "ada left." }, bob.id);
+    await storeEvent(handle.db, claimed, { type: "ended", reason: "abandoned", winner: "black", serverSeed: SEED }, bob.id);
     expect((await changesOf(claimed.matchId)).map((c) => [c.userId, c.won])).toEqual([[bob.id, true], [ada.id, false]]);
 
     const unrated = await readyMatch(cyd, dan, 3, false);
-    await storeEvent(handle.db, unrated, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED, detail: "White won." }, null);
+    await storeEvent(handle.db, unrated, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED }, null);
     const cancelled = await readyMatch(cyd, dan, 3);
-    await storeEvent(handle.db, cancelled, { type: "ended", reason: "cancelled", winner: null, serverSeed: SEED, detail: "cyd cancelled." }, cyd.id);
+    await storeEvent(handle.db, cancelled, { type: "ended", reason: "cancelled", winner: null, serverSeed: SEED }, cyd.id);
     expect(await changesOf(unrated.matchId)).toEqual([]);
     expect(await changesOf(cancelled.matchId)).toEqual([]);
     expect(await ratingOf(cyd.id)).toMatchObject({ rating: 1500, experience: 0, ratedMatches: 0, lastRatedAt: null });

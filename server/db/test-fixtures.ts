@@ -43,7 +43,7 @@ export function fixtureContext(actor: Participant | null): DecideContext {
 /** The events `command` of `actor` decides on `view`; the test fails on a refusal. */
 export function decided(view: MatchView, command: MatchCommand, actor: Participant | null): { readonly events: readonly MatchEvent[]; readonly view: MatchView } {
   const decision = decide(view, command, fixtureContext(actor));
-  if (!decision.ok) throw new Error(`${command.type}: ${decision.code} ${decision.message}`);
+  if (!decision.ok) throw new Error(`${command.type}: ${decision.code} ${JSON.stringify(decision.values)}`);
   return decision;
 }
 

@@ -28,7 +28,7 @@ export async function createUser(db: Db, user: NewUser): Promise<Result<UserRow,
       }),
     );
   } catch (error) {
-    if (uniqueViolation(error)) return err("ERR_USERNAME_TAKEN", `username "${user.username}" is taken`);
+    if (uniqueViolation(error)) return err("ERR_USERNAME_TAKEN", { reason: "named", name: user.username });
     throw error;
   }
 }

@@ -37,7 +37,7 @@ describe("the engine worker pool", () => {
   it("rejects with the handler's own message, and with a clear one for an unknown kind", async () => {
     const p = pool(1);
     await expect(p.run({ kind: "refuse", why: "no legal play for that" })).rejects.toThrow("no legal play for that");
-    await expect(p.run({ kind: "unknown" })).rejects.toThrow('no engine task of kind "unknown"');
+    await expect(p.run({ kind: "unknown" })).rejects.toThrow('The engine has no task of kind "unknown".');
     expect(await p.run({ kind: "square", n: 3 })).toMatchObject({ value: 9 });
   });
 

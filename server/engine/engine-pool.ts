@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { englishError } from "@/i18n/english";
 import type { EngineTask, EngineTaskResult } from "./engine-tasks";
 import type { TaskReply, TaskRequest } from "./worker-protocol";
 
@@ -120,7 +121,7 @@ export class WorkerPool<Task extends { readonly kind: string }> {
       slot.current = null;
       worker.unref();
       if (reply.ok) pending.resolve(reply.result);
-      else pending.reject(new Error(reply.message));
+      else pending.reject(new Error(englishError(reply.code, reply.values)));
       this.#dispatch();
     });
     const retire = (why: string) => {

@@ -14,7 +14,7 @@ import type { AnalysisLimiter } from "@/server/analysis/analysis-limit";
 import { refuseCrossSite } from "@/server/auth/route-guards";
 import type { Db } from "@/server/db/client";
 import type { UserRow } from "@/server/db/types";
-import { jsonResponse } from "./json";
+import { errorBody, jsonResponse } from "./json";
 
 const STATUS: Record<AnalysisErrorCode, number> = { ERR_NOT_FOUND: 404, ERR_NOT_FINISHED: 409, ERR_BAD_PLY: 400, ERR_RATE_LIMITED: 429 };
 
@@ -22,11 +22,11 @@ export async function startAnalysisResponse(db: Db, request: Request, matchId: s
   const crossSite = refuseCrossSite(request);
   if (crossSite) return crossSite;
   const viewer = await viewerOf();
-  if (!viewer) return jsonResponse(401, { error: "ERR_UNAUTHENTICATED", message: "Sign in (or play as a guest) to analyse a match." });
+  if (!viewer) return jsonResponse(401, errorBody("ERR_UNAUTHENTICATED", { reason: "analyse" }));
   const body: unknown = await request.json().catch(() => null);
-  if (typeof body !== "object" || body === null || !("ply" in body)) return jsonResponse(400, { error: "ERR_BAD_BODY", message: 'Send {"ply": 0, 1 or 2}.' });
+  if (typeof body !== "object" || body === null || !("ply" in body)) return jsonResponse(400, errorBody("ERR_BAD_BODY", { reason: "ply" }));
   const invite = new URL(request.url).searchParams.get("invite") ?? undefined;
   const started = await requestAnalysis(db, { matchId, ply: body.ply, viewer, invite, admit: () => limiter.take(viewer.id) });
-  if (!started.ok) return jsonResponse(STATUS[started.code], { error: started.code, message: started.message });
+  if (!started.ok) return jsonResponse(STATUS[started.code], errorBody(started.code, started.values));
   return jsonResponse(started.value.status === "done" ? 200 : 202, started.value);
 }

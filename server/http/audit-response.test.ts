@@ -56,13 +56,13 @@ describe("auditResponse", () => {
     expect(await answer(response)).toEqual({
       status: 400,
       headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-      body: { error: "ERR_BAD_REQUEST", message: "That is not a match id." },
+      body: { error: "ERR_BAD_REQUEST", values: { reason: "matchId" }, message: "That is not a match id." },
     });
     expect(asked).toBe(false);
   });
 
   it("answers an unknown match and a private one the viewer may not see alike, with 404", async () => {
-    const notFound = { error: "ERR_NOT_FOUND", message: "There is no such match, or it is private." };
+    const notFound = { error: "ERR_NOT_FOUND", message: "This match does not exist, or it is private: a private match needs its invite link." };
     const stranger = (await newUser(handle.db, "stranger")).id;
     for (const [id, viewer, invite] of [
       ["nosuchmatch00", nobody, undefined],

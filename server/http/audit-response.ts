@@ -12,15 +12,13 @@ import { matchIdSchema } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { canView, type Viewer } from "@/server/match/visibility";
 import { auditDocument } from "@/server/record/audit-document";
-import { jsonResponse } from "./json";
+import { errorBody, jsonResponse } from "./json";
 
 /** `viewer` is asked only once the match is found: a malformed or unknown id costs no session lookup. */
 export async function auditResponse(db: Db, matchId: string, invite: string | undefined, viewer: () => Promise<Viewer | null>): Promise<Response> {
-  if (!matchIdSchema.safeParse(matchId).success) return jsonResponse(400, { error: "ERR_BAD_REQUEST", message: "That is not a match id." });
+  if (!matchIdSchema.safeParse(matchId).success) return jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason: "matchId" }));
   const outcome = await auditDocument(db, matchId);
-  if (!outcome.live || !canView(outcome.live, await viewer(), invite)) {
-    return jsonResponse(404, { error: "ERR_NOT_FOUND", message: "There is no such match, or it is private." });
-  }
-  if (!outcome.ok) return jsonResponse(409, { error: outcome.code, message: outcome.message });
+  if (!outcome.live || !canView(outcome.live, await viewer(), invite)) return jsonResponse(404, errorBody("ERR_NOT_FOUND"));
+  if (!outcome.ok) return jsonResponse(409, errorBody(outcome.code, outcome.values));
   return jsonResponse(200, outcome.document, { "content-disposition": `inline; filename="fairgammon-${matchId}-audit.json"` });
 }

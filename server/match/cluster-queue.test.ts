@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import type { QueueResult } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import type { Db } from "@/server/db/client";
@@ -36,7 +37,7 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
 
   async function queued(node: ServerProcess, rating = 1500): Promise<{ bot: BotClient; id: string; results: QueueResult[] }> {
     const created = await createUser(db, { username: `queue-${randomBytes(5).toString("hex")}` });
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(describeFailure(created));
     if (rating !== 1500) await db.prisma.user.update({ where: { id: created.value.id }, data: { rating } });
     const bot = new BotClient({ url: node.url, cookie: await sessionCookieFor(created.value), seed: bots.length, play: false });
     bots.push(bot);

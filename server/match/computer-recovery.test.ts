@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -32,7 +33,7 @@ describe("the computer after a crash", () => {
     await migrateDatabase(databaseUrl);
     const setupDb = openDb(databaseUrl);
     const created = await createUser(setupDb, { username: "crash-human" });
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(describeFailure(created));
     await setupDb.close();
     const cookie = await sessionCookieFor(created.value);
 

@@ -12,10 +12,11 @@
  *
  * @example
  *   const limits = new ConnectionLimits({ perUser: 10, perAddress: 50, redis, prefix: "fairgammon", nodeId });
- *   const refusal = await limits.admit(socket.id, { user: actor?.id, address });  // null, or the reason
+ *   const refusal = await limits.admit(socket.id, { user: actor?.id, address });  // null, or ERR_TOO_MANY_CONNECTIONS
  *   limits.release(socket.id);                                                     // on disconnect
  */
 import type { RedisClientType } from "redis";
+import { err, type Failed } from "@/lib/engine/types";
 
 export interface ConnectionCaps {
   readonly perUser: number;
@@ -65,19 +66,19 @@ export class ConnectionLimits {
     this.#renewal?.unref();
   }
 
-  #keysOf(keys: Keys): { key: string; cap: number; what: string }[] {
+  #keysOf(keys: Keys): { key: string; cap: number; refusal: Failed<"ERR_TOO_MANY_CONNECTIONS"> }[] {
     const prefix = `${this.#options.prefix ?? "fairgammon"}:sockets`;
     return [
-      ...(keys.user ? [{ key: `${prefix}:user:${keys.user}`, cap: this.#options.perUser, what: "this account" }] : []),
-      { key: `${prefix}:address:${keys.address}`, cap: this.#options.perAddress, what: "your network address" },
+      ...(keys.user ? [{ key: `${prefix}:user:${keys.user}`, cap: this.#options.perUser, refusal: err("ERR_TOO_MANY_CONNECTIONS", { reason: "account", cap: this.#options.perUser }) }] : []),
+      { key: `${prefix}:address:${keys.address}`, cap: this.#options.perAddress, refusal: err("ERR_TOO_MANY_CONNECTIONS", { reason: "address", cap: this.#options.perAddress }) },
     ];
   }
 
   /** Takes a place for the socket, or says why not (nothing is taken then). */
-  async admit(socketId: string, keys: Keys): Promise<string | null> {
+  async admit(socketId: string, keys: Keys): Promise<Failed<"ERR_TOO_MANY_CONNECTIONS"> | null> {
     const counted = this.#keysOf(keys);
     const full = counted.find(({ key, cap }) => (this.#local.get(key) ?? 0) >= cap);
-    if (full) return refusal(full.what, full.cap);
+    if (full) return full.refusal;
     const redis = this.#options.redis;
     if (redis?.isReady) {
       const now = this.#now();
@@ -89,7 +90,7 @@ export class ConnectionLimits {
           }),
         );
         const limit = counted[over - 1];
-        if (limit) return refusal(limit.what, limit.cap);
+        if (limit) return limit.refusal;
       } catch {
         // Redis failed mid-way: this node's own count (checked above) holds meanwhile.
       }
@@ -134,8 +135,4 @@ export class ConnectionLimits {
       ).map((renewal) => renewal.catch(() => {})),
     );
   }
-}
-
-function refusal(what: string, cap: number): string {
-  return `ERR_TOO_MANY_CONNECTIONS: ${what} has ${cap} connections open already; close a tab and try again.`;
 }

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { mulberry32 } from "@/scripts/bot/random";
 import { openDb } from "@/server/db/client";
@@ -50,7 +51,7 @@ describe("crash recovery", () => {
     const cookies: string[] = [];
     for (let i = 0; i < 40; i++) {
       const created = await createUser(setupDb, { username: `crash-${i}` });
-      if (!created.ok) throw new Error(created.message);
+      if (!created.ok) throw new Error(describeFailure(created));
       cookies.push(await sessionCookieFor(created.value));
     }
     await setupDb.close();

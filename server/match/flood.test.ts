@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { PROTOCOL_VERSION, type Ack } from "@/lib/protocol";
 import { openDb, type Db } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -74,7 +75,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function newCookie(db: Db): Promise<string> {
   const created = await createUser(db, { username: `flood-${randomBytes(5).toString("hex")}` });
-  if (!created.ok) throw new Error(created.message);
+  if (!created.ok) throw new Error(describeFailure(created));
   return sessionCookieFor(created.value);
 }
 

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
-import { commandSchemas, handshakeSchema, PROTOCOL_VERSION, type Ack, type CommandName } from "@/lib/protocol";
+import { commandSchemas, handshakeSchema, type Ack, type CommandName } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import type { Logger } from "@/server/log";
@@ -14,7 +14,7 @@ import { commandHandlers, type CommandHandler } from "./commands";
 import type { ComputerDriver } from "./computer-driver";
 import type { CommandContext } from "./context";
 import type { Actor, GameServer, GameSocket } from "./socket-types";
-import { fail } from "./failure";
+import { fail, refusedConnection } from "./failure";
 import type { MatchService } from "./match-service";
 import { Matchmaker } from "./matchmaking";
 import type { Presence } from "./presence";
@@ -63,11 +63,10 @@ function handshakeAddress(request: IncomingMessage, trustProxy: boolean): string
   return trustProxy && first ? first : (request.socket.remoteAddress ?? "unknown");
 }
 
-export function describeZodError(error: z.ZodError): string {
+/** The first problem zod found in a payload: where (`field`, "moves.0.from") and zod's code for what (`problem`). */
+export function payloadIssue(error: z.ZodError): { readonly field: string; readonly problem: string } {
   const issue = error.issues[0];
-  if (!issue) return "The payload is malformed.";
-  const where = issue.path.length > 0 ? issue.path.join(".") : "payload";
-  return `Malformed payload: ${where}: ${issue.message}.`;
+  return { field: issue && issue.path.length > 0 ? issue.path.join(".") : "payload", problem: issue?.code ?? "invalid" };
 }
 
 /**
@@ -97,7 +96,7 @@ export function attachGateway(options: GatewayOptions): void {
 
   io.use((socket, next) => {
     if (!handshakeSchema.safeParse(socket.handshake.auth).success) {
-      next(new Error(`ERR_PROTOCOL_VERSION: this server speaks protocol ${PROTOCOL_VERSION}; reload the page.`));
+      next(refusedConnection("ERR_PROTOCOL_VERSION"));
       return;
     }
     options
@@ -107,14 +106,14 @@ export function attachGateway(options: GatewayOptions): void {
         const refused = await options.connectionLimits?.admit(socket.id, { user: actor?.id, address: handshakeAddress(socket.request, options.trustProxy ?? false) });
         if (refused) {
           logger.warn("socket refused: connection cap", { userId: actor?.id ?? null });
-          next(new Error(refused));
+          next(refusedConnection(refused.code, refused.values));
           return;
         }
         next();
       })
       .catch((error: unknown) => {
         logger.warn("socket authentication failed", { error: error instanceof Error ? error.message : String(error) });
-        next(new Error("ERR_UNAUTHENTICATED: the session could not be read; sign in again."));
+        next(refusedConnection("ERR_UNAUTHENTICATED", { reason: "session" }));
       });
   });
 
@@ -133,12 +132,12 @@ export function attachGateway(options: GatewayOptions): void {
       if (!isCommandName(name) || typeof ack !== "function") return; // every command is acknowledged; others are ignored
       const reply = ack as (reply: Ack) => void;
       if (!(await limiter.take(socket.id, actor?.id))) {
-        reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
+        reply(fail("ERR_RATE_LIMITED", { reason: "commands" }));
         return;
       }
       const parsed = commandSchemas[name].safeParse(payload);
       if (!parsed.success) {
-        reply(fail("ERR_BAD_PAYLOAD", describeZodError(parsed.error)));
+        reply(fail("ERR_BAD_PAYLOAD", { reason: "field", ...payloadIssue(parsed.error) }));
         return;
       }
       const handler = commandHandlers[name] as CommandHandler<CommandName>;
@@ -168,11 +167,11 @@ export function attachGateway(options: GatewayOptions): void {
               logger.warn("command failed: database unavailable", { command: name, error: message.split("\n").at(-1) });
               const matchId = (parsed.data as { matchId?: unknown }).matchId;
               if (typeof matchId === "string") options.outage?.schedule(matchId);
-              reply(fail("ERR_UNAVAILABLE", "The database is unavailable right now; try again in a moment."));
+              reply(fail("ERR_UNAVAILABLE"));
               return;
             }
             logger.error("command failed", { command: name, error: message });
-            reply(fail("ERR_INTERNAL", "The server could not handle that command; nothing was changed."));
+            reply(fail("ERR_INTERNAL", { reason: "command" }));
           },
         );
     });

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { PROTOCOL_VERSION, type Ack } from "@/lib/protocol";
 import type { MatchView } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
@@ -53,7 +54,7 @@ describe("the per-socket rate limit", () => {
       const burst = await Promise.all(Array.from({ length: 35 }, () => white.send("match:cancel", { matchId, expectedVersion: 0 })));
       // 29 were left: those commands are handled (refused for their stale version), the rest never reach a handler.
       expect(burst.slice(0, 29).map((r) => (r.ok ? "ok" : r.code))).toEqual(Array(29).fill("ERR_STALE_VERSION"));
-      expect(burst.slice(29)).toEqual(Array(6).fill({ ok: false, code: "ERR_RATE_LIMITED", message: "Too many commands; slow down." }));
+      expect(burst.slice(29)).toEqual(Array(6).fill({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "commands" }, message: "Too many commands; slow down." }));
       // A valid command while limited does nothing.
       expect(await white.send("match:cancel", { matchId })).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED" });
       expect((await t.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).status).toBe("waiting");
@@ -127,7 +128,7 @@ describe("a flood of hostile commands during live matches", () => {
     const setupDb = openDb(databaseUrl);
     for (let i = 0; i < 13; i++) {
       const created = await createUser(setupDb, { username: `fuzz-${i}` });
-      if (!created.ok) throw new Error(created.message);
+      if (!created.ok) throw new Error(describeFailure(created));
       cookies.push(await sessionCookieFor(created.value));
     }
     await setupDb.close();

@@ -21,6 +21,7 @@
  */
 import { createHash } from "node:crypto";
 import { combineClientSeeds } from "@/lib/dice";
+import type { Failed } from "@/lib/engine/types";
 import { decide, emptyMatchView, evolve, flagFall, type DecideContext, type Decision, type MatchCommand, type MatchView, type Participant } from "@/lib/match";
 import type { Ack, MatchEventMessage, StoredEvents } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
@@ -29,7 +30,7 @@ import { createMatch, newInviteToken, newMatchId, revealSeed } from "@/server/db
 import type { CreationError } from "@/server/db/create-match-plan";
 import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
-import { fail } from "./failure";
+import { answer, fail } from "./failure";
 import { KeyedQueue } from "./keyed-queue";
 import { holdsInvite } from "./visibility";
 import { loadLiveMatch, type LiveMatch } from "./live-match";
@@ -74,7 +75,7 @@ export interface Creation {
   readonly maxWaiting?: number;
 }
 
-export type CreateResult = { readonly ok: true; readonly live: LiveMatch } | { readonly ok: false; readonly code: CreationError | Extract<Decision, { ok: false }>["code"]; readonly message: string };
+export type CreateResult = { readonly ok: true; readonly live: LiveMatch } | Failed<CreationError | Extract<Decision, { ok: false }>["code"]>;
 
 function realTimer(fire: () => void, ms: number): () => void {
   const timer = setTimeout(fire, ms);
@@ -167,7 +168,7 @@ export class MatchService {
       const publication = new Publication(origin, this.#options.publish);
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const current = await this.#current(matchId);
-        if (!current) return fail("ERR_NOT_FOUND", "There is no such match.");
+        if (!current) return fail("ERR_NOT_FOUND");
         // A match read from the database may have stopped short of what follows by itself (its process died between
         // a command and its opening roll, pass or reveal, and recovery has not reached it): that comes first, and is
         // broadcast to every socket, the sender's too (the command may yet be refused, and a refusal carries no events).
@@ -176,7 +177,7 @@ export class MatchService {
         const due = current.settled && !this.#flagFallen(current.live.view);
         const live = due ? current.live : await this.#settle(current.live, new Publication(undefined, this.#options.publish));
         const decision = decide(live.view, command, this.#context(live, actor));
-        if (!decision.ok) return decision;
+        if (!decision.ok) return answer(decision);
         // Nothing to store (a rematch already made, asked for again): the answer is the match as it stands.
         if (decision.events.length === 0) return { ok: true as const, version: live.view.version, events: publication.events };
         const next = await this.#append(live, decision, actor?.player.id ?? null, publication);
@@ -184,7 +185,7 @@ export class MatchService {
         await this.#settle(next, publication);
         return { ok: true as const, version: next.view.version, events: publication.events };
       }
-      return fail("ERR_CONFLICT", "The match changed while your command was handled; look at the board and try again.");
+      return fail("ERR_CONFLICT");
     });
   }
 

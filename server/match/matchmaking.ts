@@ -17,9 +17,10 @@
  *   matchmaker.leaveSocket(socket.id);
  */
 import { randomInt } from "node:crypto";
+import { describeFailure } from "@/lib/engine/types";
 import { pairPlayers, ratingWindow, type TimeControlWish } from "@/lib/matchmaking/pairing";
 import { playsRated } from "@/lib/match";
-import type { Ack } from "@/lib/protocol";
+import type { Ack, QueueResult } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { findParticipant } from "@/server/db/users";
 import type { Logger } from "@/server/log";
@@ -63,15 +64,13 @@ export class Matchmaker {
 
   async join(actor: Actor, socketId: string, wish: { readonly matchLength: number; readonly rated: boolean; readonly timeControl?: TimeControlWish }): Promise<Ack<{ rating: number; window: number }>> {
     const user = await this.#options.db.prisma.user.findUnique({ where: { id: actor.id }, select: { rating: true, isGuest: true, computerLevel: true } });
-    if (!user || user.computerLevel !== null) return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
-    if (wish.rated && !playsRated(user.isGuest ? "guest" : "registered")) {
-      return fail("ERR_REGISTERED_ONLY", "Rated matches are for registered players: register to play one, or queue for an unrated match.");
-    }
+    if (!user || user.computerLevel !== null) return fail("ERR_UNAUTHENTICATED", { reason: "accountGone" });
+    if (wish.rated && !playsRated(user.isGuest ? "guest" : "registered")) return fail("ERR_REGISTERED_ONLY", { reason: "queue" });
     const now = this.#options.now();
     try {
       await this.#store.put({ userId: actor.id, rating: user.rating, matchLength: wish.matchLength, rated: wish.rated, timeControl: wish.timeControl ?? null, joinedAt: now, socketId, node: this.#node });
     } catch {
-      return fail("ERR_UNAVAILABLE", "The matchmaking queue is unavailable right now; try again in a moment.");
+      return fail("ERR_UNAVAILABLE", { reason: "queue" });
     }
     queueMicrotask(() => void this.#pair());
     return { ok: true, rating: user.rating, window: ratingWindow(0) };
@@ -121,7 +120,7 @@ export class Matchmaker {
         if (!(await this.#store.claim(first, second))) continue;
         await this.#start(first, second).catch((error: unknown) => {
           this.#options.logger.error("matchmaking could not start a match", { error: error instanceof Error ? error.message : String(error) });
-          this.#tell([first, second], { ok: false, message: "The match could not be started; join the queue again." });
+          this.#tell([first, second], fail("ERR_INTERNAL", { reason: "queueMatch" }));
         });
       }
     } catch (error) {
@@ -150,11 +149,11 @@ export class Matchmaker {
       },
       { creator },
     );
-    if (!created.ok) throw new Error(`create: ${created.code} ${created.message}`);
+    if (!created.ok) throw new Error(`create: ${describeFailure(created)}`);
     this.#tell([first, second], { ok: true, matchId: created.live.view.matchId });
   }
 
-  #tell(players: readonly QueuedPlayer[], result: { ok: true; matchId: string } | { ok: false; message: string }): void {
+  #tell(players: readonly QueuedPlayer[], result: QueueResult): void {
     for (const player of players) this.#options.io.to(player.socketId).emit("queue:result", result);
   }
 }

@@ -10,7 +10,7 @@
  *
  * @example
  *   const limiter = new CommandRateLimiter({ burst: 30, perSecond: 15 });
- *   if (!(await limiter.take(socket.id))) reply(fail("ERR_RATE_LIMITED", "Too many commands; slow down."));
+ *   if (!(await limiter.take(socket.id))) reply(fail("ERR_RATE_LIMITED", { reason: "commands" }));
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { consumePoint, createLimiter, type RedisStoreClient } from "@/server/rate-limiter";

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { INITIAL_RATING, rateMatch, type Rated } from "@/lib/rating/fibs";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { mulberry32 } from "@/scripts/bot/random";
@@ -47,7 +48,7 @@ describe.each(testDatabaseKinds())("ratings across a crash on %s", (kind) => {
     const players: { id: string; cookie: string }[] = [];
     for (let i = 0; i < PLAYERS; i++) {
       const created = await createUser(setupDb, { username: `rated-${i}` });
-      if (!created.ok) throw new Error(created.message);
+      if (!created.ok) throw new Error(describeFailure(created));
       players.push({ id: created.value.id, cookie: await sessionCookieFor(created.value) });
     }
     await setupDb.close();

@@ -79,7 +79,7 @@ describe("reading a match", () => {
   it("leaves an ended match's seed sealed until recovery reveals it", async () => {
     const { matchId, view, vault, seed, alice } = await seededBehindTheServer();
     const serverSeed = vault.reveal(seed);
-    await storeEvent(t.db, view, { type: "ended", reason: "cancelled", winner: null, serverSeed, detail: "Cancelled before the opening roll." }, alice.id);
+    await storeEvent(t.db, view, { type: "ended", reason: "cancelled", winner: null, serverSeed }, alice.id);
     const spectator = new BotClient({ url: t.url, seed: 3, play: false });
     await spectator.connect();
     await spectator.watch(matchId);

@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Color } from "@/lib/engine/types";
+import { describeFailure, type Color } from "@/lib/engine/types";
 import type { MatchSnapshot, PresenceMessage } from "@/lib/protocol";
 import type { MatchView } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
@@ -36,7 +36,7 @@ let nodes: ServerProcess[] = [];
 
 async function newPlayer(): Promise<string> {
   const created = await createUser(db!, { username: `scale-${randomBytes(5).toString("hex")}` });
-  if (!created.ok) throw new Error(created.message);
+  if (!created.ok) throw new Error(describeFailure(created));
   return sessionCookieFor(created.value);
 }
 

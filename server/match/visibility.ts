@@ -21,6 +21,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Failure } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { seatOf } from "@/lib/match";
+import { fail } from "./failure";
 import type { LiveMatch } from "./live-match";
 
 /** Whoever asks: a signed-in user (a socket's `Actor`, a page's `UserRow`), or null for a visitor. */
@@ -39,7 +40,7 @@ export interface AccessFacts {
 }
 
 /** The answer to every socket command on a match the sender may not see, and on one that does not exist. */
-export const NOT_VISIBLE: Failure = Object.freeze({ ok: false, code: "ERR_NOT_FOUND", message: "There is no such match, or it is private." });
+export const NOT_VISIBLE: Failure = Object.freeze(fail("ERR_NOT_FOUND"));
 
 export function mayView(facts: AccessFacts, viewer: Viewer | null, invite: string | undefined): boolean {
   if (facts.visibility === "public") return true;

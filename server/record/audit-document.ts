@@ -5,6 +5,7 @@
  * `npm run verify -- --match <id>`.
  */
 import type { AuditBundle, AuditBundleV2, RecordTurn } from "@/lib/dice";
+import { err, type Failed } from "@/lib/engine/types";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchStatus } from "@/lib/match";
 import type { Db } from "@/server/db/client";
@@ -20,15 +21,13 @@ export type AuditDocument = (AuditBundle | AuditBundleV2) & {
 
 export type AuditOutcome =
   | { readonly ok: true; readonly live: LiveMatch; readonly document: AuditDocument }
-  | { readonly ok: false; readonly code: "ERR_NOT_FOUND" | "ERR_NOT_STARTED"; readonly message: string; readonly live: LiveMatch | null };
+  | (Failed<"ERR_NOT_FOUND" | "ERR_NOT_STARTED"> & { readonly live: LiveMatch | null });
 
 export async function auditDocument(db: Db, matchId: string): Promise<AuditOutcome> {
   const loaded = await loadLiveMatch(db, matchId);
-  if (!loaded) return { ok: false, code: "ERR_NOT_FOUND", message: "There is no such match.", live: null };
+  if (!loaded) return { ...err("ERR_NOT_FOUND", { reason: "match" }), live: null };
   const bundle = await auditBundle(db, matchId);
-  if (!bundle.ok) {
-    return { ok: false, code: "ERR_NOT_STARTED", message: "No dice have been rolled yet: the match is waiting for the players' seeds.", live: loaded.live };
-  }
+  if (!bundle.ok) return { ...err("ERR_NOT_STARTED"), live: loaded.live };
   const { view } = loaded.live;
   return {
     ok: true,

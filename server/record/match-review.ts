@@ -33,7 +33,7 @@ export type ReviewError = "ERR_NOT_FOUND";
 export type MatExportError = ReviewError | "ERR_NOT_FINISHED";
 
 export async function reviewableMatch(db: Db, matchId: string, viewer: UserRow | null, invite: string | undefined): Promise<Result<ReviewableMatch, ReviewError>> {
-  const notFound = err("ERR_NOT_FOUND", "There is no such match, or it is private.");
+  const notFound = err("ERR_NOT_FOUND");
   if (!matchIdSchema.safeParse(matchId).success) return notFound;
   const loaded = await loadLiveMatch(db, matchId);
   if (!loaded || !canView(loaded.live, viewer, invite)) return notFound;
@@ -59,7 +59,7 @@ export async function matExport(
   const found = await reviewableMatch(db, matchId, viewer, invite);
   if (!found.ok) return found;
   const { view, events, createdAt } = found.value;
-  if (view.status !== "finished") return err("ERR_NOT_FINISHED", "Only a finished match can be exported.");
+  if (view.status !== "finished") return err("ERR_NOT_FINISHED", { reason: "export" });
   const text = matFromEvents(events, undefined, { date: createdAt.toISOString().slice(0, 10), event: "Fairgammon" });
   return ok({ filename: `fairgammon-${matchId}.mat`, text });
 }

@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())("the rating audit on %s", (kind) => {
     let view = await takeSeat(handle.db, created, black.id);
     view = await addClientSeed(handle.db, view, white.id, "white-seed");
     view = await addClientSeed(handle.db, view, black.id, "black-seed");
-    await storeEvent(handle.db, view, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED, detail: "White won." }, null);
+    await storeEvent(handle.db, view, { type: "ended", reason: "finished", winner: "white", serverSeed: SEED }, null);
     finished.push(view.matchId);
     return view;
   }

@@ -4,6 +4,7 @@
  * its opponent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeFailure } from "@/lib/engine/types";
 import { newUser, playingMatch, testVault, waitingMatch } from "@/server/db/test-fixtures";
 import type { UserRow } from "@/server/db/types";
 import { findUserById } from "@/server/db/users";
@@ -56,7 +57,7 @@ describe("reviewableMatch and matExport", () => {
     expect(anonymous.ok && anonymous.value.view.status).toBe("finished");
     expect(anonymous.ok && anonymous.value.you).toBeNull();
     const mat = await matExport(t.db, finished.matchId, null, undefined);
-    if (!mat.ok) throw new Error(mat.message);
+    if (!mat.ok) throw new Error(describeFailure(mat));
     expect(mat.value.filename).toBe(`fairgammon-${finished.matchId}.mat`);
     expect(mat.value.text).toContain("1 point match");
     expect(mat.value.text).toContain(finished.white.name);

@@ -16,7 +16,7 @@ export function routesWithoutNext(db: Db, identify: (req: IncomingMessage) => Pr
   return async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const audit = req.method === "GET" ? AUDIT_PATH.exec(url.pathname) : null;
-    if (!audit) return sendError(res, 404, "ERR_NOT_FOUND", "No such route.");
+    if (!audit) return sendError(res, 404, "ERR_NOT_FOUND", { reason: "route" });
     const response = await auditResponse(db, decodeURIComponent(audit[1] ?? ""), url.searchParams.get("invite") ?? undefined, () => identify(req));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { describeFailure } from "@/lib/engine/types";
 import { createClient } from "redis";
 import { startBalancer, STICKY_COOKIE, type Balancer } from "@/server/cluster/balancer";
 import { startSupervisor, type SupervisedNode, type Supervisor } from "@/server/cluster/supervisor";
@@ -140,7 +141,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     },
     player: async (node) => {
       const created = await createUser(db, { username: `cl-${randomBytes(5).toString("hex")}` });
-      if (!created.ok) throw new Error(created.message);
+      if (!created.ok) throw new Error(describeFailure(created));
       const cookie = await sessionCookieFor(created.value);
       return node ? `${cookie}; ${STICKY_COOKIE}=${node}` : cookie;
     },

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { describeFailure } from "@/lib/engine/types";
 import { parseEnv } from "@/server/config/env";
 import { openDb, type Db } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -64,7 +65,7 @@ export async function startTestServer(overrides: Partial<Pick<AppServerOptions, 
     async user(name, role = "USER") {
       const username = name ?? `player${++counter}${randomBytes(2).toString("hex")}`;
       const created = await createUser(db, { username, passwordHash: null, role });
-      if (!created.ok) throw new Error(created.message);
+      if (!created.ok) throw new Error(describeFailure(created));
       return { id: created.value.id, name: username, cookie: await sessionCookieFor(created.value) };
     },
     async close() {

@@ -7,7 +7,7 @@ import { fail } from "../failure";
  * roll was drawn with it, and revealing it shows the commitment was honest (lib/match/leaving.ts).
  */
 export async function cancelCommand(ctx: CommandContext, payload: CommandPayload<"match:cancel">) {
-  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", "Sign in to cancel your match.");
+  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", { reason: "cancel" });
   const result = await ctx.service.command(payload.matchId, { type: "cancel", expectedVersion: payload.expectedVersion }, participantOf(ctx.actor), ctx.socket.id);
   if (result.ok) ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
   return result;

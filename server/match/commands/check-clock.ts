@@ -10,11 +10,11 @@ import { fail } from "../failure";
  */
 export async function checkClockCommand(ctx: CommandContext, payload: CommandPayload<"match:check-clock">): Promise<Ack<CommandReplies["match:check-clock"]>> {
   const { actor } = ctx;
-  if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
+  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "play" });
   const seated = await ctx.service.withMatch(payload.matchId, (live) => (live ? seatOf(live.view, actor.id) !== null : null));
-  if (seated === null) return fail("ERR_NOT_FOUND", "There is no such match.");
-  if (!seated) return fail("ERR_NOT_A_PLAYER", "You do not have a seat in this match.");
+  if (seated === null) return fail("ERR_NOT_FOUND");
+  if (!seated) return fail("ERR_NOT_A_PLAYER", { reason: "noSeat" });
   const live = await ctx.service.settle(payload.matchId);
-  if (!live) return fail("ERR_NOT_FOUND", "There is no such match.");
+  if (!live) return fail("ERR_NOT_FOUND");
   return { ok: true, version: live.view.version, timedOut: live.view.ended?.reason === "timeout" };
 }

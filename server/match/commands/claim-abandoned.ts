@@ -7,6 +7,6 @@ import { fail } from "../failure";
  * reason is recorded, and the seed is revealed (lib/match/leaving.ts; presence is this node's view of the cluster).
  */
 export async function claimAbandonedCommand(ctx: CommandContext, payload: CommandPayload<"match:claim-abandoned">) {
-  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
+  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", { reason: "play" });
   return ctx.service.command(payload.matchId, { type: "claim-abandoned", expectedVersion: payload.expectedVersion }, participantOf(ctx.actor), ctx.socket.id);
 }

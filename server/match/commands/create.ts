@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import type { RefusalCode } from "@/lib/match";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { findParticipant } from "@/server/db/users";
 import { LOBBY_ROOM, matchRoom, participantOf, type CommandContext } from "../context";
@@ -13,10 +12,10 @@ import { snapshotFor } from "../snapshot";
  */
 export async function createCommand(ctx: CommandContext, payload: CommandPayload<"lobby:create">): Promise<Ack<CommandReplies["lobby:create"]>> {
   const { actor, computer } = ctx;
-  if (!actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to create a match.");
-  if (payload.computer && !computer) return fail("ERR_WRONG_STATUS", "This server has no computer players.");
+  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "create" });
+  if (payload.computer && !computer) return fail("ERR_WRONG_STATUS", { reason: "noComputer" });
   const opponent = payload.computer && computer ? await findParticipant(ctx.db, computer.userOf(payload.computer)) : undefined;
-  if (opponent === null) return fail("ERR_INTERNAL", "The computer player's account is missing.");
+  if (opponent === null) return fail("ERR_INTERNAL", { reason: "computerMissing" });
   const created = await ctx.service.create(
     {
       type: "create",
@@ -33,13 +32,13 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
   if (!created.ok) {
     switch (created.code) {
       case "ERR_TOO_MANY_WAITING":
-        return fail("ERR_TOO_MANY_WAITING", `You have ${ctx.limits.waitingMatchesPerUser} matches waiting for an opponent already; cancel one first.`);
+        return fail("ERR_TOO_MANY_WAITING", { count: ctx.limits.waitingMatchesPerUser });
       case "ERR_USER_NOT_FOUND":
-        return fail("ERR_UNAUTHENTICATED", "Your account no longer exists; sign in again.");
+        return fail("ERR_UNAUTHENTICATED", { reason: "accountGone" });
       case "ERR_MATCH_EXISTS":
-        return fail("ERR_CONFLICT", "That match id was taken; try again.");
+        return fail("ERR_CONFLICT", { reason: "matchId" });
       default:
-        return fail(created.code as RefusalCode, created.message);
+        return fail(created.code, created.values);
     }
   }
   const { live } = created;

@@ -4,7 +4,7 @@ import { fail } from "../failure";
 
 /** Joins the matchmaking queue (server/match/matchmaking.ts); the pairing is told later as `queue:result`. */
 export async function queueJoinCommand(ctx: CommandContext, payload: CommandPayload<"queue:join">): Promise<Ack<CommandReplies["queue:join"]>> {
-  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", "Sign in (or play as a guest) to look for an opponent.");
+  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", { reason: "queue" });
   return ctx.matchmaker.join(ctx.actor, ctx.socket.id, payload);
 }
 

@@ -8,7 +8,7 @@
 import { rematchCreation, type MatchCommand } from "@/lib/match";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { participantOf, type CommandContext } from "../context";
-import { fail } from "../failure";
+import { answer, fail } from "../failure";
 
 type Reply = Ack<CommandReplies["match:rematch"]>;
 
@@ -21,23 +21,23 @@ export function rematchAnswerCommand(ctx: CommandContext, payload: CommandPayloa
 }
 
 async function rematch(ctx: CommandContext, matchId: string, command: MatchCommand): Promise<Reply> {
-  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
+  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", { reason: "play" });
   const actor = participantOf(ctx.actor);
   const preview = await ctx.service.preview(matchId, command, actor);
-  if (!preview) return fail("ERR_NOT_FOUND", "There is no such match.");
-  if (!preview.ok) return preview;
+  if (!preview) return fail("ERR_NOT_FOUND");
+  if (!preview.ok) return answer(preview);
   const isComputer = (userId: string) => ctx.computer?.isComputer(userId) ?? false;
   const planned = preview.events.some((event) => event.type === "rematch-made") ? rematchCreation(preview.view, isComputer) : null;
   if (planned) {
     const created = await ctx.service.create(planned.command, { creator: planned.creator, matchId: planned.matchId });
     // Made already by another node's answer to the same offer: the same id, the same match.
-    if (!created.ok && created.code !== "ERR_MATCH_EXISTS") return fail("ERR_WRONG_STATUS", `The rematch could not be made: ${created.message}`);
+    if (!created.ok && created.code !== "ERR_MATCH_EXISTS") return fail("ERR_WRONG_STATUS", { reason: "rematchNotMade", cause: created.code });
   }
   // No origin: the answer carries the rematch, not the events, so the sender's page hears them as everyone does.
   const stored = await ctx.service.command(matchId, command, actor);
   if (!stored.ok) return stored;
   const view = await ctx.service.withMatch(matchId, (live) => live?.view ?? null);
-  if (!view) return fail("ERR_NOT_FOUND", "There is no such match.");
+  if (!view) return fail("ERR_NOT_FOUND");
   if (view.rematch.matchId) void ctx.computer?.wake(view.rematch.matchId);
   return { ok: true, rematch: view.rematch };
 }

@@ -9,7 +9,7 @@ import { fail } from "../failure";
  * can leave it missing).
  */
 export async function seedCommand(ctx: CommandContext, payload: CommandPayload<"match:seed">): Promise<Ack<CommandReplies["match:seed"]>> {
-  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", "Sign in to play.");
+  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", { reason: "play" });
   const command = { type: "seed", clientSeed: payload.clientSeed, commitment: payload.commitment } as const;
   const result = await ctx.service.command(payload.matchId, command, participantOf(ctx.actor), ctx.socket.id);
   if (!result.ok && result.code === "ERR_WRONG_STATUS") void ctx.computer?.wake(payload.matchId);

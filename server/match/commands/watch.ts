@@ -13,7 +13,7 @@ import { canView } from "../visibility";
  * private match's events never reach a stranger.
  */
 export async function watchCommand(ctx: CommandContext, payload: CommandPayload<"match:watch">): Promise<Ack<CommandReplies["match:watch"]>> {
-  const notFound = () => fail("ERR_NOT_FOUND", "There is no such match, or it is private.");
+  const notFound = () => fail("ERR_NOT_FOUND");
   const room = matchRoom(payload.matchId);
   const viewable = await ctx.service.withMatch(payload.matchId, (live) => live !== null && canView(live, ctx.actor, payload.inviteToken));
   if (!viewable) return notFound();

@@ -9,15 +9,15 @@ export async function POST(request: Request): Promise<Response> {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const user = await userFromRequest(request);
-  if (!user) return jsonError("ERR_UNAUTHENTICATED", "Sign in as a guest first.");
+  if (!user) return jsonError("ERR_UNAUTHENTICATED", { reason: "claim" });
   const body = await readJsonObject(request);
-  if (!body) return jsonError("ERR_BAD_REQUEST", "Send a JSON object with password and, optionally, username.");
+  if (!body) return jsonError("ERR_BAD_REQUEST", { reason: "claim" });
   const result = await claimGuestAccount(runtimeAccountDeps(), {
     userId: user.id,
     username: body.username,
     password: body.password,
     ip: clientAddress(request.headers),
   });
-  if (!result.ok) return jsonError(result.code, result.message);
+  if (!result.ok) return jsonError(result.code, result.values);
   return Response.json({ username: result.value.username }, { headers: { "cache-control": "no-store" } });
 }

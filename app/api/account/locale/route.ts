@@ -12,7 +12,7 @@ export async function POST(request: Request): Promise<Response> {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const body = await readJsonObject(request);
-  if (!body || !isLocale(body.locale)) return jsonError("ERR_BAD_REQUEST", "Send a JSON object with locale: \"en\", \"pt-BR\" or \"fr\".");
+  if (!body || !isLocale(body.locale)) return jsonError("ERR_BAD_REQUEST", { reason: "locale" });
   const user = await userFromRequest(request);
   if (user) await setLocale(getDb(), user.id, body.locale);
   return Response.json(

@@ -8,8 +8,8 @@ export async function POST(request: Request): Promise<Response> {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const body = await readJsonObject(request);
-  if (!body) return jsonError("ERR_BAD_REQUEST", "Send a JSON object with username and password.");
+  if (!body) return jsonError("ERR_BAD_REQUEST", { reason: "register" });
   const result = await registerAccount(runtimeAccountDeps(), { username: body.username, password: body.password, ip: clientAddress(request.headers) });
-  if (!result.ok) return jsonError(result.code, result.message);
+  if (!result.ok) return jsonError(result.code, result.values);
   return Response.json({ username: result.value.username }, { status: 201, headers: { "cache-control": "no-store" } });
 }

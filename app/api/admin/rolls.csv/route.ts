@@ -4,11 +4,12 @@ import { exportSelection, rollsCsv } from "@/server/admin/roll-export";
 import { parseRollFilters } from "@/server/admin/roll-filters";
 import { withAdmin } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
+import { errorBody, jsonResponse } from "@/server/http/json";
 
 export const GET = withAdmin(async (request, admin) => {
   const { filters } = parseRollFilters(Object.fromEntries(new URL(request.url).searchParams));
   const selection = await exportSelection(getDb(), admin.id, filters, "csv");
-  if (!selection.ok) return Response.json({ error: selection.code, message: selection.message }, { status: 400, headers: { "cache-control": "no-store" } });
+  if (!selection.ok) return jsonResponse(400, errorBody(selection.code, selection.values));
   return new Response(rollsCsv(selection.value.rows), {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -9,7 +9,7 @@ import { analysisLimiter } from "@/server/analysis/analysis-limit";
 import { userFromRequest } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { startAnalysisResponse } from "@/server/http/analysis-response";
-import { jsonResponse } from "@/server/http/json";
+import { errorBody, jsonResponse } from "@/server/http/json";
 
 const STATUS: Record<AnalysisErrorCode, number> = { ERR_NOT_FOUND: 404, ERR_NOT_FINISHED: 409, ERR_BAD_PLY: 400, ERR_RATE_LIMITED: 429 };
 
@@ -19,7 +19,7 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
   const { id } = await params;
   const query = new URL(request.url).searchParams;
   const found = await analysisStatus(getDb(), { matchId: id, ply: query.get("ply"), viewer: await userFromRequest(request), invite: query.get("invite") ?? undefined });
-  if (!found.ok) return jsonResponse(STATUS[found.code], { error: found.code, message: found.message });
+  if (!found.ok) return jsonResponse(STATUS[found.code], errorBody(found.code, found.values));
   return jsonResponse(200, found.value);
 }
 

@@ -3,6 +3,7 @@
 import { matExport } from "@/server/record/match-review";
 import { userFromRequest } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
+import { errorBody, jsonResponse } from "@/server/http/json";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
@@ -10,7 +11,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const exported = await matExport(getDb(), id, await userFromRequest(request), invite);
   if (!exported.ok) {
     const status = exported.code === "ERR_NOT_FINISHED" ? 409 : 404;
-    return Response.json({ error: exported.code, message: exported.message }, { status, headers: { "cache-control": "no-store" } });
+    return jsonResponse(status, errorBody(exported.code, exported.values));
   }
   return new Response(exported.value.text, {
     headers: {
