@@ -70,6 +70,27 @@ describe("MatchSync applying events", () => {
     expect(fetches).toHaveLength(0);
   });
 
+  it("fetches again when the first snapshot is older than an event heard before it came (read before, answered after)", async () => {
+    const { sync, fetches, answer } = harness();
+    void sync.resync(); // the watch, in flight
+    expect(sync.receive(handMessage(7))).toBe("ignored"); // broadcast after the server read version 6
+    await answer(handSnapshotAt(6));
+    expect(sync.view?.version).toBe(6);
+    expect(fetches).toHaveLength(2);
+    await answer(handSnapshotAt(7));
+    expect(sync.view).toEqual(handViewAt(7));
+    expect(fetches).toHaveLength(2);
+  });
+
+  it("does not fetch again when the first snapshot already holds the event heard before it", async () => {
+    const { sync, fetches, answer } = harness();
+    void sync.resync();
+    sync.receive(handMessage(5));
+    await answer(handSnapshotAt(5));
+    expect(sync.view?.version).toBe(5);
+    expect(fetches).toHaveLength(1);
+  });
+
   it("treats a version gap as missed events: exactly one resync, and the view waits for it", async () => {
     const { sync, fetches, answer } = harness();
     sync.adopt(handSnapshotAt(4));

@@ -7,7 +7,10 @@
  * version beyond the next one, or an event that does not fit the view, means something was missed, and the client
  * starts again from a fresh snapshot. Only one snapshot is fetched at a time: asked again while one is on its way, it
  * fetches once more after it (that one may already be behind what was asked for). A snapshot older than the view is
- * not adopted: an event that arrived while it was on its way is newer.
+ * not adopted: an event that arrived while it was on its way is newer. An event of the followed match that arrives
+ * before its first snapshot cannot be applied (there is nothing to apply it to), but it is remembered: the server may
+ * read the snapshot before that event is stored and answer after it was broadcast (on a cluster the event comes from
+ * another node), and a snapshot older than an event already heard is followed by another fetch.
  *
  * Pure: the socket is the caller's. The fetch is injected and every change is reported to `onChange`, which the
  * store turns into zustand state and the bot into its next action.
@@ -65,6 +68,8 @@ export class MatchSync {
   #matchId: string | null;
   #resyncing = false;
   #resyncAgain = false;
+  /** The newest version of the followed match heard while no view of it was held; a snapshot older than it resyncs. */
+  #heardAhead: { readonly matchId: string; readonly version: number } | null = null;
   readonly #options: MatchSyncOptions;
 
   constructor(options: MatchSyncOptions) {
@@ -96,18 +101,28 @@ export class MatchSync {
     if (before && sameMatch && snapshot.view.version < before.version) return false;
     this.#matchId = snapshot.view.matchId;
     this.#view = snapshot.view;
+    const ahead = this.#heardAhead?.matchId === snapshot.view.matchId ? this.#heardAhead.version : null;
+    this.#heardAhead = null;
     this.#options.onChange({ kind: "snapshot", snapshot, before, sameVersion: sameMatch && before?.version === snapshot.view.version });
+    // An event broadcast after this snapshot was read came first: it was dropped, so the snapshot is already behind.
+    if (ahead !== null && ahead > snapshot.view.version) void this.resync();
     return true;
   }
 
   /**
    * Applies one stored event: a broadcast, or one from the answer to the client's own command. Returns "ignored" for
-   * a version already held (or another match's, or before the first snapshot), and "gap" — with a resync started —
+   * a version already held (or another match's, or before the first snapshot — remembered, see `adopt`), and "gap" — with a resync started —
    * when events were missed or the event does not fit the view.
    */
   receive(message: MatchEventMessage): ReceiveResult {
     const before = this.#view;
-    if (!before || message.matchId !== before.matchId || message.version <= before.version) return "ignored";
+    if (!before || message.matchId !== before.matchId) {
+      if (message.matchId === this.#matchId && message.version > (this.#heardAhead?.matchId === message.matchId ? this.#heardAhead.version : 0)) {
+        this.#heardAhead = { matchId: message.matchId, version: message.version };
+      }
+      return "ignored";
+    }
+    if (message.version <= before.version) return "ignored";
     let view: MatchView | null = null;
     if (message.version === before.version + 1) {
       try {
