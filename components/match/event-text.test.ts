@@ -2,8 +2,8 @@ import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/i18n/messages";
 import type { Locale } from "@/i18n/locales";
-import { apply } from "@/lib/engine/match";
-import { newMatch, type GameRecord, type MatchAction, type MatchState } from "@/lib/engine/match-state";
+import { applyAll } from "@/lib/engine/test-support";
+import { newMatch, type GameRecord } from "@/lib/engine/match-state";
 import { initialPosition } from "@/lib/engine/position";
 import type { MatchEvent } from "@/lib/match/events";
 import { evolve, emptyMatchView, type MatchView } from "@/lib/match/view";
@@ -96,12 +96,7 @@ describe("describeEvent", () => {
 describe("stateText and gameRecordText", () => {
   const translate = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "match" });
   const t: MatchT = (key, values) => translate(key as never, values as never);
-  const run = (state: MatchState, ...actions: MatchAction[]): MatchState =>
-    actions.reduce((s, action) => {
-      const next = apply(s, action);
-      if (!next.ok) throw new Error(`${next.code} ${JSON.stringify(next.values)}`);
-      return next.value;
-    }, state);
+  const run = applyAll;
   const start = newMatch({ matchLength: 5 });
   const opened = run(start, { type: "opening-roll", dice: [3, 1] });
   const blackTurn = run(opened, { type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] });

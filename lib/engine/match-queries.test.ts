@@ -6,15 +6,9 @@ import { decodeMatchId, encodeMatchId } from "./gnubg-id";
 import { apply } from "./match";
 import { newMatch, type MatchAction, type MatchState } from "./match-state";
 import { currentLegalPlays, legalActions, matchIdFields, mustPass } from "./match-queries";
-import { positionFromPoints } from "./test-support";
+import { applyAll, positionFromPoints } from "./test-support";
 
-function run(state: MatchState, ...actions: MatchAction[]): MatchState {
-  return actions.reduce((s, action) => {
-    const next = apply(s, action);
-    if (!next.ok) throw new Error(`${next.code} ${JSON.stringify(next.values)}`);
-    return next.value;
-  }, state);
-}
+const run = applyAll;
 
 const start = newMatch({ matchLength: 5 });
 const opened = run(start, { type: "opening-roll", dice: [3, 1] });

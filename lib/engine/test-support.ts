@@ -6,10 +6,11 @@
  *   const pos = positionFromPoints({ 24: 1, 1: 14 }, { 15: 2 }); // white on roll, black holds white's 15 point
  *   findPlayByNotation(pos, [6, 5], "13/8");                      // err ERR_NOT_ALL_DICE { reason: "bothDice" }
  *   replay({ matchLength: 3 }, actions);                          // ok(the state after them) or the first refusal
+ *   applyAll(state, { type: "double", player: "black" });         // the state after them; throws on a refusal
  */
 
 import { apply, type MatchResult } from "./match";
-import { newMatch, type MatchAction, type MatchOptions } from "./match-state";
+import { newMatch, type MatchAction, type MatchOptions, type MatchState } from "./match-state";
 import { validatePlay, type PlayErrorCode } from "./moves";
 import { parseNotation } from "./notation";
 import { makePosition } from "./position";
@@ -57,4 +58,13 @@ export function replay(options: MatchOptions, actions: readonly MatchAction[]): 
     state = next.value;
   }
   return ok(state);
+}
+
+/** Applies `actions` to `state` in turn, for a test that builds the state it needs; throws on the first refusal. */
+export function applyAll(state: MatchState, ...actions: MatchAction[]): MatchState {
+  return actions.reduce((s, action) => {
+    const next = apply(s, action);
+    if (!next.ok) throw new Error(describeFailure(next));
+    return next.value;
+  }, state);
 }
