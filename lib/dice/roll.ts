@@ -53,16 +53,28 @@ export interface Roller {
 }
 
 /**
+ * HMAC-SHA256 keyed once with `seed` (as its UTF-8 text), for many messages: each call copies the keyed state into
+ * one scratch HMAC (noble's `_cloneInto`, which reuses the scratch's buffers — `clone()` made two hashes and their
+ * views per block, and the garbage was a seventh of a 10,000-roll verification) and digests into one reused buffer.
+ * The returned bytes are overwritten by the next call.
+ */
+export function keyedDigest(seed: string): (message: string) => Uint8Array {
+  const keyed = hmac.create(sha256, utf8.encode(seed));
+  const scratch = keyed.clone();
+  const out = new Uint8Array(keyed.outputLen);
+  return (message) => {
+    keyed._cloneInto(scratch).update(utf8.encode(message)).digestInto(out);
+    return out;
+  };
+}
+
+/**
  * A roller for one match: the HMAC is keyed with `serverSeed` once; each block clones that keyed state and digests
  * into one reused output buffer (`npm run bench -- dice` times a 10,000-roll verification).
  */
 export function createRoller(serverSeed: string, clientSeed: string): Roller {
-  const keyed = hmac.create(sha256, utf8.encode(serverSeed));
-  const out = new Uint8Array(keyed.outputLen);
-  const computeBlock = (nonce: number, block: number): Uint8Array => {
-    keyed.clone().update(utf8.encode(rollMessage(clientSeed, nonce, block))).digestInto(out);
-    return out;
-  };
+  const digest = keyedDigest(serverSeed);
+  const computeBlock = (nonce: number, block: number): Uint8Array => digest(rollMessage(clientSeed, nonce, block));
   function* blocks(nonce: number): Generator<Uint8Array, never, undefined> {
     // Copies, because the caller may keep a block while pulling the next one.
     for (let block = 0; ; block++) yield computeBlock(nonce, block).slice();

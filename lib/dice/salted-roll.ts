@@ -8,18 +8,12 @@
  *   saltedRollMessage("w:b", 17, { black: salt });                      // "w:b:17:0f1e…e1f0"
  *   createSaltedRoller(gameSeed, "w:b").roll(17, { black: salt });     // [die1, die2]
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import type { Dice } from "../engine/types";
-import { diceFromByteStream } from "./roll";
+import { diceFromByteStream, keyedDigest } from "./roll";
 import { isSalt } from "./salt";
 import type { RollSalts } from "./types";
 
 export type { RollSalts };
-
-const utf8 = new TextEncoder();
-
-
 
 /** The salts in message order: white's, then black's (present ones only), joined with ":". */
 export function saltsText(salts: RollSalts): string {
@@ -43,16 +37,12 @@ export interface SaltedRoller {
 }
 
 /**
- * The rolls of one game: the HMAC keyed once with the game's seed and cloned for every block (as v1's roller does),
- * each block digested into one reused buffer when only the dice are wanted.
+ * The rolls of one game: the HMAC keyed once with the game's seed and copied for every block (`keyedDigest`, as v1's
+ * roller does), each block digested into one reused buffer when only the dice are wanted.
  */
 export function createSaltedRoller(gameSeed: string, clientSeed: string): SaltedRoller {
-  const keyed = hmac.create(sha256, utf8.encode(gameSeed));
-  const out = new Uint8Array(keyed.outputLen);
-  const computeBlock = (nonce: number, salts: RollSalts, block: number): Uint8Array => {
-    keyed.clone().update(utf8.encode(saltedRollMessage(clientSeed, nonce, salts, block))).digestInto(out);
-    return out;
-  };
+  const digest = keyedDigest(gameSeed);
+  const computeBlock = (nonce: number, salts: RollSalts, block: number): Uint8Array => digest(saltedRollMessage(clientSeed, nonce, salts, block));
   function* blocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
     // Copies, because the caller may keep a block while pulling the next one.
     for (let block = 0; ; block++) yield computeBlock(nonce, salts, block).slice();
