@@ -35,10 +35,28 @@ export interface MatchObserver {
   readonly view: MatchView | null;
 }
 
+/**
+ * Reads a match once it is still: a match may still be moving when a test reads it (the computer answers a player
+ * who has just left), and the row, the events and the roll log are read in separate queries — so the read is taken
+ * only when the match's version is the same before and after it.
+ */
 export async function readStoredMatch(db: Db, matchId: string): Promise<StoredMatch> {
-  const loaded = await loadMatch(db, matchId);
-  const live = await loadLiveMatch(db, matchId);
-  if (!loaded || !live) throw new Error(`no match ${matchId} in the database`);
+  for (let attempt = 0; ; attempt++) {
+    const loaded = await loadMatch(db, matchId);
+    const live = await loadLiveMatch(db, matchId);
+    const after = await loadMatch(db, matchId);
+    if (!loaded || !live || !after) throw new Error(`no match ${matchId} in the database`);
+    if (after.match.version === loaded.match.version) return storedMatchOf(matchId, loaded, live);
+    if (attempt === 100) throw new Error(`match ${matchId} never stood still long enough to be read`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function storedMatchOf(
+  matchId: string,
+  loaded: NonNullable<Awaited<ReturnType<typeof loadMatch>>>,
+  live: NonNullable<Awaited<ReturnType<typeof loadLiveMatch>>>,
+): StoredMatch {
   return {
     matchId,
     version: loaded.match.version,
