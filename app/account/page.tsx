@@ -3,6 +3,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { isLocale, LOCALE_NAMES, type Locale } from "@/i18n/locales";
 import { ClaimForm } from "@/components/auth/claim-form";
+import { PlayPreferencesProvider } from "@/components/play/play-preferences";
+import { PlaySettings } from "@/components/play/play-settings";
+import { storedPreferences } from "@/lib/play/preferences";
 import { getCurrentUser } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -30,6 +33,10 @@ export default async function AccountPage() {
           <span className="muted"> · {user.locale ? t("languageSaved") : t("languageBrowser")}</span>
         </dd>
       </dl>
+      <p className="muted">{t("settings")}</p>
+      <PlayPreferencesProvider initial={storedPreferences(user.preferences)} signedIn>
+        <PlaySettings />
+      </PlayPreferencesProvider>
       {user.isGuest ? (
         <>
           <h2>{t("keepTitle")}</h2>

@@ -1,7 +1,8 @@
 "use client";
 /**
  * The match page: match facts (length, score, cube, Crawford), the two players around the board, what the match
- * waits for, the seat panel, the fair-dice panel and the log. Before the first snapshot it shows a skeleton board;
+ * waits for, the seat panel, the fair-dice panel, the player's play settings and the log; the turn notice (title,
+ * tab icon, chime, notification) and the automatic roll and plays the settings ask for. Before the first snapshot it shows a skeleton board;
  * when the socket drops, a banner (the socket reconnects and watches again by itself); when the match cannot be
  * shown, a panel with a way back.
  *
@@ -13,7 +14,9 @@ import { FairnessPanel } from "@/components/fairness/fairness-panel";
 import { initialPosition } from "@/lib/engine/position";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/components/i18n/error-text";
+import { PlaySettings } from "@/components/play/play-settings";
 import { Announcer } from "./announcer";
+import { AutomaticPlay } from "./automatic-play";
 import { statusText } from "./event-text";
 import { FlagWatch } from "./match-clock";
 import { timeControlText } from "./time-control-text";
@@ -23,6 +26,7 @@ import { useMatch } from "./match-provider";
 import { PlayArea } from "./play-area";
 import { RematchPanel } from "./rematch-panel";
 import { SeatPanel } from "./seat-panel";
+import { TurnNotice } from "./turn-notice";
 import "@/components/ui/ui.css";
 import "./match.css";
 
@@ -108,11 +112,19 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
           <Announcer />
           <PlayArea />
           <FlagWatch />
+          <TurnNotice />
+          <AutomaticPlay />
         </div>
         <aside className="match-side">
           <RematchPanel />
           <SeatPanel signedIn={signedIn} />
           <FairnessPanel />
+          {you !== null && view.status !== "finished" && view.status !== "aborted" ? (
+            <details className="panel settings-panel">
+              <summary>{t("settings")}</summary>
+              <PlaySettings />
+            </details>
+          ) : null}
           <MatchLog />
         </aside>
       </div>

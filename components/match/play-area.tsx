@@ -9,8 +9,9 @@
  *   <PlayArea />   // inside a MatchProvider
  */
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/components/board/board";
+import { usePlayPreferences } from "@/components/play/play-preferences";
 import { useErrorText } from "@/components/i18n/error-text";
 import { legalActions } from "@/lib/engine/match-queries";
 import type { MatchActionType } from "@/lib/engine/match-state";
@@ -34,6 +35,7 @@ export function PlayArea() {
   const step = useMatch((s) => s.step);
   const undo = useMatch((s) => s.undo);
   const run = useRun();
+  const { preferences } = usePlayPreferences();
   const [dieChoice, setDieChoice] = useState<Destination | null>(null);
   const [resignOpen, setResignOpen] = useState(false);
 
@@ -73,6 +75,8 @@ export function PlayArea() {
   const can = (type: MatchActionType) => playing && mine.includes(type);
   const noMoves = myMove && tree !== null && tree.steps.length === 0;
   const confirm = () => void run("match:move", { ...base, moves: steps.map(({ from, to }) => ({ from, to })) });
+  // Without "confirm each play", a complete play goes as soon as its last checker is moved.
+  const sendAtOnce = myMove && complete && !busy && !preferences.confirmPlays;
 
   return (
     <div className="play-area">
@@ -106,11 +110,14 @@ export function PlayArea() {
             <button type="button" onClick={undo} disabled={steps.length === 0 || busy}>
               {t("undo")}
             </button>
-            <button type="button" className="primary" onClick={confirm} disabled={!complete || busy}>
-              {t("confirm")}
-            </button>
+            {preferences.confirmPlays ? (
+              <button type="button" className="primary" onClick={confirm} disabled={!complete || busy}>
+                {t("confirm")}
+              </button>
+            ) : null}
           </>
         ) : null}
+        <SendOnce when={sendAtOnce} playKey={`${view.version}:${JSON.stringify(steps)}`} send={confirm} />
         {can("roll") ? (
           <button type="button" className="primary" disabled={busy} onClick={() => void run("match:roll", rollPayload(view))}>
             {t("roll")}
@@ -171,4 +178,15 @@ export function PlayArea() {
       ) : null}
     </div>
   );
+}
+
+/** Calls `send` when `when` turns true, once per `playKey`: a refused play is not sent again until it changes. */
+function SendOnce({ when, playKey, send }: { when: boolean; playKey: string; send: () => void }) {
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!when || sent.current === playKey) return;
+    sent.current = playKey;
+    send();
+  }, [when, playKey, send]);
+  return null;
 }

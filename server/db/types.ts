@@ -23,6 +23,8 @@ export interface UserRow {
   readonly isGuest: boolean;
   /** The language chosen for the site (i18n/locales.ts), or null to follow the browser. */
   readonly locale: string | null;
+  /** The play settings the player chose, as JSON text (lib/play/preferences.ts reads it); null: none. */
+  readonly preferences: string | null;
   readonly createdAt: Date;
 }
 

@@ -3,6 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { MatchProvider } from "@/components/match/match-provider";
 import { MatchScreen } from "@/components/match/match-screen";
+import { PlayPreferencesProvider } from "@/components/play/play-preferences";
+import { storedPreferences } from "@/lib/play/preferences";
 import { matchIdSchema, PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
@@ -29,8 +31,10 @@ export default async function MatchPage({ params, searchParams }: { params: Para
   const user = await getCurrentUser();
   if (!(await matchVisibleTo(getDb(), id, user, token ?? undefined))) notFound();
   return (
-    <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}>
-      <MatchScreen signedIn={user !== null} />
-    </MatchProvider>
+    <PlayPreferencesProvider initial={storedPreferences(user?.preferences)} signedIn={user !== null}>
+      <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}>
+        <MatchScreen signedIn={user !== null} />
+      </MatchProvider>
+    </PlayPreferencesProvider>
   );
 }
