@@ -84,7 +84,8 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
   }
 }
 
-function matchContext(state: MatchState): MatchContext {
+/** The score, cube and Crawford state the match equity table needs. */
+export function matchContext(state: MatchState): MatchContext {
   return { matchLength: state.matchLength, score: state.score, cubeValue: state.cube.value, crawford: state.crawford };
 }
 

@@ -10,6 +10,7 @@
  *   socket.emit("match:roll", { matchId, expectedVersion: 12 }, (ack) => { if (!ack.ok) show(errorText(ack.code, ack.values)); });
  */
 import { z } from "zod";
+import type { HintPlay } from "../analysis/hint";
 import type { FailureValues } from "../engine/types";
 import { timeControlSchema, type MatchEvent, type RefusalCode, type RematchState } from "../match";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
@@ -83,6 +84,8 @@ export const commandSchemas = {
    * holding the timer.
    */
   "match:check-clock": z.strictObject({ matchId: matchIdSchema }),
+  /** In a match against the computer, on your move: the engine's best plays for your dice (lib/play/hint-rule.ts). */
+  "match:hint": z.strictObject({ matchId: matchIdSchema }),
   /** At the end of a match: offer the opponent a rematch (the same settings, colours swapped). */
   "match:rematch": z.strictObject({ matchId: matchIdSchema }),
   /** Answer the opponent's rematch offer: accepting creates the new match with both players seated. */
@@ -148,6 +151,8 @@ export interface CommandReplies {
   "match:claim-abandoned": StoredEvents;
   "match:snapshot": { snapshot: MatchSnapshot };
   "match:check-clock": { version: number; timedOut: boolean };
+  /** The best plays, best first, for the position of `version`. */
+  "match:hint": { version: number; plays: readonly HintPlay[] };
   "match:rematch": { rematch: RematchState };
   "match:rematch-answer": { rematch: RematchState };
   /** Queued with this rating; the opponent may be at most `window` points away for now (it widens while waiting). */

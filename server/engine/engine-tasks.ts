@@ -10,6 +10,7 @@
 
 import type { AnalysisEntry } from "@/lib/analysis/match-analysis";
 import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
+import type { HintPlay } from "@/lib/analysis/hint";
 import type { MatchState } from "@/lib/engine/match-state";
 import type { Color } from "@/lib/engine/types";
 import type { AnalyseMatchTask } from "@/server/analysis/analysis-task";
@@ -21,6 +22,8 @@ export interface EngineTaskMap {
     task: { readonly kind: "choose-action"; readonly state: MatchState; readonly color: Color; readonly level: ComputerLevel };
     result: ComputerAction | null;
   };
+  /** The best plays for `color`'s dice, for a hint (lib/analysis/hint.ts). */
+  hint: { task: { readonly kind: "hint"; readonly state: MatchState; readonly color: Color }; result: HintPlay[] };
   /** One decision of a match's analysis (server/analysis/analysis-runner.ts). */
   "analyse-match": { task: AnalyseMatchTask; result: AnalysisEntry[] };
 }

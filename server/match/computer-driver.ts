@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
+import type { HintPlay } from "@/lib/analysis/hint";
 import { newSalt } from "@/lib/dice";
 import { COLORS, type Color } from "@/lib/engine/types";
 import type { Participant, PlayRequest } from "@/lib/match";
@@ -43,6 +44,8 @@ const SEAT_CACHE_SIZE = 20_000;
 /** A step that fails (the engine's worker died, a refusal) is tried again this often, then given up until the next event. */
 const RETRIES = 3;
 const RETRY_DELAY_MS = 500;
+/** Hints remembered: a few per match in play is plenty; the oldest go first. */
+const HINTS_KEPT = 2000;
 
 type Step = "idle" | "acted" | "retry";
 
@@ -52,6 +55,8 @@ export class ComputerDriver {
   readonly #seats = new Map<string, { readonly color: Color; readonly level: ComputerLevel } | null>();
   readonly #running = new Map<string, Promise<void>>();
   readonly #again = new Set<string>();
+  /** Hints asked for, by match, version and seat, oldest first (Map keeps insertion order). */
+  readonly #hints = new Map<string, Promise<HintPlay[]>>();
   #closed = false;
 
   constructor(options: ComputerDriverOptions) {
@@ -62,6 +67,23 @@ export class ComputerDriver {
   /** Is this user a computer player? */
   isComputer(userId: string): boolean {
     return this.#options.computers.levelOf.has(userId);
+  }
+
+  /**
+   * The engine's best plays for `color`'s dice in this view of a match (a hint: lib/play/hint-rule.ts says who may
+   * ask). One engine run per match version and seat, however often it is asked: a player who asks again, from two
+   * tabs or in a flood, gets the same answer without taking the workers from the computers' own moves.
+   */
+  hint(view: MatchView, color: Color): Promise<HintPlay[]> {
+    const key = `${view.matchId}:${view.version}:${color}`;
+    const known = this.#hints.get(key);
+    if (known) return known;
+    const asked = this.#options.pool.run({ kind: "hint", state: view.state, color });
+    this.#hints.set(key, asked);
+    // A failed run is not kept: the next ask tries again.
+    asked.catch(() => this.#hints.delete(key));
+    if (this.#hints.size > HINTS_KEPT) this.#hints.delete(this.#hints.keys().next().value ?? key);
+    return asked;
   }
 
   /** The computer user of a level. */

@@ -8,6 +8,7 @@ import { checkClockCommand } from "./check-clock";
 import { claimAbandonedCommand } from "./claim-abandoned";
 import { createCommand } from "./create";
 import { doubleCommand, dropCommand, takeCommand } from "./cube";
+import { hintCommand } from "./hint";
 import { joinCommand } from "./join";
 import { listCommand } from "./list";
 import { moveCommand } from "./move";
@@ -39,6 +40,7 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:resign-decline": resignDeclineCommand,
   "match:claim-abandoned": claimAbandonedCommand,
   "match:check-clock": checkClockCommand,
+  "match:hint": hintCommand,
   "match:rematch": rematchCommand,
   "match:rematch-answer": rematchAnswerCommand,
   "queue:join": queueJoinCommand,
