@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { GuestButton } from "@/components/auth/guest-button";
+import { Board } from "@/components/board/board";
+import { initialPosition } from "@/lib/engine/position";
 import { LobbyClient } from "@/components/lobby/lobby-client";
 import { timeControlText } from "@/components/match/time-control-text";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
@@ -45,10 +47,20 @@ export default async function HomePage() {
 
   return (
     <section>
-      <h1>{t("title")}</h1>
-      <p>
-        {t("intro")} <a href="/fairness">{t("howItWorks")}</a> · <a href="/verify">{t("verify")}</a>
-      </p>
+      <div className="landing">
+        <div className="landing-text">
+          <h1>{t("title")}</h1>
+          <p>
+            {t("intro")} <a href="/fairness">{t("howItWorks")}</a> · <a href="/verify">{t("verify")}</a>
+          </p>
+          <p>
+            {t("learnPrompt")} <a href="/learn">{t("learnLink")}</a>
+          </p>
+        </div>
+        <div className="landing-board" aria-hidden="true">
+          <Board position={initialPosition("white")} viewer="white" dice={null} cube={{ value: 1, owner: null }} input={null} />
+        </div>
+      </div>
       {user ? null : (
         <div className="panel signed-out">
           <span>{t("signInPrompt")}</span>
