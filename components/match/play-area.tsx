@@ -17,6 +17,8 @@ import { legalActions } from "@/lib/engine/match-queries";
 import type { MatchActionType } from "@/lib/engine/match-state";
 import { nodeAfter, playTree } from "@/lib/engine/play-tree";
 import { opponentOf, type CheckerMove } from "@/lib/engine/types";
+import { computerSeat } from "@/lib/play/computer-seat";
+import { HintPanel } from "./hint-panel";
 import { rollPayload } from "./roll-payload";
 import { useMatch, useRun } from "./match-provider";
 import { PlayerStrip } from "./players-bar";
@@ -118,6 +120,7 @@ export function PlayArea() {
           </>
         ) : null}
         <SendOnce when={sendAtOnce} playKey={`${view.version}:${JSON.stringify(steps)}`} send={confirm} />
+        {myMove && !noMoves && computerSeat(view)?.color === opponentOf(viewer) ? <HintPanel matchId={view.matchId} version={view.version} /> : null}
         {can("roll") ? (
           <button type="button" className="primary" disabled={busy} onClick={() => void run("match:roll", rollPayload(view))}>
             {t("roll")}

@@ -34,3 +34,14 @@ describe("checkHint", () => {
     expect(checkHint(view(COMPUTER, { status: "seeding" }), "ada", isComputer)).toMatchObject({ code: "ERR_WRONG_STATUS", values: { reason: "notStarted" } });
   });
 });
+
+describe("computerSeat", () => {
+  it("finds the computer by its reserved name, and nobody in a match between people", async () => {
+    const { computerSeat } = await import("./computer-seat");
+    const players = (black: string) => ({ white: { id: "a", name: "ada", isGuest: false }, black: { id: "b", name: black, isGuest: false } });
+    expect(computerSeat({ players: players("Computer (hard)") })).toEqual({ color: "black", level: "hard" });
+    expect(computerSeat({ players: players("bob") })).toBeNull();
+    expect(computerSeat({ players: players("Computer (HARD)") })).toBeNull();
+    expect(computerSeat({ players: { white: null, black: null } })).toBeNull();
+  });
+});

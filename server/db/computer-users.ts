@@ -7,14 +7,11 @@
  *   const computers = await ensureComputerUsers(db); // Map { "cm…" => "easy", … }
  */
 import { COMPUTER_LEVELS, type ComputerLevel } from "@/lib/analysis/computer-player";
+import { COMPUTER_USERNAMES } from "@/lib/play/computer-seat";
 import type { Db } from "./client";
 import { uniqueViolation } from "./transaction";
 
-export const COMPUTER_USERNAMES: Readonly<Record<ComputerLevel, string>> = {
-  easy: "Computer (easy)",
-  medium: "Computer (medium)",
-  hard: "Computer (hard)",
-};
+export { COMPUTER_USERNAMES };
 
 export interface ComputerUsers {
   /** user id → level */

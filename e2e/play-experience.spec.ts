@@ -1,0 +1,106 @@
+// The play experience in real Chromium (issue 30): the "How to play" guide and the landing board; play settings
+// saved with the account; a match against the computer played with the settings that save clicks (no Roll, no
+// Confirm clicked by the player); the tab telling the player it is their turn; and the hint, only against the computer.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { isOver, messages, seatOf, seriousViolations, signInAsGuest, startComputerMatch } from "./ui-helpers";
+
+const m = messages("en");
+const SCREENSHOTS = path.resolve("docs", "screenshots");
+
+async function keep(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
+}
+
+/** Turns one play setting on or off on the account page, and waits for the server to have it. */
+async function setSetting(page: Page, label: string, on: boolean): Promise<void> {
+  const box = page.getByTestId("play-settings").getByLabel(label, { exact: true });
+  const saved = page.waitForResponse((response) => response.url().endsWith("/api/account/preferences") && response.request().method() === "POST");
+  await box.setChecked(on);
+  expect((await saved).status()).toBe(200);
+}
+
+test("the guide explains the game with the site's own boards, linked from a landing board", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".landing-board svg.board")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: m.home.learnLink }).click();
+  await expect(page).toHaveURL(/\/learn$/);
+  await expect(page.getByRole("heading", { level: 1, name: m.learn.title })).toBeVisible();
+  await expect(page.locator("figure.learn-figure svg.board")).toHaveCount(5);
+  await expect(page.getByRole("figure", { name: new RegExp(m.learn.hitting.captionHit.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await keep(page, "guide-en-desktop.png");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keep(page, "guide-en-phone.png");
+});
+
+test("play settings are saved with the account, and refused to another site", async ({ page }) => {
+  await signInAsGuest(page, m);
+  await page.goto("/account");
+  await setSetting(page, m.playSettings.autoRoll.label, true);
+  await setSetting(page, m.playSettings.confirmPlays.label, false);
+  await page.reload();
+  const settings = page.getByTestId("play-settings");
+  await expect(settings.getByLabel(m.playSettings.autoRoll.label, { exact: true })).toBeChecked();
+  await expect(settings.getByLabel(m.playSettings.confirmPlays.label, { exact: true })).not.toBeChecked();
+  await expect(settings.getByLabel(m.playSettings.sound.label, { exact: true })).not.toBeChecked();
+  // The same session from another site's page: refused, nothing changed.
+  const crossSite = await page.request.post("/api/account/preferences", { data: { sound: true }, headers: { origin: "https://evil.test" } });
+  expect(crossSite.status()).toBe(403);
+  const now = await page.request.get("/api/account/preferences");
+  expect(((await now.json()) as { preferences: { sound: boolean; autoRoll: boolean } }).preferences).toMatchObject({ sound: false, autoRoll: true });
+});
+
+test("a 1-point match against the computer with the clicks saved: no Roll, no Confirm; the tab says when it is your turn", async ({ page }) => {
+  test.setTimeout(300_000);
+  await signInAsGuest(page, m);
+  await page.goto("/account");
+  await setSetting(page, m.playSettings.autoRoll.label, true);
+  await setSetting(page, m.playSettings.autoPlayForced.label, true);
+  await setSetting(page, m.playSettings.confirmPlays.label, false);
+  await startComputerMatch(page, m);
+  await seatOf(page, m);
+
+  const roll = page.getByRole("button", { name: m.play.roll, exact: true });
+  const confirm = page.getByRole("button", { name: m.play.confirm });
+  const movable = page.locator(".hit-active[aria-pressed]");
+  let plays = 0;
+  let sawYourTurn = false;
+  let hinted = false;
+  const deadline = Date.now() + 280_000;
+  while (!(await isOver(page))) {
+    expect(Date.now(), "the match should finish in time").toBeLessThan(deadline);
+    // In a 1-point match the cube is dead: Roll is the only choice, and the page makes it.
+    expect(await roll.isVisible()).toBe(false);
+    expect(await confirm.isVisible()).toBe(false);
+    if ((await movable.count()) > 0) {
+      sawYourTurn ||= (await page.title()).startsWith(`● ${m.turnNotice.title}`);
+      // A forced play is made by the page after a short pause (AUTOMATIC_DELAY_MS): leave it that time.
+      await page.waitForTimeout(900);
+      if ((await movable.count()) === 0) continue;
+      if (!hinted) {
+        // Against the computer, a hint: the engine's best plays for these dice, the best first.
+        await page.getByRole("button", { name: m.play.hint, exact: true }).click();
+        const list = page.getByRole("list", { name: m.play.hintTitle });
+        await expect(list.getByRole("listitem").first()).toContainText("best");
+        hinted = true;
+      }
+      // One step at a time: the last one sends the play by itself.
+      await movable.first().click();
+      await page.locator(".hit-active:not([aria-pressed])").first().click();
+      const die = page.locator(".die-choice button");
+      if ((await die.count()) > 0) await die.first().click();
+      plays++;
+    } else {
+      await page.waitForTimeout(100);
+    }
+  }
+  expect(sawYourTurn).toBe(true);
+  expect(hinted).toBe(true);
+  expect(plays).toBeGreaterThan(0);
+  await expect(page.getByTestId("status-line")).toContainText(/won the match/);
+  // Over: the tab no longer says it is your turn.
+  await expect.poll(() => page.title()).not.toMatch(/^●/);
+});
