@@ -105,11 +105,23 @@ describe("the Python check in docs/provably-fair.md", () => {
   const v2Running = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 3, turnsPerGame: 10, endedGames: 2, revealed: false });
   const v2Tampered = JSON.parse(JSON.stringify(v2.bundle)) as { rolls: { dice: number[]; game: number }[] };
   v2Tampered.rolls[17]!.dice[0] = (v2Tampered.rolls[17]!.dice[0]! % 6) + 1;
+  const v2Computer = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 2, turnsPerGame: 10, computer: "black" });
+  const v2ComputerChosen = JSON.parse(JSON.stringify(v2Computer.bundle)) as { rolls: { salts: Record<string, string>; player: string | null }[] };
+  v2ComputerChosen.rolls.find((roll) => roll.player === "black")!.salts.black = "0123456789abcdef0123456789abcdef";
   const v2Paths = {
+    computer: file("v2-computer.json", v2Computer.bundle),
+    computerChosen: file("v2-computer-chosen.json", v2ComputerChosen),
     bundle: file("v2.json", v2.bundle),
     running: file("v2-running.json", v2Running.bundle),
     tampered: file("v2-tampered.json", v2Tampered),
   };
+
+  it.skipIf(!hasPython)("accepts a match against the computer, and names a computer's salt the seeds did not give", () => {
+    expect(check(v2Paths.computer).status).toBe(0);
+    const chosen = check(v2Paths.computerChosen);
+    expect(chosen.status).toBe(1);
+    expect(chosen.stdout).toMatch(/MISMATCH: the computer's salt at nonce \d+ \(game 1\) is not the one its game's seed gives\./);
+  });
 
   it("is in the guide", () => {
     expect(snippet).toContain("def roll(key, message):");

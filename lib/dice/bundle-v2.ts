@@ -18,7 +18,11 @@ export interface BundleRollV2 extends BundleRoll {
 }
 
 /** The bundle as served and published (JSON: game seeds keyed by game number in decimal). */
-export type AuditBundleV2 = Omit<ParsedBundleV2, "gameSeeds"> & { readonly gameSeeds: Readonly<Record<string, string>> };
+export type AuditBundleV2 = Omit<ParsedBundleV2, "gameSeeds" | "computer"> & {
+  readonly gameSeeds: Readonly<Record<string, string>>;
+  /** Absent in bundles made before the field existed: read as null. */
+  readonly computer?: "white" | "black" | null;
+};
 
 /** The bundle as the verifier reads it, once its shape is checked. */
 export interface ParsedBundleV2 {
@@ -32,6 +36,8 @@ export interface ParsedBundleV2 {
   /** The last seed of the chain; null while the match is running. */
   readonly serverSeed: string | null;
   readonly clientSeeds: { readonly white: string; readonly black: string };
+  /** The seat the site's computer plays, whose salts come from the game seeds (section 3a); null: two people. */
+  readonly computer: "white" | "black" | null;
   readonly rolls: readonly BundleRollV2[];
 }
 
@@ -51,6 +57,7 @@ const bundleSchema = z
     gameSeeds: z.record(z.string().regex(/^[1-9][0-9]{0,2}$/, "gameKey" satisfies FieldProblem), lowerHex64, expect("gameSeeds")),
     serverSeed: lowerHex64.nullable(),
     clientSeeds: z.object({ white: clientSeed, black: clientSeed }, expect("clientSeeds")),
+    computer: color.nullable().optional(),
     rolls: z.array(
       z.object(
         {
@@ -77,9 +84,10 @@ export function parseBundleV2(input: unknown): Result<ParsedBundleV2, "ERR_BUNDL
   if (typeof input !== "object" || input === null || Array.isArray(input)) return err("ERR_BUNDLE_FORMAT", { reason: "notObject" });
   const parsed = bundleSchema.safeParse(input);
   if (!parsed.success) return err("ERR_BUNDLE_FORMAT", { reason: "field", ...fieldIssue("bundle", parsed.error.issues) });
-  const { gameSeeds, rolls, ...rest } = parsed.data;
+  const { gameSeeds, rolls, computer, ...rest } = parsed.data;
   return ok({
     ...rest,
+    computer: computer ?? null,
     gameSeeds: new Map(Object.entries(gameSeeds).map(([game, seed]) => [Number(game), seed])),
     rolls: rolls.map((roll) => ({ ...roll, salts: { ...(roll.salts.white !== undefined && { white: roll.salts.white }), ...(roll.salts.black !== undefined && { black: roll.salts.black }) } })),
   });

@@ -29,6 +29,7 @@ export { verify } from "./verify";
 export { chainCommitment, chainLengthFor, gameSeedOf, gameSeedsOf, leadsToCommitment, MAX_CHAIN_MATCH_LENGTH } from "./seed-chain";
 export { createSaltedRoller, saltedRollMessage, type RollSalts, type SaltedRoller } from "./salted-roll";
 export { isSalt, newSalt, SALT_PATTERN } from "./salt";
+export { computerSalt, computerSaltMessage } from "./computer-salt";
 export { parseBundleV2, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
 export { verifyV2, type BrowserSalts, type GameVerdict, type VerifyReportV2 } from "./verify-v2";
 export { simulateMatch, type SimulateOptions } from "./simulate";

@@ -13,6 +13,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { opponentOf } from "../engine/types";
 import type { AuditBundleV2, BundleRollV2 } from "./bundle-v2";
 import { combineClientSeeds } from "./client-seed";
+import { computerSalt } from "./computer-salt";
 import { resolveOpening } from "./opening";
 import { createSaltedRoller, type RollSalts } from "./salted-roll";
 import { chainCommitment, chainLengthFor, gameSeedsOf } from "./seed-chain";
@@ -33,6 +34,8 @@ export interface SimulateV2Options {
   readonly revealed?: boolean;
   /** The salt `color` makes for roll `nonce`; default a hash of both, so that runs repeat. */
   readonly saltOf?: (nonce: number, color: SeatColor) => string;
+  /** The seat the site's computer plays: its salts come from the game seeds (section 3a), and the bundle names it. */
+  readonly computer?: SeatColor;
 }
 
 /** A reproducible salt for simulations: the first 32 hex digits of SHA-256("salt:nonce:color"). */
@@ -47,7 +50,7 @@ export interface SimulatedV2 {
 }
 
 export function simulateMatchV2(options: SimulateV2Options): SimulatedV2 {
-  const { serverSeed, clientSeeds, matchLength, games, turnsPerGame = 30, saltOf = simulatedSalt } = options;
+  const { serverSeed, clientSeeds, matchLength, games, turnsPerGame = 30, computer } = options;
   const chainLength = chainLengthFor(matchLength);
   if (games < 1 || games > chainLength) throw new RangeError(`simulateMatchV2: ${games} games do not fit a ${matchLength}-point match`);
   const seeds = gameSeedsOf(serverSeed, chainLength);
@@ -55,7 +58,9 @@ export function simulateMatchV2(options: SimulateV2Options): SimulatedV2 {
   const rolls: BundleRollV2[] = [];
   const record: RecordTurn[] = [];
   for (let game = 1; game <= games; game++) {
-    const roller = createSaltedRoller(seeds[game - 1]!, clientSeed);
+    const gameSeed = seeds[game - 1]!;
+    const roller = createSaltedRoller(gameSeed, clientSeed);
+    const saltOf = (nonce: number, color: SeatColor) => (color === computer ? computerSalt(gameSeed, nonce) : (options.saltOf ?? simulatedSalt)(nonce, color));
     const roll = (kind: "opening" | "turn", player: SeatColor | null, salts: RollSalts) => {
       const nonce = rolls.length;
       const dice = roller.roll(nonce, salts);
@@ -92,6 +97,7 @@ export function simulateMatchV2(options: SimulateV2Options): SimulatedV2 {
       gameSeeds,
       serverSeed: options.revealed === false ? null : serverSeed,
       clientSeeds: { white: clientSeeds.white, black: clientSeeds.black },
+      ...(computer !== undefined && { computer }),
       rolls,
     },
     record,

@@ -51,6 +51,8 @@ export type CheckId =
   | "seed-chain"
   /** fair-dice-v2: every roll carries the salts it needs. */
   | "salts"
+  /** fair-dice-v2, against the computer: its salts are the ones its game seeds give. */
+  | "computer-salts"
   /** fair-dice-v2, browser panel: the salts this browser kept equal the logged ones. */
   | "browser-salts"
   | "nonce-sequence"

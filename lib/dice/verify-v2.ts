@@ -11,6 +11,7 @@
 import { parseBundleV2, type ParsedBundleV2, type BundleRollV2 } from "./bundle-v2";
 import { parseRecord } from "./bundle-schema";
 import { combineClientSeeds } from "./client-seed";
+import { computerSalt } from "./computer-salt";
 import { checkOpeningResolution } from "./opening-check";
 import { checkRecordDice, recordCheckWithout, showDice, type RecordSource } from "./record";
 import { isSalt } from "./salt";
@@ -37,7 +38,7 @@ interface Checked {
   readonly failedGames: ReadonlySet<number>;
 }
 
-const CHECK_IDS = ["seed-chain", "nonce-sequence", "salts", "rolls-recomputed", "opening-resolution", "record-dice"] as const;
+const CHECK_IDS = ["seed-chain", "nonce-sequence", "salts", "rolls-recomputed", "opening-resolution", "record-dice", "computer-salts"] as const;
 
 export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSalts): VerifyReportV2 {
   const parsed = parseBundleV2(bundle);
@@ -54,7 +55,8 @@ export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSal
   const rolls = checkRolls(b, seeds, salts.failedRolls);
   const opening = firstFailureFailsLater(checkOpeningResolution(b.rolls, b.serverSeed !== null), b);
   const recorded = firstFailureFailsLater(checkRecord(b, record !== undefined ? { value: record, source: "separate" } : embeddedRecord(bundle)), b);
-  const all: Checked[] = [chain, sequence, salts, rolls, opening, recorded];
+  const computer = checkComputerSalts(b, seeds, salts.failedRolls);
+  const all: Checked[] = [chain, sequence, salts, rolls, opening, recorded, computer];
   if (browser) all.push(checkBrowserSalts(b, browser));
   const checks: CheckResult[] = [{ id: "bundle-format", status: "passed", say: { key: "bundleV2", values: { match: b.matchId, rolls: b.rolls.length } } }, ...all.map((c) => c.result)];
   const failed = new Set(all.flatMap((c) => [...c.failedGames]));
@@ -216,7 +218,38 @@ function checkRecord(b: ParsedBundleV2, input: RecordInput | undefined): CheckRe
   return checkRecordDice(b.rolls, parsed.value, input.source);
 }
 
-/** Check 8 (the browser panel): the salts this browser kept for its player equal the logged ones, nonce by nonce. */
+/**
+ * Check 8: in a match against the computer, each salt of the computer's seat is the one its game's seed gives
+ * (section 3a), so the server could not have chosen it. Looks at every roll whose game seed is known; a roll whose
+ * salts failed check 4 is left to check 4.
+ */
+function checkComputerSalts(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsalted: ReadonlySet<BundleRollV2>): Checked {
+  const id = "computer-salts";
+  const computer = b.computer;
+  if (computer === null) return { result: { id, status: "passed", say: { key: "noComputer", values: {} } }, failedGames: new Set() };
+  const failedGames = new Set<number>();
+  let first: CheckResult | undefined;
+  let checked = 0;
+  let waiting = 0;
+  for (const roll of b.rolls) {
+    const salt = roll.salts[computer];
+    if (salt === undefined || unsalted.has(roll)) continue;
+    const seed = seeds.get(roll.game);
+    if (seed === undefined) {
+      waiting++;
+      continue;
+    }
+    checked++;
+    if (salt === computerSalt(seed, roll.nonce)) continue;
+    failedGames.add(roll.game);
+    first ??= { id, status: "failed", say: { key: "failComputerSalt", values: { nonce: roll.nonce, game: roll.game, player: computer } }, nonce: roll.nonce, game: roll.game };
+  }
+  if (first) return { result: first, failedGames };
+  if (waiting > 0) return { result: { id, status: "not-yet-revealed", say: { key: "computerSaltsSoFar", values: { player: computer, rolls: checked, waiting } } }, failedGames };
+  return { result: { id, status: "passed", say: { key: "computerSalts", values: { player: computer, rolls: checked } } }, failedGames };
+}
+
+/** Check 9 (the browser panel): the salts this browser kept for its player equal the logged ones, nonce by nonce. */
 function checkBrowserSalts(b: ParsedBundleV2, browser: BrowserSalts): Checked {
   const id = "browser-salts";
   const differing: BundleRollV2[] = [];

@@ -81,6 +81,11 @@ export interface DecideContext {
    * fair-dice-v2 match. Called only once a roll is allowed.
    */
   readonly dice: (salts?: RollSalts) => Dice;
+  /**
+   * fair-dice-v2: the computer's salt for roll `nonce` of game `game` (docs/fair-dice-v2.md, section 3a), from that
+   * game's seed; only the salt leaves the vault. Called only for a roll of the computer's seat.
+   */
+  readonly computerSalt: (game: number, nonce: number) => string;
   /** fair-dice-v2: game `game`'s seed, for the event that reveals it when the game ends. Called only then. */
   readonly gameSeed: (game: number) => string;
   /** The server seed, for the event that ends the match (fair-dice-v1, section 2, step 5). Called only then. */

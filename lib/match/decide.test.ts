@@ -28,6 +28,7 @@ function context(actor: Participant | null, overrides: Partial<DecideContext> = 
     },
     serverSeed: () => "the-server-seed",
     gameSeed: (game) => `seed-of-game-${game}`,
+    computerSalt: (game, nonce) => `${game}`.padStart(16, "0") + `${nonce}`.padStart(16, "0"),
     awaySince: () => null,
     abandonAfterMs: 300_000,
     isComputer: (userId) => userId === computer.player.id,

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { describeFailure, type Dice } from "../engine/types";
+import { computerSalt } from "../dice/computer-salt";
 import type { RollSalts } from "../dice/types";
 import type { DecideContext, Decision, MatchCommand, Participant } from "./commands";
 import { decide } from "./decide";
@@ -46,6 +47,7 @@ function context(actor: Participant | null, dice: Dice = [3, 1]): DecideContext 
     },
     serverSeed: () => "the-server-seed",
     gameSeed: (game) => `${String(game).padStart(2, "0")}${"e".repeat(62)}`,
+    computerSalt: (game, nonce) => computerSalt(`${String(game).padStart(2, "0")}${"e".repeat(62)}`, nonce),
     awaySince: () => null,
     abandonAfterMs: 300_000,
     isComputer: () => false,
@@ -105,6 +107,26 @@ describe("a fair-dice-v2 match", () => {
       expect(decide(playing, command, ctx), code).toMatchObject({ ok: false, code });
       expect(ctx.asked).toEqual([]);
     }
+  });
+
+  it("takes the computer's salts from the game seed (section 3a), and refuses any other salt for its seat", () => {
+    // Black played by the computer: the same seat, sent as the computer (the server's driver).
+    const cpu: Participant = { ...bob, kind: "computer" };
+    const due = computerSalt(`01${"e".repeat(62)}`, 0);
+    expect(accepted(decide(playing, roll(undefined, 0), context(cpu))).events).toEqual([{ type: "salt", color: "black", nonce: 0, salt: due }]);
+    expect(accepted(decide(playing, roll(due, 0), context(cpu))).events).toEqual([{ type: "salt", color: "black", nonce: 0, salt: due }]);
+    const chosen = context(cpu);
+    expect(decide(playing, roll(SALT_B, 0), chosen)).toMatchObject({ ok: false, code: "ERR_BAD_SALT", values: { reason: "computer" } });
+    expect(chosen.asked).toEqual([]);
+    // The person's salt stays the person's: white's opening salt, then the computer's makes the roll with both.
+    const waiting = accepted(decide(playing, roll(SALT_A, 0), context(alice)));
+    const ctx = context(cpu, [3, 1]);
+    accepted(decide(waiting.view, roll(undefined, 0), ctx));
+    expect(ctx.asked).toEqual([{ white: SALT_A, black: due }]);
+    // The computer's turn roll: the salt of its nonce in game 1.
+    const opened = fold([...v2opening, opened31, action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] })]);
+    const turn = context(cpu, [6, 6]);
+    expect(accepted(decide(opened, roll(undefined, 1), turn)).events).toMatchObject([{ type: "action", roll: { nonce: 1, salts: { black: computerSalt(`01${"e".repeat(62)}`, 1) } } }]);
   });
 
   it("rolls a turn with the roller's salt only, and refuses the player not on roll", () => {

@@ -13,7 +13,7 @@ import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { verify, type AuditBundle, type AuditBundleV2, type VerifyReport } from "@/lib/dice";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchEvent, type PlayerInfo } from "@/lib/match";
-import { BUNDLE_ROLL_COLUMNS, bundleFromRows, revealedGameSeeds, type BundleRollRow } from "@/server/db/bundle-rows";
+import { BUNDLE_ROLL_COLUMNS, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, revealedGameSeeds, type BundleRollRow } from "@/server/db/bundle-rows";
 import type { Db } from "@/server/db/client";
 import { readSnapshot, type Tx } from "@/server/db/transaction";
 import type { JsonValue } from "@/server/db/types";
@@ -52,7 +52,7 @@ const anonymous = (id: string): PlayerInfo => ({ id, name: id, isGuest: false })
 export async function readRevealedRecords(tx: Tx, matchIds: readonly string[]): Promise<Map<string, StoredRecord>> {
   const seeds = await tx.matchSeed.findMany({
     where: { matchId: { in: [...matchIds] }, revealedSeed: { not: null }, whiteClientSeed: { not: null }, blackClientSeed: { not: null } },
-    select: { matchId: true, ...PUBLIC_SEED_COLUMNS, match: { select: { matchLength: true } } },
+    select: { matchId: true, ...PUBLIC_SEED_COLUMNS, match: { select: { matchLength: true, ...COMPUTER_SEAT_COLUMNS } } },
   });
   const ids = seeds.map((seed) => seed.matchId);
   const rolls = await tx.rollLog.findMany({
@@ -74,7 +74,7 @@ export async function readRevealedRecords(tx: Tx, matchIds: readonly string[]): 
   return new Map(
     seeds.map((seed): [string, StoredRecord] => {
       const events = eventsOf.get(seed.matchId) ?? [];
-      const bundle = bundleFromRows(seed, seed.match.matchLength, rollsOf.get(seed.matchId) ?? [], revealedGameSeeds(events));
+      const bundle = bundleFromRows(seed, seed.match.matchLength, rollsOf.get(seed.matchId) ?? [], revealedGameSeeds(events), computerSeatOf(seed.match));
       return [seed.matchId, { events, bundle }];
     }),
   );

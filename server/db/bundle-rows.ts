@@ -5,7 +5,7 @@
  * verification (server/admin/verification.ts), which read the rows their own ways.
  *
  * @example
- *   const bundle = bundleFromRows(seedRow, match.matchLength, rollRows, { 1: "…" });
+ *   const bundle = bundleFromRows(seedRow, match.matchLength, rollRows, { 1: "…" }, computerSeatOf(match));
  *   verify(bundle, record);
  */
 import type { AuditBundle, AuditBundleV2, BundleRoll } from "@/lib/dice";
@@ -32,8 +32,27 @@ function bundleRoll(row: BundleRollRow): BundleRoll {
   return { nonce: row.nonce, game: row.game, kind: row.kind, player: row.player, dice: [row.die1, row.die2] };
 }
 
-/** The bundle of a match whose client seeds are both in; `gameSeeds` are its revealed game seeds (v2), by game. */
-export function bundleFromRows(seed: BundleSeedRow, matchLength: number, rolls: readonly BundleRollRow[], gameSeeds: Readonly<Record<string, string>>): AuditBundle | AuditBundleV2 {
+/** The players' columns that tell a computer's seat (a Prisma `select` on the match). */
+export const COMPUTER_SEAT_COLUMNS = { white: { select: { computerLevel: true } }, black: { select: { computerLevel: true } } } as const;
+
+/** The seat the site's computer plays, from the match's players, or null in a match of two people. */
+export function computerSeatOf(match: { readonly white: { readonly computerLevel: string | null } | null; readonly black: { readonly computerLevel: string | null } | null }): "white" | "black" | null {
+  if (match.white?.computerLevel) return "white";
+  if (match.black?.computerLevel) return "black";
+  return null;
+}
+
+/**
+ * The bundle of a match whose client seeds are both in; `gameSeeds` are its revealed game seeds (v2), by game, and
+ * `computer` the seat the site's computer plays (v2 names it: its salts come from the game seeds).
+ */
+export function bundleFromRows(
+  seed: BundleSeedRow,
+  matchLength: number,
+  rolls: readonly BundleRollRow[],
+  gameSeeds: Readonly<Record<string, string>>,
+  computer: "white" | "black" | null,
+): AuditBundle | AuditBundleV2 {
   const common = {
     matchId: seed.matchId,
     commitment: seed.commitment,
@@ -47,6 +66,7 @@ export function bundleFromRows(seed: BundleSeedRow, matchLength: number, rolls: 
     matchLength,
     chainLength: seed.chainLength,
     gameSeeds,
+    computer,
     rolls: rolls.map((row) => ({
       ...bundleRoll(row),
       salts: { ...(row.whiteSalt !== null && { white: row.whiteSalt }), ...(row.blackSalt !== null && { black: row.blackSalt }) },

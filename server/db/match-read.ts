@@ -12,7 +12,7 @@
  */
 import type { AuditBundle, AuditBundleV2 } from "@/lib/dice";
 import { gameSeedEventSchema } from "@/lib/match";
-import { BUNDLE_ROLL_COLUMNS, bundleFromRows, revealedGameSeeds } from "./bundle-rows";
+import { BUNDLE_ROLL_COLUMNS, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, revealedGameSeeds } from "./bundle-rows";
 import { STORED_EVENT_TYPES } from "./event-codec";
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
@@ -57,7 +57,7 @@ export type AuditBundleError = "ERR_MATCH_NOT_FOUND" | "ERR_CLIENT_SEEDS_PENDING
  */
 export async function auditBundle(db: Db, matchId: string): Promise<Result<AuditBundle | AuditBundleV2, AuditBundleError>> {
   const found = await readSnapshot(db, async (tx) => {
-    const seed = await tx.matchSeed.findUnique({ where: { matchId }, include: { match: { select: { matchLength: true } } } });
+    const seed = await tx.matchSeed.findUnique({ where: { matchId }, include: { match: { select: { matchLength: true, ...COMPUTER_SEAT_COLUMNS } } } });
     const rolls = seed ? await tx.rollLog.findMany({ where: { matchId }, orderBy: { nonce: "asc" }, select: BUNDLE_ROLL_COLUMNS }) : [];
     // fair-dice-v2: each ended game's seed, from the event that revealed it.
     const revealed = seed?.chainLength != null ? await tx.matchEvent.findMany({ where: { matchId, type: STORED_EVENT_TYPES["game-seed"] }, orderBy: { sequence: "asc" }, select: { payload: true } }) : [];
@@ -69,5 +69,5 @@ export async function auditBundle(db: Db, matchId: string): Promise<Result<Audit
     return err("ERR_CLIENT_SEEDS_PENDING", { matchId });
   }
   const gameSeeds = revealedGameSeeds(revealed.map(({ payload }) => gameSeedEventSchema.parse(typeof payload === "string" ? JSON.parse(payload) : payload)));
-  return ok(bundleFromRows(seed, seed.match.matchLength, rolls, gameSeeds));
+  return ok(bundleFromRows(seed, seed.match.matchLength, rolls, gameSeeds, computerSeatOf(seed.match)));
 }

@@ -15,7 +15,6 @@
 import { randomBytes } from "node:crypto";
 import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
 import type { HintPlay } from "@/lib/analysis/hint";
-import { newSalt } from "@/lib/dice";
 import { COLORS, type Color } from "@/lib/engine/types";
 import type { Participant, PlayRequest } from "@/lib/match";
 import type { MatchEventMessage } from "@/lib/protocol";
@@ -190,13 +189,13 @@ export class ComputerDriver {
   }
 
   /**
-   * fair-dice-v2: the computer's salt for the opening roll, made by the server, which plays that side
-   * (docs/fair-dice-v2.md, section 2, step 7).
+   * fair-dice-v2: the computer's part of the opening roll. It sends no salt: the match takes the computer's salt from
+   * the game's seed (docs/fair-dice-v2.md, section 3a), so nobody, this driver included, chooses it.
    */
   async #saltOpening(view: MatchView, color: Color, actor: Participant): Promise<Step> {
     const nonce = view.rolls.length;
     if (view.pendingSalts?.nonce === nonce && view.pendingSalts.salts[color] !== undefined) return "idle";
-    const reply = await this.#options.service.command(view.matchId, { type: "play", play: { type: "roll", salt: newSalt(), nonce }, expectedVersion: view.version }, actor);
+    const reply = await this.#options.service.command(view.matchId, { type: "play", play: { type: "roll", nonce }, expectedVersion: view.version }, actor);
     if (reply.ok || reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT") return "acted";
     this.#options.logger.error("the computer's opening salt was refused", { matchId: view.matchId, code: reply.code, message: reply.message });
     return "retry";
@@ -224,12 +223,13 @@ export class ComputerDriver {
 
 /**
  * The engine's choice as the command a seat sends (the seat is the sender's; the dice of a roll are drawn by decide,
- * with a fresh salt of the server's in a fair-dice-v2 match).
+ * in a fair-dice-v2 match with the computer's salt from the game's seed).
  */
 function playRequestOf(action: ComputerAction, view: MatchView): PlayRequest {
   switch (action.type) {
     case "roll":
-      return view.chainLength === null ? { type: "roll" } : { type: "roll", salt: newSalt(), nonce: view.rolls.length };
+      // fair-dice-v2: the nonce only; the match takes the computer's salt from the game's seed (section 3a).
+      return view.chainLength === null ? { type: "roll" } : { type: "roll", nonce: view.rolls.length };
     case "double":
     case "take":
     case "drop":

@@ -67,6 +67,12 @@ describe("a match against the computer", () => {
       const report = verify(audit, audit.record);
       expect(report.checks.filter((c) => c.status !== "passed")).toEqual([]);
       expect(report.verdict).toBe("verified");
+      // fair-dice-v2: the bundle names the computer's seat, and every one of its salts is its game seed's.
+      const computerSeat = color === "white" ? "black" : "white";
+      expect((audit as unknown as { protocol: string; computer?: string }).protocol).toBe("fair-dice-v2");
+      expect((audit as unknown as { computer?: string }).computer).toBe(computerSeat);
+      expect(report.checks.find((c) => c.id === "computer-salts")).toMatchObject({ status: "passed", say: { key: "computerSalts", values: { player: computerSeat } } });
+      expect((report.checks.find((c) => c.id === "computer-salts")?.say.values as { rolls: number }).rolls).toBeGreaterThan(0);
 
       // The computer's actions are its own user's, made through the same commands: rolls and plays in its colour.
       const stored = await readStoredMatch(t.db, matchId);

@@ -280,6 +280,10 @@ export class MatchService {
         if (!live) throw new Error(`match ${view.matchId}: no seed to reveal before it exists`);
         return vault.revealGame(live.seed, game);
       },
+      computerSalt: (game, nonce) => {
+        if (!live) throw new Error(`match ${view.matchId}: no computer salt before it exists`);
+        return rolls.computerSaltFor(live.seed, game, nonce);
+      },
       awaySince: this.#options.awaySince ?? (() => null),
       abandonAfterMs: this.#options.abandonAfterMs ?? Number.POSITIVE_INFINITY,
       isComputer: this.#options.isComputer ?? (() => false),

@@ -14,7 +14,7 @@
  */
 import { createHmac } from "node:crypto";
 import { inspect } from "node:util";
-import { diceFromByteStream, rollMessage, saltedRollMessage, type RollSalts } from "@/lib/dice";
+import { computerSalt, diceFromByteStream, rollMessage, saltedRollMessage, type RollSalts } from "@/lib/dice";
 import type { Dice } from "@/lib/engine/types";
 import { hashTimes, openSealedSeed, type StoredSeed } from "./sealed-seed";
 import type { SeedKey } from "./seed-key";
@@ -51,6 +51,16 @@ export class RollService {
     if (!Number.isSafeInteger(game) || game < 1 || game > stored.chainLength) throw new RangeError(`saltedRollFor: game ${game} is outside 1..${stored.chainLength}`);
     const gameSeed = hashTimes(openSealedSeed(this.#key, stored).unwrap(), stored.chainLength - game);
     return diceFromByteStream(saltedRollBlocks(gameSeed, clientSeed, nonce, salts));
+  }
+
+  /**
+   * fair-dice-v2: the computer's salt for roll `nonce` of game `game` (docs/fair-dice-v2.md, section 3a). The salt
+   * goes into the roll log and the bundle; the game's seed it comes from does not leave this function.
+   */
+  computerSaltFor(stored: StoredSeed, game: number, nonce: number): string {
+    if (stored.chainLength === undefined) throw new RangeError("computerSaltFor: a fair-dice-v1 match has no salts");
+    if (!Number.isSafeInteger(game) || game < 1 || game > stored.chainLength) throw new RangeError(`computerSaltFor: game ${game} is outside 1..${stored.chainLength}`);
+    return computerSalt(hashTimes(openSealedSeed(this.#key, stored).unwrap(), stored.chainLength - game), nonce);
   }
 
   toString(): string {

@@ -68,12 +68,14 @@ describe("the independent Python verifier", () => {
     expect(lines.length).toBeGreaterThan(25);
   });
 
-  it("agrees with lib/dice on matches from fresh seeds: played, running and tampered", () => {
+  it("agrees with lib/dice on matches from fresh seeds, between people and against the computer: played, running and tampered", () => {
     for (let round = 0; round < 4; round++) {
       const serverSeed = randomBytes(32).toString("hex");
       const clientSeeds = { white: `w${randomBytes(4).toString("hex")}`, black: `b${randomBytes(4).toString("hex")}` };
-      const finished = simulateMatchV2({ serverSeed, clientSeeds, matchLength: 3 + round, games: 3, turnsPerGame: 8 });
-      const running = simulateMatchV2({ serverSeed, clientSeeds, matchLength: 3 + round, games: 3, turnsPerGame: 8, endedGames: 2, revealed: false });
+      // Rounds 2 and 3 are against the computer (black, then white): its salts come from the game seeds.
+      const computer = round === 2 ? { computer: "black" as const } : round === 3 ? { computer: "white" as const } : {};
+      const finished = simulateMatchV2({ serverSeed, clientSeeds, matchLength: 3 + round, games: 3, turnsPerGame: 8, ...computer });
+      const running = simulateMatchV2({ serverSeed, clientSeeds, matchLength: 3 + round, games: 3, turnsPerGame: 8, endedGames: 2, revealed: false, ...computer });
       const tampered = JSON.parse(JSON.stringify(finished.bundle)) as { rolls: { dice: [number, number]; salts: Record<string, string> }[] };
       const victim = tampered.rolls[5 + round]!;
       victim.dice = [(victim.dice[0] % 6) + 1, victim.dice[1]];

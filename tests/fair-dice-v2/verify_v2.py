@@ -31,6 +31,7 @@ CHECK_IDS = [
     "rolls-recomputed",
     "opening-resolution",
     "record-dice",
+    "computer-salts",
 ]
 BROWSER_SALTS = "browser-salts"
 
@@ -269,6 +270,7 @@ class Bundle:
         self.game_seeds = {}  # game number -> seed
         self.server_seed = None
         self.client_seed = ""
+        self.computer = None  # "white", "black" or None (section 5)
         self.rolls = []  # list of Roll
 
 
@@ -385,6 +387,13 @@ def check_bundle_format(raw):
         if not is_client_seed(client_seeds.get(player)):
             return failed("clientSeeds.%s is not 1 to 64 characters from [A-Za-z0-9_-]" % player)
     bundle.client_seed = client_seeds["white"] + ":" + client_seeds["black"]
+
+    # Section 5: "`computer` is the seat the site's computer plays ("white" or "black"), or null ...; a bundle without
+    # the field reads as null."
+    computer = raw.get("computer")
+    if computer is not None and computer not in PLAYERS:
+        return failed("computer is neither \"white\", \"black\" nor null")
+    bundle.computer = computer
 
     rolls = raw.get("rolls")
     if not isinstance(rolls, list):
@@ -537,6 +546,44 @@ def check_rolls_recomputed(bundle, known_seeds, good_salt_indexes):
         if dice != roll.dice:
             check.fail("nonce %d: logged %s, computed %s" % (roll.nonce, roll.dice, dice),
                        nonce=roll.nonce, game=roll.game)
+            check.failed_games.add(roll.game)
+    if check.status != FAILED and unknown:
+        check.status = NOT_YET_REVEALED
+    return check
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Check 8: computer-salts (section 3a)
+# --------------------------------------------------------------------------------------------------------------
+
+
+def computer_salt(game_seed, nonce):
+    """Section 3a: "the first 32 characters of hex(HMAC_SHA256(key = gameSeed(k), message = "computer-salt:" + n))"."""
+    return hmac.new(game_seed.encode("ascii"), ("computer-salt:%d" % nonce).encode("ascii"), hashlib.sha256).hexdigest()[:32]
+
+
+def check_computer_salts(bundle, known_seeds, good_salt_indexes):
+    """Section 7, check 8 (`computer-salts`).
+
+    "When `computer` names a seat: every salt of that seat (in opening rolls and in its turn rolls) of a game whose
+    seed is known, and which passed check 4, equals `computerSalt(game, nonce)` (section 3a). Reports the first nonce
+    whose salt differs and fails every game with one. *Not yet revealed* if some such salt's game seed is unknown and
+    none failed; *passed* otherwise, and *passed* when `computer` is null."
+    """
+    check = Check("computer-salts")
+    if bundle.computer is None:
+        return check
+    unknown = False
+    for index, roll in enumerate(bundle.rolls):
+        salt = roll.salts.get(bundle.computer)
+        if salt is None or index not in good_salt_indexes:
+            continue
+        seed = known_seeds.get(roll.game)
+        if seed is None:
+            unknown = True
+            continue
+        if salt != computer_salt(seed, roll.nonce):
+            check.fail("nonce %d: the computer's salt is not its game seed's" % roll.nonce, nonce=roll.nonce, game=roll.game)
             check.failed_games.add(roll.game)
     if check.status != FAILED and unknown:
         check.status = NOT_YET_REVEALED
@@ -774,7 +821,8 @@ def verify_bundle(raw, record=NO_RECORD, browser=None):
     rolls_check = check_rolls_recomputed(bundle, known_seeds, good_salts)
     opening_check = check_opening_resolution(bundle, games)
     record_check = check_record_dice(bundle, games, record)
-    checks = [format_check, chain_check, nonce_check, salts_check, rolls_check, opening_check, record_check]
+    computer_check = check_computer_salts(bundle, known_seeds, good_salts)
+    checks = [format_check, chain_check, nonce_check, salts_check, rolls_check, opening_check, record_check, computer_check]
     if browser is not None:
         checks.append(check_browser_salts(bundle, browser[0], browser[1]))
 
