@@ -1,8 +1,10 @@
 /**
  * fair-dice-v2 in the browser (docs/fair-dice-v2.md): while a 5-point match goes on, a spectator's fair-dice panel
  * verifies each game by itself as soon as the game ends and its seed is revealed — game 1 verified while game 2 is
- * still in play — and at the end every roll of the match verifies.
+ * still in play — and at the end every roll of the match verifies; the .mat file downloaded from the review page
+ * verifies from the file alone with the command-line verifier.
  */
+import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { BotClient } from "../scripts/bot/bot-client";
 import { guest } from "./bot-match";
@@ -44,6 +46,16 @@ test("each game turns verified in the browser as it ends, and the whole match at
     await expect(report.getByRole("status")).toHaveText("Verified: every check passed.");
     await expect(report.locator('[data-check="seed-chain"]')).toHaveAttribute("data-status", "passed");
     await expect(report.locator('[data-check="salts"]')).toHaveAttribute("data-status", "passed");
+
+    // The proofs travel with the match: the exported .mat verifies from the file alone.
+    await page.goto(`/matches/${matchId}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-mat").click()]);
+    const file = test.info().outputPath(`fairgammon-${matchId}.mat`);
+    await download.saveAs(file);
+    const verified = spawnSync("npx", ["tsx", "scripts/verify.ts", file], { encoding: "utf8" });
+    expect(verified.stdout).toContain("VERIFIED: every check passed.");
+    expect(verified.stdout).toMatch(/PASS {2}Game record dice: .*read from the moves of the \.mat file/);
+    expect(verified.status).toBe(0);
   } finally {
     white.close();
     black.close();

@@ -17,7 +17,10 @@ import { currentLegalPlays } from "@/lib/engine/match-queries";
 import { encodeMatchId, decodeMatchId } from "@/lib/engine/gnubg-id";
 import { newMatch, type MatchAction, type MatchState, type ResignLevel, type Score } from "@/lib/engine/match-state";
 import { legalPlays } from "@/lib/engine/moves";
+import { verify } from "@/lib/dice";
 import { describeFailure, type Color, type DieValue } from "@/lib/engine/types";
+import { proofFromMat } from "@/lib/record/mat-proof";
+import { matExport } from "@/server/record/match-review";
 import type { MatchEvent } from "@/lib/match/events";
 import { matFromEvents, reviewSteps, type ReviewGame } from "@/lib/record/review";
 import { BotClient } from "@/scripts/bot/bot-client";
@@ -313,6 +316,10 @@ describe.skipIf(!hasGnubg)("GNU Backgammon reads our .mat files as we do", () =>
   });
 
   async function serverMatch(matchLength: number, seed: number): Promise<MatchEvent[]> {
+    return (await serverMatchWithId(matchLength, seed)).events;
+  }
+
+  async function serverMatchWithId(matchLength: number, seed: number): Promise<{ matchId: string; events: MatchEvent[] }> {
     const [alice, bob] = [await t.user(), await t.user()];
     // gnubg 1.07.001 segfaults importing a match where a 256 cube is taken (a 7-point match seen in CI, kept as
     // lib/engine/fixtures/mat/gnubg-crash-cube-256.mat): bots that double at random reach that within a few
@@ -330,7 +337,7 @@ describe.skipIf(!hasGnubg)("GNU Backgammon reads our .mat files as we do", () =>
     black.close();
     const loaded = await loadLiveMatch(t.db, matchId);
     if (!loaded) throw new Error("match not found");
-    return loaded.events.map((e) => e.event);
+    return { matchId, events: loaded.events.map((e) => e.event) };
   }
 
   it("a match played by bots through the match server (its dice differ on every run)", async () => {
@@ -338,6 +345,22 @@ describe.skipIf(!hasGnubg)("GNU Backgammon reads our .mat files as we do", () =>
     const { walk, mat } = compareWithGnubg(events, "server-7");
     expect(gnubgFinalScore(walk)).toEqual(finalScore(events));
     expect(walk.reexport).toBe(mat);
+  });
+
+  it("reads the exported file with its dice's proofs in the header as it reads it without them, and the proofs verify", async () => {
+    const { matchId, events } = await serverMatchWithId(5, 9);
+    const exported = await matExport(t.db, matchId, null, undefined);
+    if (!exported.ok) throw new Error(describeFailure(exported));
+    const proofs = exported.value.text.split("\n").filter((line) => line.startsWith("; [FairDice Roll "));
+    expect(proofs.length).toBeGreaterThan(20);
+    const plain = exported.value.text.split("\n").filter((line) => !line.startsWith("; [FairDice")).join("\n");
+    const withProofs = runGnubg(exported.value.text, "with-proofs");
+    const without = runGnubg(plain, "without-proofs");
+    expect(withProofs.games).toEqual(without.games);
+    expect(gnubgFinalScore(withProofs)).toEqual(finalScore(events));
+    const read = proofFromMat(exported.value.text);
+    if (!read.ok) throw new Error(describeFailure(read));
+    expect(verify(read.value.bundle, read.value.record, "mat").verdict).toBe("verified");
   });
 
   it("still crashes on a taken 256 cube (why the bots above stop doubling at 64)", () => {

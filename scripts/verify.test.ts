@@ -34,6 +34,22 @@ const paths = {
   notJson: file("not-json.json", "{ this is not json"),
 };
 
+// fair-dice-v2 bundles for the report's per-game lines: three games, the last still in play in `running`.
+const v2Cli = {
+  finished: simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 3, games: 3, turnsPerGame: 6 }),
+  running: simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 3, games: 3, turnsPerGame: 6, endedGames: 2, revealed: false }),
+};
+
+// A .mat file as the site exports it (lib/record/fixtures/exported.mat), with a salt changed, its proofs taken out,
+// and something that is no match file at all.
+const matText = readFileSync(join(repoRoot, "lib/record/fixtures/exported.mat"), "utf8");
+const matPaths = {
+  good: file("match.mat", matText),
+  salted: file("salted.mat", matText.replace(/^(; \[FairDice Roll "\d+ \d+ turn \w+ \d\d (?:- )?)([0-9a-f])/m, (_, head: string, c: string) => `${head}${c === "0" ? "1" : "0"}`)),
+  noProof: file("no-proof.mat", matText.replace(/^; \[FairDice[^\n]*\n/gm, "")),
+  garbage: file("garbage.mat", "this is not a match file\n\u0000\u0001"),
+};
+
 function run(args: string[], input?: string) {
   const result = spawnSync(process.execPath, [...entryArgs("verify"), ...args], { cwd: repoRoot, encoding: "utf8", input });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -77,6 +93,38 @@ describe("npm run verify", () => {
     const { code, stdout } = run([paths.bundle, "--json"]);
     expect(code).toBe(1);
     expect((JSON.parse(stdout) as { verdict: string }).verdict).toBe("incomplete");
+  });
+
+  it("names the protocol, and for fair-dice-v2 gives each game's verdict: running, then finished", () => {
+    const v1 = run([paths.bundle, "--record", paths.record]);
+    expect(v1.stdout.split("\n")[0]).toBe(`fair-dice-v1 verification of ${paths.bundle}`);
+    const running = run([file("v2-cli-running.json", { ...v2Cli.running.bundle, record: v2Cli.running.record })]);
+    expect(running.code).toBe(1);
+    expect(running.stdout.split("\n")[0]).toMatch(/^fair-dice-v2 verification of /);
+    expect(running.stdout).toContain("Games: Game 1: verified; Game 2: verified; Game 3: in play, verified when it ends");
+    expect(running.stdout).toContain("NOT VERIFIED YET: 2 games verified so far; each game's seed is revealed when it ends");
+    expect(running.stdout).toMatch(/WAIT {2}Rolls recomputed: /);
+    const finished = run([file("v2-cli.json", { ...v2Cli.finished.bundle, record: v2Cli.finished.record })]);
+    expect(finished.code).toBe(0);
+    expect(finished.stdout).toContain("Games: Game 1: verified; Game 2: verified; Game 3: verified");
+    expect(finished.stdout).toContain("PASS  Computer's salts: No seat is played by the computer");
+    expect(finished.stdout).toContain("VERIFIED: every check passed.");
+  });
+
+  it("verifies a .mat file the site exported from the file alone, and names what was changed in it", () => {
+    const mat = run([matPaths.good]);
+    expect(mat.code, mat.stderr).toBe(0);
+    expect(mat.stdout).toContain("(the proofs and the moves of the .mat file)");
+    expect(mat.stdout).toMatch(/PASS {2}Game record dice: All \d+ turns of the game record \(read from the moves of the \.mat file\)/);
+    const salted = run([matPaths.salted]);
+    expect(salted.code).toBe(1);
+    expect(salted.stdout).toMatch(/FAILED: check "Rolls recomputed" at nonce \d+/);
+    const noProof = run([matPaths.noProof]);
+    expect(noProof.code).toBe(2);
+    expect(noProof.stderr).toMatch(/is not a \.mat file with the dice's proofs: Line 1 of the \.mat file: there are no FairDice proof lines/);
+    const garbage = run([matPaths.garbage]);
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).not.toMatch(/\n\s+at /);
   });
 
   it.each([

@@ -1,60 +1,65 @@
 /**
- * Command-line verifier for fair-dice-v1 audit bundles (docs/provably-fair.md explains it for players).
+ * Command-line verifier for audit bundles of both dice protocols, and for .mat files exported by the site, whose
+ * header carries the match's bundle (docs/provably-fair.md explains it for players). Every sentence is English from
+ * messages/en.json (`verifyCli.*`, `verifyReport.*`).
  *
- *   npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]
+ *   npm run --silent verify -- <bundle.json | match.mat | -> [--record record.json] [--json]
  *   npm run --silent verify -- --match <match id> [--json]     (reads the match from DATABASE_URL)
  *   npm run --silent verify -- --all [--json]                  (every finished match in DATABASE_URL: after a restore)
  *
- * The game record for check 5 comes from --record if given, else from a `record` field inside the bundle; without
- * either, check 5 is skipped and the verdict is "incomplete".
+ * The game record (the record-dice check) comes from --record if given, else from a `record` field inside the bundle,
+ * or, for a .mat file, from the file's own moves; without any, the check is skipped and the verdict is "incomplete".
  *
  * Exit codes: 0 every check passed ("verified"); 1 not verified — a check failed (including a bundle that is JSON but
- * not a valid fair-dice-v1 bundle), or the seed is not revealed yet, or the record is missing; 2 the input could not be
- * read or is not JSON, or the arguments are wrong.
+ * not a valid bundle), or a seed is not revealed yet, or the record is missing; 2 the input could not be read, is not
+ * JSON, or is a .mat file without readable proofs, or the arguments are wrong.
  *
  * @example
  *   npm run --silent verify -- match-42.json --json
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { englishError } from "@/i18n/english";
-import { verify, type CheckResult, type VerifyReport } from "@/lib/dice";
+import { english, englishError } from "@/i18n/english";
+import { verify, type CheckResult, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
+import type { FailureValues } from "@/lib/engine/types";
+import { proofFromMat } from "@/lib/record/mat-proof";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
 import { auditDocument } from "@/server/record/audit-document";
 import { auditRatings } from "@/server/record/rating-audit";
 
-const USAGE =
-  "usage: npm run --silent verify -- <bundle.json | -> [--record record.json] [--json]\n       npm run --silent verify -- --match <match id> [--json]\n       npm run --silent verify -- --all [--json]";
+const say = (key: string, values: FailureValues = {}) => english(`verifyCli.${key}`, values);
 
 class InputError extends Error {}
 
-function readJson(path: string, what: string): unknown {
-  let text: string;
+function readText(path: string, what: "bundle" | "record"): string {
   try {
-    text = readFileSync(path === "-" ? 0 : path, "utf8");
+    return readFileSync(path === "-" ? 0 : path, "utf8");
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
-    throw new InputError(`cannot read the ${what} ${path === "-" ? "from standard input" : path}: ${reason}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new InputError(`the ${what} ${path === "-" ? "on standard input" : path} is not valid JSON: ${(error as Error).message}`);
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? say("noSuchFile") : (error as Error).message;
+    throw new InputError(say("cannotRead", { what, path: path === "-" ? "stdin" : path, reason }));
   }
 }
 
-const MARKS: Record<CheckResult["status"], string> = {
-  passed: "PASS",
-  failed: "FAIL",
-  skipped: "SKIP",
-  "not-yet-revealed": "WAIT",
-};
+function readJson(path: string, what: "bundle" | "record"): unknown {
+  const text = readText(path, what);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InputError(say("notJson", { what, path: path === "-" ? "stdin" : path, reason: (error as Error).message }));
+  }
+}
 
+/** A .mat file (by its name, or by its first line when it comes on standard input): its proofs and its moves. */
+function isMat(path: string, text: string): boolean {
+  return path.toLowerCase().endsWith(".mat") || (path === "-" && /^\s*(;|#|\d+\s+point\s+match)/i.test(text));
+}
+
+/** Where a failed check failed, " at nonce 7, game 1", or nothing. */
 function where(check: CheckResult): string {
   const place = checkPlace(check);
-  return place === "" ? "" : ` at ${place}`;
+  return place === "" ? "" : say("where", { place });
 }
 
 /** The report as --json prints it: each check with its English title and sentence beside its message key. */
@@ -62,23 +67,27 @@ function inEnglish(report: VerifyReport) {
   return { ...report, checks: report.checks.map((check) => ({ ...check, title: checkTitle(check.id), detail: checkDetail(check) })) };
 }
 
-function formatReport(report: VerifyReport, source: string): string {
-  const lines = [`fair-dice-v1 verification of ${source}`, ""];
-  for (const check of report.checks) lines.push(`  ${MARKS[check.status]}  ${checkTitle(check.id)}${check.status === "failed" ? where(check) : ""}: ${checkDetail(check)}`);
+function formatReport(report: VerifyReport | VerifyReportV2, source: string): string {
+  const protocol = "protocol" in report ? report.protocol : "fair-dice-v1";
+  const lines = [say("header", { protocol, source }), ""];
+  for (const check of report.checks) {
+    lines.push(say("line", { mark: say(`mark.${check.status}`), title: checkTitle(check.id), where: check.status === "failed" ? where(check) : "", detail: checkDetail(check) }));
+  }
+  const games = ("games" in report ? report.games : undefined) ?? [];
+  if (games.length > 0) lines.push("", say("games", { games: games.map(({ game, verdict }) => english(`verifyReport.gameVerdict.${verdict}`, { game })).join("; ") }));
   lines.push("");
-  const failed = report.checks.filter((c) => c.status === "failed");
   switch (report.verdict) {
     case "verified":
-      lines.push("VERIFIED: every check passed.");
+      lines.push(say("verified"));
       break;
     case "failed":
-      lines.push(`FAILED: ${failed.map((c) => `check "${checkTitle(c.id)}"${where(c)}`).join("; ")}.`);
+      lines.push(say("failed", { checks: report.checks.filter((c) => c.status === "failed").map((c) => say("failedCheck", { title: checkTitle(c.id), where: where(c) })).join("; ") }));
       break;
     case "not-yet-revealed":
-      lines.push("NOT VERIFIED YET: the server seed is revealed when the match ends; checks 1 and 3 wait for it. Nothing failed so far.");
+      lines.push(protocol === "fair-dice-v2" ? say("notYetV2", { verified: games.filter((g) => g.verdict === "verified").length }) : say("notYetV1"));
       break;
     case "incomplete":
-      lines.push("INCOMPLETE: nothing failed, but not every check could run (see SKIP above), so the match is not verified.");
+      lines.push(say("incomplete"));
       break;
   }
   return lines.join("\n");
@@ -89,7 +98,7 @@ async function readMatch(matchId: string): Promise<unknown> {
   const db = openDb(databaseTarget(process.env).url);
   try {
     const outcome = await auditDocument(db, matchId);
-    if (!outcome.ok) throw new InputError(`match ${matchId}: ${englishError(outcome.code, outcome.values)}`);
+    if (!outcome.ok) throw new InputError(say("matchProblem", { id: matchId, problem: englishError(outcome.code, outcome.values) }));
     return outcome.document;
   } finally {
     await db.close();
@@ -120,9 +129,12 @@ async function verifyAll(json: boolean): Promise<number> {
     const ratings = await auditRatings(db);
     if (json) process.stdout.write(`${JSON.stringify({ matches: results.length, verified: results.length - bad.length, results, ratings: { verified: ratings.length === 0, problems: ratings } }, null, 2)}\n`);
     else {
-      for (const r of results) process.stdout.write(`${r.verdict === "verified" ? "VERIFIED" : r.verdict.toUpperCase()}  ${r.matchId}${r.failed.length ? `: ${r.failed.join("; ")}` : ""}\n`);
-      for (const p of ratings) process.stdout.write(`RATING  ${[p.matchId && `match ${p.matchId}`, p.userId && `user ${p.userId}`].filter(Boolean).join(", ")}: ${p.problem}\n`);
-      process.stdout.write(`${results.length - bad.length} of ${results.length} finished matches verified; ratings ${ratings.length === 0 ? "follow from the record" : `have ${ratings.length} problem(s)`}.\n`);
+      for (const r of results) process.stdout.write(`${say("allLine", { verdict: r.verdict === "not-yet-revealed" ? "waiting" : r.verdict, matchId: r.matchId, problems: r.failed.length ? `: ${r.failed.join("; ")}` : "" })}\n`);
+      for (const p of ratings) {
+        const place = say("ratingWhere", { match: p.matchId ?? "none", user: p.userId ?? "none", both: p.matchId && p.userId ? "yes" : "no" });
+        process.stdout.write(`${say("ratingLine", { where: place, problem: p.problem })}\n`);
+      }
+      process.stdout.write(`${say("allSummary", { verified: results.length - bad.length, total: results.length, problems: ratings.length })}\n`);
     }
     return bad.length === 0 && ratings.length === 0 ? 0 : 1;
   } finally {
@@ -140,16 +152,16 @@ async function main(argv: readonly string[]): Promise<number> {
       allowPositionals: true,
     }));
   } catch (error) {
-    process.stderr.write(`verify: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`${say("badArguments", { problem: (error as Error).message })}\n${say("usage")}\n`);
     return 2;
   }
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${say("usage")}\n`);
     return 0;
   }
   if (values.all) {
     if (positionals.length > 0 || values.match !== undefined || values.record !== undefined) {
-      process.stderr.write(`verify: --all takes no bundle, --match or --record\n${USAGE}\n`);
+      process.stderr.write(`${say("badArguments", { problem: say("allAlone") })}\n${say("usage")}\n`);
       return 2;
     }
     return verifyAll(values.json ?? false);
@@ -157,20 +169,40 @@ async function main(argv: readonly string[]): Promise<number> {
   const [bundlePath, ...extra] = positionals;
   const fromMatch = values.match !== undefined;
   if (fromMatch ? bundlePath !== undefined : bundlePath === undefined || extra.length > 0) {
-    process.stderr.write(`verify: give exactly one bundle file (or - for standard input), or --match <id>\n${USAGE}\n`);
+    process.stderr.write(`${say("badArguments", { problem: say("oneBundle") })}\n${say("usage")}\n`);
     return 2;
   }
   let report: VerifyReport;
+  let source: string;
   try {
-    const bundle = fromMatch ? await readMatch(values.match ?? "") : readJson(bundlePath ?? "-", "bundle");
-    const record = values.record === undefined ? undefined : readJson(values.record, "record");
-    report = verify(bundle, record);
+    if (fromMatch) {
+      report = verify(await readMatch(values.match ?? ""), values.record === undefined ? undefined : readJson(values.record, "record"));
+      source = say("matchSource", { id: values.match ?? "" });
+    } else {
+      const path = bundlePath ?? "-";
+      const text = readText(path, "bundle");
+      source = path === "-" ? say("standardInput") : path;
+      if (isMat(path, text)) {
+        // The proofs in the file's header and the game record of its own moves (lib/record/mat-proof.ts).
+        const read = proofFromMat(text);
+        if (!read.ok) throw new InputError(say("notMat", { path: source, reason: englishError(read.code, read.values) }));
+        report = verify(read.value.bundle, values.record === undefined ? read.value.record : readJson(values.record, "record"), values.record === undefined ? "mat" : "separate");
+        source = say("matSource", { path: source });
+      } else {
+        let bundle: unknown;
+        try {
+          bundle = JSON.parse(text) as unknown;
+        } catch (error) {
+          throw new InputError(say("notJson", { what: "bundle", path: path === "-" ? "stdin" : path, reason: (error as Error).message }));
+        }
+        report = verify(bundle, values.record === undefined ? undefined : readJson(values.record, "record"));
+      }
+    }
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    process.stderr.write(`verify: ${error.message}\n`);
+    process.stderr.write(`${say("badArguments", { problem: error.message })}\n`);
     return 2;
   }
-  const source = fromMatch ? `match ${values.match}` : bundlePath === "-" ? "standard input" : (bundlePath ?? "");
   process.stdout.write(`${values.json ? JSON.stringify(inEnglish(report), null, 2) : formatReport(report, source)}\n`);
   return report.verdict === "verified" ? 0 : 1;
 }

@@ -6,6 +6,7 @@
  * @example
  *   recordFromRollLog(bundle.rolls); // [{ game: 1, move: 1, nonce: 0, player: "black", dice: [3, 5] }, ...]
  */
+import { parseRecord } from "./bundle-schema";
 import { resolveOpening } from "./opening";
 import type { BundleRoll, CheckResult, RecordTurn, SeatColor } from "./types";
 
@@ -78,9 +79,11 @@ export function checkRecordDice(rolls: readonly BundleRoll[], record: readonly R
         where,
       );
     }
-    const same =
-      actual.game === expected.game && actual.player === expected.player &&
-      actual.dice[0] === expected.dice[0] && actual.dice[1] === expected.dice[1];
+    // A .mat file writes a roll's higher die first: from one, the two dice are compared as a pair, in either order.
+    const sameDice =
+      (actual.dice[0] === expected.dice[0] && actual.dice[1] === expected.dice[1]) ||
+      (source === "mat" && actual.dice[0] === expected.dice[1] && actual.dice[1] === expected.dice[0]);
+    const same = actual.game === expected.game && actual.player === expected.player && sameDice;
     if (!same) {
       return failed(
         {
@@ -109,8 +112,8 @@ export function recordCheckWithout(status: "skipped" | "failed", say: Say): Chec
   return { id: "record-dice", status, say };
 }
 
-/** Where the game record came from: inside the bundle, or given beside it. */
-export type RecordSource = "embedded" | "separate";
+/** Where the record came from: inside the bundle, a file of its own, or the moves of a .mat file (dice unordered). */
+export type RecordSource = "embedded" | "separate" | "mat";
 
 export function showDice(dice: readonly [number, number]): string {
   return `${dice[0]}-${dice[1]}`;
@@ -125,4 +128,28 @@ function moveOf(record: readonly RecordTurn[], i: number): number {
 
 function failed(say: Say, where: { nonce?: number; game?: number; move?: number }): CheckResult {
   return { id: "record-dice", status: "failed", say, ...where };
+}
+
+/** A game record to check, and where it came from. */
+export interface RecordInput {
+  readonly value: unknown;
+  readonly source: RecordSource;
+}
+
+/**
+ * The record a verifier checks: the one given beside the bundle (its own file, or a .mat file's moves), else the
+ * bundle's own `record` field, else none.
+ */
+export function recordInputOf(bundle: unknown, record: unknown, source: Exclude<RecordSource, "embedded">): RecordInput | undefined {
+  if (record !== undefined) return { value: record, source };
+  const embedded = (bundle as { record?: unknown } | null)?.record;
+  return embedded === undefined ? undefined : { value: embedded, source: "embedded" };
+}
+
+/** The record-dice check of either protocol: skipped without a record, failed on one that cannot be read. */
+export function checkRecordInput(rolls: readonly BundleRoll[], input: RecordInput | undefined): CheckResult {
+  if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
+  const parsed = parseRecord(input.value);
+  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { ...parsed.values, source: input.source } });
+  return checkRecordDice(rolls, parsed.value, input.source);
 }

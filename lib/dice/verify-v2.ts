@@ -9,11 +9,10 @@
  *   report.games;    // [{ game: 1, verdict: "verified" }, { game: 2, verdict: "not-yet-revealed" }]
  */
 import { parseBundleV2, type ParsedBundleV2, type BundleRollV2 } from "./bundle-v2";
-import { parseRecord } from "./bundle-schema";
 import { combineClientSeeds } from "./client-seed";
 import { computerSalt } from "./computer-salt";
 import { checkOpeningResolution } from "./opening-check";
-import { checkRecordDice, recordCheckWithout, showDice, type RecordSource } from "./record";
+import { checkRecordInput, recordInputOf, showDice } from "./record";
 import { isSalt } from "./salt";
 import { createSaltedRoller, type SaltedRoller } from "./salted-roll";
 import { chainLink, gameSeedsOf, leadsToCommitment } from "./seed-chain";
@@ -40,7 +39,7 @@ interface Checked {
 
 const CHECK_IDS = ["seed-chain", "nonce-sequence", "salts", "rolls-recomputed", "opening-resolution", "record-dice", "computer-salts"] as const;
 
-export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSalts): VerifyReportV2 {
+export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSalts, recordSource: "separate" | "mat" = "separate"): VerifyReportV2 {
   const parsed = parseBundleV2(bundle);
   if (!parsed.ok) {
     const skipped = CHECK_IDS.map((id): CheckResult => ({ id, status: "skipped", say: { key: "notRun", values: {} } }));
@@ -54,7 +53,7 @@ export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSal
   const salts = checkSalts(b);
   const rolls = checkRolls(b, seeds, salts.failedRolls);
   const opening = firstFailureFailsLater(checkOpeningResolution(b.rolls, b.serverSeed !== null), b);
-  const recorded = firstFailureFailsLater(checkRecord(b, record !== undefined ? { value: record, source: "separate" } : embeddedRecord(bundle)), b);
+  const recorded = firstFailureFailsLater(checkRecordInput(b.rolls, recordInputOf(bundle, record, recordSource)), b);
   const computer = checkComputerSalts(b, seeds, salts.failedRolls);
   const all: Checked[] = [chain, sequence, salts, rolls, opening, recorded, computer];
   if (browser) all.push(checkBrowserSalts(b, browser));
@@ -63,12 +62,16 @@ export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSal
   const games = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])]
     .sort((x, y) => x - y)
     .map((game) => ({ game, verdict: failed.has(game) ? ("failed" as const) : seeds.has(game) ? ("verified" as const) : ("not-yet-revealed" as const) }));
-  return { protocol: "fair-dice-v2", verdict: verdictOf(checks), checks, games };
+  return { protocol: "fair-dice-v2", verdict: verdictOf(checks, b.serverSeed !== null), checks, games };
 }
 
-function verdictOf(checks: readonly CheckResult[]): Verdict {
+/**
+ * Section 7: failed if a check failed; else not yet revealed while `serverSeed` is null — even when every game so far
+ * has ended and verified, between two games — else incomplete if a check was skipped; else verified.
+ */
+function verdictOf(checks: readonly CheckResult[], revealed: boolean): Verdict {
   if (checks.some((c) => c.status === "failed")) return "failed";
-  if (checks.some((c) => c.status === "not-yet-revealed")) return "not-yet-revealed";
+  if (!revealed || checks.some((c) => c.status === "not-yet-revealed")) return "not-yet-revealed";
   if (checks.some((c) => c.status === "skipped")) return "incomplete";
   return "verified";
 }
@@ -201,22 +204,6 @@ function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsal
   return { result: { id, status: "passed", say: { key: "rollsV2", values: { rolls: b.rolls.length } } }, failedGames };
 }
 
-interface RecordInput {
-  readonly value: unknown;
-  readonly source: RecordSource;
-}
-
-function embeddedRecord(bundle: unknown): RecordInput | undefined {
-  const value = (bundle as { record?: unknown }).record;
-  return value === undefined ? undefined : { value, source: "embedded" };
-}
-
-function checkRecord(b: ParsedBundleV2, input: RecordInput | undefined): CheckResult {
-  if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
-  const parsed = parseRecord(input.value);
-  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { ...parsed.values, source: input.source } });
-  return checkRecordDice(b.rolls, parsed.value, input.source);
-}
 
 /**
  * Check 8: in a match against the computer, each salt of the computer's seat is the one its game's seed gives

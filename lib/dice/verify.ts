@@ -10,11 +10,11 @@
  *   report.verdict; // "verified" | "failed" | "not-yet-revealed" | "incomplete"
  *   report.checks.filter((c) => c.status === "failed"); // [{ id: "rolls-recomputed", nonce: 17, say: { key: "failRoll", … } }]
  */
-import { parseBundle, parseRecord } from "./bundle-schema";
+import { parseBundle } from "./bundle-schema";
 import { combineClientSeeds } from "./client-seed";
 import { commitmentOf } from "./commitment";
 import { checkOpeningResolution } from "./opening-check";
-import { checkRecordDice, recordCheckWithout, showDice, type RecordSource } from "./record";
+import { checkRecordInput, recordInputOf, showDice } from "./record";
 import { createRoller } from "./roll";
 import { verifyV2 } from "./verify-v2";
 import type { AuditBundle, CheckResult, Verdict, VerifyReport } from "./types";
@@ -23,9 +23,9 @@ import type { AuditBundle, CheckResult, Verdict, VerifyReport } from "./types";
  * Verifies a bundle. `record` is the game record (a list of RecordTurn); both arguments are checked at run time,
  * since they usually come straight from JSON.
  */
-export function verify(bundle: unknown, record?: unknown): VerifyReport {
+export function verify(bundle: unknown, record?: unknown, recordSource: "separate" | "mat" = "separate"): VerifyReport {
   // A fair-dice-v2 bundle has its own verifier (verify-v2.ts); every other one is read as v1, as it always was.
-  if ((bundle as { protocol?: unknown } | null)?.protocol === "fair-dice-v2") return verifyV2(bundle, record);
+  if ((bundle as { protocol?: unknown } | null)?.protocol === "fair-dice-v2") return verifyV2(bundle, record, undefined, recordSource);
   const parsed = parseBundle(bundle);
   if (!parsed.ok) {
     const skipped = (["commitment", "nonce-sequence", "rolls-recomputed", "opening-resolution", "record-dice"] as const).map(
@@ -40,7 +40,7 @@ export function verify(bundle: unknown, record?: unknown): VerifyReport {
     checkNonceSequence(b),
     checkRolls(b),
     checkOpeningResolution(b.rolls, b.serverSeed !== null),
-    checkRecord(b, record !== undefined ? { value: record, source: "separate" } : embeddedRecord(bundle)),
+    checkRecordInput(b.rolls, recordInputOf(bundle, record, recordSource)),
   ]);
 }
 
@@ -105,19 +105,3 @@ function checkRolls(b: AuditBundle): CheckResult {
   return { id, status: "passed", say: { key: "rolls", values: { rolls: b.rolls.length } } };
 }
 
-interface RecordInput {
-  readonly value: unknown;
-  readonly source: RecordSource;
-}
-
-function embeddedRecord(bundle: unknown): RecordInput | undefined {
-  const value = (bundle as { record?: unknown }).record;
-  return value === undefined ? undefined : { value, source: "embedded" };
-}
-
-function checkRecord(b: AuditBundle, input: RecordInput | undefined): CheckResult {
-  if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
-  const parsed = parseRecord(input.value);
-  if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { ...parsed.values, source: input.source } });
-  return checkRecordDice(b.rolls, parsed.value, input.source);
-}

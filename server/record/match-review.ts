@@ -1,5 +1,6 @@
 /**
- * A match for its review page (`/matches/[id]`) and its `.mat` download (`/api/matches/:id/export.mat`), for whoever
+ * A match for its review page (`/matches/[id]`) and its `.mat` download (`/api/matches/:id/export.mat`, with the dice's
+ * proofs in its header: docs/mat-format.md), for whoever
  * may see it — the rule of the live match and the audit route (server/match/visibility.ts): public matches for everyone,
  * private ones for their players, administrators and holders of the invite link. A match the viewer may not see is
  * answered like one that does not exist.
@@ -14,8 +15,10 @@ import { err, ok, type Color, type Result } from "@/lib/engine/types";
 import type { MatchEvent } from "@/lib/match/events";
 import type { MatchView } from "@/lib/match/view";
 import { matchIdSchema } from "@/lib/protocol/protocol";
+import { withProof } from "@/lib/record/mat-proof";
 import { matFromEvents } from "@/lib/record/review";
 import type { Db } from "@/server/db/client";
+import { auditBundle } from "@/server/db/match-read";
 import type { UserRow } from "@/server/db/types";
 import { loadLiveMatch } from "@/server/match/live-match";
 import { canView } from "@/server/match/visibility";
@@ -60,6 +63,8 @@ export async function matExport(
   if (!found.ok) return found;
   const { view, events, createdAt } = found.value;
   if (view.status !== "finished") return err("ERR_NOT_FINISHED", { reason: "export" });
-  const text = matFromEvents(events, undefined, { date: createdAt.toISOString().slice(0, 10), event: "Fairgammon" });
-  return ok({ filename: `fairgammon-${matchId}.mat`, text });
+  const mat = matFromEvents(events, undefined, { date: createdAt.toISOString().slice(0, 10), event: "Fairgammon" });
+  // The dice's proofs travel with the moves: the audit bundle as header comments (lib/record/mat-proof.ts).
+  const bundle = await auditBundle(db, matchId);
+  return ok({ filename: `fairgammon-${matchId}.mat`, text: bundle.ok ? withProof(mat, bundle.value) : mat });
 }

@@ -4,7 +4,9 @@
  * its opponent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verify } from "@/lib/dice";
 import { describeFailure } from "@/lib/engine/types";
+import { proofFromMat } from "@/lib/record/mat-proof";
 import { newUser, playingMatch, testVault, waitingMatch } from "@/server/db/test-fixtures";
 import type { UserRow } from "@/server/db/types";
 import { findUserById } from "@/server/db/users";
@@ -61,6 +63,32 @@ describe("reviewableMatch and matExport", () => {
     expect(mat.value.filename).toBe(`fairgammon-${finished.matchId}.mat`);
     expect(mat.value.text).toContain("1 point match");
     expect(mat.value.text).toContain(finished.white.name);
+    // The dice's proofs travel in its header, and the file alone verifies them against its own moves.
+    expect(mat.value.text).toMatch(/^; \[FairDice "fair-dice-v2"\]$/m);
+    const read = proofFromMat(mat.value.text);
+    if (!read.ok) throw new Error(describeFailure(read));
+    const report = verify(read.value.bundle, read.value.record, "mat");
+    expect(report.checks.filter((check) => check.status !== "passed")).toEqual([]);
+    expect(report.verdict).toBe("verified");
+    // One die changed in a move line: the record no longer matches the roll log.
+    // One die changed in the record of the second move: the file's moves no longer have the logged dice.
+    const moveLine = /^ {2}2\) (\d)(\d):/m.exec(mat.value.text)!;
+    const tampered = mat.value.text.replace(moveLine[0], `  2) ${moveLine[1] === "6" ? "5" : "6"}${moveLine[2]}:`);
+    const tamperedRead = proofFromMat(tampered);
+    // The move may no longer be legal with those dice (then the file does not read); if it reads, it fails.
+    if (tamperedRead.ok) expect(verify(tamperedRead.value.bundle, tamperedRead.value.record, "mat").checks.find((c) => c.id === "record-dice")?.status).toBe("failed");
+    else expect(tamperedRead.code).toBe("ERR_BAD_MAT");
+    // A salt changed in a proof line: the roll no longer recomputes.
+    const saltChanged = mat.value.text.replace(/^(; \[FairDice Roll "\d+ \d+ turn \w+ \d\d (?:- )?)([0-9a-f])/m, (_, head: string, c: string) => `${head}${c === "0" ? "1" : "0"}`);
+    expect(saltChanged).not.toBe(mat.value.text);
+    const saltRead = proofFromMat(saltChanged);
+    expect(saltRead.ok && verify(saltRead.value.bundle, saltRead.value.record, "mat").checks.find((c) => c.id === "rolls-recomputed")?.status).toBe("failed");
+    // A roll line taken out: the nonces have a gap.
+    const missing = proofFromMat(mat.value.text.replace(/^; \[FairDice Roll "2 [^\n]*\n/m, ""));
+    expect(missing.ok && verify(missing.value.bundle, missing.value.record, "mat").checks.find((c) => c.id === "nonce-sequence")?.status).toBe("failed");
+    // No serverSeed line: not verified.
+    const unrevealed = proofFromMat(mat.value.text.replace(/^; \[FairDice ServerSeed "[0-9a-f]{64}"\]$/m, '; [FairDice ServerSeed "-"]'));
+    expect(unrevealed.ok && verify(unrevealed.value.bundle, unrevealed.value.record, "mat").verdict).not.toBe("verified");
   });
 
   it("refuses the .mat of a running match", async () => {
