@@ -10,6 +10,7 @@ import { benchDb } from "./bench-db";
 import { benchDice } from "./bench-dice";
 import { benchDiceV2 } from "./bench-dice-v2";
 import { benchEngine } from "./bench-engine";
+import { benchFairnessDice } from "./bench-fairness-dice";
 import type { BenchResult } from "./bench-result";
 
 const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   db: () => benchDb(),
   bearoff: benchBearoff,
   analysis: () => benchAnalysis(),
+  "fairness-dice": () => benchFairnessDice(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

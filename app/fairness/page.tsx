@@ -19,6 +19,9 @@ export default async function FairnessPage() {
     <article className="doc-page">
       <Markdown source={source} />
       <p>
+        <a href="/fairness/dice">{t("diceRecord")}</a>
+      </p>
+      <p>
         <a href="/verify">{t("verify")}</a> · <a href="/">{t("back")}</a>
       </p>
     </article>

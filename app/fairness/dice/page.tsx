@@ -1,0 +1,122 @@
+import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { DiceStatsPanel } from "@/components/admin/dice-stats-panel";
+import type { ChiSquareTest } from "@/lib/dice/dice-stats";
+import { EXPECTED_PIPS_PER_ROLL, MIN_ROLLS, type DiceLuck } from "@/lib/dice/luck";
+import { getDb } from "@/server/db/client";
+import { diceRecordCache, LUCK_PLAYERS_LISTED } from "@/server/fairness/dice-record";
+import "@/components/ui/ui.css";
+import "../markdown.css";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("diceRecord");
+  return { title: t("metaTitle") };
+}
+
+const VERDICT_KEYS: Readonly<Record<DiceLuck["verdict"], string>> = {
+  "as expected": "asExpected",
+  "more doubles": "moreDoubles",
+  "fewer doubles": "fewerDoubles",
+  "too few rolls": "tooFewRolls",
+};
+
+function pValue(test: ChiSquareTest | null): string {
+  if (!test) return "—";
+  if (test.pValue === 0) return "< 1e-300";
+  return test.pValue < 0.001 ? test.pValue.toExponential(2) : test.pValue.toFixed(4);
+}
+
+const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(2)} %`);
+
+/**
+ * The public dice record: site-wide statistics over every roll of every finished public match (server/fairness/
+ * dice-record.ts, cached for a minute), by month, each active player's luck, and the whole dataset to download.
+ */
+export default async function DiceRecordPage() {
+  const [t, format, record] = await Promise.all([getTranslations("diceRecord"), getFormatter(), diceRecordCache(getDb()).get()]);
+  const { overall } = record;
+  return (
+    <article className="doc-page dice-record">
+      <h1>{t("title")}</h1>
+      <p data-testid="dice-record-intro">{t("intro", { rolls: overall.rolls, matches: record.matches })}</p>
+      <p className="muted">{t("computed", { at: format.dateTime(record.computedAt, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) })}</p>
+      {overall.rolls === 0 ? (
+        <p>{t("none")}</p>
+      ) : (
+        <>
+          <DiceStatsPanel stats={overall} />
+          <p>{t("howToRead")}</p>
+          <h2>{t("monthsTitle")}</h2>
+          <table className="stats-table" data-testid="dice-months">
+            <caption>{t("monthsCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("month")}</th>
+                <th scope="col">{t("rolls")}</th>
+                <th scope="col">{t("doubles")}</th>
+                <th scope="col">{t("facesP")}</th>
+                <th scope="col">{t("outcomesP")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.months.map(({ month, stats }) => (
+                <tr key={month}>
+                  <th scope="row">{month}</th>
+                  <td>{stats.rolls}</td>
+                  <td>
+                    {stats.doubles.count} ({percent(stats.doubles.rate)})
+                  </td>
+                  <td>{pValue(stats.faceTest)}</td>
+                  <td>{pValue(stats.outcomeTest)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>{t("playersTitle")}</h2>
+          <p>
+            {t("playersIntro", { pips: EXPECTED_PIPS_PER_ROLL.toFixed(2), outside: record.luckOutliers.outside, players: record.luckOutliers.players, min: MIN_ROLLS })}
+          </p>
+          <table className="stats-table" data-testid="dice-players">
+            <caption>{t("playersCaption", { count: LUCK_PLAYERS_LISTED })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("player")}</th>
+                <th scope="col">{t("turnRolls")}</th>
+                <th scope="col">{t("rate")}</th>
+                <th scope="col">{t("interval")}</th>
+                <th scope="col">{t("pips")}</th>
+                <th scope="col">{t("reading")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.players.map((player) => (
+                <tr key={player.username}>
+                  <th scope="row">
+                    <a href={`/players/${encodeURIComponent(player.username)}`}>{player.username}</a>
+                  </th>
+                  <td>{player.rolls}</td>
+                  <td>{percent(player.doublesRate)}</td>
+                  <td>
+                    {percent(player.interval.low)} – {percent(player.interval.high)}
+                  </td>
+                  <td>{player.pipsPerRoll === null ? "—" : player.pipsPerRoll.toFixed(2)}</td>
+                  <td>{t(`verdict.${VERDICT_KEYS[player.verdict]}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <h2>{t("downloadTitle")}</h2>
+      <p>
+        {t("download")} <a href="/api/fairness/dice.csv" download data-testid="dice-csv">{t("csv")}</a> · <a href="/api/fairness/dice.json" download>{t("json")}</a>
+      </p>
+      <p className="muted">{t("filterHint")}</p>
+      <p>
+        <a href="/fairness">{t("back")}</a>
+      </p>
+    </article>
+  );
+}
