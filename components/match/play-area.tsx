@@ -87,7 +87,8 @@ export function PlayArea() {
         position={position}
         viewer={viewer}
         dice={dice}
-        cube={state.cube}
+        // While a double waits for its answer, the cube shows the value offered (gnubg: "Cube offered at 2").
+        cube={state.phase === "double-offered" && state.pendingDouble ? { value: state.pendingDouble.value, owner: null } : state.cube}
         input={
           node && !busy
             ? { movable, selected, targets: new Set(dests.map((d) => d.to)), onSelect: select, onTarget }

@@ -2,8 +2,13 @@
  * The doubling cube in match play: who may double, and what a take does to the cube.
  *
  * A player may double at the start of their own turn, before rolling, when the cube is centred or theirs, except in
- * the Crawford game. Doubling beyond what the match needs (a "dead" cube) is legal. As in GNU Backgammon, the cube
- * stops at 4096 (its MAX_CUBE), which also keeps it inside the 4-bit log2 field of a gnubg Match ID.
+ * the Crawford game. As in GNU Backgammon, the cube stops at 4096 (its MAX_CUBE), which also keeps it inside the
+ * 4-bit log2 field of a gnubg Match ID.
+ *
+ * A double when the cube is dead for the doubler (`cubeIsDead`) is legal as a record — gnubg imports such .mat files,
+ * and matches stored before the site refused it must still replay — but the site no longer offers or accepts one:
+ * lib/match refuses it (ERR_CUBE_DEAD) and legalActions leaves it out, as gnubg's own play does ("The cube is dead;
+ * you can't double any more.").
  *
  * @example
  *   canDouble(state, "white"); // true at white's turn start with a centred cube outside the Crawford game
@@ -28,6 +33,15 @@ export function checkDouble(state: MatchState, color: Color): Result<true, Match
 
 export function canDouble(state: MatchState, color: Color): boolean {
   return checkDouble(state, color).ok;
+}
+
+/**
+ * The cube is dead for `color` when winning this game at the cube's present value already wins them the match (their
+ * score + the cube ≥ the match length): every game of a 1-point match, both players one point away post-Crawford,
+ * the leader after the Crawford game. A double could then only cost them.
+ */
+export function cubeIsDead(state: MatchState, color: Color): boolean {
+  return state.score[color] + state.cube.value >= state.matchLength;
 }
 
 /** The cube after `taker` accepts a double: twice the value, on the taker's side. */

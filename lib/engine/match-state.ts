@@ -91,6 +91,7 @@ export type MatchErrorCode =
   | "ERR_CRAWFORD_GAME"
   | "ERR_CUBE_OWNED"
   | "ERR_CUBE_LIMIT"
+  | "ERR_CUBE_DEAD"
   | "ERR_ILLEGAL_PLAY"
   | "ERR_MUST_MOVE"
   | "ERR_RESIGN_PENDING"

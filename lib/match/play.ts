@@ -4,6 +4,7 @@
  * lib/engine's; this adds the seat, the match's status, the dice (drawn only once a roll is allowed: a refused roll
  * must not use up a nonce or open the seed) and the server's time.
  */
+import { canDouble, cubeIsDead } from "../engine/cube";
 import { apply, checkRoll } from "../engine/match";
 import { mustPass } from "../engine/match-queries";
 import type { MatchAction } from "../engine/match-state";
@@ -31,6 +32,10 @@ export function decidePlay(view: MatchView, command: Extract<MatchCommand, { typ
     if (!allowed.ok) return refuse(allowed.code, allowed.values);
     const dice = context.dice();
     return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice));
+  }
+  // The site takes no double the cube makes pointless (lib/engine/cube.ts `cubeIsDead`), as gnubg's own play does.
+  if (command.play.type === "double" && canDouble(view.state, seat) && cubeIsDead(view.state, seat)) {
+    return refuse("ERR_CUBE_DEAD", { needs: view.state.matchLength - view.state.score[seat] });
   }
   return actionDecision(view, actionOf(command.play, seat), context);
 }

@@ -15,6 +15,7 @@ import { err, ok, type Result } from "@/lib/engine/types";
 import { clientAddress } from "@/server/auth/client-address";
 import { jsonError } from "@/server/auth/route-guards";
 import { parseEnv } from "@/server/config/env";
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { consumePoint, createLimiter, routeLimiterRedis } from "@/server/rate-limiter";
 
@@ -77,18 +78,23 @@ function jsonItem(row: DatasetRow, origin: string): string {
   return JSON.stringify({ matchId: row.matchId, game: row.game, nonce: row.nonce, kind: row.kind, player: row.player, dice: [row.die1, row.die2], audit: auditUrl(origin, row.matchId) });
 }
 
-/** The rows after `after` (a roll-log id), at most DATASET_BATCH of them, in id order. */
-function batch(db: Db, query: DatasetQuery, after: number, size: number): Promise<DatasetRow[]> {
-  return db.prisma.rollLog.findMany({
-    where: {
-      id: { gt: after },
-      match: { status: "finished", visibility: "public" },
-      ...(query.from || query.until ? { createdAt: { ...(query.from && { gte: query.from }), ...(query.until && { lt: query.until }) } } : {}),
-    },
-    orderBy: { id: "asc" },
-    take: size,
-    select: { id: true, matchId: true, game: true, nonce: true, kind: true, player: true, die1: true, die2: true },
-  });
+/**
+ * The rows after `after` (a roll-log id), at most `size` of them, in id order. Plain SQL, the same on both databases:
+ * Prisma's findMany took ~100 ms a batch of 5,000 on SQLite (~270 on PostgreSQL), mostly mapping rows; the bounds are
+ * bound as dates (the SQLite adapter writes them as the ISO text it stores).
+ */
+async function batch(db: Db, query: DatasetQuery, after: number, size: number): Promise<DatasetRow[]> {
+  const rows = await db.prisma.$queryRaw<DatasetRow[]>`
+    SELECT r."id" AS "id", r."matchId" AS "matchId", r."game" AS "game", r."nonce" AS "nonce", r."kind" AS "kind",
+           r."player" AS "player", r."die1" AS "die1", r."die2" AS "die2"
+      FROM "RollLog" r JOIN "Match" m ON m."id" = r."matchId"
+     WHERE r."id" > ${after} AND m."status" = 'finished' AND m."visibility" = 'public'
+       ${query.from ? Prisma.sql`AND r."createdAt" >= ${query.from}` : Prisma.empty}
+       ${query.until ? Prisma.sql`AND r."createdAt" < ${query.until}` : Prisma.empty}
+     ORDER BY r."id"
+     LIMIT ${size}`;
+  // COUNT-free rows, but PostgreSQL's driver may hand integers over as they are declared: made plain numbers here.
+  return rows.map((row) => ({ ...row, id: Number(row.id), game: Number(row.game), nonce: Number(row.nonce), die1: Number(row.die1), die2: Number(row.die2) }));
 }
 
 /** The dataset as a stream of text: CSV with a header line, or a JSON array with one roll per line. */

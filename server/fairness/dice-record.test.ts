@@ -92,7 +92,10 @@ describe.each(testDatabaseKinds())("the public dice record on %s", (kind) => {
     const json = JSON.parse(await read("json", 3)) as { matchId: string; dice: number[] }[];
     expect(json.map((row) => row.dice)).toEqual([[3, 1], ...COUNTED]);
     expect(JSON.parse(await read("json", 100))).toEqual(json);
-    // A window with nothing in it is an empty list.
+    // This month's window holds them all; a window with nothing in it is an empty list.
+    const thisMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const windowed = JSON.parse(await new Response(datasetStream(handle.db, { from: thisMonth, until: new Date(thisMonth.getTime() + 40 * 86_400_000) }, "json", "x", 4)).text()) as unknown[];
+    expect(windowed).toHaveLength(7);
     expect(JSON.parse(await new Response(datasetStream(handle.db, { from: new Date("2001-01-01"), until: new Date("2001-02-01") }, "json", "x")).text())).toEqual([]);
   });
 
