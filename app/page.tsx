@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { GuestButton } from "@/components/auth/guest-button";
 import { Board } from "@/components/board/board";
 import { initialPosition } from "@/lib/engine/position";
+import { computerLevelOfName } from "@/lib/play/computer-seat";
 import { LobbyClient } from "@/components/lobby/lobby-client";
 import { timeControlText } from "@/components/match/time-control-text";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
@@ -14,8 +15,14 @@ const ACTIVE = new Set(["waiting", "seeding", "playing"]);
 
 async function MatchLine({ match }: { match: MatchSummary }) {
   const [t, tc] = await Promise.all([getTranslations("home"), getTranslations("clock")]);
-  const white = match.white?.username ?? t("openSeat");
-  const black = match.black?.username ?? t("openSeat");
+  // The computer players' names are words: in the reader's language.
+  const shown = (name: string | undefined) => {
+    if (name === undefined) return t("openSeat");
+    const level = computerLevelOfName(name);
+    return level ? t("computerName", { level }) : name;
+  };
+  const white = shown(match.white?.username);
+  const black = shown(match.black?.username);
   return (
     <li>
       <a href={`/match/${match.id}`}>{t("players", { white, black })}</a>

@@ -237,7 +237,15 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // failed for a database outage is handed to the outage recovery, which settles the match (and wakes the computer)
   // once the database is back.
   const outage = new OutageRecovery({ service, logger, wake: (matchId) => void computer.wake(matchId) });
-  const computer = new ComputerDriver({ service, pool, computers, logger, onDatabaseUnavailable: (matchId) => outage.schedule(matchId) });
+  const computer = new ComputerDriver({
+    service,
+    pool,
+    computers,
+    logger,
+    onDatabaseUnavailable: (matchId) => outage.schedule(matchId),
+    // A tenth of the abandonment time (at most a minute): a walked-away match ends soon after it may be claimed.
+    abandonedSweepMs: Math.min(60_000, Math.max(1_000, abandonAfterMs / 10)),
+  });
   // A node of the cluster died: what its matches owed by themselves is written here (one recovery at a time).
   let recovering: Promise<unknown> = Promise.resolve();
   const recoverAfterLoss = (node: string) => {

@@ -11,6 +11,7 @@
  */
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { rollText } from "@/lib/engine/notation";
 import type { Color, Position } from "@/lib/engine/types";
 import {
   BOARD_HEIGHT,
@@ -210,7 +211,7 @@ export function Board({ position, viewer, dice, cube, input }: BoardProps) {
         <rect className="tray-target" x={TRAY_X - TRAY_WIDTH_INNER / 2} y={MIDDLE + 4} width={TRAY_WIDTH_INNER} height={PLAY_BOTTOM - MIDDLE - 4} />
       ) : null}
       <BoardCube value={cube.value} owner={cube.owner === null ? null : cube.owner === viewer ? "mine" : "theirs"} label={t("cube", { value: cube.value, owner: cube.owner === null ? "none" : cube.owner === viewer ? "mine" : "theirs" })} />
-      {dice ? <BoardDice dice={dice} mine={dice.side === viewer} label={t("dice", { color: dice.side, dice: dice.values.slice(0, 2).join("-") })} /> : null}
+      {dice ? <BoardDice dice={dice} mine={dice.side === viewer} label={t("dice", { color: dice.side, dice: rollText(dice.values) })} /> : null}
       {[...mine.map((c) => ({ ...c, color: viewer, own: true })), ...theirs.map((c) => ({ ...c, color: opponent, own: false }))]
         .sort((a, b) => a.id.localeCompare(b.id))
         .map((checker) => {

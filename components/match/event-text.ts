@@ -9,9 +9,10 @@
  *   const t = useTranslations("match");
  *   describeEvent(t, before, event, after); // "White plays 8/5 6/5."  /  "As brancas jogam 8/5 6/5."
  */
-import { canDouble } from "@/lib/engine/cube";
+import { canDouble, cubeIsDead } from "@/lib/engine/cube";
 import type { GameRecord } from "@/lib/engine/match-state";
 import { validatePlay } from "@/lib/engine/moves";
+import { rollText } from "@/lib/engine/notation";
 import { opponentOf, type Color } from "@/lib/engine/types";
 import type { MatchEvent } from "@/lib/match/events";
 import type { MatchView } from "@/lib/match/view";
@@ -38,7 +39,7 @@ function actionText(t: MatchT, before: MatchView, event: Extract<MatchEvent, { t
       return t("log.opening", { white, black, player: after.state.onRoll ?? (white > black ? "white" : "black") });
     }
     case "roll":
-      return t("log.roll", { player: action.player, dice: `${action.dice[0]}-${action.dice[1]}` });
+      return t("log.roll", { player: action.player, dice: rollText(action.dice) });
     case "move": {
       if (action.moves.length === 0) return t("log.pass", { player: action.player });
       const { position, dice } = before.state;
@@ -120,7 +121,7 @@ export function statusText(t: MatchT, view: MatchView, you: Color | null): strin
     case "playing": {
       const sentence = stateText(t, view);
       if (you && state.turn === you) {
-        if (state.phase === "turn-start") return canDouble(state, you) ? t("status.yourRollOrDouble") : t("status.yourRoll");
+        if (state.phase === "turn-start") return canDouble(state, you) && !cubeIsDead(state, you) ? t("status.yourRollOrDouble") : t("status.yourRoll");
         if (state.phase === "moving") return t("status.yourMove", { dice: `${state.dice?.[0]}-${state.dice?.[1]}` });
         if (state.phase === "double-offered" || state.pendingResign) return t("status.yourDecision", { sentence });
       }
@@ -145,10 +146,10 @@ export function stateText(t: MatchT, view: MatchView): string {
     case "opening":
       return t(state.crawford ? "state.openingCrawford" : "state.opening", { number: state.gameNumber });
     case "turn-start":
-      return t(canDouble(state, onRoll) ? "state.rollOrDouble" : "state.roll", { player: onRoll });
+      return t(canDouble(state, onRoll) && !cubeIsDead(state, onRoll) ? "state.rollOrDouble" : "state.roll", { player: onRoll });
     case "double-offered":
       return t("state.doubled", { player: onRoll, value: state.pendingDouble?.value ?? state.cube.value * 2, other: opponentOf(onRoll) });
     case "moving":
-      return t("state.moving", { player: onRoll, dice: state.dice === null ? "" : `${state.dice[0]}-${state.dice[1]}` });
+      return t("state.moving", { player: onRoll, dice: state.dice === null ? "" : rollText(state.dice) });
   }
 }

@@ -9,6 +9,7 @@
 import { useTranslations } from "next-intl";
 import { pipCount } from "@/lib/engine/pips";
 import { borneOff } from "@/lib/engine/position";
+import { computerLevelOfName } from "@/lib/play/computer-seat";
 import type { Color, Position } from "@/lib/engine/types";
 import { MatchClock } from "./match-clock";
 import { useMatch } from "./match-provider";
@@ -23,15 +24,18 @@ export function PlayerStrip({ color, position }: { color: Color; position: Posit
   const { state } = view;
   const acting = view.status === "playing" && state.turn === color;
   const presence = player === null ? "" : color === you ? "you" : connected ? "connected" : "away";
+  // The computer players' names are words (server/db/computer-users.ts): shown in the reader's language.
+  const level = player ? computerLevelOfName(player.name) : null;
+  const name = player === null ? "" : level ? t("computerName", { level }) : player.name;
   return (
     <div className={`player-strip player-${color}${acting ? " player-acting" : ""}`} data-testid={`player-${color}`}>
       <span className={`seat-dot seat-${color}`} aria-hidden="true" />
       <span className="player-name">
-        {player ? player.name : t("openSeat")}
+        {player ? name : t("openSeat")}
         {color === you ? ` ${t("you")}` : ""}
       </span>
       {player && color !== you ? (
-        <span className={`presence presence-${presence}`} role="status" aria-label={t(presence === "connected" ? "connectedLabel" : "awayLabel", { name: player.name })}>
+        <span className={`presence presence-${presence}`} role="status" aria-label={t(presence === "connected" ? "connectedLabel" : "awayLabel", { name })}>
           {presence === "connected" ? `● ${t("online")}` : `○ ${t("away")}`}
         </span>
       ) : null}

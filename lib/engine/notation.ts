@@ -172,3 +172,12 @@ export function parseNotation(text: string): Result<MoveSpec[], "ERR_BAD_NOTATIO
   }
   return ok(moves);
 }
+
+/**
+ * A roll as backgammon players write it: the higher die first ("6-1", never "1-6"), as gnubg does. The roll log keeps
+ * the dice in the order they were drawn (the fair-dice protocols need it); what a player reads puts the high die first.
+ */
+export function rollText(dice: readonly number[]): string {
+  const [a = 0, b = 0] = dice;
+  return a >= b ? `${a}-${b}` : `${b}-${a}`;
+}

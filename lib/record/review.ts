@@ -19,6 +19,7 @@ import { matchIdFields } from "../engine/match-queries";
 import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import { makeMat, matGamesFromActions } from "../engine/mat";
 import { validatePlay } from "../engine/moves";
+import { rollText } from "../engine/notation";
 import { describeFailure, opponentOf, type Color, type Dice, type Position } from "../engine/types";
 import type { MatchEvent } from "../match/events";
 
@@ -74,10 +75,6 @@ export interface StepMessage {
 }
 
 type StepFields = Omit<ReviewStep, "index" | "game" | "position" | "matchState" | "positionId" | "matchId">;
-
-function rollText(dice: Dice): string {
-  return dice[0] >= dice[1] ? `${dice[0]}-${dice[1]}` : `${dice[1]}-${dice[0]}`;
-}
 
 /** The step's kind, actor, dice, notation and sentence, from the states around the action. */
 function describe(before: MatchState, after: MatchState, action: MatchAction, opening: boolean): StepFields {

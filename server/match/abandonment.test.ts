@@ -125,4 +125,30 @@ describe("abandonment", () => {
     expect(() => parseEnv({ ABANDON_AFTER_SECONDS: "0" })).toThrow(EnvError);
     expect(() => parseEnv({ ABANDON_AFTER_SECONDS: "soon" })).toThrow(/ABANDON_AFTER_SECONDS/);
   });
+
+  it("ends a match against the computer that its player walked away from, for the computer, once the limit has passed", async () => {
+    const user = await t.user();
+    const bot = new BotClient({ url: t.url, cookie: user.cookie, seed: 77, play: false });
+    await bot.connect();
+    const { matchId } = await bot.create({ matchLength: 3, color: "white", visibility: "public", computer: "easy" });
+    await bot.submitSeed("walks-away");
+    await bot.until((view) => view.status === "playing");
+    bot.close();
+    // The server hears the socket close (its clock is the test's: the time away starts now).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Away, but not yet for the limit: the computer's sweep (every second here) claims nothing.
+    clock += LIMIT_MS - 1;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await readStoredMatch(t.db, matchId)).view.ended).toBeNull();
+    clock += 2;
+    const deadline = Date.now() + 10_000;
+    let stored = await readStoredMatch(t.db, matchId);
+    while (stored.view.ended === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      stored = await readStoredMatch(t.db, matchId);
+    }
+    expect(stored.view.ended).toMatchObject({ reason: "abandoned", winner: "black" });
+    expect(stored.view.rated).toBe(false);
+    expectIntactLog(stored);
+  }, 30_000);
 });

@@ -36,6 +36,12 @@ export interface ComputerDriverOptions {
    * match waiting for the computer after any outage longer than the retries.
    */
   readonly onDatabaseUnavailable?: (matchId: string) => void;
+  /**
+   * How often to look for matches against the computer whose player has walked away (0: never). The computer then
+   * claims the match as abandoned, as a person's opponent can, once its opponent has been away for the match
+   * server's abandonment time (lib/match/leaving.ts decides) — so such matches end instead of staying "playing".
+   */
+  readonly abandonedSweepMs?: number;
 }
 
 /** Matches whose seats are known to be all people (or all known): no look-up for their next events. */
@@ -58,9 +64,38 @@ export class ComputerDriver {
   readonly #hints = new Map<string, Promise<HintPlay[]>>();
   #closed = false;
 
+  #sweep: ReturnType<typeof setInterval> | null = null;
+
   constructor(options: ComputerDriverOptions) {
     this.#options = options;
     options.service.onStored((message) => this.notice(message));
+    if (options.abandonedSweepMs) {
+      this.#sweep = setInterval(() => void this.claimAbandoned(), options.abandonedSweepMs);
+      this.#sweep.unref();
+    }
+  }
+
+  /**
+   * For each match in play against the computer, the computer claims it if its opponent has been away long enough;
+   * the match server refuses (and stores nothing) while the opponent is connected or not yet away that long. Resolves
+   * with the number of matches claimed.
+   */
+  async claimAbandoned(): Promise<number> {
+    let claimed = 0;
+    for (const [matchId, seat] of [...this.#seats]) {
+      if (this.#closed) break;
+      if (!seat) continue;
+      try {
+        const view = await this.#options.service.withMatch(matchId, (live) => live?.view ?? null);
+        const computer = view?.players[seat.color];
+        if (!view || !computer || view.status !== "playing") continue;
+        const reply = await this.#options.service.command(matchId, { type: "claim-abandoned", expectedVersion: view.version }, { player: computer, kind: "computer" });
+        if (reply.ok) claimed++;
+      } catch (error) {
+        this.#options.logger.warn("the computer could not claim an abandoned match", { matchId, error: (error as Error).message });
+      }
+    }
+    return claimed;
   }
 
   /** Is this user a computer player? */
@@ -125,6 +160,7 @@ export class ComputerDriver {
 
   close(): void {
     this.#closed = true;
+    if (this.#sweep) clearInterval(this.#sweep);
   }
 
   async #drive(matchId: string): Promise<void> {
