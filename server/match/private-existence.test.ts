@@ -33,6 +33,7 @@ const probes: Partial<Record<CommandName, (matchId: string) => unknown>> = {
   "match:resign-decline": (matchId) => ({ matchId }),
   "match:claim-abandoned": (matchId) => ({ matchId }),
   "match:check-clock": (matchId) => ({ matchId }),
+  "match:hint": (matchId) => ({ matchId }),
   "match:rematch": (matchId) => ({ matchId }),
   "match:rematch-answer": (matchId) => ({ matchId, accept: true }),
 };
