@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { guest, startRunningMatch } from "./bot-match";
 import { isOver, messages, seatOf, seriousViolations, signInAsGuest, startComputerMatch } from "./ui-helpers";
 
 const m = messages("en");
@@ -103,4 +104,26 @@ test("a 1-point match against the computer with the clicks saved: no Roll, no Co
   await expect(page.getByTestId("status-line")).toContainText(/won the match/);
   // Over: the tab no longer says it is your turn.
   await expect.poll(() => page.title()).not.toMatch(/^●/);
+});
+
+test("a spectator who arrives late, and a reload, see every move of the match so far", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [ann, bob, cy] = await Promise.all([guest(browser), guest(browser), guest(browser)]);
+  try {
+    const running = await startRunningMatch(ann, bob, 41);
+    const page = cy.page;
+    await page.goto(`/match/${running.matchId}`);
+    const log = page.getByTestId("match-log");
+    // Created, joined, both seeds, the opening roll (and its salts): all before this page opened.
+    await expect(log.locator("li").first()).toContainText("created a 1-point match");
+    expect(await log.locator("li").count()).toBeGreaterThanOrEqual(5);
+    const before = await log.locator("li").count();
+    await page.reload();
+    await expect(log.locator("li")).toHaveCount(before);
+    await running.finish();
+    // The end arrives live, after the history: once, in order.
+    await expect(log.locator("li").last()).toContainText("The server seed is revealed.");
+  } finally {
+    await Promise.all([ann, bob, cy].map((g) => g.context.close()));
+  }
 });

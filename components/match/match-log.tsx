@@ -1,17 +1,41 @@
 "use client";
 /**
- * The running log of what happened since the page opened (rolls, plays, cube, resignations, games), newest last.
+ * The log of the whole match (rolls, plays, cube, resignations, games), newest last: the moves made before this page
+ * opened come from the event log (GET /api/matches/:id/events, once the first snapshot is in), the rest as they
+ * happen. So a reload, or a spectator who arrives late, or a finished match, shows every move.
  *
  * @example
  *   <MatchLog />   // inside a MatchProvider
  */
 import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import type { MatchEvent } from "@/lib/match/events";
 import { describeEvent } from "./event-text";
 import { useMatch } from "./match-provider";
 
 export function MatchLog() {
   const t = useTranslations("match");
   const log = useMatch((s) => s.log);
+  const matchId = useMatch((s) => s.matchId);
+  const invite = useMatch((s) => s.invite);
+  const opened = useMatch((s) => s.view !== null);
+  const history = useMatch((s) => s.history);
+  const fetched = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!opened || fetched.current === matchId) return;
+    fetched.current = matchId;
+    const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+    void fetch(`/api/matches/${encodeURIComponent(matchId)}/events${query}`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ events: { version: number; event: MatchEvent }[] }>) : null))
+      .then((body) => {
+        if (body) history(body.events);
+      })
+      .catch(() => {
+        // Without the earlier moves the log still shows what happens from now on; a reload tries again.
+      });
+  }, [opened, matchId, invite, history]);
+
   return (
     <section className="panel match-log" aria-labelledby="match-log-title">
       <h2 id="match-log-title">{t("logTitle")}</h2>

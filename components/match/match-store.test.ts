@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckerMove } from "@/lib/engine/types";
-import { HAND_MATCH_ID, handMessage, handSnapshotAt } from "@/lib/sync/fixtures/hand-match-client";
+import { handMatch } from "@/lib/match/fixtures/hand-match";
+import { HAND_MATCH_ID, handMessage, handSnapshotAt, handViewAt } from "@/lib/sync/fixtures/hand-match-client";
 import type { Reply } from "@/components/socket/socket-client";
 import { createMatchStore } from "./match-store";
 
@@ -88,5 +89,21 @@ describe("the match store over MatchSync", () => {
     await answer({ ok: true, snapshot: handSnapshotAt(4) });
     expect(state().failure).toBeNull();
     expect(state().view?.version).toBe(4);
+  });
+
+  it("shows the whole match to a page that opened late: the log's earlier events, then the live ones, each once", () => {
+    const { store } = harness();
+    const state = store.getState;
+    state().adopt(handSnapshotAt(6));
+    // A live event arrives before the history's answer.
+    state().receive(handMessage(7));
+    expect(state().log.map((line) => line.version)).toEqual([7]);
+    state().history(handMatch.slice(0, 7).map((event, i) => ({ version: i + 1, event })));
+    expect(state().log.map((line) => line.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Each line's views are the ones folding the log gives: the view after line 6 is the snapshot's.
+    expect(state().log[5]?.after).toEqual(handViewAt(6));
+    // Asked again (a second fetch), nothing doubles.
+    state().history(handMatch.slice(0, 7).map((event, i) => ({ version: i + 1, event })));
+    expect(state().log).toHaveLength(7);
   });
 });

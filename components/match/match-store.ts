@@ -16,7 +16,7 @@ import { createStore } from "zustand/vanilla";
 import type { CheckerMove, Color } from "@/lib/engine/types";
 import { MatchSync, type MatchSyncChange, type ReceiveResult } from "@/lib/sync/match-sync";
 import type { MatchEvent } from "@/lib/match/events";
-import type { MatchView } from "@/lib/match/view";
+import { emptyMatchView, evolve, type MatchView } from "@/lib/match/view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
 import type { MatchSnapshot } from "@/lib/protocol/snapshot";
 import type { ShownError } from "@/components/i18n/error-text";
@@ -58,6 +58,11 @@ export interface MatchPageState {
   readonly selected: number | null;
 
   adopt(snapshot: MatchSnapshot): void;
+  /**
+   * The match's event log up to some version (GET /api/matches/:id/events), folded into log lines: the moves before
+   * this page opened. Lines the page already has (by version) are kept as they are.
+   */
+  history(events: readonly { readonly version: number; readonly event: MatchEvent }[]): void;
   /** Applies a stored event (a broadcast, or one in a command's answer); on a "gap" a resync is under way. */
   receive(message: MatchEventMessage): ReceiveResult;
   /** Fetches a fresh snapshot (on a reconnect, or when the server said the view is behind). */
@@ -73,7 +78,6 @@ export interface MatchPageState {
   clearPlay(): void;
 }
 
-const LOG_LIMIT = 200;
 
 /** `watch` asks the server for a fresh snapshot of the match (match:watch, with the page's invite token if any). */
 export function createMatchStore(matchId: string, invite: string | null, watch: () => Promise<Reply<"match:watch">>) {
@@ -110,6 +114,19 @@ export function createMatchStore(matchId: string, invite: string | null, watch: 
 
       adopt(snapshot) {
         sync.adopt(snapshot);
+      },
+
+      history(events) {
+        const lines: LogLine[] = [];
+        let view = emptyMatchView(get().matchId);
+        for (const { version, event } of events) {
+          const after = evolve(view, event);
+          lines.push({ version, before: view, event, after: { ...after, version } });
+          view = after;
+        }
+        const known = new Set(get().log.map((line) => line.version));
+        const merged = [...lines.filter((line) => !known.has(line.version)), ...get().log].sort((a, b) => a.version - b.version);
+        set({ log: merged });
       },
 
       receive(message) {
@@ -181,7 +198,7 @@ function changedState(change: MatchSyncChange, state: MatchPageState): Partial<M
   const line = { version: message.version, before, event: message.event, after: view };
   return {
     view,
-    log: [...state.log, line].slice(-LOG_LIMIT),
+    log: [...state.log, line],
     steps: [],
     selected: null,
     // The creator's invite link is only needed while the match waits for an opponent.
