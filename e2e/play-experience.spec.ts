@@ -70,6 +70,7 @@ test("a 1-point match against the computer with the clicks saved: no Roll, no Co
   let plays = 0;
   let sawYourTurn = false;
   let hinted = false;
+  let sawMarks = false;
   const deadline = Date.now() + 280_000;
   while (!(await isOver(page))) {
     expect(Date.now(), "the match should finish in time").toBeLessThan(deadline);
@@ -81,6 +82,12 @@ test("a 1-point match against the computer with the clicks saved: no Roll, no Co
       // A forced play is made by the page after a short pause (AUTOMATIC_DELAY_MS): leave it that time.
       await page.waitForTimeout(900);
       if ((await movable.count()) === 0) continue;
+      // The computer's last play is marked on the board while it is the player's move.
+      if (!sawMarks && (await page.getByTestId("last-play").locator("g").count()) > 0) {
+        sawMarks = true;
+        await page.getByTestId("last-play").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SCREENSHOTS, "last-move-marks.png") });
+      }
       if (!hinted) {
         // Against the computer, a hint: the engine's best plays for these dice, the best first.
         await page.getByRole("button", { name: m.play.hint, exact: true }).click();
@@ -100,6 +107,7 @@ test("a 1-point match against the computer with the clicks saved: no Roll, no Co
   }
   expect(sawYourTurn).toBe(true);
   expect(hinted).toBe(true);
+  expect(sawMarks).toBe(true);
   expect(plays).toBeGreaterThan(0);
   await expect(page.getByTestId("status-line")).toContainText(/won the match/);
   // Over: the tab no longer says it is your turn.

@@ -12,7 +12,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { rollText } from "@/lib/engine/notation";
-import type { Color, Position } from "@/lib/engine/types";
+import type { CheckerMove, Color, Position } from "@/lib/engine/types";
 import {
   BOARD_HEIGHT,
   BOARD_WIDTH,
@@ -52,6 +52,8 @@ export interface BoardInput {
 
 export interface BoardProps {
   readonly position: Position;
+  /** The opponent's last play, marked from and to (hits too), in the mover's numbering; absent: none. */
+  readonly lastPlay?: { readonly color: Color; readonly moves: readonly CheckerMove[] } | null;
   readonly viewer: Color;
   readonly dice: DiceShown | null;
   readonly cube: { readonly value: number; readonly owner: Color | null };
@@ -78,7 +80,7 @@ function useCheckerIds(board: readonly number[], prefix: string): PlacedChecker[
   }, [board, prefix]);
 }
 
-export function Board({ position, viewer, dice, cube, input }: BoardProps) {
+export function Board({ position, viewer, dice, cube, input, lastPlay = null }: BoardProps) {
   const t = useTranslations("board");
   const opponent = other(viewer);
   const mine = useCheckerIds(position[viewer], viewer[0] ?? "v");
@@ -233,6 +235,7 @@ export function Board({ position, viewer, dice, cube, input }: BoardProps) {
             </g>
           );
         })}
+      {lastPlay ? <LastPlayMarks play={lastPlay} viewer={viewer} /> : null}
       {drag?.moved ? (
         <circle className={`checker-ghost checker-${viewer}`} cx={drag.x} cy={drag.y} r={CHECKER / 2 - 1} />
       ) : null}
@@ -292,6 +295,30 @@ function BoardCube({ value, owner, label }: { value: number; owner: "mine" | "th
       <text y={7} textAnchor="middle">
         {value === 1 ? 64 : value}
       </text>
+    </g>
+  );
+}
+
+/**
+ * The marks of the opponent's last play: a dashed ring where each checker left, a ring where it landed, a line between,
+ * and a red ring where it hit. Drawn over the checkers, taking no clicks; the live region says the play in words.
+ */
+function LastPlayMarks({ play, viewer }: { play: { readonly color: Color; readonly moves: readonly CheckerMove[] }; viewer: Color }) {
+  const mine = play.color === viewer;
+  const at = (location: number) => checkerCentre(toViewer(location, play.color, viewer), 0, mine);
+  return (
+    <g className="last-play" aria-hidden="true" data-testid="last-play">
+      {play.moves.map((move, i) => {
+        const from = at(move.from);
+        const to = at(move.to);
+        return (
+          <g key={`${i}-${move.from}-${move.to}`} data-from={move.from} data-to={move.to} data-hit={move.hit ? "yes" : "no"}>
+            <line className="last-path" x1={from.x} y1={from.y} x2={to.x} y2={to.y} />
+            <circle className="last-from" cx={from.x} cy={from.y} r={CHECKER / 2 - 2} />
+            <circle className={move.hit ? "last-to last-hit" : "last-to"} cx={to.x} cy={to.y} r={CHECKER / 2 + 1} />
+          </g>
+        );
+      })}
     </g>
   );
 }

@@ -18,6 +18,7 @@ import type { MatchActionType } from "@/lib/engine/match-state";
 import { nodeAfter, playTree } from "@/lib/engine/play-tree";
 import { opponentOf, type CheckerMove } from "@/lib/engine/types";
 import { computerSeat } from "@/lib/play/computer-seat";
+import { lastPlay } from "@/lib/play/last-play";
 import { HintPanel } from "./hint-panel";
 import { rollPayload } from "./roll-payload";
 import { useMatch, useRun } from "./match-provider";
@@ -38,6 +39,8 @@ export function PlayArea() {
   const undo = useMatch((s) => s.undo);
   const run = useRun();
   const { preferences } = usePlayPreferences();
+  const log = useMatch((s) => s.log);
+  const marked = useMemo(() => lastPlay(log, you), [log, you]);
   const [dieChoice, setDieChoice] = useState<Destination | null>(null);
   const [resignOpen, setResignOpen] = useState(false);
 
@@ -88,6 +91,7 @@ export function PlayArea() {
         viewer={viewer}
         dice={dice}
         // While a double waits for its answer, the cube shows the value offered (gnubg: "Cube offered at 2").
+        lastPlay={marked && steps.length === 0 ? { color: marked.player, moves: marked.moves } : null}
         cube={state.phase === "double-offered" && state.pendingDouble ? { value: state.pendingDouble.value, owner: null } : state.cube}
         input={
           node && !busy
