@@ -8,13 +8,17 @@
  *   <RatingChart username="ada" ratings={[1500, 1522.4, 1504.4]} />
  */
 import { getFormatter, getTranslations } from "next-intl/server";
-import { ratingChart } from "@/lib/rating/rating-chart";
+import { dateTickIndexes, ratingChart } from "@/lib/rating/rating-chart";
 import { formatRating } from "./rating-delta";
 import "./players.css";
 
-const BOX = { width: 640, height: 220, padding: 36 };
+const BOX = { width: 640, height: 236, padding: 36 };
 
-export async function RatingChart({ username, ratings }: { readonly username: string; readonly ratings: readonly number[] }) {
+/**
+ * `ratings`: the rating before the first rated match, then after each; `dates`: when each of those matches ended (one
+ * fewer than the ratings), for the dates under the axis.
+ */
+export async function RatingChart({ username, ratings, dates = [] }: { readonly username: string; readonly ratings: readonly number[]; readonly dates?: readonly Date[] }) {
   const [t, format] = await Promise.all([getTranslations("profile.chart"), getFormatter()]);
   const r = (rating: number) => formatRating(format, rating);
   const chart = ratingChart(ratings, BOX);
@@ -44,6 +48,17 @@ export async function RatingChart({ username, ratings }: { readonly username: st
         </g>
       ))}
       <path d={chart.path} className="rating-chart-line" fill="none" />
+      {/* Dates under the axis: point i + 1 is the rating after the match that ended on dates[i]. */}
+      {dateTickIndexes(dates.length).map((i) => {
+        const point = chart.points[i + 1];
+        const date = dates[i];
+        if (!point || !date) return null;
+        return (
+          <text key={`date-${i}`} className="rating-chart-date" x={point.x} y={BOX.height - 8} textAnchor="middle">
+            {format.dateTime(date, { day: "numeric", month: "short", timeZone: "UTC" })}
+          </text>
+        );
+      })}
       {chart.points.map((point, i) => (
         <circle key={i} cx={point.x} cy={point.y} r={3} className="rating-chart-point">
           <title>{i === 0 ? t("start", { rating: r(point.rating) }) : t("after", { number: i, rating: r(point.rating) })}</title>

@@ -21,3 +21,13 @@ describe("the rating chart's geometry", () => {
     expect(ratingChart([], box).path).toBe("");
   });
 });
+
+describe("dateTickIndexes", () => {
+  it("labels every point when there are few, else the first, the last and evenly spaced ones", async () => {
+    const { dateTickIndexes } = await import("./rating-chart");
+    expect(dateTickIndexes(0)).toEqual([]);
+    expect(dateTickIndexes(3)).toEqual([0, 1, 2]);
+    expect(dateTickIndexes(9)).toEqual([0, 2, 4, 6, 8]);
+    expect(dateTickIndexes(100)).toEqual([0, 25, 50, 74, 99]);
+  });
+});

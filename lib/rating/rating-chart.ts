@@ -55,3 +55,14 @@ function niceStep(raw: number): number {
   for (const factor of [1, 2, 2.5, 5, 10]) if (factor * magnitude >= raw) return factor * magnitude;
   return 10 * magnitude;
 }
+
+/**
+ * Which points get a date under the x axis: the first and the last, and evenly spaced ones between, at most `count` in
+ * all (the axis runs by match, so dates are labels of points, not a scale).
+ */
+export function dateTickIndexes(points: number, count = 5): number[] {
+  if (points <= 0) return [];
+  if (points <= count) return Array.from({ length: points }, (_, i) => i);
+  const step = (points - 1) / (count - 1);
+  return [...new Set(Array.from({ length: count }, (_, i) => Math.round(i * step)))];
+}

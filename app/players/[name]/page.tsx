@@ -72,7 +72,7 @@ export default async function PlayerPage({ params }: { params: Params }) {
       </dl>
 
       <h2>{t("history")}</h2>
-      <RatingChart username={profile.username} ratings={ratings} />
+      <RatingChart username={profile.username} ratings={ratings} dates={profile.history.map((point) => point.at)} />
 
       <h2>{t("recent")}</h2>
       {profile.recent.length === 0 ? (
