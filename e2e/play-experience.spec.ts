@@ -135,3 +135,40 @@ test("a spectator who arrives late, and a reload, see every move of the match so
     await Promise.all([ann, bob, cy].map((g) => g.context.close()));
   }
 });
+
+test("on a phone the checkers move by buttons a finger can hit, and the header keeps to two rows", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  try {
+    await signInAsGuest(page, m);
+    const header = await page.locator("header").boundingBox();
+    // Two rows of about 2.5rem at most.
+    expect(header?.height ?? 0).toBeLessThan(100);
+    await startComputerMatch(page, m);
+    const buttons = page.getByRole("group", { name: m.play.movesGroup });
+    const confirm = page.getByRole("button", { name: m.play.confirm });
+    // Roll when it is our turn (the computer may open), until our checkers can move.
+    for (let i = 0; i < 120 && !(await buttons.isVisible()); i++) {
+      const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
+      if (await roll.isVisible()) await roll.click();
+      else await page.waitForTimeout(250);
+    }
+    await expect(buttons).toBeVisible();
+    const first = await buttons.getByRole("button").first().boundingBox();
+    expect(first?.width ?? 0).toBeGreaterThanOrEqual(44);
+    expect(first?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "phone-board.png"), fullPage: false });
+    for (let step = 0; step < 4 && !(await confirm.isEnabled()); step++) {
+      await buttons.getByRole("button").first().click();
+      await buttons.getByRole("button", { name: /^To / }).first().click();
+      const die = page.locator(".die-choice button");
+      if ((await die.count()) > 0) await die.first().click();
+    }
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+    await expect(buttons).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});

@@ -100,6 +100,29 @@ export function PlayArea() {
         }
       />
       <PlayerStrip color={viewer} position={position} />
+      {/* On a phone the board's points are narrower than a finger: the same choices as buttons (shown by CSS there). */}
+      {node && !busy && movable.size > 0 && !dieChoice ? (
+        <div className="move-buttons" role="group" aria-label={t("movesGroup")}>
+          {selected === null
+            ? [...movable]
+                .sort((a, b) => b - a)
+                .map((location) => (
+                  <button key={`from-${location}`} type="button" onClick={() => select(location)}>
+                    {t("moveFrom", { location })}
+                  </button>
+                ))
+            : [
+                ...dests.map((destination) => (
+                  <button key={`to-${destination.to}`} type="button" className="primary" onClick={() => onTarget(destination.to)}>
+                    {t("moveToButton", { location: destination.to })}
+                  </button>
+                )),
+                <button key="other" type="button" onClick={() => select(null)}>
+                  {t("otherChecker")}
+                </button>,
+              ]}
+        </div>
+      ) : null}
       {dieChoice ? (
         <div className="die-choice" role="group" aria-label={t("chooseDie")}>
           <span>{t("whichDie")}</span>
