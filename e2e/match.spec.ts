@@ -239,7 +239,7 @@ test("an unknown match is a page with a way back", async ({ page }) => {
 test("the fairness guide and the protocol render from docs/", async ({ page }) => {
   await page.goto("/fairness");
   await expect(page.getByRole("heading", { name: "Provably fair dice — a guide for players" })).toBeVisible();
-  await page.getByRole("link", { name: "fair-dice-v1.md" }).first().click();
+  await page.getByRole("link", { name: "fair-dice-v1", exact: true }).first().click();
   await expect(page).toHaveURL(/\/fairness\/spec$/);
   await expect(page.getByRole("heading", { name: /Fair dice protocol, version 1/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: "commitment", exact: true })).toBeVisible();
