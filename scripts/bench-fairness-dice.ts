@@ -15,28 +15,17 @@ import { newUser, testVault, waitingMatch } from "@/server/db/test-fixtures";
 import { datasetStream } from "@/server/fairness/dice-dataset";
 import { computeDiceRecord, DiceRecordCache } from "@/server/fairness/dice-record";
 import type { BenchResult } from "./bench-result";
+import { mulberry32 } from "./bot/random";
 
 const MATCHES = 10_000;
 const ROLLS_PER_MATCH = 100;
 const SEED = 20261204;
 
-/** mulberry32: the same dice on every run. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /** 10,000 finished public matches by copying one real match row, then 10^6 roll rows in multi-row INSERTs. */
 async function fill(db: Db): Promise<void> {
   const template = await waitingMatch(db, testVault(), { color: "white", visibility: "public" });
   const black = await newUser(db, "bench-black");
-  const random = generator(SEED);
+  const random = mulberry32(SEED);
   const die = () => 1 + Math.floor(random() * 6);
   const ids = Array.from({ length: MATCHES }, (_, i) => `bench${String(i).padStart(8, "0")}`);
   const base = await db.prisma.match.findUniqueOrThrow({ where: { id: template.match.id } });

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { simulateTournament, verifyDraw, type DrawRecord } from "@/lib/tournament";
+import { mulberry32 } from "@/scripts/bot/random";
 
 const HERE = import.meta.dirname;
 const VERIFIER = path.join(HERE, "verify_draw.py");
@@ -46,17 +47,6 @@ function ours(record: DrawRecord) {
   return { verdict: report.verdict, failed: report.checks.filter((check) => check.status === "failed") };
 }
 
-/** A small seeded generator (mulberry32) for the simulated fields and results. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describe("the independent Python verifier of tournament draws", () => {
   it("computes every published draw order", () => {
@@ -73,7 +63,7 @@ describe("the independent Python verifier of tournament draws", () => {
   });
 
   it("agrees with lib/tournament on tournaments from fresh seeds, played and tampered", { timeout: 60_000 }, () => {
-    const random = generator(Number.parseInt(randomBytes(4).toString("hex"), 16));
+    const random = mulberry32(Number.parseInt(randomBytes(4).toString("hex"), 16));
     const records: DrawRecord[] = [];
     for (let k = 0; k < 40; k++) {
       const n = 2 + Math.floor(random() * 11);
