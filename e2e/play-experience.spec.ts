@@ -121,6 +121,9 @@ test("a spectator who arrives late, and a reload, see every move of the match so
     const page = cy.page;
     await page.goto(`/match/${running.matchId}`);
     const log = page.getByTestId("match-log");
+    // The page has its heading, and one region called "Moves" (the scrolling list), not two.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Match: .+ against .+$/);
+    await expect(page.getByRole("region", { name: "Moves" })).toHaveCount(1);
     // Created, joined, both seeds, the opening roll (and its salts): all before this page opened.
     await expect(log.locator("li").first()).toContainText("created a 1-point match");
     expect(await log.locator("li").count()).toBeGreaterThanOrEqual(5);

@@ -37,7 +37,8 @@ export function MatchLog() {
   }, [opened, matchId, invite, history]);
 
   return (
-    <section className="panel match-log" aria-labelledby="match-log-title">
+    // A plain box, not a second landmark: the scrolling list below is the one region called "Moves".
+    <div className="panel match-log">
       <h2 id="match-log-title">{t("logTitle")}</h2>
       {log.length === 0 ? (
         <p className="muted">{t("logEmpty")}</p>
@@ -51,6 +52,6 @@ export function MatchLog() {
           </ol>
         </div>
       )}
-    </section>
+    </div>
   );
 }

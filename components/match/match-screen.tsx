@@ -98,6 +98,7 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
       {banner}
       <div className="match-layout">
         <div className="match-main">
+          <h1 className="visually-hidden">{t("heading", { white: view.players.white?.name ?? t("openSeatName"), black: view.players.black?.name ?? t("openSeatName") })}</h1>
           <div className="match-facts">
             <span>{t("length", { length: view.matchLength, rated: view.rated ? "yes" : "no" })}</span>
             <span data-testid="time-control">{view.timeControl ? t("clock", { control: timeControlText(tc, view.timeControl) }) : t("untimed")}</span>
