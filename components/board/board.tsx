@@ -292,7 +292,8 @@ function BoardCube({ value, owner, label }: { value: number; owner: "mine" | "th
   return (
     <g className="cube" style={{ transform: `translate(${CUBE_X}px, ${y}px)` }} role="img" aria-label={label}>
       <rect x={-17} y={-17} width={34} height={34} rx={5} />
-      <text y={7} textAnchor="middle">
+      {/* A centred cube shows 64, as real cubes do; the group's label says its value, so the face is not read out. */}
+      <text y={7} textAnchor="middle" aria-hidden="true">
         {value === 1 ? 64 : value}
       </text>
     </g>
