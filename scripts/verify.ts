@@ -43,7 +43,10 @@ function readText(path: string, what: "bundle" | "record"): string {
 }
 
 function readJson(path: string, what: "bundle" | "record"): unknown {
-  const text = readText(path, what);
+  return parseJson(readText(path, what), path, what);
+}
+
+function parseJson(text: string, path: string, what: "bundle" | "record"): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -189,13 +192,7 @@ async function main(argv: readonly string[]): Promise<number> {
         report = verify(read.value.bundle, values.record === undefined ? read.value.record : readJson(values.record, "record"), values.record === undefined ? "mat" : "separate");
         source = say("matSource", { path: source });
       } else {
-        let bundle: unknown;
-        try {
-          bundle = JSON.parse(text) as unknown;
-        } catch (error) {
-          throw new InputError(say("notJson", { what: "bundle", path: path === "-" ? "stdin" : path, reason: (error as Error).message }));
-        }
-        report = verify(bundle, values.record === undefined ? undefined : readJson(values.record, "record"));
+        report = verify(parseJson(text, path, "bundle"), values.record === undefined ? undefined : readJson(values.record, "record"));
       }
     }
   } catch (error) {

@@ -11,6 +11,7 @@
  */
 import { createClient } from "redis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { parseEnv } from "@/server/config/env";
 
 export interface LimitRule {
   /** Attempts allowed per window. */
@@ -45,7 +46,10 @@ export async function consumePoint(limiter: RateLimiterAbstract, key: string): P
   }
 }
 
-const processWide = globalThis as typeof globalThis & { __fairgammonRouteLimiterRedis?: RedisStoreClient | null };
+const processWide = globalThis as typeof globalThis & {
+  __fairgammonRouteLimiterRedis?: RedisStoreClient | null;
+  __fairgammonRouteLimiters?: Map<string, RateLimiterAbstract>;
+};
 
 /**
  * The Redis connection of the limits counted inside Next.js route handlers (sign-in, analysis requests), one per
@@ -63,4 +67,21 @@ export function routeLimiterRedis(): RedisStoreClient | undefined {
     } else processWide.__fairgammonRouteLimiterRedis = null;
   }
   return processWide.__fairgammonRouteLimiterRedis ?? undefined;
+}
+
+/**
+ * A route's limiter, one per `name` in this process (Next.js may load a route's module more than once): counted in
+ * Redis across nodes when REDIS_URL is set (`routeLimiterRedis`), its keys under REDIS_PREFIX.
+ *
+ * @example
+ *   const wait = await consumePoint(routeLimiter("preferences-user", { limit: 30, windowMs: 60_000 }), user.id);
+ */
+export function routeLimiter(name: string, rule: LimitRule): RateLimiterAbstract {
+  const limiters = (processWide.__fairgammonRouteLimiters ??= new Map());
+  let limiter = limiters.get(name);
+  if (!limiter) {
+    limiter = createLimiter(rule, `${parseEnv(process.env).REDIS_PREFIX}:${name}`, routeLimiterRedis());
+    limiters.set(name, limiter);
+  }
+  return limiter;
 }

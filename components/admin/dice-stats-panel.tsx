@@ -11,7 +11,8 @@ import { DiceHistogram } from "./dice-histogram";
 import "./admin.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
-function pValueText(p: number): string {
+/** A p-value as the statistics tables show it: four decimals, or scientific below 0.001. */
+export function pValueText(p: number): string {
   if (p === 0) return "< 1e-300";
   return p < 0.001 ? p.toExponential(2) : p.toFixed(4);
 }

@@ -9,7 +9,7 @@
  *   const t = useTranslations("match");
  *   describeEvent(t, before, event, after); // "White plays 8/5 6/5."  /  "As brancas jogam 8/5 6/5."
  */
-import { canDouble, cubeIsDead } from "@/lib/engine/cube";
+import { mayDouble } from "@/lib/engine/cube";
 import type { GameRecord } from "@/lib/engine/match-state";
 import { validatePlay } from "@/lib/engine/moves";
 import { rollText } from "@/lib/engine/notation";
@@ -121,7 +121,7 @@ export function statusText(t: MatchT, view: MatchView, you: Color | null): strin
     case "playing": {
       const sentence = stateText(t, view);
       if (you && state.turn === you) {
-        if (state.phase === "turn-start") return canDouble(state, you) && !cubeIsDead(state, you) ? t("status.yourRollOrDouble") : t("status.yourRoll");
+        if (state.phase === "turn-start") return mayDouble(state, you) ? t("status.yourRollOrDouble") : t("status.yourRoll");
         if (state.phase === "moving") return t("status.yourMove", { dice: `${state.dice?.[0]}-${state.dice?.[1]}` });
         if (state.phase === "double-offered" || state.pendingResign) return t("status.yourDecision", { sentence });
       }
@@ -146,7 +146,7 @@ export function stateText(t: MatchT, view: MatchView): string {
     case "opening":
       return t(state.crawford ? "state.openingCrawford" : "state.opening", { number: state.gameNumber });
     case "turn-start":
-      return t(canDouble(state, onRoll) && !cubeIsDead(state, onRoll) ? "state.rollOrDouble" : "state.roll", { player: onRoll });
+      return t(mayDouble(state, onRoll) ? "state.rollOrDouble" : "state.roll", { player: onRoll });
     case "double-offered":
       return t("state.doubled", { player: onRoll, value: state.pendingDouble?.value ?? state.cube.value * 2, other: opponentOf(onRoll) });
     case "moving":

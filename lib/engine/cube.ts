@@ -44,6 +44,11 @@ export function cubeIsDead(state: MatchState, color: Color): boolean {
   return state.score[color] + state.cube.value >= state.matchLength;
 }
 
+/** Whether the site offers `color` a double now: the rules allow it (`canDouble`) and the cube is not dead for them. */
+export function mayDouble(state: MatchState, color: Color): boolean {
+  return canDouble(state, color) && !cubeIsDead(state, color);
+}
+
 /** The cube after `taker` accepts a double: twice the value, on the taker's side. */
 export function cubeAfterTake(cube: CubeState, taker: Color): CubeState {
   return { value: cube.value * 2, owner: taker };

@@ -8,7 +8,7 @@
  *   encodeMatchId(matchIdFields(state)); // e.g. "cAkAAAAAAAAA"
  */
 
-import { canDouble, cubeIsDead } from "./cube";
+import { mayDouble } from "./cube";
 import type { MatchGameState, MatchIdFields } from "./gnubg-id";
 import { resultMultiplier, type MatchActionType, type MatchState } from "./match-state";
 import { hasLegalPlay, legalPlays } from "./moves";
@@ -35,7 +35,7 @@ export function legalActions(state: MatchState): readonly AllowedAction[] {
   const onRoll = state.onRoll;
   if (state.phase === "turn-start" && onRoll !== null) {
     // A dead cube is not offered (cube.ts): the double would be legal as a record, but it can only cost the doubler.
-    if (canDouble(state, onRoll) && !cubeIsDead(state, onRoll)) actions.push({ type: "double", player: onRoll });
+    if (mayDouble(state, onRoll)) actions.push({ type: "double", player: onRoll });
     actions.push({ type: "roll", player: onRoll });
   } else if (state.phase === "double-offered" && state.turn !== null) {
     actions.push({ type: "take", player: state.turn }, { type: "drop", player: state.turn });

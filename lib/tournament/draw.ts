@@ -10,6 +10,7 @@
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { commitmentOf } from "../dice/commitment";
 import { err, ok, type Result } from "../engine/types";
 
 export const DRAW_PROTOCOL = "tournament-draw-v1";
@@ -22,9 +23,9 @@ export function isDrawSeed(value: unknown): value is string {
   return typeof value === "string" && SEED.test(value);
 }
 
-/** hex(SHA-256(seed)) over the seed's 64 ASCII characters. */
+/** hex(SHA-256(seed)) over the seed's 64 ASCII characters: the same commitment as a match's server seed. */
 export function drawCommitment(seed: string): string {
-  return bytesToHex(sha256(utf8ToBytes(seed)));
+  return commitmentOf(seed);
 }
 
 /** Byte (ASCII) order, not the locale's: "B" < "a", "a10" < "a2". */

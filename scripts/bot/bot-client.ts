@@ -12,7 +12,7 @@
  */
 import { io, type Socket } from "socket.io-client";
 import { newSalt } from "@/lib/dice/salt";
-import { canDouble, cubeIsDead } from "@/lib/engine/cube";
+import { mayDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
 import type { Color, LegalPlay } from "@/lib/engine/types";
 import { PROTOCOL_VERSION, type Ack, type ClientToServerEvents, type CommandName, type CommandPayload, type CommandReplies, type MatchEventMessage, type MatchSnapshot, type ServerToClientEvents } from "@/lib/protocol";
@@ -351,7 +351,7 @@ export class BotClient {
       if (r() < (this.#options.resignRate ?? 0.01)) return { command: "match:resign", payload: { ...base, level: (1 + Math.floor(r() * 3)) as 1 | 2 | 3 } };
       const cubeRoom = state.cube.value < (this.#options.maxCube ?? Number.POSITIVE_INFINITY);
       // A dead cube is not offered (lib/engine/cube.ts): the server refuses that double, so the bot never sends it.
-      if (canDouble(state, me) && !cubeIsDead(state, me) && cubeRoom && r() < (this.#options.doubleRate ?? 0.1)) return { command: "match:double", payload: base };
+      if (mayDouble(state, me) && cubeRoom && r() < (this.#options.doubleRate ?? 0.1)) return { command: "match:double", payload: base };
       return { command: "match:roll", payload: this.rollPayload(view) };
     }
     if (state.phase === "double-offered" && state.turn === me) {

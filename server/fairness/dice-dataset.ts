@@ -14,10 +14,9 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { err, ok, type Result } from "@/lib/engine/types";
 import { clientAddress } from "@/server/auth/client-address";
 import { jsonError } from "@/server/auth/route-guards";
-import { parseEnv } from "@/server/config/env";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { consumePoint, createLimiter, routeLimiterRedis } from "@/server/rate-limiter";
+import { consumePoint, routeLimiter } from "@/server/rate-limiter";
 
 export type DatasetFormat = "csv" | "json";
 
@@ -141,11 +140,7 @@ export async function datasetResponse(db: Db, request: Request, format: DatasetF
   });
 }
 
-const processWide = globalThis as typeof globalThis & { __fairgammonDatasetLimiter?: RateLimiterAbstract };
-
-/** The limiter the dataset routes share within this process, in Redis across nodes when REDIS_URL is set. */
+/** The limiter the dataset routes share within this process and, with Redis, across nodes. */
 export function datasetLimiter(): RateLimiterAbstract {
-  const env = parseEnv(process.env);
-  processWide.__fairgammonDatasetLimiter ??= createLimiter({ limit: DATASET_DOWNLOADS_PER_HOUR, windowMs: 60 * 60_000 }, `${env.REDIS_PREFIX}:dice-dataset`, routeLimiterRedis());
-  return processWide.__fairgammonDatasetLimiter;
+  return routeLimiter("dice-dataset", { limit: DATASET_DOWNLOADS_PER_HOUR, windowMs: 60 * 60_000 });
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { DiceStatsPanel } from "@/components/admin/dice-stats-panel";
+import { DiceStatsPanel, pValueText } from "@/components/admin/dice-stats-panel";
 import type { ChiSquareTest } from "@/lib/dice/dice-stats";
 import { EXPECTED_PIPS_PER_ROLL, MIN_ROLLS, type DiceLuck } from "@/lib/dice/luck";
 import { getDb } from "@/server/db/client";
@@ -22,11 +22,7 @@ const VERDICT_KEYS: Readonly<Record<DiceLuck["verdict"], string>> = {
   "too few rolls": "tooFewRolls",
 };
 
-function pValue(test: ChiSquareTest | null): string {
-  if (!test) return "—";
-  if (test.pValue === 0) return "< 1e-300";
-  return test.pValue < 0.001 ? test.pValue.toExponential(2) : test.pValue.toFixed(4);
-}
+const pValue = (test: ChiSquareTest | null) => (test ? pValueText(test.pValue) : "—");
 
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(2)} %`);
 
