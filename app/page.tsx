@@ -77,7 +77,7 @@ export default async function HomePage() {
         </div>
       )}
       <div className="lobby-grid">
-        <LobbyClient signedIn={user !== null} isGuest={user?.isGuest ?? false} protocol={PROTOCOL_VERSION} />
+        <LobbyClient signedIn={user !== null} isGuest={user?.isGuest ?? false} protocol={PROTOCOL_VERSION} viewerId={user?.id ?? null} />
         <div className="lobby">
           {user ? (
             <section className="panel" aria-labelledby="mine-title">

@@ -42,6 +42,7 @@ import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
 import { stopNode } from "./shutdown";
 import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
+import { ChatLimits } from "./chat/chat-limits";
 
 export interface AppServer {
   readonly url: string;
@@ -289,6 +290,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     // may open are capped over the whole cluster already (connection-limits.ts).
     userCommandLimit: { burst: limits.commandsPerUserPerSecond * 2, perSecond: limits.commandsPerUserPerSecond },
     waitingMatchesPerUser: limits.waitingMatchesPerUser,
+    chatLimits: new ChatLimits(limitsRedis, redisPrefix),
     trustProxy: env.TRUST_PROXY,
     now,
     onCommandHandled: options.onCommandHandled,

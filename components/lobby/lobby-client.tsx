@@ -17,6 +17,7 @@ import "./lobby.css";
 import { useErrorText } from "@/components/i18n/error-text";
 import { FormError } from "@/components/ui/form-error";
 import { timeControlText } from "@/components/match/time-control-text";
+import { LobbySocial } from "./lobby-social";
 
 /** The computer's levels as the lobby offers them (the engine's search depth in brackets). */
 const COMPUTER_CHOICES = ["easy", "medium", "hard"] as const;
@@ -58,12 +59,13 @@ function matchHref(matchId: string, invite: string | null): string {
   return `/match/${matchId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
-export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn: boolean; isGuest?: boolean; protocol: number }) {
+export function LobbyClient({ signedIn, isGuest = false, protocol, viewerId = null }: { signedIn: boolean; isGuest?: boolean; protocol: number; viewerId?: string | null }) {
   const t = useTranslations("lobby");
   const tc = useTranslations("clock");
   const errorText = useErrorText();
   const format = useFormatter();
   const socket = useRef<ClientSocket | null>(null);
+  const [liveSocket, setLiveSocket] = useState<ClientSocket | null>(null);
   const clockChoiceText = (choice: (typeof CLOCK_CHOICES)[number]) =>
     t("clockChoice", {
       choice: choice.value === "none" ? "none" : choice.value === "custom" ? "custom" : "preset",
@@ -81,6 +83,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
   useEffect(() => {
     const connection = openSocket(protocol);
     socket.current = connection;
+    setLiveSocket(connection);
     const refresh = async () => {
       const reply = await send(connection, "lobby:list", {});
       if (reply.ok) setList({ status: "ready", challenges: reply.challenges });
@@ -105,6 +108,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
     return () => {
       connection.close();
       socket.current = null;
+      setLiveSocket(null);
     };
   }, [protocol]);
 
@@ -300,6 +304,7 @@ export function LobbyClient({ signedIn, isGuest = false, protocol }: { signedIn:
           </ul>
         ) : null}
       </section>
+      <LobbySocial socket={liveSocket} viewerId={viewerId} isGuest={isGuest} />
     </div>
   );
 }

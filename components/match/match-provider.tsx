@@ -20,6 +20,8 @@ type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Pr
 
 const StoreContext = createContext<MatchStore | null>(null);
 const RunContext = createContext<Run | null>(null);
+/** The page's socket, for the parts that speak more than the match's commands (the chat). */
+const SocketContext = createContext<ClientSocket | null>(null);
 
 export interface MatchProviderProps {
   readonly matchId: string;
@@ -31,6 +33,7 @@ export interface MatchProviderProps {
 
 export function MatchProvider({ matchId, invite, protocol, children }: MatchProviderProps) {
   const socket = useRef<ClientSocket | null>(null);
+  const [liveSocket, setLiveSocket] = useState<ClientSocket | null>(null);
   const [store] = useState(() =>
     createMatchStore(matchId, invite, () => {
       const current = socket.current;
@@ -43,6 +46,7 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
   useEffect(() => {
     const connection = openSocket(protocol);
     socket.current = connection;
+    setLiveSocket(connection);
     const state = store.getState;
     connection.on("connect", () => {
       state().setConnection("online");
@@ -67,6 +71,7 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
       unsubscribe();
       connection.close();
       socket.current = null;
+      setLiveSocket(null);
     };
   }, [store, matchId, invite, protocol]);
 
@@ -107,7 +112,9 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
 
   return (
     <StoreContext.Provider value={store}>
-      <RunContext.Provider value={run}>{children}</RunContext.Provider>
+      <RunContext.Provider value={run}>
+        <SocketContext.Provider value={liveSocket}>{children}</SocketContext.Provider>
+      </RunContext.Provider>
     </StoreContext.Provider>
   );
 }
@@ -122,4 +129,9 @@ export function useRun(): Run {
   const run = useContext(RunContext);
   if (!run) throw new Error("useRun outside a MatchProvider");
   return run;
+}
+
+/** The match page's socket (null before it opens). */
+export function useMatchSocket(): ClientSocket | null {
+  return useContext(SocketContext);
 }

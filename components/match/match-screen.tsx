@@ -20,6 +20,7 @@ import { AutomaticPlay } from "./automatic-play";
 import { statusText } from "./event-text";
 import { FlagWatch } from "./match-clock";
 import { timeControlText } from "./time-control-text";
+import { MatchChat } from "./match-chat";
 import { MatchLog } from "./match-log";
 import type { PageFailure } from "./match-store";
 import { useMatch } from "./match-provider";
@@ -67,7 +68,7 @@ function Skeleton() {
   );
 }
 
-export function MatchScreen({ signedIn }: { signedIn: boolean }) {
+export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; viewerId?: string | null }) {
   const t = useTranslations("match");
   const tc = useTranslations("clock");
   const view = useMatch((s) => s.view);
@@ -126,6 +127,7 @@ export function MatchScreen({ signedIn }: { signedIn: boolean }) {
               <PlaySettings />
             </details>
           ) : null}
+          <MatchChat viewerId={viewerId} />
           <MatchLog />
         </aside>
       </div>

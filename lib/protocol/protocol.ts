@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import type { HintPlay } from "../analysis/hint";
+import { MAX_CHAT_LENGTH, type ChatMessageView, type ChatRefusalCode } from "../chat";
 import type { FailureValues } from "../engine/types";
 import { timeControlSchema, type MatchEvent, type RefusalCode, type RematchState } from "../match";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
@@ -28,6 +29,9 @@ export const PROTOCOL_VERSION = 4;
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/, "not a match id");
+/** A stored row's id (cuid) or a user's id: letters, digits, "-" and "_". */
+const recordIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "not an id");
+const chatChannelSchema = z.string().max(80);
 const versionSchema = z.number().int().min(0).max(1_000_000);
 
 /** A command on one match, optionally pinned to the version the client saw (stale → refused, nothing changes). */
@@ -93,6 +97,15 @@ export const commandSchemas = {
   /** Waits for an opponent of close rating who wants the same (server/match/matchmaking.ts); `queue:result` follows. */
   "queue:join": z.strictObject({ matchLength: z.number().int().min(1).max(25), rated: z.boolean(), timeControl: timeControlSchema.strict().optional() }),
   "queue:leave": z.strictObject({}),
+  /** Opens a chat channel (lib/chat/channels.ts): its recent messages, the users you muted, whether you may write. */
+  "chat:join": z.strictObject({ channel: chatChannelSchema, inviteToken: z.string().max(64).optional() }),
+  "chat:leave": z.strictObject({ channel: chatChannelSchema }),
+  /** The text is cleaned and limited by the server (lib/chat/chat-text.ts); the schema only bounds what is read. */
+  "chat:send": z.strictObject({ channel: chatChannelSchema, text: z.string().max(4 * MAX_CHAT_LENGTH), inviteToken: z.string().max(64).optional() }),
+  /** Hides (or shows again) one user's messages from you, everywhere, saved with your account. */
+  "chat:mute": z.strictObject({ userId: recordIdSchema, muted: z.boolean() }),
+  /** Reports a message you can read to the administrators (/admin/chat). */
+  "chat:report": z.strictObject({ messageId: recordIdSchema, inviteToken: z.string().max(64).optional() }),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -112,7 +125,7 @@ export type ServerErrorCode =
   | "ERR_UNAVAILABLE"
   | "ERR_INTERNAL";
 
-export type ErrorCode = ServerErrorCode | RefusalCode;
+export type ErrorCode = ServerErrorCode | RefusalCode | ChatRefusalCode;
 
 /**
  * A refused command: its code, the values its sentence needs (`errors.<code>` in messages/<locale>.json, worded by
@@ -158,6 +171,11 @@ export interface CommandReplies {
   /** Queued with this rating; the opponent may be at most `window` points away for now (it widens while waiting). */
   "queue:join": { rating: number; window: number };
   "queue:leave": object;
+  "chat:join": { messages: readonly ChatMessageView[]; muted: readonly string[]; canWrite: boolean };
+  "chat:leave": object;
+  "chat:send": { message: ChatMessageView };
+  "chat:mute": { muted: readonly string[] };
+  "chat:report": object;
 }
 
 export type ClientToServerEvents = {
@@ -185,6 +203,8 @@ export interface ServerToClientEvents {
   "lobby:changed": () => void;
   /** The matchmaking queue paired this socket's player: the match to open, or why it could not start. */
   "queue:result": (result: QueueResult) => void;
+  /** A message in a chat channel this socket joined (not sent back to its sender's socket: that has it in the answer). */
+  "chat:message": (message: ChatMessageView) => void;
 }
 
 export type QueueResult = { readonly ok: true; readonly matchId: string } | Failure;

@@ -4,6 +4,7 @@
  */
 import type { Participant } from "@/lib/match";
 import type { Db } from "@/server/db/client";
+import type { ChatLimits } from "@/server/chat/chat-limits";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import type { ComputerDriver } from "./computer-driver";
@@ -34,6 +35,8 @@ export interface CommandContext {
   readonly now: () => number;
   /** What one user may hold at once (server/config/env.ts: WAITING_MATCHES_PER_USER). */
   readonly limits: { readonly waitingMatchesPerUser: number };
+  /** How fast each user may chat and report, over the cluster (server/chat/chat-limits.ts). */
+  readonly chatLimits: ChatLimits;
 }
 
 export function matchRoom(matchId: string): string {

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { commandSchemas, handshakeSchema, type Ack, type CommandName } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
+import { ChatLimits } from "@/server/chat/chat-limits";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import { commandHandlers, type CommandHandler } from "./commands";
@@ -50,6 +51,8 @@ export interface GatewayOptions {
   readonly trustProxy?: boolean;
   /** Matches one user may have waiting for an opponent at once. */
   readonly waitingMatchesPerUser?: number;
+  /** Chat's message and report limits; one counting in this process is made when left out. */
+  readonly chatLimits?: ChatLimits;
 }
 
 function isCommandName(name: unknown): name is CommandName {
@@ -92,6 +95,7 @@ export function attachGateway(options: GatewayOptions): void {
   };
   const limiter = new CommandRateLimiter(socketLimit, userLimit);
   const limits = { waitingMatchesPerUser: options.waitingMatchesPerUser ?? 3 };
+  const chatLimits = options.chatLimits ?? new ChatLimits();
   const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, service: options.service, io, logger, now });
 
   io.use((socket, next) => {
@@ -123,7 +127,7 @@ export function attachGateway(options: GatewayOptions): void {
       presence.connect(actor.id, socket.id, now());
       void socket.join(`user:${actor.id}`);
     }
-    const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now, limits };
+    const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now, limits, chatLimits };
     socket.on("disconnect", () => options.connectionLimits?.release(socket.id));
 
     // One listener for every command, not one per command: twelve closures per socket were ~5 % of the server's live

@@ -33,7 +33,7 @@ export default async function MatchPage({ params, searchParams }: { params: Para
   return (
     <PlayPreferencesProvider initial={storedPreferences(user?.preferences)} signedIn={user !== null}>
       <MatchProvider matchId={id} invite={token} protocol={PROTOCOL_VERSION}>
-        <MatchScreen signedIn={user !== null} />
+        <MatchScreen signedIn={user !== null} viewerId={user?.id ?? null} />
       </MatchProvider>
     </PlayPreferencesProvider>
   );

@@ -2,6 +2,7 @@
  * The command table: one handler per client→server command of lib/protocol, each in its own file.
  */
 import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol";
+import { chatJoinCommand, chatLeaveCommand, chatMuteCommand, chatReportCommand, chatSendCommand } from "@/server/chat/chat-commands";
 import type { CommandContext } from "../context";
 import { cancelCommand } from "./cancel";
 import { checkClockCommand } from "./check-clock";
@@ -45,4 +46,9 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:rematch-answer": rematchAnswerCommand,
   "queue:join": queueJoinCommand,
   "queue:leave": queueLeaveCommand,
+  "chat:join": chatJoinCommand,
+  "chat:leave": chatLeaveCommand,
+  "chat:send": chatSendCommand,
+  "chat:mute": chatMuteCommand,
+  "chat:report": chatReportCommand,
 };

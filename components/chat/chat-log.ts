@@ -1,0 +1,24 @@
+/**
+ * A channel's messages as a page keeps them: oldest first, each once (a message can arrive both in a history and as a
+ * broadcast around a reconnection), at most KEPT_MESSAGES, and without the authors the reader muted.
+ *
+ * @example
+ *   let log = withMessages([], history);
+ *   log = withMessages(log, [incoming]);
+ *   visibleMessages(log, new Set([rudeUserId]));
+ */
+import type { ChatMessageView } from "@/lib/chat";
+
+export const KEPT_MESSAGES = 200;
+
+export function withMessages(log: readonly ChatMessageView[], added: readonly ChatMessageView[]): readonly ChatMessageView[] {
+  const seen = new Set(log.map((message) => message.id));
+  const fresh = added.filter((message) => !seen.has(message.id) && seen.add(message.id));
+  if (fresh.length === 0) return log;
+  const merged = [...log, ...fresh].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return merged.slice(-KEPT_MESSAGES);
+}
+
+export function visibleMessages(log: readonly ChatMessageView[], muted: ReadonlySet<string>): readonly ChatMessageView[] {
+  return muted.size === 0 ? log : log.filter((message) => !muted.has(message.author.id));
+}

@@ -1,0 +1,46 @@
+/**
+ * How fast one user may talk, counted in Redis when the cluster has it, so opening sockets on several nodes buys no
+ * more messages: a burst of BURST messages per BURST_WINDOW, and at most SUSTAINED per SUSTAINED_WINDOW. Reports have
+ * their own limit. Without Redis the counts are this node's.
+ *
+ * @example
+ *   const limits = new ChatLimits(redis, "fairgammon");
+ *   if ((await limits.takeMessage(user.id)) > 0) refuse();   // > 0: ms to wait
+ */
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { consumePoint, createLimiter, type LimitRule, type RedisStoreClient } from "@/server/rate-limiter";
+
+export interface ChatRules {
+  readonly burst: LimitRule;
+  readonly sustained: LimitRule;
+  readonly reports: LimitRule;
+}
+
+export const CHAT_RULES: ChatRules = {
+  burst: { limit: 5, windowMs: 10_000 },
+  sustained: { limit: 30, windowMs: 5 * 60_000 },
+  reports: { limit: 10, windowMs: 60 * 60_000 },
+};
+
+export class ChatLimits {
+  readonly #burst: RateLimiterAbstract;
+  readonly #sustained: RateLimiterAbstract;
+  readonly #reports: RateLimiterAbstract;
+
+  constructor(redis?: RedisStoreClient | null, prefix = "fairgammon", rules: ChatRules = CHAT_RULES) {
+    this.#burst = createLimiter(rules.burst, `${prefix}:chat-burst`, redis ?? undefined);
+    this.#sustained = createLimiter(rules.sustained, `${prefix}:chat-sustained`, redis ?? undefined);
+    this.#reports = createLimiter(rules.reports, `${prefix}:chat-reports`, redis ?? undefined);
+  }
+
+  /** Counts one message of `userId`: 0 when allowed, else the milliseconds until they may talk again. */
+  async takeMessage(userId: string): Promise<number> {
+    const burst = await consumePoint(this.#burst, userId);
+    if (burst > 0) return burst;
+    return consumePoint(this.#sustained, userId);
+  }
+
+  async takeReport(userId: string): Promise<number> {
+    return consumePoint(this.#reports, userId);
+  }
+}

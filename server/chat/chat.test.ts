@@ -1,0 +1,187 @@
+/**
+ * Chat over real sockets, attacked as an outsider would: hostile text, someone else's match, a private match's
+ * stranger, a visitor without a session, a guest in the lobby, a flood, malformed payloads. Messages are stored before
+ * anyone sees them and come back after a reload; mutes hide a user everywhere; reports reach the admin view.
+ */
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatMessageView } from "@/lib/chat";
+import { PROTOCOL_VERSION, type Ack, type CommandName, type CommandPayload, type CommandReplies } from "@/lib/protocol";
+import { createUser } from "@/server/db/users";
+import { sessionCookieFor } from "@/tests/support/session";
+import { matchInPlay } from "@/tests/support/match-in-play";
+import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { waitFor } from "@/tests/support/wait-for";
+import { reportedMessages } from "./chat-store";
+
+let t: TestServer;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 }, limits: { waitingMatchesPerUser: 50 } });
+});
+afterAll(async () => {
+  for (const socket of open) socket.close();
+  await t.close();
+});
+
+/** A socket as a page would open it (cookie or none), with every `chat:message` it hears. */
+async function client(cookie?: string): Promise<{ socket: Socket; heard: ChatMessageView[]; send: <C extends CommandName>(c: C, p: CommandPayload<C>) => Promise<Ack<CommandReplies[C]>> }> {
+  const socket = io(t.url, { transports: ["websocket"], auth: { protocol: PROTOCOL_VERSION }, extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
+  open.push(socket);
+  const heard: ChatMessageView[] = [];
+  socket.on("chat:message", (message: ChatMessageView) => heard.push(message));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  const send = <C extends CommandName>(command: C, payload: CommandPayload<C>) => socket.timeout(5000).emitWithAck(command, payload) as Promise<Ack<CommandReplies[C]>>;
+  return { socket, heard, send };
+}
+
+async function guestCookie(): Promise<string> {
+  const created = await createUser(t.db, { username: `guest${Date.now() % 100000}${Math.floor(Math.random() * 1000)}`, passwordHash: null, isGuest: true });
+  if (!created.ok) throw new Error(created.code);
+  return sessionCookieFor(created.value);
+}
+
+describe("the lobby's chat", () => {
+  it("stores a message before it is shown, shows it as text, and gives it back after a reload", async () => {
+    const [ada, bob] = [await t.user(), await t.user()];
+    const a = await client(ada.cookie);
+    const b = await client(bob.cookie);
+    expect(await a.send("chat:join", { channel: "lobby" })).toMatchObject({ ok: true, canWrite: true });
+    expect(await b.send("chat:join", { channel: "lobby" })).toMatchObject({ ok: true, canWrite: true });
+    const hostile = "<img src=x onerror=alert(1)>\n\u202Egl hf";
+    const sent = await a.send("chat:send", { channel: "lobby", text: hostile });
+    if (!sent.ok) throw new Error(sent.message);
+    expect(sent.message).toMatchObject({ channel: "lobby", author: { id: ada.id, name: ada.name }, text: "<img src=x onerror=alert(1)> gl hf" });
+    await waitFor(() => b.heard.some((m) => m.id === sent.message.id), "bob to hear ada");
+    expect(a.heard).toEqual([]); // the sender has it in the answer, not twice
+    const stored = await t.db.prisma.chatMessage.findUnique({ where: { id: sent.message.id } });
+    expect(stored?.text).toBe(sent.message.text);
+    const again = await client(bob.cookie);
+    const reloaded = await again.send("chat:join", { channel: "lobby" });
+    expect(reloaded.ok && reloaded.messages.map((m) => m.id)).toContain(sent.message.id);
+  });
+
+  it("is read by visitors and guests, and written only with an account", async () => {
+    const visitor = await client();
+    expect(await visitor.send("chat:join", { channel: "lobby" })).toMatchObject({ ok: true, canWrite: false, muted: [] });
+    expect(await visitor.send("chat:send", { channel: "lobby", text: "hi" })).toMatchObject({ ok: false, code: "ERR_UNAUTHENTICATED", values: { reason: "chat" } });
+    const guest = await client(await guestCookie());
+    expect(await guest.send("chat:join", { channel: "lobby" })).toMatchObject({ ok: true, canWrite: false });
+    expect(await guest.send("chat:send", { channel: "lobby", text: "hi" })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "guest" } });
+  });
+
+  it("refuses empty, too long and malformed messages, and stores none of them", async () => {
+    const user = await t.user();
+    const c = await client(user.cookie);
+    const before = await t.db.prisma.chatMessage.count();
+    expect(await c.send("chat:send", { channel: "lobby", text: " \u200B\n " })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "empty" } });
+    expect(await c.send("chat:send", { channel: "lobby", text: "x".repeat(281) })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "tooLong", max: 280 } });
+    for (const payload of [{ channel: "lobby", text: 5 }, { channel: "lobby", text: "x".repeat(5000) }, { channel: "lobby", text: "hi", html: true }, { channel: "x".repeat(200), text: "hi" }, null]) {
+      expect(await c.send("chat:send", payload as never)).toMatchObject({ ok: false, code: "ERR_BAD_PAYLOAD" });
+    }
+    expect(await c.send("chat:send", { channel: "admins", text: "hi" })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "channel" } });
+    expect(await t.db.prisma.chatMessage.count()).toBe(before);
+  });
+
+  it("holds a flood from one user to a burst, over all their sockets", async () => {
+    const user = await t.user();
+    const [one, two] = [await client(user.cookie), await client(user.cookie)];
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await (i % 2 === 0 ? one : two).send("chat:send", { channel: "lobby", text: `spam ${i}` }));
+    expect(answers.filter((a) => a.ok)).toHaveLength(5);
+    expect(answers.at(-1)).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "chat" } });
+    expect(await t.db.prisma.chatMessage.count({ where: { authorId: user.id } })).toBe(5);
+    // Someone else still talks.
+    const other = await client((await t.user()).cookie);
+    expect((await other.send("chat:send", { channel: "lobby", text: "still here" })).ok).toBe(true);
+  });
+});
+
+describe("a match's chat", () => {
+  it("keeps the players' channel to the players, and lets spectators talk in theirs", async () => {
+    const { matchId, whiteUser, blackUser, white, black } = await matchInPlay(t);
+    white.close();
+    black.close();
+    const [w, b] = [await client(whiteUser.cookie), await client(blackUser.cookie)];
+    const watcherUser = await t.user();
+    const watcher = await client(watcherUser.cookie);
+    const players = `match:${matchId}:players`;
+    const spectators = `match:${matchId}:spectators`;
+    expect(await w.send("chat:join", { channel: players })).toMatchObject({ ok: true, canWrite: true });
+    expect(await b.send("chat:join", { channel: players })).toMatchObject({ ok: true, canWrite: true });
+    expect(await w.send("chat:join", { channel: spectators })).toMatchObject({ ok: true, canWrite: false });
+    expect(await b.send("chat:join", { channel: spectators })).toMatchObject({ ok: true, canWrite: false });
+    expect(await watcher.send("chat:join", { channel: players })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "noRead" } });
+    expect(await watcher.send("chat:join", { channel: spectators })).toMatchObject({ ok: true, canWrite: true });
+
+    const said = await w.send("chat:send", { channel: players, text: "good luck" });
+    expect(said.ok).toBe(true);
+    await waitFor(() => b.heard.some((m) => m.text === "good luck"), "black to hear white");
+    expect(await watcher.send("chat:send", { channel: players, text: "psst" })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "noWrite" } });
+    expect(await w.send("chat:send", { channel: spectators, text: "hello room" })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "noWrite" } });
+    const fromRoom = await watcher.send("chat:send", { channel: spectators, text: "nice roll" });
+    expect(fromRoom.ok).toBe(true);
+    await waitFor(() => w.heard.some((m) => m.text === "nice roll") && b.heard.some((m) => m.text === "nice roll"), "the players to hear the room");
+    // The spectator never heard the players.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(watcher.heard.map((m) => m.text)).toEqual([]);
+  });
+
+  it("answers a private match's stranger exactly as a match that does not exist", async () => {
+    const owner = await t.user();
+    const o = await client(owner.cookie);
+    const created = await o.send("lobby:create", { matchLength: 1, color: "white", visibility: "private" });
+    if (!created.ok) throw new Error(created.message);
+    const stranger = await client((await t.user()).cookie);
+    const hidden = await stranger.send("chat:join", { channel: `match:${created.matchId}:spectators` });
+    const missing = await stranger.send("chat:join", { channel: "match:nosuchmatch1:spectators" });
+    expect(hidden).toEqual(missing);
+    expect(hidden).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
+    expect(await stranger.send("chat:send", { channel: `match:${created.matchId}:spectators`, text: "hi" })).toEqual(missing);
+    // With the invite link, the spectators' channel opens.
+    expect(await stranger.send("chat:join", { channel: `match:${created.matchId}:spectators`, inviteToken: created.inviteToken! })).toMatchObject({ ok: true });
+  });
+});
+
+describe("mutes and reports", () => {
+  it("hides a muted user's messages from the history, is saved, and can be undone", async () => {
+    const [rude, reader] = [await t.user(), await t.user()];
+    const r = await client(rude.cookie);
+    const said = await r.send("chat:send", { channel: "lobby", text: "rude words" });
+    if (!said.ok) throw new Error(said.message);
+    const me = await client(reader.cookie);
+    expect(await me.send("chat:mute", { userId: rude.id, muted: true })).toEqual({ ok: true, muted: [rude.id] });
+    const later = await client(reader.cookie);
+    const joined = await later.send("chat:join", { channel: "lobby" });
+    expect(joined.ok && joined.muted).toEqual([rude.id]);
+    expect(joined.ok && joined.messages.some((m) => m.id === said.message.id)).toBe(false);
+    expect(await me.send("chat:mute", { userId: reader.id, muted: true })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "muteSelf" } });
+    expect(await me.send("chat:mute", { userId: "nosuchuser", muted: true })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "noUser" } });
+    expect(await me.send("chat:mute", { userId: rude.id, muted: false })).toEqual({ ok: true, muted: [] });
+  });
+
+  it("takes a report once per reader, only of a message they could read, and shows it to administrators", async () => {
+    const { matchId, whiteUser, blackUser, white, black } = await matchInPlay(t);
+    white.close();
+    black.close();
+    const w = await client(whiteUser.cookie);
+    const b = await client(blackUser.cookie);
+    const said = await w.send("chat:send", { channel: `match:${matchId}:players`, text: "you are bad" });
+    if (!said.ok) throw new Error(said.message);
+    expect(await b.send("chat:report", { messageId: said.message.id })).toEqual({ ok: true });
+    expect(await b.send("chat:report", { messageId: said.message.id })).toEqual({ ok: true });
+    expect(await w.send("chat:report", { messageId: said.message.id })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "reportSelf" } });
+    const outsider = await client((await t.user()).cookie);
+    const unreadable = await outsider.send("chat:report", { messageId: said.message.id });
+    expect(unreadable).toEqual(await outsider.send("chat:report", { messageId: "nosuchmessage" }));
+    expect(unreadable).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "noMessage" } });
+    expect(await (await client()).send("chat:report", { messageId: said.message.id })).toMatchObject({ ok: false, code: "ERR_UNAUTHENTICATED" });
+    const reports = await reportedMessages(t.db, 1);
+    const entry = reports.items.find((item) => item.message.id === said.message.id);
+    expect(entry).toMatchObject({ reports: 1, reporters: [blackUser.name], message: { text: "you are bad", author: { name: whiteUser.name } } });
+  });
+});
