@@ -9,11 +9,12 @@ import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { listLiveMatches, listMatchesForUser } from "@/server/db/listings";
+import { followedIds } from "@/server/players/follows";
 import type { MatchSummary } from "@/server/db/types";
 
 const ACTIVE = new Set(["waiting", "seeding", "playing"]);
 
-async function MatchLine({ match }: { match: MatchSummary }) {
+async function MatchLine({ match, followed = false }: { match: MatchSummary; followed?: boolean }) {
   const [t, tc] = await Promise.all([getTranslations("home"), getTranslations("clock")]);
   // The computer players' names are words: in the reader's language.
   const shown = (name: string | undefined) => {
@@ -37,6 +38,7 @@ async function MatchLine({ match }: { match: MatchSummary }) {
         })}
         {match.visibility === "private" ? ` · ${t("private")}` : ""}
       </span>
+      {followed ? <span className="badge">{t("followed")}</span> : null}
     </li>
   );
 }
@@ -51,6 +53,10 @@ export default async function HomePage() {
     listLiveMatches(db, { pageSize: 50 }),
   ]);
   const active = mine?.items.filter((m) => ACTIVE.has(m.status)) ?? [];
+  // The live matches of players you follow come first (the order is otherwise the newest first).
+  const followed = new Set(user ? await followedIds(db, user.id) : []);
+  const isFollowedMatch = (m: MatchSummary) => (m.white !== null && followed.has(m.white.id)) || (m.black !== null && followed.has(m.black.id));
+  const liveMatches = [...live.items.filter(isFollowedMatch), ...live.items.filter((m) => !isFollowedMatch(m))];
 
   return (
     <section>
@@ -95,12 +101,12 @@ export default async function HomePage() {
           ) : null}
           <section className="panel" aria-labelledby="live-title">
             <h2 id="live-title">{t("live")}</h2>
-            {live.items.length === 0 ? (
+            {liveMatches.length === 0 ? (
               <p className="muted">{t("noLive")}</p>
             ) : (
               <ul className="match-list" data-testid="live-matches">
-                {live.items.map((m) => (
-                  <MatchLine key={m.id} match={m} />
+                {liveMatches.map((m) => (
+                  <MatchLine key={m.id} match={m} followed={isFollowedMatch(m)} />
                 ))}
               </ul>
             )}

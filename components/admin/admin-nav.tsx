@@ -1,5 +1,5 @@
 /**
- * The admin console's navigation: the roll log across matches and the audit trail.
+ * The admin console's navigation: the roll log across matches, the audit trail and reported chat messages.
  *
  * @example
  *   <AdminNav current="audit" />
@@ -11,6 +11,7 @@ import "./admin.css";
 const LINKS = [
   { key: "rolls", href: "/admin" },
   { key: "audit", href: "/admin/audit" },
+  { key: "chat", href: "/admin/chat" },
 ] as const;
 
 export function AdminNav({ current }: { current: (typeof LINKS)[number]["key"] | null }) {

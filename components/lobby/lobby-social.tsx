@@ -1,18 +1,41 @@
 "use client";
 /**
- * The lobby's people: the lobby chat, on the lobby's socket.
+ * The lobby's people, on the lobby's socket: challenges waiting for you (and yours), who is online now with a
+ * Challenge button each, a form to challenge anyone by name (prefilled by ?challenge=<name>, the profile's link), and
+ * the lobby chat.
  *
  * @example
  *   <LobbySocial socket={socket} viewerId={user?.id ?? null} isGuest={false} />
  */
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ChatPanel } from "@/components/chat/chat-panel";
+import { ChallengeForm } from "@/components/meet/challenge-form";
+import { ChallengeInbox } from "@/components/meet/challenge-inbox";
+import { OnlinePanel } from "@/components/meet/online-panel";
 import type { ClientSocket } from "@/components/socket/socket-client";
 import { LOBBY_CHANNEL } from "@/lib/chat/channels";
 
-export function LobbySocial({ socket, viewerId }: { socket: ClientSocket | null; viewerId: string | null; isGuest: boolean }) {
+export function LobbySocial({ socket, viewerId, isGuest }: { socket: ClientSocket | null; viewerId: string | null; isGuest: boolean }) {
   const t = useTranslations("chat");
   const channels = useMemo(() => [{ name: LOBBY_CHANNEL, label: t("lobbyTitle") }], [t]);
-  return <ChatPanel socket={socket} title={t("lobbyTitle")} channels={channels} viewerId={viewerId} />;
+  const [target, setTarget] = useState("");
+  useEffect(() => {
+    const named = new URLSearchParams(window.location.search).get("challenge");
+    if (named) setTarget(named.slice(0, 64));
+  }, []);
+  const signedIn = viewerId !== null;
+  const challenge = (name: string) => {
+    setTarget(name);
+    document.getElementById("challenge")?.scrollIntoView({ block: "nearest" });
+    document.querySelector<HTMLInputElement>("input[name=challenge-username]")?.focus();
+  };
+  return (
+    <>
+      {signedIn ? <ChallengeInbox socket={socket} showSent /> : null}
+      <OnlinePanel socket={socket} viewerId={viewerId} onChallenge={signedIn && !isGuest ? challenge : null} />
+      {signedIn ? <ChallengeForm socket={socket} target={target} onTargetChange={setTarget} isGuest={isGuest} /> : null}
+      <ChatPanel socket={socket} title={t("lobbyTitle")} channels={channels} viewerId={viewerId} />
+    </>
+  );
 }

@@ -20,10 +20,11 @@ import { AutomaticPlay } from "./automatic-play";
 import { statusText } from "./event-text";
 import { FlagWatch } from "./match-clock";
 import { timeControlText } from "./time-control-text";
+import { ChallengeInbox } from "@/components/meet/challenge-inbox";
 import { MatchChat } from "./match-chat";
 import { MatchLog } from "./match-log";
 import type { PageFailure } from "./match-store";
-import { useMatch } from "./match-provider";
+import { useMatch, useMatchSocket } from "./match-provider";
 import { PlayArea } from "./play-area";
 import { RematchPanel } from "./rematch-panel";
 import { SeatPanel } from "./seat-panel";
@@ -75,6 +76,7 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
   const you = useMatch((s) => s.you);
   const connection = useMatch((s) => s.connection);
   const failure = useMatch((s) => s.failure);
+  const socket = useMatchSocket();
 
   if (failure) return <FailurePanel code={failure.code} values={failure.values} />;
   const banner =
@@ -127,6 +129,7 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
               <PlaySettings />
             </details>
           ) : null}
+          {viewerId !== null ? <ChallengeInbox socket={socket} showSent={false} /> : null}
           <MatchChat viewerId={viewerId} />
           <MatchLog />
         </aside>

@@ -14,6 +14,7 @@ import type { HintPlay } from "../analysis/hint";
 import { MAX_CHAT_LENGTH, type ChatMessageView, type ChatRefusalCode } from "../chat";
 import type { FailureValues } from "../engine/types";
 import { timeControlSchema, type MatchEvent, type RefusalCode, type RematchState } from "../match";
+import type { ChallengeAnswered, ChallengeView, MeetRefusalCode, OnlinePlayer } from "./meet";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
 /**
@@ -104,6 +105,20 @@ export const commandSchemas = {
   "chat:send": z.strictObject({ channel: chatChannelSchema, text: z.string().max(4 * MAX_CHAT_LENGTH), inviteToken: z.string().max(64).optional() }),
   /** Hides (or shows again) one user's messages from you, everywhere, saved with your account. */
   "chat:mute": z.strictObject({ userId: recordIdSchema, muted: z.boolean() }),
+  /** Who is online now, across the cluster: registered players (followed first) and a count of guests. */
+  "lobby:online": z.strictObject({}),
+  /** Challenges a registered player by name: a private match with these settings, which they accept or decline. */
+  "challenge:send": z.strictObject({
+    username: z.string().min(1).max(64),
+    matchLength: z.number().int().min(1).max(25),
+    color: z.enum(["white", "black", "random"]),
+    timeControl: timeControlSchema.strict().optional(),
+    rated: z.boolean().optional(),
+  }),
+  /** Your direct challenges still waiting for an answer, received and sent. */
+  "challenge:list": z.strictObject({}),
+  /** Accept (you take the seat) or decline (the match is cancelled) a challenge sent to you. */
+  "challenge:answer": z.strictObject({ challengeId: recordIdSchema, accept: z.boolean() }),
   /** Reports a message you can read to the administrators (/admin/chat). */
   "chat:report": z.strictObject({ messageId: recordIdSchema, inviteToken: z.string().max(64).optional() }),
 } as const;
@@ -125,7 +140,7 @@ export type ServerErrorCode =
   | "ERR_UNAVAILABLE"
   | "ERR_INTERNAL";
 
-export type ErrorCode = ServerErrorCode | RefusalCode | ChatRefusalCode;
+export type ErrorCode = ServerErrorCode | RefusalCode | ChatRefusalCode | MeetRefusalCode;
 
 /**
  * A refused command: its code, the values its sentence needs (`errors.<code>` in messages/<locale>.json, worded by
@@ -176,6 +191,10 @@ export interface CommandReplies {
   "chat:send": { message: ChatMessageView };
   "chat:mute": { muted: readonly string[] };
   "chat:report": object;
+  "lobby:online": { players: readonly OnlinePlayer[]; total: number; guests: number };
+  "challenge:send": { challenge: ChallengeView; inviteToken: string | null };
+  "challenge:list": { received: readonly ChallengeView[]; sent: readonly ChallengeView[] };
+  "challenge:answer": { matchId: string };
 }
 
 export type ClientToServerEvents = {
@@ -205,6 +224,10 @@ export interface ServerToClientEvents {
   "queue:result": (result: QueueResult) => void;
   /** A message in a chat channel this socket joined (not sent back to its sender's socket: that has it in the answer). */
   "chat:message": (message: ChatMessageView) => void;
+  /** A player challenged this socket's user by name (sent to every socket of theirs, on every node). */
+  "challenge:received": (challenge: ChallengeView) => void;
+  /** The player this socket's user challenged accepted or declined. */
+  "challenge:answered": (answer: ChallengeAnswered) => void;
 }
 
 export type QueueResult = { readonly ok: true; readonly matchId: string } | Failure;

@@ -1,7 +1,7 @@
 /**
  * How fast one user may talk, counted in Redis when the cluster has it, so opening sockets on several nodes buys no
- * more messages: a burst of BURST messages per BURST_WINDOW, and at most SUSTAINED per SUSTAINED_WINDOW. Reports have
- * their own limit. Without Redis the counts are this node's.
+ * more messages: a burst of messages per short window, and a sustained rate over a longer one. Reports and direct
+ * challenges (each of which reaches another person) have their own limits. Without Redis the counts are this node's.
  *
  * @example
  *   const limits = new ChatLimits(redis, "fairgammon");
@@ -14,23 +14,28 @@ export interface ChatRules {
   readonly burst: LimitRule;
   readonly sustained: LimitRule;
   readonly reports: LimitRule;
+  /** Direct challenges sent (server/meet): each one notifies another player. */
+  readonly challenges: LimitRule;
 }
 
 export const CHAT_RULES: ChatRules = {
   burst: { limit: 5, windowMs: 10_000 },
   sustained: { limit: 30, windowMs: 5 * 60_000 },
   reports: { limit: 10, windowMs: 60 * 60_000 },
+  challenges: { limit: 10, windowMs: 10 * 60_000 },
 };
 
 export class ChatLimits {
   readonly #burst: RateLimiterAbstract;
   readonly #sustained: RateLimiterAbstract;
   readonly #reports: RateLimiterAbstract;
+  readonly #challenges: RateLimiterAbstract;
 
   constructor(redis?: RedisStoreClient | null, prefix = "fairgammon", rules: ChatRules = CHAT_RULES) {
     this.#burst = createLimiter(rules.burst, `${prefix}:chat-burst`, redis ?? undefined);
     this.#sustained = createLimiter(rules.sustained, `${prefix}:chat-sustained`, redis ?? undefined);
     this.#reports = createLimiter(rules.reports, `${prefix}:chat-reports`, redis ?? undefined);
+    this.#challenges = createLimiter(rules.challenges, `${prefix}:challenges`, redis ?? undefined);
   }
 
   /** Counts one message of `userId`: 0 when allowed, else the milliseconds until they may talk again. */
@@ -42,5 +47,9 @@ export class ChatLimits {
 
   async takeReport(userId: string): Promise<number> {
     return consumePoint(this.#reports, userId);
+  }
+
+  async takeChallenge(userId: string): Promise<number> {
+    return consumePoint(this.#challenges, userId);
   }
 }

@@ -70,24 +70,21 @@ export interface ReportedMessage {
   readonly lastReportedAt: Date;
 }
 
-/** Reported messages, most recently reported first, for /admin/chat. */
+/** Reported messages, most recently reported first, for /admin/chat: a page of them, and how many there are. */
 export async function reportedMessages(db: Db, page: number, pageSize = 50): Promise<{ items: ReportedMessage[]; total: number }> {
-  const where = { reports: { some: {} } };
-  const [total, rows] = await Promise.all([
-    db.prisma.chatMessage.count({ where }),
-    db.prisma.chatMessage.findMany({
-      where,
-      select: { ...VIEW, reports: { select: { createdAt: true, reporter: { select: { username: true } } }, orderBy: { createdAt: "desc" } } },
-    }),
+  const [total, latest] = await Promise.all([
+    db.prisma.chatMessage.count({ where: { reports: { some: {} } } }),
+    db.prisma.chatReport.groupBy({ by: ["messageId"], _max: { createdAt: true }, orderBy: { _max: { createdAt: "desc" } }, skip: (page - 1) * pageSize, take: pageSize }),
   ]);
-  const items = rows
-    .map((row) => ({
-      message: viewOf(row),
-      reports: row.reports.length,
-      reporters: row.reports.map((report) => report.reporter.username),
-      lastReportedAt: row.reports[0]!.createdAt,
-    }))
-    .sort((a, b) => b.lastReportedAt.getTime() - a.lastReportedAt.getTime())
-    .slice((page - 1) * pageSize, page * pageSize);
+  const rows = await db.prisma.chatMessage.findMany({
+    where: { id: { in: latest.map((entry) => entry.messageId) } },
+    select: { ...VIEW, reports: { select: { createdAt: true, reporter: { select: { username: true } } }, orderBy: { createdAt: "desc" } } },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = latest.flatMap((entry) => {
+    const row = byId.get(entry.messageId);
+    if (!row || row.reports.length === 0) return [];
+    return [{ message: viewOf(row), reports: row.reports.length, reporters: row.reports.map((report) => report.reporter.username), lastReportedAt: row.reports[0]!.createdAt }];
+  });
   return { items, total };
 }

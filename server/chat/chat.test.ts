@@ -3,40 +3,29 @@
  * stranger, a visitor without a session, a guest in the lobby, a flood, malformed payloads. Messages are stored before
  * anyone sees them and come back after a reload; mutes hide a user everywhere; reports reach the admin view.
  */
-import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessageView } from "@/lib/chat";
-import { PROTOCOL_VERSION, type Ack, type CommandName, type CommandPayload, type CommandReplies } from "@/lib/protocol";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
 import { matchInPlay } from "@/tests/support/match-in-play";
+import { closePageSockets, pageSocket } from "@/tests/support/page-socket";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
 import { reportedMessages } from "./chat-store";
 
 let t: TestServer;
-const open: Socket[] = [];
 
 beforeAll(async () => {
   t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 }, limits: { waitingMatchesPerUser: 50 } });
 });
 afterAll(async () => {
-  for (const socket of open) socket.close();
+  closePageSockets();
   await t.close();
 });
 
-/** A socket as a page would open it (cookie or none), with every `chat:message` it hears. */
-async function client(cookie?: string): Promise<{ socket: Socket; heard: ChatMessageView[]; send: <C extends CommandName>(c: C, p: CommandPayload<C>) => Promise<Ack<CommandReplies[C]>> }> {
-  const socket = io(t.url, { transports: ["websocket"], auth: { protocol: PROTOCOL_VERSION }, extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
-  open.push(socket);
-  const heard: ChatMessageView[] = [];
-  socket.on("chat:message", (message: ChatMessageView) => heard.push(message));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", resolve);
-    socket.once("connect_error", reject);
-  });
-  const send = <C extends CommandName>(command: C, payload: CommandPayload<C>) => socket.timeout(5000).emitWithAck(command, payload) as Promise<Ack<CommandReplies[C]>>;
-  return { socket, heard, send };
+/** A page's socket that keeps the chat messages it hears. */
+async function client(cookie?: string) {
+  const page = await pageSocket(t.url, cookie, ["chat:message"]);
+  return { ...page, heard: page.heard("chat:message") };
 }
 
 async function guestCookie(): Promise<string> {

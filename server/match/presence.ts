@@ -67,6 +67,13 @@ export class Presence {
     return this.#awaySince.get(userId) ?? this.#startedAt;
   }
 
+  /** Everyone connected now, on this node or another (the lobby's "online now"). */
+  onlineUsers(): string[] {
+    const users = new Set(this.#sockets.keys());
+    for (const node of this.#remote.values()) for (const userId of node.users) users.add(userId);
+    return [...users];
+  }
+
   /** The users with a socket on this node (what this node reports to the others). */
   localUsers(): string[] {
     return [...this.#sockets.keys()];

@@ -39,6 +39,7 @@ export interface RecentMatch {
 }
 
 export interface PlayerProfile {
+  readonly id: string;
   readonly username: string;
   readonly isComputer: boolean;
   readonly rating: number;
@@ -85,6 +86,7 @@ export async function playerProfile(db: Db, name: string): Promise<PlayerProfile
   ]);
   const deltas = new Map(changes.map((change) => [change.matchId, change.delta]));
   return {
+    id: user.id,
     username: user.username,
     isComputer: user.computerLevel !== null,
     rating: user.rating,

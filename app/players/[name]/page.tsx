@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
+import { FollowButton } from "@/components/players/follow-button";
 import { RatingChart } from "@/components/players/rating-chart";
 import { formatRating, RatingDelta } from "@/components/players/rating-delta";
 import { EXPECTED_DOUBLES_RATE, EXPECTED_PIPS_PER_ROLL } from "@/lib/dice/luck";
+import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
+import { followerCount, isFollowing } from "@/server/players/follows";
 import { playerProfile } from "@/server/players/player-profile";
 import "@/components/admin/admin.css";
 import "@/components/players/players.css";
@@ -46,7 +49,10 @@ export default async function PlayerPage({ params }: { params: Params }) {
   const decoded = decodedName(name);
   const profile = decoded === null ? null : await playerProfile(getDb(), decoded);
   if (!profile) notFound();
-  const [t, format] = await Promise.all([getTranslations("profile"), getFormatter()]);
+  const [t, format, viewer] = await Promise.all([getTranslations("profile"), getFormatter(), getCurrentUser()]);
+  const db = getDb();
+  const [following, followers] = await Promise.all([viewer ? isFollowing(db, viewer.id, profile.id) : false, followerCount(db, profile.id)]);
+  const mayFollow = viewer !== null && !viewer.isGuest && viewer.id !== profile.id && !profile.isComputer;
   /** 0.1667 → "16.7%" / "16,7%" / "16,7 %": one decimal, the locale's percent sign and spacing. */
   const percent = (value: number) => format.number(value, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const day = (date: Date) => <time dateTime={utcDay(date)}>{format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" })}</time>;
@@ -55,6 +61,18 @@ export default async function PlayerPage({ params }: { params: Params }) {
   return (
     <section data-testid="player-profile">
       <h1>{profile.username}</h1>
+      {mayFollow ? (
+        <>
+          <FollowButton name={profile.username} following={following} followers={followers} />
+          <p>
+            <a href={`/?challenge=${encodeURIComponent(profile.username)}#challenge`}>{t("challenge", { name: profile.username })}</a>
+          </p>
+        </>
+      ) : (
+        <p className="muted" data-testid="followers">
+          {t("followers", { count: followers })}
+        </p>
+      )}
       <dl className="profile-facts">
         <dt>{t("rating")}</dt>
         <dd data-testid="profile-rating">{formatRating(format, profile.rating)}</dd>

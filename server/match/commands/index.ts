@@ -3,6 +3,7 @@
  */
 import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { chatJoinCommand, chatLeaveCommand, chatMuteCommand, chatReportCommand, chatSendCommand } from "@/server/chat/chat-commands";
+import { challengeAnswerCommand, challengeListCommand, challengeSendCommand, onlineCommand } from "@/server/meet/meet-commands";
 import type { CommandContext } from "../context";
 import { cancelCommand } from "./cancel";
 import { checkClockCommand } from "./check-clock";
@@ -51,4 +52,8 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "chat:send": chatSendCommand,
   "chat:mute": chatMuteCommand,
   "chat:report": chatReportCommand,
+  "lobby:online": onlineCommand,
+  "challenge:send": challengeSendCommand,
+  "challenge:list": challengeListCommand,
+  "challenge:answer": challengeAnswerCommand,
 };

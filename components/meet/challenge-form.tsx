@@ -1,0 +1,77 @@
+"use client";
+/**
+ * Challenge a player by name: a private match with the length, colour and rating you choose, which they accept or
+ * decline (`challenge:send`). You go to the match to wait for them, as with an invitation link.
+ *
+ * @example
+ *   <ChallengeForm socket={socket} target={name} onTargetChange={setName} isGuest={false} />
+ */
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { useErrorText } from "@/components/i18n/error-text";
+import { send, type ClientSocket } from "@/components/socket/socket-client";
+import { FormError } from "@/components/ui/form-error";
+
+export function ChallengeForm({ socket, target, onTargetChange, isGuest }: { socket: ClientSocket | null; target: string; onTargetChange: (name: string) => void; isGuest: boolean }) {
+  const t = useTranslations("meet");
+  const tl = useTranslations("lobby");
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!socket) return;
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    const reply = await send(socket, "challenge:send", {
+      username: target.trim(),
+      matchLength: Number(form.get("challenge-length")),
+      color: String(form.get("challenge-color")) as "white" | "black" | "random",
+      rated: form.get("challenge-rated") === "on",
+    });
+    setBusy(false);
+    if (!reply.ok) {
+      setError(errorText(reply.code, reply.values));
+      return;
+    }
+    window.location.assign(`/match/${reply.challenge.matchId}`);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="challenge-title" id="challenge">
+      <h2 id="challenge-title">{t("challengeTitle")}</h2>
+      {isGuest ? (
+        <p className="muted">{t("registerToChallenge")}</p>
+      ) : (
+        <form className="create-form" onSubmit={(event) => void submit(event)}>
+          <label>
+            {t("username")}
+            <input name="challenge-username" value={target} onChange={(event) => onTargetChange(event.target.value)} maxLength={64} required autoComplete="off" />
+          </label>
+          <label>
+            {t("length")}
+            <input name="challenge-length" type="number" min={1} max={25} defaultValue={5} required />
+          </label>
+          <label>
+            {t("colour")}
+            <select name="challenge-color" defaultValue="random">
+              {(["white", "black", "random"] as const).map((color) => (
+                <option key={color} value={color}>
+                  {tl("colour", { color })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="choice">
+            <input type="checkbox" name="challenge-rated" /> {t("rated")}
+          </label>
+          <button type="submit" className="primary" disabled={busy || target.trim() === ""}>
+            {busy ? t("sending") : t("send")}
+          </button>
+          <FormError error={error} />
+        </form>
+      )}
+    </section>
+  );
+}
