@@ -70,7 +70,7 @@ export function ChatPanel({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const logRef = useRef<HTMLOListElement | null>(null);
+  const logRef = useRef<HTMLDivElement | null>(null);
   const names = useMemo(() => channels.map((channel) => channel.name), [channels]);
   const key = names.join("|");
 
@@ -186,7 +186,8 @@ export function ChatPanel({
             </button>
           </p>
         ))}
-      <ol className="chat-log" ref={logRef} role="log" aria-live="polite" aria-label={t("log", { channel: choice?.label ?? title })} tabIndex={0}>
+      <div className="chat-log" ref={logRef} role="log" aria-live="polite" aria-label={t("log", { channel: choice?.label ?? title })} tabIndex={0}>
+        <ol>
         {shown.length === 0 ? <li className="muted chat-empty">{t("empty")}</li> : null}
         {shown.map((message) => {
           const mine = message.author.id === viewerId;
@@ -220,7 +221,8 @@ export function ChatPanel({
             </li>
           );
         })}
-      </ol>
+        </ol>
+      </div>
       {mutedHere.length > 0 ? (
         <p className="chat-muted muted">
           {mutedHere.map((id) => (

@@ -1,0 +1,141 @@
+// Meeting and talking in real Chromium (issue 30, items 5 and 6): two registered players find each other in "Online
+// now", one challenges the other by name and the other accepts from the lobby; they chat in the match (hostile text
+// shown as text, links to other sites not clickable, the message still there after a reload), a spectator talks in
+// the spectators' channel which a player mutes; a report reaches the administrators' view; a challenge sent from a
+// profile is declined on a match page; following a player is kept.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createAdmin, messages, seriousViolations, signIn } from "./ui-helpers";
+
+const m = messages("en");
+const PASSWORD = "correct horse battery";
+const suffix = Date.now().toString(36).slice(-5);
+
+async function registered(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/register");
+  const form = page.getByRole("form", { name: "Register" });
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Password again").fill(PASSWORD);
+  await form.getByRole("button", { name: "Register" }).click();
+  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
+  return page;
+}
+
+const chat = (page: Page) => page.getByTestId("chat");
+const challengeForm = (page: Page) => page.getByRole("region", { name: m.meet.challengeTitle });
+
+async function say(page: Page, text: string): Promise<void> {
+  await chat(page).getByLabel(m.chat.placeholder).fill(text);
+  await chat(page).getByRole("button", { name: m.chat.send }).click();
+  await expect(chat(page).getByLabel(m.chat.placeholder)).toHaveValue("");
+}
+
+test("a challenge by name from Online now, accepted in the lobby; chat in the match; a report, a mute and a decline", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [annName, benName, carlName] = [`ann${suffix}`, `ben${suffix}`, `carl${suffix}`];
+  const ann = await registered(browser, annName);
+  const ben = await registered(browser, benName);
+  await ann.goto("/");
+  await ben.goto("/");
+
+  // Online now shows Ben to Ann; her Challenge button fills the form.
+  const online = ann.getByTestId("online-players");
+  await expect(online.getByRole("link", { name: benName })).toBeVisible({ timeout: 25_000 });
+  await online.getByRole("button", { name: m.meet.challengeLabel.replace("{name}", benName) }).click();
+  await expect(challengeForm(ann).getByLabel(m.meet.username)).toHaveValue(benName);
+  await challengeForm(ann).getByLabel(m.meet.length).fill("3");
+  expect(await seriousViolations(ann)).toEqual([]);
+  await challengeForm(ann).getByRole("button", { name: m.meet.send }).click();
+  await expect(ann).toHaveURL(/\/match\/[A-Za-z0-9_-]+$/);
+  const matchUrl = ann.url();
+  // A challenge is a private match: its invite link (shown to Ann while it waits) is how a friend comes to watch.
+  const watchLink = await ann.getByLabel(m.seats.inviteLink).inputValue();
+
+  // Ben is told at once in the lobby, and accepts: he is seated.
+  const inbox = ben.getByTestId("challenges-received");
+  await expect(inbox).toContainText(`${annName} challenges you to a 3-point match.`);
+  await inbox.getByRole("button", { name: m.meet.accept }).click();
+  await expect(ben).toHaveURL(matchUrl);
+  await expect(ben.getByRole("heading", { level: 1 })).toContainText(benName);
+  await expect(ann.getByRole("heading", { level: 1 })).toContainText(benName);
+
+  // The players' chat: hostile markup is shown as text, another site's address is not a link, this site's is.
+  const hostile = `<b>gl</b> see https://evil.test/login and ${matchUrl}`;
+  await say(ann, hostile);
+  const line = chat(ben).locator(".chat-message", { hasText: "gl" });
+  await expect(line).toContainText(hostile);
+  await expect(line.locator("b")).toHaveCount(0);
+  await expect(line.getByRole("link")).toHaveCount(1);
+  await expect(line.getByRole("link")).toHaveAttribute("href", new URL(matchUrl).pathname);
+  await ben.reload();
+  await expect(chat(ben).locator(".chat-message", { hasText: "<b>gl</b>" })).toBeVisible();
+
+  // A spectator sees only the spectators' channel, and talks there; the players read it, and Ann mutes it.
+  const carl = await registered(browser, carlName);
+  await carl.goto(watchLink);
+  await expect(chat(carl).getByRole("button", { name: m.chat.players, exact: true })).toHaveCount(0);
+  await expect(chat(carl)).not.toContainText("<b>gl</b>");
+  await expect(chat(carl).getByLabel(m.chat.placeholder)).toBeVisible();
+  await say(carl, "nice opening");
+  await chat(ann).getByRole("button", { name: m.chat.spectators, exact: true }).click();
+  await expect(chat(ann).locator(".chat-message", { hasText: "nice opening" })).toBeVisible();
+  await expect(chat(ann).getByLabel(m.chat.placeholder)).toHaveCount(0);
+  await chat(ann).getByRole("button", { name: m.chat.muteSpectators }).click();
+  await expect(chat(ann)).toContainText(m.chat.spectatorsMuted);
+  await expect(chat(ann).locator(".chat-message", { hasText: "nice opening" })).toHaveCount(0);
+
+  // Ben reports Ann's message, then mutes her: her messages are gone for him, after a reload too.
+  await chat(ben).getByRole("button", { name: m.chat.reportLabel.replace("{name}", annName) }).first().click();
+  await expect(chat(ben)).toContainText(m.chat.reported);
+  await chat(ben).getByRole("button", { name: m.chat.muteLabel.replace("{name}", annName) }).first().click();
+  await expect(chat(ben).locator(".chat-message", { hasText: "<b>gl</b>" })).toHaveCount(0);
+  await ben.reload();
+  await expect(chat(ben).locator(".chat-message", { hasText: "<b>gl</b>" })).toHaveCount(0);
+
+  // The administrators see the report.
+  const adminName = `admin${suffix}`;
+  createAdmin(adminName, PASSWORD);
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, m, adminName, PASSWORD);
+  await admin.goto("/admin/chat");
+  const reports = admin.getByTestId("chat-reports");
+  await expect(reports).toContainText("<b>gl</b>");
+  await expect(reports).toContainText(benName);
+  // And no one else does.
+  expect((await carl.goto("/admin/chat"))?.status()).toBe(403);
+
+  // Carl follows Ann from her profile, and challenges her from there; Ann declines on her match page.
+  await carl.goto(`/players/${annName}`);
+  await carl.getByTestId("follow-button").click();
+  await expect(carl.getByTestId("followers")).toHaveText("1 follower");
+  await carl.reload();
+  await expect(carl.getByTestId("follow-button")).toHaveText(m.profile.unfollow);
+  await carl.getByRole("link", { name: m.profile.challenge.replace("{name}", annName) }).click();
+  await expect(challengeForm(carl).getByLabel(m.meet.username)).toHaveValue(annName);
+  await challengeForm(carl).getByRole("button", { name: m.meet.send }).click();
+  await expect(carl).toHaveURL(/\/match\//);
+  await carl.goto("/");
+  // Carl's lobby lists his challenge, waiting: its socket is connected and will hear the answer.
+  await expect(carl.getByTestId("challenges-sent")).toContainText(annName);
+  const annInbox = ann.getByTestId("challenges-received");
+  await expect(annInbox).toContainText(`${carlName} challenges you to a 5-point match.`);
+  await annInbox.getByRole("button", { name: m.meet.decline }).click();
+  await expect(carl.getByTestId("challenge-notice")).toHaveText(m.meet.declined.replace("{name}", annName));
+});
+
+test("the lobby chat is read by visitors and written by players with an account; a flood is held", async ({ browser, page }) => {
+  const dana = await registered(browser, `dana${suffix}`);
+  await dana.goto("/");
+  await say(dana, "anyone for a 7-pointer?");
+  await page.goto("/");
+  await expect(chat(page).locator(".chat-message", { hasText: "anyone for a 7-pointer?" })).toBeVisible();
+  await expect(chat(page)).toContainText(m.chat.signIn);
+  await expect(chat(page).getByLabel(m.chat.placeholder)).toHaveCount(0);
+  for (let i = 0; i < 4; i++) await say(dana, `message ${i}`);
+  await chat(dana).getByLabel(m.chat.placeholder).fill("one too many");
+  await chat(dana).getByRole("button", { name: m.chat.send }).click();
+  await expect(chat(dana).getByRole("alert")).toContainText("You are sending messages too fast");
+  expect(await seriousViolations(page)).toEqual([]);
+});
