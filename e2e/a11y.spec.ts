@@ -172,3 +172,54 @@ test("at 200 % zoom the board stays whole and readable; reduced motion turns the
   expect(Number.parseFloat(slide)).toBeLessThan(0.05);
   await context.close();
 });
+
+test("the board names every point, bar and tray; a checker moves with two presses; focus never falls to the page", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsGuest(page, m);
+  await startComputerMatch(page, m);
+  const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
+  const confirm = page.getByRole("button", { name: m.play.confirm });
+  await expect(roll.or(confirm)).toBeVisible({ timeout: 30_000 });
+  if (await roll.isVisible()) await roll.click();
+  await expect(page.locator(".hit-active").first()).toBeVisible({ timeout: 30_000 });
+
+  // 24 points, both bars and both trays, each with a name saying what is there.
+  const names = await page.locator("svg.board rect.hit").evaluateAll((rects) => rects.map((rect) => rect.getAttribute("aria-label") ?? ""));
+  expect(names).toHaveLength(28);
+  expect(names.every((name) => name.length > 0)).toBe(true);
+  expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^Point \d+: (empty|\d+ (white|black) checkers?)$/), expect.stringMatching(/^Opponent's bar: /), expect.stringMatching(/^Your tray: /)]));
+
+  const focused = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return el === null || el === document.body ? "page" : el.matches(".hit[aria-pressed]") ? "checker" : el.matches(".hit") ? "destination" : el.tagName === "BUTTON" ? `button:${el.textContent?.trim()}` : el.tagName;
+  });
+  // Tab to the first checker that can move; from there each checker is Enter (pick: focus on its first destination)
+  // and Enter (move: focus on the next checker), arrow keys choosing among them.
+  await tabTo(page, "(el) => el.matches('.hit-active[aria-pressed=\"false\"]')");
+  const movable = await page.locator('.hit-active[aria-pressed="false"]').count();
+  if (movable > 1) {
+    const before = await page.evaluate(() => document.activeElement?.getAttribute("data-location"));
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("checker");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-location"))).not.toBe(before);
+  }
+  let presses = 0;
+  while (!(await confirm.isEnabled())) {
+    await page.keyboard.press("Enter");
+    presses++;
+    if ((await page.locator(".die-choice button").count()) > 0) {
+      await page.locator(".die-choice button").first().focus();
+      await page.keyboard.press("Enter");
+      presses++;
+    } else expect(await focused()).toBe("destination");
+    await page.keyboard.press("Enter");
+    presses++;
+    expect(await focused()).not.toBe("page");
+    expect(presses).toBeLessThanOrEqual(12);
+  }
+  // The play is complete: focus is on Confirm, and Enter sends it.
+  await expect.poll(focused).toBe(`button:${m.play.confirm}`);
+  await page.keyboard.press("Enter");
+  await expect.poll(focused).not.toBe("page");
+  await expectNoSeriousViolations(page, "board after a keyboard play");
+});

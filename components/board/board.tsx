@@ -10,7 +10,7 @@
  *          cube={{ value: 2, owner: "black" }} input={{ movable, selected, targets, onSelect, onTarget }} />
  */
 import { useTranslations } from "next-intl";
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { rollText } from "@/lib/engine/notation";
 import type { CheckerMove, Color, Position } from "@/lib/engine/types";
 import {
@@ -63,7 +63,15 @@ export interface BoardProps {
 
 /** Where the viewer can click or drop: the 24 points, their bar (25) and their tray (0). */
 const HIT_LOCATIONS: readonly number[] = [...Array.from({ length: 24 }, (_, i) => i + 1), 25, 0];
+/** The opponent's bar and tray: named for a screen reader, never acted on. */
+const OPPONENT_SIDE: readonly number[] = [25, 0];
 const other = (c: Color): Color => (c === "white" ? "black" : "white");
+
+/** A hit area's place in the arrow keys' order: points 1-24, then the bar, with the tray (off) first. */
+function order(element: Element): number {
+  const location = Number(element.getAttribute("data-location"));
+  return location === 25 ? 25 : location;
+}
 
 /** A location in the viewer's numbering for the side `color`'s own location. */
 function toViewer(location: number, color: Color, viewer: Color): number {
@@ -86,6 +94,7 @@ export function Board({ position, viewer, dice, cube, input, lastPlay = null }: 
   const mine = useCheckerIds(position[viewer], viewer[0] ?? "v");
   const theirs = useCheckerIds(position[opponent], opponent[0] ?? "o");
   const svg = useRef<SVGSVGElement>(null);
+  const idPrefix = useId();
   const [drag, setDrag] = useState<{
     from: number;
     startX: number;
@@ -114,19 +123,25 @@ export function Board({ position, viewer, dice, cube, input, lastPlay = null }: 
     return { x: point.x, y: point.y };
   };
 
-  const activate = (location: number) => {
+  const activate = (location: number, byKey = false) => {
     if (!input) return;
-    if (input.selected !== null && input.targets.has(location)) input.onTarget(location);
-    else if (input.movable.has(location)) input.onSelect(input.selected === location ? null : location);
-    else input.onSelect(null);
+    if (input.selected !== null && input.targets.has(location)) {
+      if (byKey) focusAfter.current = "movable";
+      input.onTarget(location);
+    } else if (input.movable.has(location)) {
+      if (byKey && input.selected !== location) focusAfter.current = "target";
+      input.onSelect(input.selected === location ? null : location);
+    } else input.onSelect(null);
   };
 
   const onKey = (location: number) => (event: KeyboardEvent) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      activate(location);
+      activate(location, true);
     } else if (event.key === "Escape") {
       input?.onSelect(null);
+    } else if (moveFocus(event.currentTarget, event.key)) {
+      event.preventDefault();
     }
   };
 
@@ -168,11 +183,45 @@ export function Board({ position, viewer, dice, cube, input, lastPlay = null }: 
 
   const isTarget = (location: number): boolean => input !== undefined && input !== null && input.selected !== null && input.targets.has(location);
 
-  const labelFor = (location: number): string | undefined => {
+  /** The name of a location the viewer can act on now (a checker to pick, a destination); undefined otherwise. */
+  const actionLabel = (location: number): string | undefined => {
     if (!input) return undefined;
     if (isTarget(location)) return location === 0 ? t("bearOff") : t("moveTo", { location });
     if (input.movable.has(location)) return t("checkerOn", { color: viewer, location, count: countAt(position[viewer], location) });
     return undefined;
+  };
+
+  /** What is on a location, for a screen reader: every point, both bars and both trays have a name. */
+  const contentsLabel = (location: number, side: "mine" | "theirs" = "mine"): string => {
+    if (location === 25) return t("bar", { side, count: position[side === "mine" ? viewer : opponent][24] ?? 0 });
+    if (location === 0) return t("tray", { side, count: countAt(position[side === "mine" ? viewer : opponent], 0) });
+    const own = position[viewer][location - 1] ?? 0;
+    const theirsHere = position[opponent][24 - location] ?? 0;
+    return t("point", { location, count: own || theirsHere, color: own > 0 ? viewer : opponent });
+  };
+
+  // With the keyboard, a pick takes the focus to the checker's first destination and a move to the next checker to
+  // move; when the play is complete the page's controls take it (components/match/focus-rescue.ts).
+  const focusAfter = useRef<"target" | "movable" | null>(null);
+  useEffect(() => {
+    const wanted = focusAfter.current;
+    focusAfter.current = null;
+    const root = svg.current;
+    if (!root || !wanted) return;
+    const items = [...root.querySelectorAll<SVGElement>('.hit[tabindex="0"]')];
+    const next = wanted === "target" ? items.find((el) => !el.hasAttribute("aria-pressed")) : items.find((el) => el.hasAttribute("aria-pressed"));
+    next?.focus();
+  });
+
+  /** Arrow keys step between the locations that can be acted on (in point order), Home and End jump to the ends. */
+  const moveFocus = (from: EventTarget, key: string): boolean => {
+    const root = svg.current;
+    if (!root || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(key)) return false;
+    const items = [...root.querySelectorAll<SVGElement>('.hit[tabindex="0"]')].sort((a, b) => order(a) - order(b));
+    const at = items.indexOf(from as SVGElement);
+    const index = key === "Home" ? 0 : key === "End" ? items.length - 1 : key === "ArrowRight" || key === "ArrowUp" ? at + 1 : at - 1;
+    items[(index + items.length) % items.length]?.focus();
+    return true;
   };
 
   return (
@@ -182,11 +231,14 @@ export function Board({ position, viewer, dice, cube, input, lastPlay = null }: 
       viewBox={`0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`}
       role="group"
       aria-label={t("label", { color: viewer })}
+      aria-describedby={input ? `${idPrefix}-keys` : undefined}
+      tabIndex={-1}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={() => setDrag(null)}
       onPointerLeave={() => setDrag(null)}
     >
+      {input ? <desc id={`${idPrefix}-keys`}>{t("keys")}</desc> : null}
       <rect className="board-frame" x={0} y={LABEL_HEIGHT} width={BOARD_WIDTH} height={BOARD_HEIGHT - 2 * LABEL_HEIGHT} rx={6} />
       <rect className="board-felt" x={PLAY_LEFT} y={PLAY_TOP} width={PLAY_RIGHT - PLAY_LEFT} height={PLAY_BOTTOM - PLAY_TOP} />
       <rect className="board-bar" x={BAR_X - POINT_WIDTH / 2} y={PLAY_TOP} width={POINT_WIDTH} height={PLAY_BOTTOM - PLAY_TOP} />
@@ -248,10 +300,15 @@ export function Board({ position, viewer, dice, cube, input, lastPlay = null }: 
           </text>
         );
       })}
+      {OPPONENT_SIDE.map((location) => {
+        const area = hitArea(location);
+        return <rect key={`their-${location}`} className="hit" x={area.x} y={PLAY_TOP} width={area.width} height={area.height} role="img" aria-label={contentsLabel(location, "theirs")} />;
+      })}
       {HIT_LOCATIONS.map((location) => {
         const area = hitArea(location);
-        const label = labelFor(location);
-        const interactive = label !== undefined;
+        const action = actionLabel(location);
+        const interactive = action !== undefined;
+        const label = action ?? contentsLabel(location);
         return (
           <rect
             key={`hit-${location}`}
@@ -260,7 +317,7 @@ export function Board({ position, viewer, dice, cube, input, lastPlay = null }: 
             y={area.y}
             width={area.width}
             height={area.height}
-            role={interactive ? "button" : undefined}
+            role={interactive ? "button" : "img"}
             aria-label={label}
             // A toggle only while it means "pick this checker": a point that is also the selected checker's target
             // is a plain "move to" button, as its label says (a keyboard or screen-reader user must not hear both).

@@ -79,7 +79,8 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
   return (
     <div className="audit-check">
       <div className="audit-actions">
-        <button type="button" className="primary" onClick={() => void check()} disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button loses the keyboard's focus, which would fall to the page. */}
+        <button type="button" className="primary" onClick={() => void (busy ? undefined : check())} aria-disabled={busy}>
           {busy ? t("verifying") : (label ?? t("verify"))}
         </button>
         <a href={url} download={`fairgammon-${matchId}-audit.json`}>

@@ -1,14 +1,15 @@
 "use client";
 /**
- * What a screen reader hears as the match goes on: a polite live region (visually hidden) holding the latest event
- * (the dice rolled, the play made, the cube) followed by whose turn it is, and, while the player builds a play on the
+ * What a screen reader hears as the match goes on: a polite live region (visually hidden) holding the events since the
+ * viewer last acted (the dice rolled, the play made, the cube: announcement.ts) followed by whose turn it is, and, while the player builds a play on the
  * board, the steps taken so far. A sighted player reads the same in the log and the status line.
  *
  * @example
  *   <Announcer />   // inside a MatchProvider
  */
 import { useTranslations } from "next-intl";
-import { describeEvent, statusText } from "./event-text";
+import { announcementParts } from "./announcement";
+import { statusText } from "./event-text";
 import { useMatch } from "./match-provider";
 
 function locationName(location: number): string {
@@ -19,10 +20,10 @@ export function Announcer() {
   const t = useTranslations("match");
   const view = useMatch((s) => s.view);
   const you = useMatch((s) => s.you);
-  const last = useMatch((s) => s.log.at(-1));
+  const log = useMatch((s) => s.log);
   const steps = useMatch((s) => s.steps);
   if (!view) return null;
-  const parts = [last ? describeEvent(t, last.before, last.event, last.after) : "", statusText(t, view, you)];
+  const parts = [...announcementParts(t, log, you), statusText(t, view, you)];
   if (steps.length > 0) parts.push(t("announce.steps", { steps: steps.map((s) => `${locationName(s.from)}/${locationName(s.to)}`).join(" ") }));
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">

@@ -12,6 +12,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/components/board/board";
 import { usePlayPreferences } from "@/components/play/play-preferences";
+import { useFocusRescue } from "./focus-rescue";
 import { useErrorText } from "@/components/i18n/error-text";
 import { legalActions } from "@/lib/engine/match-queries";
 import type { MatchActionType } from "@/lib/engine/match-state";
@@ -43,6 +44,9 @@ export function PlayArea() {
   const marked = useMemo(() => lastPlay(log, you), [log, you]);
   const [dieChoice, setDieChoice] = useState<Destination | null>(null);
   const [resignOpen, setResignOpen] = useState(false);
+  const area = useRef<HTMLDivElement>(null);
+  // After a destination: the next checker to move, else the play's next button (Confirm, Roll…), else the board.
+  useFocusRescue(area, ['.hit[tabindex="0"][aria-pressed]', '.hit[tabindex="0"]', ".controls button.primary:not([disabled])", ".controls button:not([disabled])", "svg.board"]);
 
   const state = view?.state ?? null;
   const playing = view?.status === "playing";
@@ -84,7 +88,7 @@ export function PlayArea() {
   const sendAtOnce = myMove && complete && !busy && !preferences.confirmPlays;
 
   return (
-    <div className="play-area">
+    <div className="play-area" ref={area}>
       <PlayerStrip color={opponentOf(viewer)} position={position} />
       <Board
         position={position}
