@@ -112,9 +112,11 @@ test("at the end a player offers a rematch, the opponent accepts, and both pages
   await bob.page.getByRole("button", { name: "Accept rematch" }).click();
   for (const page of [ann.page, bob.page]) await page.waitForURL((url) => /^\/match\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(matchId));
   expect(new URL(ann.page.url()).pathname).toBe(new URL(bob.page.url()).pathname);
-  // Ann played white; in the rematch she is black, and both are seated, asked for their client seeds.
+  // Ann played white; in the rematch she is black, and both are seated. Their seeds are proposed and go by themselves
+  // after a countdown (still editable meanwhile): the match starts without a click on "Submit seed".
   await expect(ann.page.getByTestId("player-black")).toContainText(`${ann.name} (you)`);
   await expect(bob.page.getByTestId("player-white")).toContainText(`${bob.name} (you)`);
-  for (const page of [ann.page, bob.page]) await expect(page.getByLabel("Your client seed")).toBeVisible();
+  for (const page of [ann.page, bob.page]) await expect(page.getByTestId("rematch-seed-countdown")).toContainText("your proposed seed is sent in");
+  for (const page of [ann.page, bob.page]) await expect(page.getByTestId("status-line")).not.toContainText(/seed/i, { timeout: 15_000 });
   await Promise.all([ann.context.close(), bob.context.close()]);
 });

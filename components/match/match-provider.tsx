@@ -13,6 +13,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { useStore } from "zustand";
 import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
 import { openSocket, send, type ClientSocket, type Reply } from "@/components/socket/socket-client";
+import { markRematch } from "@/components/fairness/rematch-mark";
 import { createMatchStore, type MatchPageState, type MatchStore } from "./match-store";
 import { owesOpeningSalt, rollPayload } from "./roll-payload";
 
@@ -65,7 +66,10 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     // The rematch was made while this page showed the match: both players' pages open it.
     const unsubscribe = store.subscribe((now, before) => {
       const made = now.view?.matchId === matchId && before.view?.matchId === matchId ? now.view.rematch.matchId : null;
-      if (made && before.view?.rematch.matchId === null && now.you !== null) window.location.assign(`/match/${made}`);
+      if (made && before.view?.rematch.matchId === null && now.you !== null) {
+        markRematch(made);
+        window.location.assign(`/match/${made}`);
+      }
     });
     return () => {
       unsubscribe();
