@@ -148,6 +148,8 @@ test("on a phone the checkers move by buttons a finger can hit, and the header k
     // Two rows of about 2.5rem at most.
     expect(header?.height ?? 0).toBeLessThan(100);
     await startComputerMatch(page, m);
+    // The seed form is below the board on a phone: once the seed is in, the board is back in view.
+    await expect(page.locator(".play-area svg.board")).toBeInViewport({ ratio: 0.5 });
     const buttons = page.getByRole("group", { name: m.play.movesGroup });
     const confirm = page.getByRole("button", { name: m.play.confirm });
     // Roll when it is our turn (the computer may open), until our checkers can move.

@@ -139,3 +139,55 @@ test("the lobby chat is read by visitors and written by players with an account;
   await expect(chat(dana).getByRole("alert")).toContainText("You are sending messages too fast");
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/** A page that counts as hidden (another tab in front) and records the notifications it shows. */
+async function hiddenPageWithNotifications(page: Page): Promise<void> {
+  await page.context().grantPermissions(["notifications"]);
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "hidden", { get: () => true });
+    Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+    const shown: string[] = [];
+    (window as unknown as { shown: string[] }).shown = shown;
+    class Recorded {
+      static permission = "granted";
+      static requestPermission = async () => "granted";
+      onclick: (() => void) | null = null;
+      constructor(title: string) {
+        shown.push(title);
+      }
+      close() {}
+    }
+    (window as unknown as { Notification: unknown }).Notification = Recorded;
+  });
+}
+
+const notifications = (page: Page) => page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+
+test("two players with notifications on, their pages hidden: the one whose turn it is is notified, the other not; a challenge notifies", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [ann, ben] = [await registered(browser, `nann${suffix}`), await registered(browser, `nben${suffix}`)];
+  for (const page of [ann, ben]) {
+    await hiddenPageWithNotifications(page);
+    await page.goto("/account");
+    const box = page.getByTestId("play-settings").getByLabel(m.playSettings.notify.label, { exact: true });
+    const saved = page.waitForResponse((response) => response.url().endsWith("/api/account/preferences") && response.request().method() === "POST");
+    await box.setChecked(true);
+    expect((await saved).status()).toBe(200);
+  }
+  // Ben, hidden in the lobby, is challenged by Ann: a notification names her.
+  await ben.goto("/");
+  await expect(ben.getByRole("region", { name: m.meet.received })).toBeVisible();
+  await ann.goto(`/?challenge=nben${suffix}`);
+  await challengeForm(ann).getByRole("button", { name: m.meet.send }).click();
+  await expect(ann).toHaveURL(/\/match\//);
+  await expect.poll(() => notifications(ben)).toEqual([m.meet.notificationTitle.replace("{name}", `nann${suffix}`)]);
+  await ben.getByTestId("challenges-received").getByRole("button", { name: m.meet.accept }).click();
+  await expect(ben).toHaveURL(ann.url());
+  // Both send their seeds; the opening roll gives one of them the move: that page is told, the other is not.
+  for (const page of [ann, ben]) await page.getByRole("button", { name: m.fairness.submitSeed }).click();
+  const title = m.turnNotice.title;
+  await expect.poll(async () => (await notifications(ann)).filter((t) => t === title).length + (await notifications(ben)).filter((t) => t === title).length, { timeout: 30_000 }).toBe(1);
+  const annTold = (await notifications(ann)).includes(title);
+  const onRoll = annTold ? ann : ben;
+  await expect(onRoll.getByTestId("status-line")).toContainText("Your turn");
+});

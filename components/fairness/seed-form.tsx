@@ -37,7 +37,14 @@ export function SeedForm({ matchId, commitment }: { matchId: string; commitment:
     }
     setError(null);
     const reply = await run("match:seed", { matchId, clientSeed: seed, commitment });
-    if (!reply.ok) setError(errorText(reply.code, reply.values));
+    if (!reply.ok) {
+      setError(errorText(reply.code, reply.values));
+      return;
+    }
+    // On a phone this form sits below the board: bring the board back into view for the game that starts.
+    const board = document.querySelector(".play-area");
+    const top = board?.getBoundingClientRect().top;
+    if (board && top !== undefined && (top < 0 || top > window.innerHeight / 2)) board.scrollIntoView({ block: "start" });
   }, [seed, run, matchId, commitment, errorText]);
 
   const submit = async (event: FormEvent) => {
