@@ -63,6 +63,13 @@ test("a 1-point match against the computer with the clicks saved: no Roll, no Co
   await setSetting(page, m.playSettings.confirmPlays.label, false);
   await startComputerMatch(page, m);
   await seatOf(page, m);
+  // The board shows the computer's plays a step at a time: every position it passes through, counted as it shows.
+  await page.evaluate(() => {
+    const area = document.querySelector(".play-area");
+    const seen = { frames: 0 };
+    (window as unknown as { replay: typeof seen }).replay = seen;
+    if (area) new MutationObserver(() => area.getAttribute("data-replaying") === "yes" && seen.frames++).observe(area, { attributes: true, subtree: true, attributeFilter: ["data-replaying", "style"] });
+  });
 
   const confirm = page.getByRole("button", { name: m.play.confirm });
   const movable = page.locator(".hit-active[aria-pressed]");
@@ -108,6 +115,8 @@ test("a 1-point match against the computer with the clicks saved: no Roll, no Co
   expect(hinted).toBe(true);
   expect(sawMarks).toBe(true);
   expect(plays).toBeGreaterThan(0);
+  // The computer's plays of two or more steps were shown step by step (checkers moved while the replay ran).
+  expect(await page.evaluate(() => (window as unknown as { replay: { frames: number } }).replay.frames)).toBeGreaterThan(0);
   await expect(page.getByTestId("status-line")).toContainText(/won the match/);
   // Over: the tab no longer says it is your turn.
   await expect.poll(() => page.title()).not.toMatch(/^●/);

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/components/board/board";
 import { usePlayPreferences } from "@/components/play/play-preferences";
 import { useFocusRescue } from "./focus-rescue";
+import { useReplay } from "./use-replay";
 import { useErrorText } from "@/components/i18n/error-text";
 import { legalActions } from "@/lib/engine/match-queries";
 import type { MatchActionType } from "@/lib/engine/match-state";
@@ -42,6 +43,7 @@ export function PlayArea() {
   const { preferences } = usePlayPreferences();
   const log = useMatch((s) => s.log);
   const marked = useMemo(() => lastPlay(log, you), [log, you]);
+  const replayed = useReplay(log, you);
   const [dieChoice, setDieChoice] = useState<Destination | null>(null);
   const [resignOpen, setResignOpen] = useState(false);
   const area = useRef<HTMLDivElement>(null);
@@ -57,7 +59,7 @@ export function PlayArea() {
   const viewer = you ?? "white";
   // Steps the tree does not know (kept from an older view) count as none: the board shows the position as it is.
   const node = tree ? nodeAfter(tree, steps) : null;
-  const position = node?.position ?? state.position;
+  const position = replayed ?? node?.position ?? state.position;
   const movable = node && !busy ? movableFrom(node) : new Set<number>();
   const dests = node && selected !== null ? destinations(node, selected) : [];
   const complete = node?.play != null;
@@ -88,17 +90,17 @@ export function PlayArea() {
   const sendAtOnce = myMove && complete && !busy && !preferences.confirmPlays;
 
   return (
-    <div className="play-area" ref={area}>
+    <div className="play-area" ref={area} data-replaying={replayed ? "yes" : undefined}>
       <PlayerStrip color={opponentOf(viewer)} position={position} />
       <Board
         position={position}
         viewer={viewer}
         dice={dice}
         // While a double waits for its answer, the cube shows the value offered (gnubg: "Cube offered at 2").
-        lastPlay={marked && steps.length === 0 ? { color: marked.player, moves: marked.moves } : null}
+        lastPlay={marked && steps.length === 0 && !replayed ? { color: marked.player, moves: marked.moves } : null}
         cube={state.phase === "double-offered" && state.pendingDouble ? { value: state.pendingDouble.value, owner: null } : state.cube}
         input={
-          node && !busy
+          node && !busy && !replayed
             ? { movable, selected, targets: new Set(dests.map((d) => d.to)), onSelect: select, onTarget }
             : null
         }
