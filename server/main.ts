@@ -43,6 +43,7 @@ import { recoverUnfinishedMatches } from "./match/recovery";
 import { stopNode } from "./shutdown";
 import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
 import { ChatLimits } from "./chat/chat-limits";
+import { TournamentRunner } from "./tournaments/tournament-runner";
 
 export interface AppServer {
   readonly url: string;
@@ -56,6 +57,8 @@ export interface AppServer {
   readonly matchmaker: Matchmaker;
   /** /api/health and /api/ready; `probes.drain()` makes the node unready while it finishes (see main). */
   readonly probes: Probes;
+  /** Closes registrations, starts rounds and records results of every tournament (one per node; they agree by version). */
+  readonly tournaments: TournamentRunner;
   close(): Promise<void>;
 }
 
@@ -291,6 +294,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     userCommandLimit: { burst: limits.commandsPerUserPerSecond * 2, perSecond: limits.commandsPerUserPerSecond },
     waitingMatchesPerUser: limits.waitingMatchesPerUser,
     chatLimits: new ChatLimits(limitsRedis, redisPrefix),
+    playerTournaments: env.PLAYER_TOURNAMENTS,
     trustProxy: env.TRUST_PROXY,
     now,
     onCommandHandled: options.onCommandHandled,
@@ -302,6 +306,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // One decision at a time in the engine pool, so an analysis never holds more than one worker from the computers.
   const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => pool.run(task) }) : null;
   analysis?.start();
+  // Tournaments: what is due (a close, a round, a result) is looked at every TOURNAMENT_TICK_MS, on every node.
+  const tournaments = new TournamentRunner({ db, service, vault, io, logger, now });
+  tournaments.start(env.TOURNAMENT_TICK_MS);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -321,7 +328,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     computer,
     matchmaker,
     probes,
+    tournaments,
     close: async () => {
+      await tournaments.stop();
       // The computer stops first: a move it was thinking about is made again after a restart.
       computer.close();
       service.close();

@@ -14,6 +14,7 @@ import type { HintPlay } from "../analysis/hint";
 import { MAX_CHAT_LENGTH, type ChatMessageView, type ChatRefusalCode } from "../chat";
 import type { FailureValues } from "../engine/types";
 import { timeControlSchema, type MatchEvent, type RefusalCode, type RematchState } from "../match";
+import type { TournamentRefusal } from "../tournament/tournament";
 import type { ChallengeAnswered, ChallengeView, MeetRefusalCode, OnlinePlayer } from "./meet";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
@@ -119,6 +120,22 @@ export const commandSchemas = {
   "challenge:list": z.strictObject({}),
   /** Accept (you take the seat) or decline (the match is cancelled) a challenge sent to you. */
   "challenge:answer": z.strictObject({ challengeId: recordIdSchema, accept: z.boolean() }),
+  /** Creates a tournament (administrators; registered players when the server allows it): times in ms since the epoch. */
+  "tournament:create": z.strictObject({
+    name: z.string().min(1).max(80),
+    format: z.enum(["knockout", "swiss"]),
+    matchLength: z.number().int().min(1).max(25),
+    timeControl: timeControlSchema.strict(),
+    rated: z.boolean(),
+    maxPlayers: z.number().int().min(2).max(128),
+    closesAt: z.number().int().min(0),
+    startsAt: z.number().int().min(0),
+    swissRounds: z.number().int().min(1).max(20).optional(),
+    noShowMinutes: z.number().int().min(1).max(60),
+  }),
+  "tournament:register": z.strictObject({ tournamentId: recordIdSchema }),
+  /** Before registration closes: unregister. After: withdraw (a match in play is lost; no later round). */
+  "tournament:leave": z.strictObject({ tournamentId: recordIdSchema }),
   /** Reports a message you can read to the administrators (/admin/chat). */
   "chat:report": z.strictObject({ messageId: recordIdSchema, inviteToken: z.string().max(64).optional() }),
 } as const;
@@ -140,7 +157,7 @@ export type ServerErrorCode =
   | "ERR_UNAVAILABLE"
   | "ERR_INTERNAL";
 
-export type ErrorCode = ServerErrorCode | RefusalCode | ChatRefusalCode | MeetRefusalCode;
+export type ErrorCode = ServerErrorCode | RefusalCode | ChatRefusalCode | MeetRefusalCode | TournamentRefusal;
 
 /**
  * A refused command: its code, the values its sentence needs (`errors.<code>` in messages/<locale>.json, worded by
@@ -195,6 +212,9 @@ export interface CommandReplies {
   "challenge:send": { challenge: ChallengeView; inviteToken: string | null };
   "challenge:list": { received: readonly ChallengeView[]; sent: readonly ChallengeView[] };
   "challenge:answer": { matchId: string };
+  "tournament:create": { tournamentId: string };
+  "tournament:register": { version: number };
+  "tournament:leave": { version: number };
 }
 
 export type ClientToServerEvents = {
@@ -228,6 +248,8 @@ export interface ServerToClientEvents {
   "challenge:received": (challenge: ChallengeView) => void;
   /** The player this socket's user challenged accepted or declined. */
   "challenge:answered": (answer: ChallengeAnswered) => void;
+  /** A tournament round started: this socket's user plays match `matchId` (server/tournaments/tournament-runner.ts). */
+  "tournament:match": (notice: { tournamentId: string; name: string; round: number; matchId: string }) => void;
 }
 
 export type QueueResult = { readonly ok: true; readonly matchId: string } | Failure;

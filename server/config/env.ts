@@ -68,6 +68,10 @@ const schema = z.object({
    * silent for three periods is taken as gone and its matches recovered elsewhere.
    */
   PRESENCE_REPORT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How often each node looks for tournament steps that are due (server/tournaments/tournament-runner.ts). */
+  TOURNAMENT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Whether registered players (not only administrators) may create tournaments. */
+  PLAYER_TOURNAMENTS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -34,7 +34,7 @@ export interface CommandContext {
   readonly abandonAfterMs: number;
   readonly now: () => number;
   /** What one user may hold at once (server/config/env.ts: WAITING_MATCHES_PER_USER). */
-  readonly limits: { readonly waitingMatchesPerUser: number };
+  readonly limits: { readonly waitingMatchesPerUser: number; readonly playerTournaments: boolean };
   /** How fast each user may chat and report, over the cluster (server/chat/chat-limits.ts). */
   readonly chatLimits: ChatLimits;
 }

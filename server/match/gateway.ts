@@ -51,6 +51,8 @@ export interface GatewayOptions {
   readonly trustProxy?: boolean;
   /** Matches one user may have waiting for an opponent at once. */
   readonly waitingMatchesPerUser?: number;
+  /** Whether registered players (not only administrators) may create tournaments (PLAYER_TOURNAMENTS). */
+  readonly playerTournaments?: boolean;
   /** Chat's message and report limits; one counting in this process is made when left out. */
   readonly chatLimits?: ChatLimits;
 }
@@ -94,7 +96,7 @@ export function attachGateway(options: GatewayOptions): void {
     perSecond: Math.max(options.userCommandLimit.perSecond, socketLimit.perSecond),
   };
   const limiter = new CommandRateLimiter(socketLimit, userLimit);
-  const limits = { waitingMatchesPerUser: options.waitingMatchesPerUser ?? 3 };
+  const limits = { waitingMatchesPerUser: options.waitingMatchesPerUser ?? 3, playerTournaments: options.playerTournaments ?? false };
   const chatLimits = options.chatLimits ?? new ChatLimits();
   const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, service: options.service, io, logger, now });
 

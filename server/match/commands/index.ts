@@ -4,6 +4,7 @@
 import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { chatJoinCommand, chatLeaveCommand, chatMuteCommand, chatReportCommand, chatSendCommand } from "@/server/chat/chat-commands";
 import { challengeAnswerCommand, challengeListCommand, challengeSendCommand, onlineCommand } from "@/server/meet/meet-commands";
+import { tournamentCreateCommand, tournamentLeaveCommand, tournamentRegisterCommand } from "@/server/tournaments/tournament-commands";
 import type { CommandContext } from "../context";
 import { cancelCommand } from "./cancel";
 import { checkClockCommand } from "./check-clock";
@@ -56,4 +57,7 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "challenge:send": challengeSendCommand,
   "challenge:list": challengeListCommand,
   "challenge:answer": challengeAnswerCommand,
+  "tournament:create": tournamentCreateCommand,
+  "tournament:register": tournamentRegisterCommand,
+  "tournament:leave": tournamentLeaveCommand,
 };

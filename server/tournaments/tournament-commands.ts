@@ -1,0 +1,77 @@
+/**
+ * The tournament commands people send over the socket: create one (administrators; registered players too when
+ * PLAYER_TOURNAMENTS is on), register, and leave (unregister before the close, withdraw after). Each is decided by
+ * lib/tournament/tournament.ts and appended with the version check (tournament-store.ts); what happens by itself
+ * (the close, the rounds, the results) is the runner's (tournament-runner.ts).
+ *
+ * @example
+ *   socket.emit("tournament:register", { tournamentId }, (ack) => ack.ok || show(ack));
+ */
+import { randomBytes } from "node:crypto";
+import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
+import { leaveEvents, registerEvent, type TournamentSettings } from "@/lib/tournament/tournament";
+import type { CommandContext } from "@/server/match/context";
+import { fail } from "@/server/match/failure";
+import { appendTournamentEvents, createTournament, loadTournament } from "./tournament-store";
+
+type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export async function tournamentCreateCommand(ctx: CommandContext, payload: CommandPayload<"tournament:create">): Reply<"tournament:create"> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "create" });
+  const allowed = actor.role === "ADMIN" || (ctx.limits.playerTournaments && !actor.isGuest);
+  if (!allowed) return fail("ERR_TOURNAMENT", { reason: "createNotAllowed" });
+  const now = ctx.now();
+  if (payload.closesAt <= now || payload.closesAt > now + 30 * DAY_MS) return fail("ERR_TOURNAMENT", { reason: "closesAt" });
+  if (payload.startsAt < payload.closesAt || payload.startsAt > payload.closesAt + DAY_MS) return fail("ERR_TOURNAMENT", { reason: "startsAt" });
+  if (payload.format === "swiss" && (payload.swissRounds === undefined || payload.swissRounds >= payload.maxPlayers)) return fail("ERR_TOURNAMENT", { reason: "swissRounds", max: payload.maxPlayers - 1 });
+  const settings: TournamentSettings = {
+    name: payload.name.trim(),
+    format: payload.format,
+    matchLength: payload.matchLength,
+    timeControl: payload.timeControl,
+    rated: payload.rated,
+    maxPlayers: payload.maxPlayers,
+    closesAt: payload.closesAt,
+    startsAt: payload.startsAt,
+    swissRounds: payload.format === "swiss" ? (payload.swissRounds ?? null) : null,
+    noShowMs: payload.noShowMinutes * 60_000,
+  };
+  if (settings.name.length === 0) return fail("ERR_TOURNAMENT", { reason: "name" });
+  const id = `t${randomBytes(10).toString("hex")}`;
+  // The draw seed is drawn and sealed now, before anyone registers: its commitment is published with the tournament.
+  await createTournament(ctx.db, { id, settings, createdBy: { id: actor.id, name: actor.name }, stored: ctx.vault.draw(), at: new Date(now) });
+  ctx.logger.info("tournament created", { tournamentId: id, by: actor.id, format: settings.format });
+  return { ok: true, tournamentId: id };
+}
+
+export async function tournamentRegisterCommand(ctx: CommandContext, payload: CommandPayload<"tournament:register">): Reply<"tournament:register"> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
+  if (actor.isGuest) return fail("ERR_TOURNAMENT", { reason: "guest" });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const loaded = await loadTournament(ctx.db, payload.tournamentId);
+    if (!loaded) return fail("ERR_TOURNAMENT", { reason: "notFound" });
+    const event = registerEvent(loaded.view, { id: actor.id, name: actor.name }, ctx.now());
+    if (!event.ok) return fail(event.code, event.values);
+    const appended = await appendTournamentEvents(ctx.db, payload.tournamentId, loaded.view, [event.value], new Date(ctx.now()));
+    if (appended.ok) return { ok: true, version: appended.value.version };
+  }
+  return fail("ERR_CONFLICT");
+}
+
+export async function tournamentLeaveCommand(ctx: CommandContext, payload: CommandPayload<"tournament:leave">): Reply<"tournament:leave"> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const loaded = await loadTournament(ctx.db, payload.tournamentId);
+    if (!loaded) return fail("ERR_TOURNAMENT", { reason: "notFound" });
+    const events = leaveEvents(loaded.view, actor.id, ctx.now());
+    if (!events.ok) return fail(events.code, events.values);
+    const appended = await appendTournamentEvents(ctx.db, payload.tournamentId, loaded.view, events.value, new Date(ctx.now()));
+    if (appended.ok) return { ok: true, version: appended.value.version };
+  }
+  return fail("ERR_CONFLICT");
+}

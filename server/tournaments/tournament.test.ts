@@ -1,0 +1,200 @@
+/**
+ * Tournaments run by the server over real sockets and real matches: created by an administrator (nobody else unless
+ * allowed), registered for (not by guests, not past the limit, not twice), closed and started at their times, each
+ * round's matches made with both players seated and played by bots, results recorded, the next round started, a
+ * winner; the draw recomputes from what is published. A player who does not show loses by forfeit; two runners taking
+ * the same steps at once record each step once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyDraw } from "@/lib/tournament/verify-draw";
+import { drawRecordOf, type TournamentView } from "@/lib/tournament/tournament";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { createUser } from "@/server/db/users";
+import { closePageSockets, pageSocket, type PageSocket } from "@/tests/support/page-socket";
+import { sessionCookieFor } from "@/tests/support/session";
+import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { createLogger } from "@/server/log";
+import { SeedVault } from "@/server/vault";
+import { TournamentRunner } from "./tournament-runner";
+import { loadTournament } from "./tournament-store";
+
+let t: TestServer;
+/** The server's clock, which the tests move forward (registration closes, no-shows). */
+let offset = 0;
+const now = () => Date.now() + offset;
+const bots: BotClient[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 }, now });
+});
+afterAll(async () => {
+  for (const bot of bots) bot.close();
+  closePageSockets();
+  await t.close();
+});
+
+async function admin(): Promise<PageSocket> {
+  return pageSocket(t.url, (await t.user(undefined, "ADMIN")).cookie);
+}
+
+async function create(socket: PageSocket, format: "knockout" | "swiss", maxPlayers: number, extra: Record<string, unknown> = {}): Promise<string> {
+  const reply = await socket.send("tournament:create", {
+    name: `Club ${format}`,
+    format,
+    matchLength: 1,
+    timeControl: { reserveMs: 600_000, delayMs: 0 },
+    rated: false,
+    maxPlayers,
+    closesAt: now() + 60_000,
+    startsAt: now() + 60_000,
+    noShowMinutes: 1,
+    ...(format === "swiss" ? { swissRounds: 3 } : {}),
+    ...extra,
+  } as never);
+  if (!reply.ok) throw new Error(reply.message);
+  return reply.tournamentId;
+}
+
+async function registerPlayers(id: string, count: number): Promise<{ id: string; cookie: string }[]> {
+  const players = [];
+  for (let i = 0; i < count; i++) {
+    const user = await t.user();
+    const socket = await pageSocket(t.url, user.cookie);
+    expect(await socket.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: true });
+    players.push(user);
+  }
+  return players;
+}
+
+const view = async (id: string): Promise<TournamentView> => (await loadTournament(t.db, id))!.view;
+
+/** Drives the tournament to its end: the runner takes what is due, and a bot plays each player's match as it is made. */
+async function playToTheEnd(id: string, players: readonly { id: string; cookie: string }[], seed: number): Promise<TournamentView> {
+  const cookieOf = new Map(players.map((p) => [p.id, p.cookie]));
+  const started = new Set<string>();
+  for (let pass = 0; pass < 400; pass++) {
+    await t.server.tournaments.advance(id);
+    const current = await view(id);
+    if (current.status === "finished") return current;
+    for (const round of current.rounds) {
+      for (const [index, matchId] of round.matchIds.entries()) {
+        if (matchId === null || started.has(matchId)) continue;
+        started.add(matchId);
+        const pairing = round.pairings[index]!;
+        for (const player of [pairing.white, pairing.black!]) {
+          const bot = new BotClient({ url: t.url, cookie: cookieOf.get(player), seed: seed++, play: true });
+          bots.push(bot);
+          await bot.connect();
+          await bot.watch(matchId);
+          await bot.submitSeed(`seed-${player}`);
+        }
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`tournament ${id} did not finish`);
+}
+
+describe("creating and registering", () => {
+  it("lets administrators create, and refuses players, guests, bad times; registration is once, up to the limit", async () => {
+    const player = await pageSocket(t.url, (await t.user()).cookie);
+    const base = { name: "x", format: "knockout", matchLength: 1, timeControl: { reserveMs: 60_000, delayMs: 0 }, rated: false, maxPlayers: 2, closesAt: now() + 60_000, startsAt: now() + 60_000, noShowMinutes: 1 } as const;
+    expect(await player.send("tournament:create", base)).toMatchObject({ ok: false, code: "ERR_TOURNAMENT", values: { reason: "createNotAllowed" } });
+    const boss = await admin();
+    expect(await boss.send("tournament:create", { ...base, closesAt: now() - 1 })).toMatchObject({ ok: false, values: { reason: "closesAt" } });
+    expect(await boss.send("tournament:create", { ...base, startsAt: base.closesAt - 1 })).toMatchObject({ ok: false, values: { reason: "startsAt" } });
+    expect(await boss.send("tournament:create", { ...base, format: "swiss", swissRounds: 2 })).toMatchObject({ ok: false, values: { reason: "swissRounds" } });
+    expect(await boss.send("tournament:create", { ...base, timeControl: undefined } as never)).toMatchObject({ ok: false, code: "ERR_BAD_PAYLOAD" });
+    const id = await create(boss, "knockout", 2);
+    const stored = await t.db.prisma.tournament.findUnique({ where: { id } });
+    // The commitment is published; the seed is sealed, not stored in the clear anywhere.
+    expect(stored?.commitment).toMatch(/^[0-9a-f]{64}$/);
+    const events = await t.db.prisma.tournamentEvent.findMany({ where: { tournamentId: id } });
+    expect(JSON.stringify(events)).not.toMatch(/"seed"/);
+    const [a, b] = [await pageSocket(t.url, (await t.user()).cookie), await pageSocket(t.url, (await t.user()).cookie)];
+    expect(await a.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: true });
+    expect(await a.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: false, values: { reason: "registered" } });
+    expect(await b.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: true });
+    expect(await player.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: false, values: { reason: "full", max: 2 } });
+    const guest = await createUser(t.db, { username: `guest-t${Date.now() % 100000}`, passwordHash: null, isGuest: true });
+    if (!guest.ok) throw new Error(guest.code);
+    const g = await pageSocket(t.url, await sessionCookieFor(guest.value));
+    expect(await g.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: false, values: { reason: "guest" } });
+    expect(await a.send("tournament:register", { tournamentId: "nosuchtournament" })).toMatchObject({ ok: false, values: { reason: "notFound" } });
+    expect(await a.send("tournament:leave", { tournamentId: id })).toMatchObject({ ok: true });
+    expect((await view(id)).registered).toHaveLength(1);
+  });
+});
+
+describe("running by itself", () => {
+  it("plays a 4-player knockout to one winner with real matches, and its draw verifies", async () => {
+    const id = await create(await admin(), "knockout", 4);
+    const players = await registerPlayers(id, 4);
+    await t.server.tournaments.advance(id);
+    expect((await view(id)).status).toBe("registering");
+    offset += 61_000;
+    const end = await playToTheEnd(id, players, 100);
+    expect(end.rounds.map((r) => r.pairings.length)).toEqual([2, 1]);
+    expect(end.rounds.flatMap((r) => r.reasons)).toEqual(["played", "played", "played"]);
+    expect(players.map((p) => p.id)).toContain(end.winner);
+    expect(verifyDraw(drawRecordOf(end)).verdict).toBe("verified");
+    // Every match of it is a finished match in the database, between the paired players.
+    for (const round of end.rounds) {
+      for (const [index, matchId] of round.matchIds.entries()) {
+        const match = await t.db.prisma.match.findUnique({ where: { id: matchId! } });
+        expect(match).toMatchObject({ status: "finished", whiteId: round.pairings[index]!.white, blackId: round.pairings[index]!.black });
+      }
+    }
+    const row = await t.db.prisma.tournament.findUnique({ where: { id }, include: { entries: true } });
+    expect(row).toMatchObject({ status: "finished", winnerId: end.winner });
+    expect(row?.entries.find((e) => e.userId === end.winner)).toMatchObject({ won: true, wins: 2 });
+  });
+
+  it("plays a 5-player, 3-round Swiss with a bye each round", async () => {
+    const id = await create(await admin(), "swiss", 5);
+    const players = await registerPlayers(id, 5);
+    offset += 61_000;
+    const end = await playToTheEnd(id, players, 300);
+    expect(end.rounds).toHaveLength(3);
+    for (const round of end.rounds) expect(round.reasons.filter((r) => r === "bye")).toHaveLength(1);
+    expect(verifyDraw(drawRecordOf(end)).verdict).toBe("verified");
+  });
+
+  it("gives a match to the player who showed when the other does not send their seed in time", async () => {
+    const id = await create(await admin(), "knockout", 2);
+    const [first, second] = await registerPlayers(id, 2);
+    offset += 61_000;
+    await t.server.tournaments.advance(id);
+    const round = (await view(id)).rounds[0]!;
+    const matchId = round.matchIds[0]!;
+    const shows = round.pairings[0]!.black === second!.id ? second! : first!;
+    const bot = new BotClient({ url: t.url, cookie: shows.cookie, seed: 9, play: false });
+    bots.push(bot);
+    await bot.connect();
+    await bot.watch(matchId);
+    await bot.submitSeed("i-am-here");
+    await t.server.tournaments.advance(id);
+    expect((await view(id)).rounds[0]!.winners[0]).toBeNull();
+    offset += 61_000;
+    await t.server.tournaments.advance(id);
+    const end = await view(id);
+    expect(end.rounds[0]).toMatchObject({ winners: [shows.id], reasons: ["forfeit"] });
+    expect(end).toMatchObject({ status: "finished", winner: shows.id });
+    expect((await t.db.prisma.match.findUnique({ where: { id: matchId } }))?.status).toBe("aborted");
+  });
+
+  it("records each step once when two runners take it at the same moment", async () => {
+    const id = await create(await admin(), "knockout", 8);
+    await registerPlayers(id, 8);
+    offset += 61_000;
+    const other = new TournamentRunner({ db: t.db, service: t.server.service, vault: new SeedVault(t.seedKey), io: null, logger: createLogger("error", () => {}), now });
+    await Promise.all([t.server.tournaments.advance(id), other.advance(id), t.server.tournaments.advance(id)]);
+    const current = await view(id);
+    expect(current.rounds).toHaveLength(1);
+    expect(current.rounds[0]!.matchIds.every((m) => m !== null)).toBe(true);
+    const types = (await t.db.prisma.tournamentEvent.findMany({ where: { tournamentId: id }, orderBy: { version: "asc" } })).map((e) => e.type);
+    expect(types.filter((type) => type === "started")).toHaveLength(1);
+    expect(types.filter((type) => type === "match-made")).toHaveLength(4);
+    expect(await t.db.prisma.match.count({ where: { id: { in: current.rounds[0]!.matchIds as string[] } } })).toBe(4);
+  });
+});
