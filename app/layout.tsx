@@ -29,6 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </a>
             <nav className="site-nav" aria-label={t("nav")}>
               <a href="/leaderboard">{t("leaderboard")}</a>
+              <a href="/tournaments">{t("tournaments")}</a>
               <a href="/learn">{t("learn")}</a>
             </nav>
             <div className="header-tools">

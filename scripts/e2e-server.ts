@@ -22,6 +22,8 @@ Object.assign(process.env, {
   GUESTS_PER_ADDRESS_PER_HOUR: "10000",
   // …and connects every page and bot from there too.
   SOCKETS_PER_ADDRESS: "100000",
+  // Tournament specs wait for registration to close and rounds to follow: look for due steps twice a second.
+  TOURNAMENT_TICK_MS: "500",
 });
 
 await import("./start");

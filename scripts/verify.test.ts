@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { simulateMatch, simulateMatchV2 } from "@/lib/dice";
+import { simulateTournament } from "@/lib/tournament";
+import { migrateDatabase } from "@/server/db/migrate";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "verify-cli-"));
@@ -203,5 +205,37 @@ describe("the Python check in docs/provably-fair.md", () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`MISMATCH: the roll at nonce 17 (game ${v2Tampered.rolls[17]!.game}) is logged as`);
     expect(result.stdout).toMatch(/FAILED: .* 1 mismatch\(es\)\./);
+  });
+});
+
+describe("npm run verify -- --tournament", () => {
+  const entrants = ["u1", "u2", "u3", "u4", "u5"];
+  const finished = simulateTournament({ seed: SEED, entrants, format: "swiss", rounds: 3 }, (pairing) => pairing.white);
+  const changed = JSON.parse(JSON.stringify(finished)) as typeof finished & { rounds: { winners: string[]; pairings: { white: string; black: string | null }[] }[] };
+  const index = changed.rounds[0]!.pairings.findIndex((p) => p.black !== null);
+  changed.rounds[0]!.winners[index] = changed.rounds[0]!.pairings[index]!.black!;
+  const drawPaths = { finished: file("draw.json", finished), changed: file("changed-draw.json", changed), notDraw: file("not-draw.json", { protocol: "fair-dice-v1" }) };
+
+  it("exit 0 for a published draw that follows from its seed and results", () => {
+    const { code, stdout } = run(["--tournament", drawPaths.finished]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("tournament-draw-v1 verification of");
+    expect(stdout).toContain("VERIFIED: the draw follows from the committed seed");
+  });
+
+  it("exit 1 naming the round when a result was changed after the next round was paired", () => {
+    const { code, stdout } = run(["--tournament", drawPaths.changed, "--json"]);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ verdict: "failed", checks: expect.arrayContaining([expect.objectContaining({ id: "later-rounds", status: "failed", round: 2 })]) });
+  });
+
+  it("exit 2 with a clear message for a file that is not a draw, and for an unknown tournament", async () => {
+    await migrateDatabase(`file:${join(dir, "empty.db")}`);
+    const notDraw = run(["--tournament", drawPaths.notDraw]);
+    expect(notDraw.code).toBe(2);
+    expect(notDraw.stderr).toContain("is not a tournament-draw-v1 record");
+    const unknown = spawnSync(process.execPath, [...entryArgs("verify"), "--tournament", "nosuchtournament"], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, DATABASE_URL: `file:${join(dir, "empty.db")}` } });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("there is no tournament nosuchtournament");
   });
 });

@@ -9,6 +9,7 @@ import { EXPECTED_DOUBLES_RATE, EXPECTED_PIPS_PER_ROLL } from "@/lib/dice/luck";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { followerCount, isFollowing } from "@/server/players/follows";
+import { tournamentsOf } from "@/server/tournaments/tournament-store";
 import { playerProfile } from "@/server/players/player-profile";
 import "@/components/admin/admin.css";
 import "@/components/players/players.css";
@@ -49,9 +50,9 @@ export default async function PlayerPage({ params }: { params: Params }) {
   const decoded = decodedName(name);
   const profile = decoded === null ? null : await playerProfile(getDb(), decoded);
   if (!profile) notFound();
-  const [t, format, viewer] = await Promise.all([getTranslations("profile"), getFormatter(), getCurrentUser()]);
+  const [t, tt, format, viewer] = await Promise.all([getTranslations("profile"), getTranslations("tournaments"), getFormatter(), getCurrentUser()]);
   const db = getDb();
-  const [following, followers] = await Promise.all([viewer ? isFollowing(db, viewer.id, profile.id) : false, followerCount(db, profile.id)]);
+  const [following, followers, tournaments] = await Promise.all([viewer ? isFollowing(db, viewer.id, profile.id) : false, followerCount(db, profile.id), tournamentsOf(db, profile.id)]);
   const mayFollow = viewer !== null && !viewer.isGuest && viewer.id !== profile.id && !profile.isComputer;
   /** 0.1667 → "16.7%" / "16,7%" / "16,7 %": one decimal, the locale's percent sign and spacing. */
   const percent = (value: number) => format.number(value, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -117,6 +118,19 @@ export default async function PlayerPage({ params }: { params: Params }) {
           </table>
         </div>
       )}
+
+      {tournaments.length > 0 ? (
+        <>
+          <h2>{tt("results")}</h2>
+          <ul data-testid="profile-tournaments">
+            {tournaments.map((entry) => (
+              <li key={entry.id}>
+                <a href={`/tournaments/${entry.id}`}>{tt("resultLine", { name: entry.name, won: entry.won ? "yes" : "no", wins: entry.wins, withdrawn: entry.withdrawn ? "yes" : "no" })}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h2>{t("luck.title")}</h2>
       <p className="muted">{t("luck.intro", { name: profile.username })}</p>
