@@ -2,6 +2,10 @@
 // server closes registration, reveals the draw and runs every round by itself while bots play each player's matches;
 // the page follows live to the winner, and "Verify the draw" recomputes it in the browser. A 4-player knockout and a
 // 5-player, 3-round Swiss, to the end.
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { BotClient } from "../scripts/bot/bot-client";
 import { E2E_BASE_URL } from "./e2e-env";
@@ -122,6 +126,11 @@ async function runTournament(browser: Browser, format: "knockout" | "swiss", cou
   await expect(watcher.getByTestId("draw-seed")).toHaveText(/^[0-9a-f]{64}$/);
   await watcher.getByRole("button", { name: m.tournaments.verify }).click();
   await expect(watcher.getByTestId("draw-report")).toContainText("The draw is verified.");
+  // The same draw.json, checked by the independent verifier written from docs/tournaments.md (importing nothing of ours).
+  const file = path.join(tmpdir(), `draw-${id}.json`);
+  writeFileSync(file, await (await fetch(`${E2E_BASE_URL}/api/tournaments/${id}/draw.json`)).text());
+  const python = spawnSync("python3", [path.resolve("tests/tournaments/verify_draw.py"), file], { encoding: "utf8" });
+  expect(python.status, python.stdout + python.stderr).toBe(0);
   expect(await seriousViolations(watcher)).toEqual([]);
   // The list of tournaments has it among the finished, and the winner's profile lists it as won.
   await watcher.goto("/tournaments");

@@ -5,6 +5,11 @@
  * winner; the draw recomputes from what is published. A player who does not show loses by forfeit; two runners taking
  * the same steps at once record each step once.
  */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyDraw } from "@/lib/tournament/verify-draw";
 import { drawRecordOf, type TournamentView } from "@/lib/tournament/tournament";
@@ -13,6 +18,7 @@ import { createUser } from "@/server/db/users";
 import { closePageSockets, pageSocket, type PageSocket } from "@/tests/support/page-socket";
 import { sessionCookieFor } from "@/tests/support/session";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { tournamentDrawResponse } from "@/server/http/tournament-draw-response";
 import { createLogger } from "@/server/log";
 import { SeedVault } from "@/server/vault";
 import { TournamentRunner } from "./tournament-runner";
@@ -64,6 +70,17 @@ async function registerPlayers(id: string, count: number): Promise<{ id: string;
     players.push(user);
   }
   return players;
+}
+
+/** The exit code of tests/tournaments/verify_draw.py on a draw.json (0: verified). */
+function pythonVerdict(json: string): number | null {
+  const file = path.join(tmpdir(), `draw-${randomBytes(6).toString("hex")}.json`);
+  writeFileSync(file, json);
+  try {
+    return spawnSync("python3", [path.resolve("tests/tournaments/verify_draw.py"), file], { encoding: "utf8" }).status;
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
 const view = async (id: string): Promise<TournamentView> => (await loadTournament(t.db, id))!.view;
@@ -138,6 +155,8 @@ describe("running by itself", () => {
     expect(end.rounds.flatMap((r) => r.reasons)).toEqual(["played", "played", "played"]);
     expect(players.map((p) => p.id)).toContain(end.winner);
     expect(verifyDraw(drawRecordOf(end)).verdict).toBe("verified");
+    // The published draw.json, checked by the independent verifier written from docs/tournaments.md alone.
+    expect(pythonVerdict(await (await tournamentDrawResponse(t.db, id)).text())).toBe(0);
     // Every match of it is a finished match in the database, between the paired players.
     for (const round of end.rounds) {
       for (const [index, matchId] of round.matchIds.entries()) {
@@ -158,6 +177,7 @@ describe("running by itself", () => {
     expect(end.rounds).toHaveLength(3);
     for (const round of end.rounds) expect(round.reasons.filter((r) => r === "bye")).toHaveLength(1);
     expect(verifyDraw(drawRecordOf(end)).verdict).toBe("verified");
+    expect(pythonVerdict(await (await tournamentDrawResponse(t.db, id)).text())).toBe(0);
   });
 
   it("gives a match to the player who showed when the other does not send their seed in time", async () => {
