@@ -119,6 +119,12 @@ async function runTournament(browser: Browser, format: "knockout" | "swiss", cou
   await expect(watcher.getByTestId("tournament-players").getByRole("listitem")).toHaveCount(count);
   // Before the start the seed is sealed: the draw cannot be checked fully yet.
   await expect(watcher.getByTestId("draw-seed")).toHaveText(m.tournaments.notRevealed);
+  // A player waiting in the lobby is told when their first-round match is ready (everyone plays round 1 of a 4-knockout).
+  const inLobby = players[1]!.page;
+  if (format === "knockout") {
+    await inLobby.goto("/");
+    await expect(inLobby.getByTestId("tournament-notice")).toContainText("Round 1: your match is ready.", { timeout: 60_000 });
+  }
 
   await playOut(id, players);
   await expect(watcher.getByTestId("tournament")).toHaveAttribute("data-status", "finished", { timeout: 20_000 });

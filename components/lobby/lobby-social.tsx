@@ -13,6 +13,7 @@ import { ChatPanel } from "@/components/chat/chat-panel";
 import { ChallengeForm } from "@/components/meet/challenge-form";
 import { ChallengeInbox } from "@/components/meet/challenge-inbox";
 import { OnlinePanel } from "@/components/meet/online-panel";
+import { TournamentNotice } from "@/components/tournaments/tournament-notice";
 import type { ClientSocket } from "@/components/socket/socket-client";
 import { LOBBY_CHANNEL } from "@/lib/chat/channels";
 
@@ -32,6 +33,7 @@ export function LobbySocial({ socket, viewerId, isGuest }: { socket: ClientSocke
   };
   return (
     <>
+      {signedIn ? <TournamentNotice socket={socket} /> : null}
       {signedIn ? <ChallengeInbox socket={socket} showSent /> : null}
       <OnlinePanel socket={socket} viewerId={viewerId} onChallenge={signedIn && !isGuest ? challenge : null} />
       {signedIn ? <ChallengeForm socket={socket} target={target} onTargetChange={setTarget} isGuest={isGuest} /> : null}

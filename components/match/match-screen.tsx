@@ -21,6 +21,7 @@ import { statusText } from "./event-text";
 import { FlagWatch } from "./match-clock";
 import { timeControlText } from "./time-control-text";
 import { ChallengeInbox } from "@/components/meet/challenge-inbox";
+import { TournamentNotice } from "@/components/tournaments/tournament-notice";
 import { MatchChat } from "./match-chat";
 import { MatchLog } from "./match-log";
 import type { PageFailure } from "./match-store";
@@ -129,6 +130,7 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
               <PlaySettings />
             </details>
           ) : null}
+          {viewerId !== null ? <TournamentNotice socket={socket} /> : null}
           {viewerId !== null ? <ChallengeInbox socket={socket} showSent={false} /> : null}
           <MatchChat viewerId={viewerId} />
           <MatchLog />
