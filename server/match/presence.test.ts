@@ -10,6 +10,18 @@ import { Presence } from "./presence";
 const START = 1_000;
 
 describe("Presence", () => {
+  it("lists everyone online in the cluster, once, for the lobby: this node's users and the other nodes' reports", () => {
+    const presence = new Presence(START);
+    presence.connect("ada", "s1", START);
+    presence.connect("ada", "s2", START);
+    presence.remoteReport("node-b", ["bob", "ada"], START);
+    presence.remoteChange("node-c", "cyd", true, START, START);
+    expect(presence.onlineUsers().sort()).toEqual(["ada", "bob", "cyd"]);
+    presence.remoteChange("node-c", "cyd", false, START + 5, START + 5);
+    presence.expireNodes(START + 10, START + 20); // node-b stopped reporting
+    expect(presence.onlineUsers()).toEqual(["ada"]);
+  });
+
   it("counts a user connected while any socket of theirs is open on this node", () => {
     const presence = new Presence(START);
     expect(presence.awaySince("ada")).toBe(START); // never seen since the start: away since the start
