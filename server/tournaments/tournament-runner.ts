@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import type { Color } from "@/lib/engine/types";
 import { closeEvents, finishEvent, forfeitWinner, nextRoundEvents, nextSteps, startEvents, type Step, type TournamentEvent, type TournamentView } from "@/lib/tournament/tournament";
 import type { Db } from "@/server/db/client";
+import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import { findParticipant } from "@/server/db/users";
 import type { Logger } from "@/server/log";
 import type { MatchService } from "@/server/match/match-service";
@@ -66,11 +67,21 @@ export class TournamentRunner {
   }
 
   async #pass(): Promise<void> {
-    for (const id of await activeTournamentIds(this.#options.db)) {
+    let ids: string[];
+    try {
+      ids = await activeTournamentIds(this.#options.db);
+    } catch (error) {
+      // A database outage (or restart) must not take the node down: the next tick tries again.
+      this.#options.logger.warn("tournament runner: database unavailable", { error: error instanceof Error ? error.message.split("\n").at(-1) : String(error) });
+      return;
+    }
+    for (const id of ids) {
       try {
         await this.advance(id);
       } catch (error) {
-        this.#options.logger.error("tournament step failed", { tournamentId: id, error: error instanceof Error ? error.message : String(error) });
+        const message = error instanceof Error ? error.message : String(error);
+        if (isDatabaseUnavailable(error)) this.#options.logger.warn("tournament step waits for the database", { tournamentId: id, error: message.split("\n").at(-1) });
+        else this.#options.logger.error("tournament step failed", { tournamentId: id, error: message });
       }
     }
   }
