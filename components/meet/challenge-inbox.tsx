@@ -23,6 +23,7 @@ export function ChallengeInbox({ socket, showSent }: { socket: ClientSocket | nu
   const errorText = useErrorText();
   const [received, setReceived] = useState<readonly ChallengeView[]>([]);
   const [sent, setSent] = useState<readonly ChallengeView[]>([]);
+  const [declined, setDeclined] = useState<readonly ChallengeView[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,6 +34,7 @@ export function ChallengeInbox({ socket, showSent }: { socket: ClientSocket | nu
     if (!reply.ok) return;
     setReceived(reply.received);
     setSent(reply.sent);
+    setDeclined(reply.declined);
   }, [socket]);
 
   useEffect(() => {
@@ -104,6 +106,13 @@ export function ChallengeInbox({ socket, showSent }: { socket: ClientSocket | nu
             ))}
           </ul>
         </>
+      ) : null}
+      {showSent && declined.length > 0 ? (
+        <ul className="match-list muted" data-testid="challenges-declined">
+          {declined.map((challenge) => (
+            <li key={challenge.id}>{t("declined", { name: challenge.to.name })}</li>
+          ))}
+        </ul>
       ) : null}
       {notice ? (
         <p role="status" data-testid="challenge-notice">

@@ -210,7 +210,8 @@ export interface CommandReplies {
   "chat:report": object;
   "lobby:online": { players: readonly OnlinePlayer[]; total: number; guests: number };
   "challenge:send": { challenge: ChallengeView; inviteToken: string | null };
-  "challenge:list": { received: readonly ChallengeView[]; sent: readonly ChallengeView[] };
+  /** `declined`: the asker's challenges declined in the last hour (a sender who was away learns the answer). */
+  "challenge:list": { received: readonly ChallengeView[]; sent: readonly ChallengeView[]; declined: readonly ChallengeView[] };
   "challenge:answer": { matchId: string };
   "tournament:create": { tournamentId: string };
   "tournament:register": { version: number };

@@ -62,6 +62,20 @@ export async function pendingChallenges(db: Db, userId: string): Promise<{ recei
   return { received: received.map(challengeView), sent: sent.map(challengeView) };
 }
 
+/** How long a declined challenge stays in its sender's list, so a sender who was away still learns the answer. */
+export const DECLINED_SHOWN_MS = 60 * 60_000;
+
+/** The challenges `fromId` sent that were declined in the last DECLINED_SHOWN_MS, newest first. */
+export async function recentlyDeclined(db: Db, fromId: string, now: number): Promise<ChallengeView[]> {
+  const rows = await db.prisma.challenge.findMany({
+    where: { fromId, status: "declined", answeredAt: { gte: new Date(now - DECLINED_SHOWN_MS) } },
+    select: VIEW,
+    orderBy: { answeredAt: "desc" },
+    take: 20,
+  });
+  return rows.map(challengeView);
+}
+
 /** The pending challenge `challengeId` addressed to `toId`, or null (none, someone else's, or answered). */
 export async function pendingChallengeTo(db: Db, challengeId: string, toId: string): Promise<ChallengeView | null> {
   const row = await db.prisma.challenge.findFirst({ where: { id: challengeId, toId, status: "pending" }, select: VIEW });

@@ -15,7 +15,7 @@ import { createCommand } from "@/server/match/commands/create";
 import { joinCommand } from "@/server/match/commands/join";
 import type { CommandContext } from "@/server/match/context";
 import { fail } from "@/server/match/failure";
-import { answerChallenge, hasPendingChallenge, pendingChallenges, pendingChallengeTo, recordChallenge } from "./challenge-store";
+import { answerChallenge, hasPendingChallenge, pendingChallenges, pendingChallengeTo, recentlyDeclined, recordChallenge } from "./challenge-store";
 import { onlinePlayers } from "./online";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
@@ -49,8 +49,9 @@ export async function challengeSendCommand(ctx: CommandContext, payload: Command
 }
 
 export async function challengeListCommand(ctx: CommandContext): Reply<"challenge:list"> {
-  if (!ctx.actor) return { ok: true, received: [], sent: [] };
-  return { ok: true, ...(await pendingChallenges(ctx.db, ctx.actor.id)) };
+  if (!ctx.actor) return { ok: true, received: [], sent: [], declined: [] };
+  const [pending, declined] = await Promise.all([pendingChallenges(ctx.db, ctx.actor.id), recentlyDeclined(ctx.db, ctx.actor.id, ctx.now())]);
+  return { ok: true, ...pending, declined };
 }
 
 export async function challengeAnswerCommand(ctx: CommandContext, payload: CommandPayload<"challenge:answer">): Reply<"challenge:answer"> {

@@ -70,8 +70,8 @@ describe("direct challenges", () => {
     expect(match).toMatchObject({ visibility: "private", status: "waiting", whiteId: ada.id, blackId: null, rated: true });
     // A reload: the list has it, on both sides.
     const reloaded = await pageSocket(t.url, bob.cookie);
-    expect(await reloaded.send("challenge:list", {})).toEqual({ ok: true, received: [sent.challenge], sent: [] });
-    expect(await a.send("challenge:list", {})).toEqual({ ok: true, received: [], sent: [sent.challenge] });
+    expect(await reloaded.send("challenge:list", {})).toEqual({ ok: true, received: [sent.challenge], sent: [], declined: [] });
+    expect(await a.send("challenge:list", {})).toEqual({ ok: true, received: [], sent: [sent.challenge], declined: [] });
     // One pending challenge per pair.
     expect(await a.send("challenge:send", { username: bob.name, matchLength: 5, color: "random" })).toMatchObject({ ok: false, code: "ERR_CHALLENGE", values: { reason: "pending" } });
 
@@ -81,7 +81,7 @@ describe("direct challenges", () => {
     expect((await t.db.prisma.match.findUnique({ where: { id: sent.challenge.matchId } }))?.blackId).toBe(bob.id);
     // A second answer (the other tab) changes nothing.
     expect(await b2.send("challenge:answer", { challengeId: sent.challenge.id, accept: false })).toMatchObject({ ok: false, code: "ERR_CHALLENGE", values: { reason: "noChallenge" } });
-    expect(await a.send("challenge:list", {})).toEqual({ ok: true, received: [], sent: [] });
+    expect(await a.send("challenge:list", {})).toEqual({ ok: true, received: [], sent: [], declined: [] });
   });
 
   it("declining cancels the match made for it and tells the challenger", async () => {
@@ -95,6 +95,8 @@ describe("direct challenges", () => {
     expect(a.heard("challenge:answered")[0]).toMatchObject({ accepted: false, by: bob.name });
     expect((await t.db.prisma.match.findUnique({ where: { id: sent.challenge.matchId } }))?.status).toBe("aborted");
     expect(await b.send("challenge:answer", { challengeId: sent.challenge.id, accept: true })).toMatchObject({ ok: false, code: "ERR_CHALLENGE", values: { reason: "noChallenge" } });
+    // A sender who was away learns it from the list after a reload.
+    expect(await (await pageSocket(t.url, ada.cookie)).send("challenge:list", {})).toEqual({ ok: true, received: [], sent: [], declined: [sent.challenge] });
     // Declined, a new challenge may follow.
     expect((await a.send("challenge:send", { username: bob.name, matchLength: 1, color: "random" })).ok).toBe(true);
   });
@@ -133,7 +135,7 @@ describe("direct challenges", () => {
     // Withdrawn by its sender (cancelled): gone from the list, and answering it says so.
     const b = await pageSocket(t.url, bob.cookie);
     expect((await a.send("match:cancel", { matchId: sent.challenge.matchId })).ok).toBe(true);
-    expect(await b.send("challenge:list", {})).toEqual({ ok: true, received: [], sent: [] });
+    expect(await b.send("challenge:list", {})).toEqual({ ok: true, received: [], sent: [], declined: [] });
     expect(await b.send("challenge:answer", { challengeId: sent.challenge.id, accept: true })).toMatchObject({ ok: false, code: "ERR_CHALLENGE", values: { reason: "gone" } });
   });
 
