@@ -30,7 +30,7 @@ async function expectNoSeriousViolations(page: Page, where: string): Promise<voi
 
 test("axe finds no serious or critical violation on the public pages, signed out and signed in", async ({ page }) => {
   test.setTimeout(120_000);
-  for (const path of ["/", "/login", "/register", "/verify", "/fairness", "/fairness/spec", "/leaderboard", "/no-such-page"]) {
+  for (const path of ["/", "/login", "/register", "/verify", "/fairness", "/fairness/spec", "/fairness/spec/tournaments", "/leaderboard", "/tournaments", "/no-such-page"]) {
     await page.goto(path);
     await expectNoSeriousViolations(page, path);
   }
@@ -123,7 +123,8 @@ test("axe finds no serious or critical violation on the admin pages", async ({ p
   const { matchId } = await playFinishedMatch(players[0], players[1], 2121);
   await signIn(page, m, ADMIN, PASSWORD);
   // The administrator is a registered account, so it has a public profile (a rating, an empty history and dice luck).
-  for (const path of ["/admin", "/admin/audit", `/admin/matches/${matchId}`, `/players/${ADMIN}`]) {
+  // The administrator also sees the tournament creation form on /tournaments, and the reported chat messages.
+  for (const path of ["/admin", "/admin/audit", "/admin/chat", `/admin/matches/${matchId}`, `/players/${ADMIN}`, "/tournaments"]) {
     expect((await page.goto(path))?.status(), path).toBe(200);
     await expectNoSeriousViolations(page, path);
   }
