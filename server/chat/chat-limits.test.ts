@@ -18,7 +18,7 @@ describe("ChatLimits in one process", () => {
   });
 
   it("caps the sustained rate even when each burst is spaced out", async () => {
-    const rules = { burst: { limit: 1000, windowMs: 10_000 }, sustained: { limit: 3, windowMs: 60_000 }, reports: { limit: 2, windowMs: 60_000 }, challenges: { limit: 1, windowMs: 60_000 } } as const;
+    const rules = { burst: { limit: 1000, windowMs: 10_000 }, sustained: { limit: 3, windowMs: 60_000 }, reports: { limit: 2, windowMs: 60_000 }, challenges: { limit: 1, windowMs: 60_000 }, tournaments: { limit: 1, windowMs: 60_000 }, entries: { limit: 1, windowMs: 60_000 } } as const;
     const limits = new ChatLimits(null, `test-${randomUUID()}`, rules);
     for (let i = 0; i < 3; i++) expect(await limits.takeMessage("ada")).toBe(0);
     expect(await limits.takeMessage("ada")).toBeGreaterThan(0);

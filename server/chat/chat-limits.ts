@@ -1,7 +1,8 @@
 /**
  * How fast one user may talk, counted in Redis when the cluster has it, so opening sockets on several nodes buys no
- * more messages: a burst of messages per short window, and a sustained rate over a longer one. Reports and direct
- * challenges (each of which reaches another person) have their own limits. Without Redis the counts are this node's.
+ * more messages: a burst of messages per short window, and a sustained rate over a longer one. Reports, direct
+ * challenges (each reaches another person), tournaments created and tournament entries (each an event kept forever)
+ * have their own limits. Without Redis the counts are this node's.
  *
  * @example
  *   const limits = new ChatLimits(redis, "fairgammon");
@@ -16,6 +17,9 @@ export interface ChatRules {
   readonly reports: LimitRule;
   /** Direct challenges sent (server/meet): each one notifies another player. */
   readonly challenges: LimitRule;
+  /** Tournaments created by one user, and their registrations and withdrawals (each an event in a log kept forever). */
+  readonly tournaments: LimitRule;
+  readonly entries: LimitRule;
 }
 
 export const CHAT_RULES: ChatRules = {
@@ -23,6 +27,8 @@ export const CHAT_RULES: ChatRules = {
   sustained: { limit: 30, windowMs: 5 * 60_000 },
   reports: { limit: 10, windowMs: 60 * 60_000 },
   challenges: { limit: 10, windowMs: 10 * 60_000 },
+  tournaments: { limit: 5, windowMs: 60 * 60_000 },
+  entries: { limit: 30, windowMs: 60 * 60_000 },
 };
 
 export class ChatLimits {
@@ -30,12 +36,16 @@ export class ChatLimits {
   readonly #sustained: RateLimiterAbstract;
   readonly #reports: RateLimiterAbstract;
   readonly #challenges: RateLimiterAbstract;
+  readonly #tournaments: RateLimiterAbstract;
+  readonly #entries: RateLimiterAbstract;
 
   constructor(redis?: RedisStoreClient | null, prefix = "fairgammon", rules: ChatRules = CHAT_RULES) {
     this.#burst = createLimiter(rules.burst, `${prefix}:chat-burst`, redis ?? undefined);
     this.#sustained = createLimiter(rules.sustained, `${prefix}:chat-sustained`, redis ?? undefined);
     this.#reports = createLimiter(rules.reports, `${prefix}:chat-reports`, redis ?? undefined);
     this.#challenges = createLimiter(rules.challenges, `${prefix}:challenges`, redis ?? undefined);
+    this.#tournaments = createLimiter(rules.tournaments, `${prefix}:tournaments-created`, redis ?? undefined);
+    this.#entries = createLimiter(rules.entries, `${prefix}:tournament-entries`, redis ?? undefined);
   }
 
   /** Counts one message of `userId`: 0 when allowed, else the milliseconds until they may talk again. */
@@ -51,5 +61,13 @@ export class ChatLimits {
 
   async takeChallenge(userId: string): Promise<number> {
     return consumePoint(this.#challenges, userId);
+  }
+
+  async takeTournament(userId: string): Promise<number> {
+    return consumePoint(this.#tournaments, userId);
+  }
+
+  async takeEntry(userId: string): Promise<number> {
+    return consumePoint(this.#entries, userId);
   }
 }

@@ -40,6 +40,8 @@ export async function tournamentCreateCommand(ctx: CommandContext, payload: Comm
     noShowMs: payload.noShowMinutes * 60_000,
   };
   if (settings.name.length === 0) return fail("ERR_TOURNAMENT", { reason: "name" });
+  const wait = await ctx.chatLimits.takeTournament(actor.id);
+  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
   const id = `t${randomBytes(10).toString("hex")}`;
   // The draw seed is drawn and sealed now, before anyone registers: its commitment is published with the tournament.
   await createTournament(ctx.db, { id, settings, createdBy: { id: actor.id, name: actor.name }, stored: ctx.vault.draw(), at: new Date(now) });
@@ -51,6 +53,8 @@ export async function tournamentRegisterCommand(ctx: CommandContext, payload: Co
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
   if (actor.isGuest) return fail("ERR_TOURNAMENT", { reason: "guest" });
+  const wait = await ctx.chatLimits.takeEntry(actor.id);
+  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
   for (let attempt = 0; attempt < 5; attempt++) {
     const loaded = await loadTournament(ctx.db, payload.tournamentId);
     if (!loaded) return fail("ERR_TOURNAMENT", { reason: "notFound" });
@@ -65,6 +69,8 @@ export async function tournamentRegisterCommand(ctx: CommandContext, payload: Co
 export async function tournamentLeaveCommand(ctx: CommandContext, payload: CommandPayload<"tournament:leave">): Reply<"tournament:leave"> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
+  const wait = await ctx.chatLimits.takeEntry(actor.id);
+  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
   for (let attempt = 0; attempt < 5; attempt++) {
     const loaded = await loadTournament(ctx.db, payload.tournamentId);
     if (!loaded) return fail("ERR_TOURNAMENT", { reason: "notFound" });

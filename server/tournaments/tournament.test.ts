@@ -143,6 +143,21 @@ describe("creating and registering", () => {
   });
 });
 
+describe("floods", () => {
+  it("hold one user to 5 tournaments an hour, and to 30 registrations and withdrawals", async () => {
+    const boss = await admin();
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await create(boss, "knockout", 4));
+    expect(await boss.send("tournament:create", { name: "one more", format: "knockout", matchLength: 1, timeControl: { reserveMs: 60_000, delayMs: 0 }, rated: false, maxPlayers: 4, closesAt: now() + 60_000, startsAt: now() + 60_000, noShowMinutes: 1 })).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "tournaments" } });
+    const flooder = await pageSocket(t.url, (await t.user()).cookie);
+    const answers = [];
+    for (let i = 0; i < 32; i++) answers.push(await flooder.send(i % 2 === 0 ? "tournament:register" : "tournament:leave", { tournamentId: ids[0]! }));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(30);
+    expect(answers.at(-1)).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "tournaments" } });
+    expect(await t.db.prisma.tournamentEvent.count({ where: { tournamentId: ids[0]! } })).toBe(31);
+  });
+});
+
 describe("running by itself", () => {
   it("plays a 4-player knockout to one winner with real matches, and its draw verifies", async () => {
     const id = await create(await admin(), "knockout", 4);
