@@ -124,7 +124,7 @@ test("axe finds no serious or critical violation on the admin pages", async ({ p
   await signIn(page, m, ADMIN, PASSWORD);
   // The administrator is a registered account, so it has a public profile (a rating, an empty history and dice luck).
   // The administrator also sees the tournament creation form on /tournaments, and the reported chat messages.
-  for (const path of ["/admin", "/admin/audit", "/admin/chat", `/admin/matches/${matchId}`, `/players/${ADMIN}`, "/tournaments"]) {
+  for (const path of ["/admin", "/admin/audit", "/admin/chat", "/admin/settings", `/admin/matches/${matchId}`, `/players/${ADMIN}`, "/tournaments"]) {
     expect((await page.goto(path))?.status(), path).toBe(200);
     await expectNoSeriousViolations(page, path);
   }

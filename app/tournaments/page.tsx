@@ -4,6 +4,7 @@ import { TournamentCreateForm } from "@/components/tournaments/tournament-create
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { parseEnv } from "@/server/config/env";
 import { getCurrentUser } from "@/server/auth/session";
+import { playerTournamentsAllowed } from "@/server/admin/site-settings";
 import { getDb } from "@/server/db/client";
 import { listTournaments, type TournamentSummary } from "@/server/tournaments/tournament-store";
 import "@/components/ui/ui.css";
@@ -37,7 +38,7 @@ async function Line({ tournament }: { tournament: TournamentSummary }) {
 export default async function TournamentsPage() {
   const [t, user] = await Promise.all([getTranslations("tournaments"), getCurrentUser()]);
   const lists = await listTournaments(getDb());
-  const mayCreate = user !== null && (user.role === "ADMIN" || (parseEnv(process.env).PLAYER_TOURNAMENTS && !user.isGuest));
+  const mayCreate = user !== null && (user.role === "ADMIN" || (!user.isGuest && (await playerTournamentsAllowed(getDb(), parseEnv(process.env).PLAYER_TOURNAMENTS))));
   const section = (key: "upcoming" | "running" | "finished") => (
     <section className="panel" aria-labelledby={`tournaments-${key}`}>
       <h2 id={`tournaments-${key}`}>{t(key)}</h2>

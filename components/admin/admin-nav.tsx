@@ -1,5 +1,5 @@
 /**
- * The admin console's navigation: the roll log across matches, the audit trail and reported chat messages.
+ * The admin console's navigation: the roll log across matches, the audit trail, reported chat messages, settings.
  *
  * @example
  *   <AdminNav current="audit" />
@@ -12,6 +12,7 @@ const LINKS = [
   { key: "rolls", href: "/admin" },
   { key: "audit", href: "/admin/audit" },
   { key: "chat", href: "/admin/chat" },
+  { key: "settings", href: "/admin/settings" },
 ] as const;
 
 export function AdminNav({ current }: { current: (typeof LINKS)[number]["key"] | null }) {

@@ -1,6 +1,6 @@
 /**
- * The tournament commands people send over the socket: create one (administrators; registered players too when
- * PLAYER_TOURNAMENTS is on), register, and leave (unregister before the close, withdraw after). Each is decided by
+ * The tournament commands people send over the socket: create one (administrators; registered players too when an
+ * administrator allows it at /admin/settings, PLAYER_TOURNAMENTS by default), register, and leave (unregister before the close, withdraw after). Each is decided by
  * lib/tournament/tournament.ts and appended with the version check (tournament-store.ts); what happens by itself
  * (the close, the rounds, the results) is the runner's (tournament-runner.ts).
  *
@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { leaveEvents, registerEvent, type TournamentSettings } from "@/lib/tournament/tournament";
+import { playerTournamentsAllowed } from "@/server/admin/site-settings";
 import type { CommandContext } from "@/server/match/context";
 import { fail } from "@/server/match/failure";
 import { appendTournamentEvents, createTournament, loadTournament } from "./tournament-store";
@@ -21,7 +22,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export async function tournamentCreateCommand(ctx: CommandContext, payload: CommandPayload<"tournament:create">): Reply<"tournament:create"> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "create" });
-  const allowed = actor.role === "ADMIN" || (ctx.limits.playerTournaments && !actor.isGuest);
+  const allowed = actor.role === "ADMIN" || (!actor.isGuest && (await playerTournamentsAllowed(ctx.db, ctx.limits.playerTournaments)));
   if (!allowed) return fail("ERR_TOURNAMENT", { reason: "createNotAllowed" });
   const now = ctx.now();
   if (payload.closesAt <= now || payload.closesAt > now + 30 * DAY_MS) return fail("ERR_TOURNAMENT", { reason: "closesAt" });

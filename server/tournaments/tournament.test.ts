@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyDraw } from "@/lib/tournament/verify-draw";
 import { drawRecordOf, type TournamentView } from "@/lib/tournament/tournament";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { setPlayerTournaments } from "@/server/admin/site-settings";
 import { createUser } from "@/server/db/users";
 import { closePageSockets, pageSocket, type PageSocket } from "@/tests/support/page-socket";
 import { sessionCookieFor } from "@/tests/support/session";
@@ -118,6 +119,11 @@ describe("creating and registering", () => {
     const base = { name: "x", format: "knockout", matchLength: 1, timeControl: { reserveMs: 60_000, delayMs: 0 }, rated: false, maxPlayers: 2, closesAt: now() + 60_000, startsAt: now() + 60_000, noShowMinutes: 1 } as const;
     expect(await player.send("tournament:create", base)).toMatchObject({ ok: false, code: "ERR_TOURNAMENT", values: { reason: "createNotAllowed" } });
     const boss = await admin();
+    // Once an administrator allows it (/admin/settings), registered players may create tournaments too.
+    await setPlayerTournaments(t.db, true, (await t.db.prisma.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id);
+    expect(await player.send("tournament:create", { ...base, name: "players' cup" })).toMatchObject({ ok: true });
+    await setPlayerTournaments(t.db, false, (await t.db.prisma.user.findFirstOrThrow({ where: { role: "ADMIN" } })).id);
+    expect(await player.send("tournament:create", base)).toMatchObject({ ok: false, values: { reason: "createNotAllowed" } });
     expect(await boss.send("tournament:create", { ...base, closesAt: now() - 1 })).toMatchObject({ ok: false, values: { reason: "closesAt" } });
     expect(await boss.send("tournament:create", { ...base, startsAt: base.closesAt - 1 })).toMatchObject({ ok: false, values: { reason: "startsAt" } });
     expect(await boss.send("tournament:create", { ...base, format: "swiss", swissRounds: 2 })).toMatchObject({ ok: false, values: { reason: "swissRounds" } });

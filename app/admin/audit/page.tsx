@@ -6,6 +6,7 @@ import { Pager } from "@/components/admin/pager";
 import { matchIdSchema } from "@/lib/protocol/protocol";
 import { auditTrail } from "@/server/admin/audit-trail";
 import { EXPORT_ACTION } from "@/server/admin/roll-export";
+import { SETTINGS_ACTION } from "@/server/admin/site-settings";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { ROLL_LOG_VIEW } from "@/server/db/admin";
 import { getDb } from "@/server/db/client";
@@ -13,7 +14,7 @@ import type { SearchParams } from "@/server/http/search-params";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
 /** The stored action codes as message select keys (ICU keys cannot hold "-"); an unknown code is shown as stored. */
-const ACTION_KEYS: Readonly<Record<string, string>> = { [ROLL_LOG_VIEW]: "view", [EXPORT_ACTION]: "export" };
+const ACTION_KEYS: Readonly<Record<string, string>> = { [ROLL_LOG_VIEW]: "view", [EXPORT_ACTION]: "export", [SETTINGS_ACTION]: "settings" };
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.audit");

@@ -1,0 +1,53 @@
+"use client";
+/**
+ * The site settings an administrator can change: whether registered players may create tournaments. Saved at once
+ * (POST /api/admin/settings), and written to the audit trail.
+ *
+ * @example
+ *   <SettingsForm playerTournaments={false} />
+ */
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { errorOfBody, useErrorText } from "@/components/i18n/error-text";
+import { FormError } from "@/components/ui/form-error";
+
+export function SettingsForm({ playerTournaments: initially }: { playerTournaments: boolean }) {
+  const t = useTranslations("admin.settings");
+  const errorText = useErrorText();
+  const [allowed, setAllowed] = useState(initially);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const change = async (next: boolean) => {
+    setBusy(true);
+    setSaved(false);
+    try {
+      const response = await fetch("/api/admin/settings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playerTournaments: next }) });
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) {
+        const failure = errorOfBody(body);
+        setError(errorText(failure.code, failure.values));
+        return;
+      }
+      setError(null);
+      setAllowed(next);
+      setSaved(true);
+    } catch {
+      setError(errorText("ERR_NETWORK"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="create-form" onSubmit={(event) => event.preventDefault()} data-testid="site-settings">
+      <label className="choice">
+        <input type="checkbox" checked={allowed} disabled={busy} onChange={(event) => void change(event.target.checked)} /> {t("playerTournaments")}
+      </label>
+      <p className="muted">{t("playerTournamentsHint")}</p>
+      {saved ? <p role="status">{t("saved")}</p> : null}
+      <FormError error={error} />
+    </form>
+  );
+}
