@@ -33,7 +33,7 @@ async function audit(page: Page, matchId: string): Promise<AuditDocument> {
   return (await response.json()) as AuditDocument;
 }
 
-const ADMIN_PAGES = (matchId: string) => ["/admin", "/admin?status=finished", "/admin/audit", `/admin/matches/${matchId}`];
+const ADMIN_PAGES = (matchId: string) => ["/admin", "/admin?status=finished", "/admin/audit", "/admin/chat", "/admin/settings", `/admin/matches/${matchId}`];
 const ADMIN_APIS = ["/api/admin/ping", "/api/admin/rolls.csv", "/api/admin/rolls.json?status=finished"];
 
 async function expectAllRefused(page: Page, matchId: string): Promise<void> {
@@ -48,6 +48,9 @@ async function expectAllRefused(page: Page, matchId: string): Promise<void> {
     expect(response.status(), path).toBe(403);
     expect(await response.json()).toMatchObject({ error: "ERR_FORBIDDEN" });
   }
+  // The settings switch, from this site's own page: still refused to anyone but an administrator.
+  const settings = await page.request.post("/api/admin/settings", { data: { playerTournaments: true }, headers: { origin: new URL(page.url()).origin } });
+  expect(settings.status()).toBe(403);
 }
 
 let players: [Guest, Guest];
