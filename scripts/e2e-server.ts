@@ -20,6 +20,8 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // Every spec makes its guests from 127.0.0.1; the default (20 an hour) is for the public, not a test run.
   GUESTS_PER_ADDRESS_PER_HOUR: "10000",
+  // …and registers and signs in a few dozen accounts from there (the default, 30 per 15 minutes, is for the public).
+  SIGN_INS_PER_ADDRESS_PER_15_MIN: "10000",
   // …and connects every page and bot from there too.
   SOCKETS_PER_ADDRESS: "100000",
   // Tournament specs wait for registration to close and rounds to follow: look for due steps twice a second.

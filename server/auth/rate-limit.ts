@@ -95,6 +95,10 @@ export function authRateLimiter(): AuthRateLimiter {
 
 /** The defaults, with the guest limit an operator (or the e2e server, which makes many guests) may set. */
 function limitsFromEnv(): AuthLimits {
-  const { GUESTS_PER_ADDRESS_PER_HOUR: limit } = parseEnv(process.env);
-  return { ...DEFAULT_AUTH_LIMITS, guestsPerIp: { ...DEFAULT_AUTH_LIMITS.guestsPerIp, limit } };
+  const env = parseEnv(process.env);
+  return {
+    ...DEFAULT_AUTH_LIMITS,
+    guestsPerIp: { ...DEFAULT_AUTH_LIMITS.guestsPerIp, limit: env.GUESTS_PER_ADDRESS_PER_HOUR },
+    credentialsPerIp: { ...DEFAULT_AUTH_LIMITS.credentialsPerIp, limit: env.SIGN_INS_PER_ADDRESS_PER_15_MIN },
+  };
 }

@@ -55,6 +55,8 @@ const schema = z.object({
   ABANDON_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Guest accounts one client address may create per hour (sign-in and registration have their own limits). */
   GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Sign-ins and registrations from one client address per 15 minutes (any usernames), over every node. */
+  SIGN_INS_PER_ADDRESS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
   /**
    * After SIGTERM, how long the node keeps serving while /api/ready answers 503, so that a load balancer checking it
    * stops sending new players here first. 0 (the default) closes at once; behind a balancer use about two of its
