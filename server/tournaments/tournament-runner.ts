@@ -12,7 +12,6 @@
  *   runner.start(1000);   // and runner.stop() at shutdown
  */
 import { createHash } from "node:crypto";
-import type { Color } from "@/lib/engine/types";
 import { closeEvents, finishEvent, forfeitWinner, nextRoundEvents, nextSteps, startEvents, type Step, type TournamentEvent, type TournamentView } from "@/lib/tournament/tournament";
 import type { Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
@@ -148,22 +147,32 @@ export class TournamentRunner {
     return matchId;
   }
 
-  /** A match's result once it has one; a forfeit once its players were given `noShowMs` to begin and did not. */
+  /**
+   * A match's result once it has one; a forfeit once its players were given `noShowMs` to begin and did not. The
+   * match row's columns answer the common case (still in play, or ended with a winner) without loading the match into
+   * this node's cache; only a match that ended without a winner, or a no-show, is loaded for its players' seeds.
+   */
   async #result(view: TournamentView, step: Extract<Step, { kind: "await-result" }>, now: number): Promise<TournamentEvent[] | null> {
-    const { service } = this.#options;
+    const { db, service } = this.#options;
     const pairing = view.rounds[step.round - 1]?.pairings[step.index];
     if (!pairing?.black) return null;
-    const seen = await service.withMatch(step.matchId, (live) => (live ? { status: live.view.status, ended: live.view.ended, seeds: live.view.clientSeeds } : null));
-    if (!seen) return null;
-    const playerOf = (color: Color) => (color === "white" ? pairing.white : pairing.black!);
-    if (seen.ended?.winner) return [{ type: "result", round: step.round, index: step.index, winner: playerOf(seen.ended.winner), reason: seen.ended.reason === "abandoned" ? "forfeit" : "played" }];
-    const winner = forfeitWinner({ white: pairing.white, black: pairing.black }, { white: seen.seeds.white !== null, black: seen.seeds.black !== null });
+    const row = await db.prisma.match.findUnique({ where: { id: step.matchId }, select: { status: true, winner: true, endReason: true } });
+    if (!row) return null;
+    const ended = row.status === "finished" || row.status === "aborted";
+    if (ended && row.winner) {
+      const winner = row.winner === "white" ? pairing.white : pairing.black;
+      return [{ type: "result", round: step.round, index: step.index, winner, reason: row.endReason === "abandoned" ? "forfeit" : "played" }];
+    }
+    if (!ended && (row.status !== "seeding" || now - step.madeAt < view.settings.noShowMs)) return null;
+    const seeds = await service.withMatch(step.matchId, (live) => live?.view.clientSeeds ?? null);
+    if (!seeds) return null;
+    const winner = forfeitWinner({ white: pairing.white, black: pairing.black }, { white: seeds.white !== null, black: seeds.black !== null });
+    if (!ended) {
+      // The match that was never begun is cancelled in its creator's (white's) name: its seed is revealed, as any cancel.
+      const creator = await findParticipant(db, pairing.white);
+      if (creator) await service.command(step.matchId, { type: "cancel" }, creator);
+    }
     // Cancelled before its first roll (by us after a no-show, before a crash, or by its creator): the same forfeit rule.
-    if (seen.ended) return [{ type: "result", round: step.round, index: step.index, winner, reason: "forfeit" }];
-    if (seen.status !== "seeding" || now - step.madeAt < view.settings.noShowMs) return null;
-    // The match that was never begun is cancelled in its creator's (white's) name: its seed is revealed, as any cancel.
-    const creator = await findParticipant(this.#options.db, pairing.white);
-    if (creator) await service.command(step.matchId, { type: "cancel" }, creator);
     return [{ type: "result", round: step.round, index: step.index, winner, reason: "forfeit" }];
   }
 
