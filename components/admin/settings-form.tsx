@@ -8,7 +8,8 @@
  */
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { errorOfBody, useErrorText } from "@/components/i18n/error-text";
+import { postJson } from "@/components/auth/post-json";
+import { useErrorText } from "@/components/i18n/error-text";
 import { FormError } from "@/components/ui/form-error";
 
 export function SettingsForm({ playerTournaments: initially }: { playerTournaments: boolean }) {
@@ -22,22 +23,15 @@ export function SettingsForm({ playerTournaments: initially }: { playerTournamen
   const change = async (next: boolean) => {
     setBusy(true);
     setSaved(false);
-    try {
-      const response = await fetch("/api/admin/settings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playerTournaments: next }) });
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const failure = errorOfBody(body);
-        setError(errorText(failure.code, failure.values));
-        return;
-      }
-      setError(null);
-      setAllowed(next);
-      setSaved(true);
-    } catch {
-      setError(errorText("ERR_NETWORK"));
-    } finally {
-      setBusy(false);
+    const answer = await postJson("/api/admin/settings", { playerTournaments: next });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(errorText(answer.code, answer.values));
+      return;
     }
+    setError(null);
+    setAllowed(next);
+    setSaved(true);
   };
 
   return (

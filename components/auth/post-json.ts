@@ -1,5 +1,5 @@
 /**
- * POST a JSON body to one of the site's account routes and read the answer: `{ ok: true, body }` or the route's
+ * POST a JSON body to one of the site's routes (account, follow, admin settings) and read the answer: `{ ok: true, body }` or the route's
  * error code (`ERR_…`; ERR_NETWORK when the server could not be reached, ERR_HTTP when it answered without one) and
  * the values of its sentence — never a thrown error, so forms can show it in the reader's language
  * (components/i18n/error-text.ts).
@@ -12,10 +12,11 @@ import { errorOfBody, type ShownError } from "@/components/i18n/error-text";
 
 export type PostAnswer = { readonly ok: true; readonly body: Record<string, unknown> } | ({ readonly ok: false } & ShownError);
 
-export async function postJson(url: string, payload: Record<string, unknown>): Promise<PostAnswer> {
+/** `method`: POST, or DELETE for a route that undoes what its POST does (unfollowing a player). */
+export async function postJson(url: string, payload: Record<string, unknown>, method: "POST" | "DELETE" = "POST"): Promise<PostAnswer> {
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+    response = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
   } catch {
     return { ok: false, code: "ERR_NETWORK" };
   }

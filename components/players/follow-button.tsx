@@ -8,7 +8,8 @@
  */
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { errorOfBody, useErrorText } from "@/components/i18n/error-text";
+import { postJson } from "@/components/auth/post-json";
+import { useErrorText } from "@/components/i18n/error-text";
 import { FormError } from "@/components/ui/form-error";
 
 export function FollowButton({ name, following: initially, followers: initialCount }: { name: string; following: boolean; followers: number }) {
@@ -20,21 +21,14 @@ export function FollowButton({ name, following: initially, followers: initialCou
 
   const toggle = async () => {
     setBusy(true);
-    try {
-      const response = await fetch(`/api/players/${encodeURIComponent(name)}/follow`, { method: state.following ? "DELETE" : "POST", headers: { "content-type": "application/json" }, body: "{}" });
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const failure = errorOfBody(body);
-        setError(errorText(failure.code, failure.values));
-        return;
-      }
-      setError(null);
-      setState(body as { following: boolean; followers: number });
-    } catch {
-      setError(errorText("ERR_NETWORK"));
-    } finally {
-      setBusy(false);
+    const answer = await postJson(`/api/players/${encodeURIComponent(name)}/follow`, {}, state.following ? "DELETE" : "POST");
+    setBusy(false);
+    if (!answer.ok) {
+      setError(errorText(answer.code, answer.values));
+      return;
     }
+    setError(null);
+    setState(answer.body as unknown as { following: boolean; followers: number });
   };
 
   return (
