@@ -6,22 +6,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { BotClient } from "../scripts/bot/bot-client";
 import { E2E_BASE_URL } from "./e2e-env";
+import { registerInNewContext } from "./ui-helpers";
 
 const PASSWORD = "correct horse battery";
 
-async function registered(browser: Browser, username: string): Promise<{ page: Page; cookie: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/register");
-  const form = page.getByRole("form", { name: "Register" });
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Password again").fill(PASSWORD);
-  await form.getByRole("button", { name: "Register" }).click();
-  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
-  const cookies = await context.cookies();
-  return { page, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
-}
+const registered = (browser: Browser, username: string) => registerInNewContext(browser, username, PASSWORD);
 
 async function queueForRated(page: Page): Promise<void> {
   await page.goto("/");

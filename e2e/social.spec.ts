@@ -4,24 +4,13 @@
 // the spectators' channel which a player mutes; a report reaches the administrators' view; a challenge sent from a
 // profile is declined on a match page; following a player is kept.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createAdmin, messages, seriousViolations, signIn } from "./ui-helpers";
+import { createAdmin, messages, registerInNewContext, seriousViolations, signIn } from "./ui-helpers";
 
 const m = messages("en");
 const PASSWORD = "correct horse battery";
 const suffix = Date.now().toString(36).slice(-5);
 
-async function registered(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/register");
-  const form = page.getByRole("form", { name: "Register" });
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Password again").fill(PASSWORD);
-  await form.getByRole("button", { name: "Register" }).click();
-  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
-  return page;
-}
+const registered = async (browser: Browser, username: string): Promise<Page> => (await registerInNewContext(browser, username, PASSWORD)).page;
 
 const chat = (page: Page) => page.getByTestId("chat");
 const challengeForm = (page: Page) => page.getByRole("region", { name: m.meet.challengeTitle });

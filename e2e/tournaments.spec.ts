@@ -9,7 +9,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { BotClient } from "../scripts/bot/bot-client";
 import { E2E_BASE_URL } from "./e2e-env";
-import { createAdmin, messages, seriousViolations, signIn } from "./ui-helpers";
+import { createAdmin, messages, registerInNewContext, seriousViolations, signIn } from "./ui-helpers";
 
 const m = messages("en");
 const PASSWORD = "correct horse battery";
@@ -21,19 +21,7 @@ interface Player {
   readonly cookie: string;
 }
 
-async function registered(browser: Browser, username: string): Promise<Player> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/register");
-  const form = page.getByRole("form", { name: "Register" });
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Password again").fill(PASSWORD);
-  await form.getByRole("button", { name: "Register" }).click();
-  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
-  const cookies = await context.cookies();
-  return { page, name: username, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
-}
+const registered = (browser: Browser, username: string): Promise<Player> => registerInNewContext(browser, username, PASSWORD);
 
 /** A tournament that closes in a few seconds, created over the admin's socket (the form's smallest wait is a minute). */
 async function createSoon(adminCookie: string, format: "knockout" | "swiss", maxPlayers: number): Promise<string> {

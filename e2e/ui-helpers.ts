@@ -12,7 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_DATABASE_ENV } from "./e2e-env";
 
 export type Locale = "en" | "pt-BR" | "fr";
@@ -132,4 +132,19 @@ export async function signIn(page: Page, m: Messages, username: string, password
   await form.getByLabel(m.auth.password).fill(password);
   await form.getByRole("button", { name: m.auth.signIn }).click();
   await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
+}
+
+/** A new browser context in which `username` registers through the form: its page, signed in, and its cookie header. */
+export async function registerInNewContext(browser: Browser, username: string, password: string): Promise<{ page: Page; name: string; cookie: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/register");
+  const form = page.getByRole("form", { name: "Register" });
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByLabel("Password again").fill(password);
+  await form.getByRole("button", { name: "Register" }).click();
+  await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
+  const cookies = await context.cookies();
+  return { page, name: username, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
