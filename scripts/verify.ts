@@ -28,7 +28,7 @@ import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
 import { auditDocument } from "@/server/record/audit-document";
 import { auditRatings } from "@/server/record/rating-audit";
-import { drawRecordOf } from "@/lib/tournament/tournament";
+import { drawRecordOf, isTournamentId } from "@/lib/tournament/tournament";
 import { verifyDraw, type DrawRecord } from "@/lib/tournament/verify-draw";
 import { loadTournament } from "@/server/tournaments/tournament-store";
 
@@ -193,7 +193,7 @@ async function verifyTournament(target: string, json: boolean): Promise<number> 
   } else {
     const db = openDb(databaseTarget(process.env).url);
     try {
-      const loaded = /^[A-Za-z0-9_-]{1,40}$/.test(target)
+      const loaded = isTournamentId(target)
         ? await loadTournament(db, target).catch((error: unknown) => {
             // An unreachable or unmigrated database: said in a line, no stack trace.
             throw new InputError(say("noTournament", { id: `${target} (${(error instanceof Error ? error.message : String(error)).trim().split("\n").at(-1)})` }));

@@ -87,6 +87,11 @@ export interface TournamentView {
 
 export type TournamentRefusal = "ERR_TOURNAMENT";
 
+/** What a tournament id may look like (ids are "t" and 20 hex digits; anything else in a URL or argument is no id). */
+export function isTournamentId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,40}$/.test(value);
+}
+
 const EMPTY_SETTINGS: TournamentSettings = { name: "", format: "knockout", matchLength: 1, timeControl: { reserveMs: 0, delayMs: 0 }, rated: false, maxPlayers: 0, closesAt: 0, startsAt: 0, swissRounds: null, noShowMs: 0 };
 
 export function emptyTournament(id: string): TournamentView {

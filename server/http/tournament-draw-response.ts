@@ -7,15 +7,13 @@
  * @example
  *   const response = await tournamentDrawResponse(getDb(), id);
  */
-import { drawRecordOf } from "@/lib/tournament/tournament";
+import { drawRecordOf, isTournamentId } from "@/lib/tournament/tournament";
 import type { Db } from "@/server/db/client";
 import { jsonError } from "@/server/auth/route-guards";
 import { loadTournament } from "@/server/tournaments/tournament-store";
 
-const TOURNAMENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
-
 export async function tournamentDrawResponse(db: Db, id: string): Promise<Response> {
-  const loaded = TOURNAMENT_ID.test(id) ? await loadTournament(db, id) : null;
+  const loaded = isTournamentId(id) ? await loadTournament(db, id) : null;
   if (!loaded) return jsonError("ERR_NOT_FOUND", { reason: "tournament" });
   const { view } = loaded;
   const record = drawRecordOf(view);

@@ -9,7 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { leaveEvents, registerEvent, type TournamentSettings } from "@/lib/tournament/tournament";
+import { ok, type Result } from "@/lib/engine/types";
+import { leaveEvents, registerEvent, type TournamentEvent, type TournamentRefusal, type TournamentSettings, type TournamentView } from "@/lib/tournament/tournament";
 import { playerTournamentsAllowed } from "@/server/admin/site-settings";
 import type { CommandContext } from "@/server/match/context";
 import { fail } from "@/server/match/failure";
@@ -41,7 +42,7 @@ export async function tournamentCreateCommand(ctx: CommandContext, payload: Comm
     noShowMs: payload.noShowMinutes * 60_000,
   };
   if (settings.name.length === 0) return fail("ERR_TOURNAMENT", { reason: "name" });
-  const wait = await ctx.chatLimits.takeTournament(actor.id);
+  const wait = await ctx.actionLimits.takeTournament(actor.id);
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
   const id = `t${randomBytes(10).toString("hex")}`;
   // The draw seed is drawn and sealed now, before anyone registers: its commitment is published with the tournament.
@@ -50,35 +51,38 @@ export async function tournamentCreateCommand(ctx: CommandContext, payload: Comm
   return { ok: true, tournamentId: id };
 }
 
-export async function tournamentRegisterCommand(ctx: CommandContext, payload: CommandPayload<"tournament:register">): Reply<"tournament:register"> {
-  const { actor } = ctx;
-  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
-  if (actor.isGuest) return fail("ERR_TOURNAMENT", { reason: "guest" });
-  const wait = await ctx.chatLimits.takeEntry(actor.id);
-  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
+/**
+ * Decides on the tournament as stored and appends what was decided, deciding again (a few times) when another
+ * command or node appended first: the version check makes the second writer see the first's events.
+ */
+async function appendDecided(ctx: CommandContext, tournamentId: string, decide: (view: TournamentView, now: number) => Result<TournamentEvent[], TournamentRefusal>): Reply<"tournament:register"> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const loaded = await loadTournament(ctx.db, payload.tournamentId);
+    const loaded = await loadTournament(ctx.db, tournamentId);
     if (!loaded) return fail("ERR_TOURNAMENT", { reason: "notFound" });
-    const event = registerEvent(loaded.view, { id: actor.id, name: actor.name }, ctx.now());
-    if (!event.ok) return fail(event.code, event.values);
-    const appended = await appendTournamentEvents(ctx.db, payload.tournamentId, loaded.view, [event.value], new Date(ctx.now()));
+    const events = decide(loaded.view, ctx.now());
+    if (!events.ok) return fail(events.code, events.values);
+    const appended = await appendTournamentEvents(ctx.db, tournamentId, loaded.view, events.value, new Date(ctx.now()));
     if (appended.ok) return { ok: true, version: appended.value.version };
   }
   return fail("ERR_CONFLICT");
 }
 
+export async function tournamentRegisterCommand(ctx: CommandContext, payload: CommandPayload<"tournament:register">): Reply<"tournament:register"> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
+  if (actor.isGuest) return fail("ERR_TOURNAMENT", { reason: "guest" });
+  const wait = await ctx.actionLimits.takeEntry(actor.id);
+  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
+  return appendDecided(ctx, payload.tournamentId, (view, now) => {
+    const event = registerEvent(view, { id: actor.id, name: actor.name }, now);
+    return event.ok ? ok([event.value]) : event;
+  });
+}
+
 export async function tournamentLeaveCommand(ctx: CommandContext, payload: CommandPayload<"tournament:leave">): Reply<"tournament:leave"> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
-  const wait = await ctx.chatLimits.takeEntry(actor.id);
+  const wait = await ctx.actionLimits.takeEntry(actor.id);
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const loaded = await loadTournament(ctx.db, payload.tournamentId);
-    if (!loaded) return fail("ERR_TOURNAMENT", { reason: "notFound" });
-    const events = leaveEvents(loaded.view, actor.id, ctx.now());
-    if (!events.ok) return fail(events.code, events.values);
-    const appended = await appendTournamentEvents(ctx.db, payload.tournamentId, loaded.view, events.value, new Date(ctx.now()));
-    if (appended.ok) return { ok: true, version: appended.value.version };
-  }
-  return fail("ERR_CONFLICT");
+  return appendDecided(ctx, payload.tournamentId, (view, now) => leaveEvents(view, actor.id, now));
 }

@@ -6,6 +6,7 @@ import { timeControlText } from "@/components/match/time-control-text";
 import { TournamentActions } from "@/components/tournaments/tournament-actions";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { swissStandings } from "@/lib/tournament/swiss";
+import { isTournamentId } from "@/lib/tournament/tournament";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { loadTournament } from "@/server/tournaments/tournament-store";
@@ -16,11 +17,9 @@ type Params = Promise<{ id: string }>;
 
 export const dynamic = "force-dynamic";
 
-const TOURNAMENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
-  const loaded = TOURNAMENT_ID.test(id) ? await loadTournament(getDb(), id) : null;
+  const loaded = isTournamentId(id) ? await loadTournament(getDb(), id) : null;
   const t = await getTranslations("tournaments");
   return { title: loaded ? loaded.view.settings.name : t("metaTitle") };
 }
@@ -28,7 +27,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /** A tournament: its settings and state, the draw's commitment and seed, the players, every round live, the standings. */
 export default async function TournamentPage({ params }: { params: Params }) {
   const { id } = await params;
-  const loaded = TOURNAMENT_ID.test(id) ? await loadTournament(getDb(), id) : null;
+  const loaded = isTournamentId(id) ? await loadTournament(getDb(), id) : null;
   if (!loaded) notFound();
   const [t, tc, format, user] = await Promise.all([getTranslations("tournaments"), getTranslations("clock"), getFormatter(), getCurrentUser()]);
   const { view } = loaded;
