@@ -1,17 +1,18 @@
 /**
- * How fast one user may talk, counted in Redis when the cluster has it, so opening sockets on several nodes buys no
- * more messages: a burst of messages per short window, and a sustained rate over a longer one. Reports, direct
+ * How fast one user may do what reaches other people or is kept forever, counted in Redis when the cluster has it, so
+ * opening sockets on several nodes buys no more: chat messages (a burst per short window, and a sustained rate over a
+ * longer one). Reports, direct
  * challenges (each reaches another person), tournaments created and tournament entries (each an event kept forever)
  * have their own limits. Without Redis the counts are this node's.
  *
  * @example
- *   const limits = new ChatLimits(redis, "fairgammon");
+ *   const limits = new ActionLimits(redis, "fairgammon");
  *   if ((await limits.takeMessage(user.id)) > 0) refuse();   // > 0: ms to wait
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { consumePoint, createLimiter, type LimitRule, type RedisStoreClient } from "@/server/rate-limiter";
 
-export interface ChatRules {
+export interface ActionRules {
   readonly burst: LimitRule;
   readonly sustained: LimitRule;
   readonly reports: LimitRule;
@@ -22,7 +23,7 @@ export interface ChatRules {
   readonly entries: LimitRule;
 }
 
-export const CHAT_RULES: ChatRules = {
+export const ACTION_RULES: ActionRules = {
   burst: { limit: 5, windowMs: 10_000 },
   sustained: { limit: 30, windowMs: 5 * 60_000 },
   reports: { limit: 10, windowMs: 60 * 60_000 },
@@ -31,7 +32,7 @@ export const CHAT_RULES: ChatRules = {
   entries: { limit: 30, windowMs: 60 * 60_000 },
 };
 
-export class ChatLimits {
+export class ActionLimits {
   readonly #burst: RateLimiterAbstract;
   readonly #sustained: RateLimiterAbstract;
   readonly #reports: RateLimiterAbstract;
@@ -39,7 +40,7 @@ export class ChatLimits {
   readonly #tournaments: RateLimiterAbstract;
   readonly #entries: RateLimiterAbstract;
 
-  constructor(redis?: RedisStoreClient | null, prefix = "fairgammon", rules: ChatRules = CHAT_RULES) {
+  constructor(redis?: RedisStoreClient | null, prefix = "fairgammon", rules: ActionRules = ACTION_RULES) {
     this.#burst = createLimiter(rules.burst, `${prefix}:chat-burst`, redis ?? undefined);
     this.#sustained = createLimiter(rules.sustained, `${prefix}:chat-sustained`, redis ?? undefined);
     this.#reports = createLimiter(rules.reports, `${prefix}:chat-reports`, redis ?? undefined);

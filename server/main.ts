@@ -42,7 +42,7 @@ import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
 import { stopNode } from "./shutdown";
 import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
-import { ChatLimits } from "./chat/chat-limits";
+import { ActionLimits } from "./action-limits";
 import { TournamentRunner } from "./tournaments/tournament-runner";
 
 export interface AppServer {
@@ -293,7 +293,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     // may open are capped over the whole cluster already (connection-limits.ts).
     userCommandLimit: { burst: limits.commandsPerUserPerSecond * 2, perSecond: limits.commandsPerUserPerSecond },
     waitingMatchesPerUser: limits.waitingMatchesPerUser,
-    chatLimits: new ChatLimits(limitsRedis, redisPrefix),
+    actionLimits: new ActionLimits(limitsRedis, redisPrefix),
     playerTournaments: env.PLAYER_TOURNAMENTS,
     trustProxy: env.TRUST_PROXY,
     now,

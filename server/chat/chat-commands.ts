@@ -58,7 +58,7 @@ export async function chatSendCommand(ctx: CommandContext, payload: CommandPaylo
   const found = await accessTo(ctx, payload.channel, payload.inviteToken);
   if ("ok" in found) return found;
   if (!found.access.write) return fail("ERR_CHAT", { reason: actor.isGuest && found.channel.kind !== "players" ? "guest" : "noWrite" });
-  const wait = await ctx.chatLimits.takeMessage(actor.id);
+  const wait = await ctx.actionLimits.takeMessage(actor.id);
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "chat", seconds: Math.ceil(wait / 1000) });
   const message = await saveChatMessage(ctx.db, payload.channel, actor.id, text.value, new Date(ctx.now()));
   // Stored first: what anyone sees survives a reload and a crash. The sender has it in the answer.
@@ -82,7 +82,7 @@ export async function chatReportCommand(ctx: CommandContext, payload: CommandPay
   const found = stored && (await accessTo(ctx, stored.channel, payload.inviteToken));
   if (!stored || !found || "ok" in found || !found.access.read) return fail("ERR_CHAT", { reason: "noMessage" });
   if (stored.authorId === actor.id) return fail("ERR_CHAT", { reason: "reportSelf" });
-  const wait = await ctx.chatLimits.takeReport(actor.id);
+  const wait = await ctx.actionLimits.takeReport(actor.id);
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "chat", seconds: Math.ceil(wait / 1000) });
   await reportMessage(ctx.db, payload.messageId, actor.id);
   ctx.logger.info("chat message reported", { messageId: payload.messageId, reporterId: actor.id });

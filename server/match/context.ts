@@ -4,7 +4,7 @@
  */
 import type { Participant } from "@/lib/match";
 import type { Db } from "@/server/db/client";
-import type { ChatLimits } from "@/server/chat/chat-limits";
+import type { ActionLimits } from "@/server/action-limits";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import type { ComputerDriver } from "./computer-driver";
@@ -35,8 +35,8 @@ export interface CommandContext {
   readonly now: () => number;
   /** What one user may hold at once (server/config/env.ts: WAITING_MATCHES_PER_USER). */
   readonly limits: { readonly waitingMatchesPerUser: number; readonly playerTournaments: boolean };
-  /** How fast each user may chat and report, over the cluster (server/chat/chat-limits.ts). */
-  readonly chatLimits: ChatLimits;
+  /** How fast each user may chat, report, challenge and enter tournaments, over the cluster (server/action-limits.ts). */
+  readonly actionLimits: ActionLimits;
 }
 
 export function matchRoom(matchId: string): string {

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { commandSchemas, handshakeSchema, type Ack, type CommandName } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
-import { ChatLimits } from "@/server/chat/chat-limits";
+import { ActionLimits } from "@/server/action-limits";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import { commandHandlers, type CommandHandler } from "./commands";
@@ -53,8 +53,8 @@ export interface GatewayOptions {
   readonly waitingMatchesPerUser?: number;
   /** Whether registered players (not only administrators) may create tournaments (PLAYER_TOURNAMENTS). */
   readonly playerTournaments?: boolean;
-  /** Chat's message and report limits; one counting in this process is made when left out. */
-  readonly chatLimits?: ChatLimits;
+  /** Chat, report, challenge and tournament limits (action-limits.ts); one counting in this process when left out. */
+  readonly actionLimits?: ActionLimits;
 }
 
 function isCommandName(name: unknown): name is CommandName {
@@ -97,7 +97,7 @@ export function attachGateway(options: GatewayOptions): void {
   };
   const limiter = new CommandRateLimiter(socketLimit, userLimit);
   const limits = { waitingMatchesPerUser: options.waitingMatchesPerUser ?? 3, playerTournaments: options.playerTournaments ?? false };
-  const chatLimits = options.chatLimits ?? new ChatLimits();
+  const actionLimits = options.actionLimits ?? new ActionLimits();
   const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, service: options.service, io, logger, now });
 
   io.use((socket, next) => {
@@ -129,7 +129,7 @@ export function attachGateway(options: GatewayOptions): void {
       presence.connect(actor.id, socket.id, now());
       void socket.join(`user:${actor.id}`);
     }
-    const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now, limits, chatLimits };
+    const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now, limits, actionLimits };
     socket.on("disconnect", () => options.connectionLimits?.release(socket.id));
 
     // One listener for every command, not one per command: twelve closures per socket were ~5 % of the server's live

@@ -37,7 +37,7 @@ export async function challengeSendCommand(ctx: CommandContext, payload: Command
   if (!target || target.isGuest || target.computerLevel !== null) return fail("ERR_CHALLENGE", { reason: "noPlayer", name: payload.username });
   if (target.id === actor.id) return fail("ERR_CHALLENGE", { reason: "self" });
   if (await hasPendingChallenge(ctx.db, actor.id, target.id)) return fail("ERR_CHALLENGE", { reason: "pending", name: target.username });
-  const wait = await ctx.chatLimits.takeChallenge(actor.id);
+  const wait = await ctx.actionLimits.takeChallenge(actor.id);
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "challenges", seconds: Math.ceil(wait / 1000) });
   const { username: _username, ...settings } = payload;
   const created = await createCommand(ctx, { ...settings, visibility: "private" });
