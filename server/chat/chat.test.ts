@@ -4,8 +4,7 @@
  * anyone sees them and come back after a reload; mutes hide a user everywhere; reports reach the admin view.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@/server/db/users";
-import { sessionCookieFor } from "@/tests/support/session";
+import { guestSessionCookie } from "@/tests/support/session";
 import { matchInPlay } from "@/tests/support/match-in-play";
 import { closePageSockets, pageSocket } from "@/tests/support/page-socket";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
@@ -26,12 +25,6 @@ afterAll(async () => {
 async function client(cookie?: string) {
   const page = await pageSocket(t.url, cookie, ["chat:message"]);
   return { ...page, heard: page.heard("chat:message") };
-}
-
-async function guestCookie(): Promise<string> {
-  const created = await createUser(t.db, { username: `guest${Date.now() % 100000}${Math.floor(Math.random() * 1000)}`, passwordHash: null, isGuest: true });
-  if (!created.ok) throw new Error(created.code);
-  return sessionCookieFor(created.value);
 }
 
 describe("the lobby's chat", () => {
@@ -58,7 +51,7 @@ describe("the lobby's chat", () => {
     const visitor = await client();
     expect(await visitor.send("chat:join", { channel: "lobby" })).toMatchObject({ ok: true, canWrite: false, muted: [] });
     expect(await visitor.send("chat:send", { channel: "lobby", text: "hi" })).toMatchObject({ ok: false, code: "ERR_UNAUTHENTICATED", values: { reason: "chat" } });
-    const guest = await client(await guestCookie());
+    const guest = await client(await guestSessionCookie(t.db));
     expect(await guest.send("chat:join", { channel: "lobby" })).toMatchObject({ ok: true, canWrite: false });
     expect(await guest.send("chat:send", { channel: "lobby", text: "hi" })).toMatchObject({ ok: false, code: "ERR_CHAT", values: { reason: "guest" } });
   });

@@ -5,9 +5,8 @@
  * someone else's challenge, a second answer, a flood.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@/server/db/users";
 import { closePageSockets, pageSocket } from "@/tests/support/page-socket";
-import { sessionCookieFor } from "@/tests/support/session";
+import { guestSessionCookie } from "@/tests/support/session";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
 import { setFollow } from "@/server/players/follows";
@@ -24,19 +23,13 @@ afterAll(async () => {
 
 const LISTEN = ["challenge:received", "challenge:answered", "match:event"] as const;
 
-async function guestCookie(): Promise<string> {
-  const created = await createUser(t.db, { username: `guest-${Math.random().toString(36).slice(2, 10)}`, passwordHash: null, isGuest: true });
-  if (!created.ok) throw new Error(created.code);
-  return sessionCookieFor(created.value);
-}
-
 describe("online now", () => {
   it("lists registered players with a socket open, the followed first, and counts guests", async () => {
     const [me, ada, bob] = [await t.user(), await t.user(), await t.user()];
     const mine = await pageSocket(t.url, me.cookie);
     const adas = await pageSocket(t.url, ada.cookie);
     await pageSocket(t.url, bob.cookie);
-    await pageSocket(t.url, await guestCookie());
+    await pageSocket(t.url, await guestSessionCookie(t.db));
     await setFollow(t.db, me.id, bob.id, true);
     const reply = await mine.send("lobby:online", {});
     if (!reply.ok) throw new Error(reply.message);
@@ -105,7 +98,7 @@ describe("direct challenges", () => {
     const [ada, bob] = [await t.user(), await t.user()];
     const a = await pageSocket(t.url, ada.cookie);
     const matches = await t.db.prisma.match.count();
-    const guest = await pageSocket(t.url, await guestCookie());
+    const guest = await pageSocket(t.url, await guestSessionCookie(t.db));
     expect(await guest.send("challenge:send", { username: bob.name, matchLength: 1, color: "white" })).toMatchObject({ ok: false, code: "ERR_CHALLENGE", values: { reason: "guest" } });
     expect(await (await pageSocket(t.url, undefined)).send("challenge:send", { username: bob.name, matchLength: 1, color: "white" })).toMatchObject({ ok: false, code: "ERR_UNAUTHENTICATED" });
     expect(await a.send("challenge:send", { username: ada.name, matchLength: 1, color: "white" })).toMatchObject({ ok: false, code: "ERR_CHALLENGE", values: { reason: "self" } });
