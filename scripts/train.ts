@@ -11,7 +11,9 @@
  * linearly from --lambda to --lambda-end over the N games. Everything random comes from one seeded generator, so
  * the same command gives the same weights.
  *
- * --init FILE starts from the weights in FILE instead of random ones (a later phase of a run, at a lower rate).
+ * --init FILE starts from the weights in FILE instead of random ones (a later phase of a run, at a lower rate); with
+ * --features (the hand-made inputs of lib/analysis/features.ts) or a --hidden larger than FILE's, the network is
+ * first grown (Network.grown: same outputs, new weights to learn).
  *
  * Every --check games a quick match of --check-games against pubeval (0-ply, fixed dice seeds) is logged, and the
  * weights are written to --out (a checkpoint records how many games it has seen).
@@ -24,8 +26,8 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Position, initialPosition } from "@/lib/engine";
 import { generatePlays } from "@/lib/engine/move-generator";
-import { MAX_ACTIVE, INPUT_COUNT, encodeSides } from "@/lib/analysis/encoding";
-import { evaluateInto } from "@/lib/analysis/evaluator";
+import { FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
+import { encodeInputsInto, evaluateInto } from "@/lib/analysis/evaluator";
 import { Network, type NetworkJson, OUTPUTS } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { duel } from "./strength/duel";
@@ -34,10 +36,10 @@ import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
 
 const USAGE = "usage: npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]";
 const text = { type: "string" } as const;
-let values: Record<string, string | undefined>;
+let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
     strict: true,
   }));
 } catch (error) {
@@ -46,7 +48,8 @@ try {
 }
 
 function option(name: string, fallback?: string): string {
-  const value = values[name] ?? fallback;
+  const given = values[name];
+  const value = typeof given === "string" ? given : fallback;
   if (value === undefined) {
     process.stderr.write(`train: --${name} is required\n${USAGE}\n`);
     process.exit(2);
@@ -58,7 +61,6 @@ const seed = Number(option("seed"));
 const games = Number(option("games"));
 const out = option("out");
 const init = option("init", "");
-const hidden = Number(option("hidden", "80"));
 const logFile = option("log", "");
 const alpha0 = Number(option("alpha", "0.1"));
 const alphaEnd = Number(option("alpha-end", "0.02"));
@@ -77,9 +79,14 @@ function log(line: string): void {
 const random = seededRandom(seed);
 // --init continues from earlier weights (a second phase at a lower rate); the dice still come from --seed.
 const exact = { exactSigmoid: true };
-const net = init
-  ? Network.fromJson(JSON.parse(readFileSync(init, "utf8")) as NetworkJson, exact)
-  : Network.random(INPUT_COUNT, hidden, random, exact);
+const start = init ? Network.fromJson(JSON.parse(readFileSync(init, "utf8")) as NetworkJson, exact) : null;
+const inputs = values.features === true || (start?.inputs ?? 0) > INPUT_COUNT ? FEATURE_INPUT_COUNT : INPUT_COUNT;
+const hidden = Number(option("hidden", String(start?.hidden ?? 80)));
+const net = start
+  ? start.inputs === inputs && start.hidden === hidden
+    ? start
+    : start.grown(inputs, hidden, random)
+  : Network.random(inputs, hidden, random, exact);
 const idx = new Int32Array(MAX_ACTIVE);
 const val = new Float64Array(MAX_ACTIVE);
 const scratch = new Float64Array(OUTPUTS);
@@ -149,17 +156,17 @@ function learn(positions: Position[], values: Float64Array, alpha: number, lambd
     target[3] = next[1] as number;
     target[4] = next[2] as number;
     const pos = positions[t] as Position;
-    const n = encodeSides(pos[pos.turn], pos[pos.turn === "white" ? "black" : "white"], idx, val);
+    const n = encodeInputsInto(net, pos, idx, val);
     net.train(idx, val, n, target, alpha, scratch);
     for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * (values[t * OUTPUTS + k] as number) + lambda * (target[k] as number);
   }
 }
 
 function checkpoint(done: number): void {
-  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, hidden: net.hidden, init: init || null }, ...net.toJson() })}\n`);
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, init: init || null }, ...net.toJson() })}\n`);
 }
 
-log(`start: ${command} (hidden ${net.hidden}, α ${alpha0}→${alphaEnd}, λ ${lambda0}→${lambdaEnd})`);
+log(`start: ${command} (inputs ${net.inputs}, hidden ${net.hidden}, α ${alpha0}→${alphaEnd}, λ ${lambda0}→${lambdaEnd})`);
 const started = performance.now();
 let moves = 0;
 for (let g = 1; g <= games; g++) {

@@ -15,7 +15,8 @@ import { type LegalPlay, type Position, opponentOf } from "../engine/types";
 import type { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
 import { backChecker, isRace } from "./contact";
-import { BAR_INPUT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
+import { BAR_INPUT, INPUT_COUNT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
+import { encodeFeatures } from "./features";
 import { Network, type NetworkJson, OUTPUTS } from "./network";
 import type { BatchEvaluator } from "./search";
 import type { Evaluator, Probabilities } from "./types";
@@ -90,6 +91,14 @@ function finished(pos: Position, onRollLeft: number, otherLeft: number, out: Flo
   return true;
 }
 
+/** The sparse inputs of `net` for `pos` into (toIdx, toVal): the raw board, and the features if `net` has them. */
+export function encodeInputsInto(net: Network, pos: Position, toIdx: Int32Array, toVal: Float64Array): number {
+  const onRoll = pos[pos.turn];
+  const other = pos[opponentOf(pos.turn)];
+  const n = encodeSides(onRoll, other, toIdx, toVal);
+  return net.inputs > INPUT_COUNT ? encodeFeatures(onRoll, other, INPUT_COUNT, toIdx, toVal, n) : n;
+}
+
 /**
  * The five probabilities for `pos.turn` into `out` (win, winGammon, winBackgammon, loseGammon, loseBackgammon), from
  * `net` and the rules above. The array form is for search and training loops, which evaluate millions of positions.
@@ -101,12 +110,14 @@ export function evaluateInto(net: Network, pos: Position, out: Float64Array, bea
   const otherLeft = checkersOn(other);
   if (finished(pos, onRollLeft, otherLeft, out)) return;
   if (bearoff && fromBearoff(bearoff, pos, out)) return;
-  const n = encodeSides(onRoll, other, idx, val);
+  const n = encodeInputsInto(net, pos, idx, val);
   net.forward(idx, val, n, out);
   constrain(pos, onRollLeft, otherLeft, out);
 }
 
 let base = new Float64Array(0);
+const featureIdx = new Int32Array(MAX_ACTIVE);
+const featureVal = new Float64Array(MAX_ACTIVE);
 let z = new Float64Array(0);
 
 /** pointUnit's values for counts 0..15, unit by unit (a lookup: this runs for every play of every roll searched). */
@@ -179,16 +190,22 @@ export function evaluateResultsInto(net: Network, pos: Position, plays: readonly
     base = new Float64Array(H);
     z = new Float64Array(H);
   }
-  const n = encodeSides(themBefore, moverBefore, idx, val);
+  const n = encodeSides(themBefore, moverBefore, idx, val); // raw inputs only: features are added per play
   net.preActivation(idx, val, n, base);
   const moverLeftBefore = checkersOn(moverBefore);
   const themLeft = checkersOn(themBefore);
   const one = new Float64Array(OUTPUTS);
+  const withFeatures = net.inputs > INPUT_COUNT;
   for (let k = 0; k < plays.length; k++) {
     const play = plays[k] as LegalPlay;
     const result = play.result;
     for (let j = 0; j < H; j++) z[j] = base[j] as number;
     const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
+    if (withFeatures) {
+      // The features depend on both whole boards, so each play's are computed afresh (the base holds none).
+      const f = encodeFeatures(result[them], result[pos.turn], INPUT_COUNT, featureIdx, featureVal, 0);
+      for (let k2 = 0; k2 < f; k2++) net.addRow(z, featureIdx[k2] as number, featureVal[k2] as number);
+    }
     const moverLeft = moverLeftBefore - off;
     if (!finished(result, themLeft, moverLeft, one) && !(bearoff && fromBearoff(bearoff, result, one))) {
       net.outputsFrom(z, one);

@@ -83,6 +83,26 @@ export class Network {
     return new Network(inputs, hidden, fill(inputs * hidden), fill(hidden), fill(OUTPUTS * hidden), fill(OUTPUTS), options.exactSigmoid ?? false);
   }
 
+  /**
+   * This network with more inputs and hidden units that compute the same function: new input rows start at 0 for the
+   * old hidden units, new hidden units get random input weights (from `random`) and output weights of 0. Training
+   * grows a trained network this way rather than starting over.
+   */
+  grown(inputs: number, hidden: number, random: () => number): Network {
+    if (inputs < this.inputs || hidden < this.hidden) throw new Error("a network can only grow");
+    const w1 = new Float64Array(inputs * hidden);
+    for (let i = 0; i < inputs; i++) {
+      for (let j = 0; j < hidden; j++) {
+        w1[i * hidden + j] = j < this.hidden ? (i < this.inputs ? (this.w1[i * this.hidden + j] as number) : 0) : (random() - 0.5) * 0.2;
+      }
+    }
+    const b1 = new Float64Array(hidden);
+    b1.set(this.b1);
+    const w2 = new Float64Array(OUTPUTS * hidden);
+    for (let o = 0; o < OUTPUTS; o++) for (let j = 0; j < this.hidden; j++) w2[o * hidden + j] = this.w2[o * this.hidden + j] as number;
+    return new Network(inputs, hidden, w1, b1, w2, Float64Array.from(this.b2), this.exact);
+  }
+
   static fromJson(json: NetworkJson, options: NetworkOptions = {}): Network {
     const { inputs, hidden } = json;
     if (json.outputs !== OUTPUTS || json.inputWeights.length !== inputs * hidden || json.hiddenBias.length !== hidden) {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { legalPlays } from "../engine/moves";
+import { gameResult, initialPosition } from "../engine/position";
+import type { Position } from "../engine/types";
+import { FEATURE_INPUT_COUNT, INPUT_COUNT } from "./encoding";
+import { networkEvaluator } from "./evaluator";
+import { sideFeatures } from "./features";
+import { Network } from "./network";
+import { ROLLS } from "./search";
+
+/** A board (index p − 1 for point p, 24 for the bar) from { point: checkers }. */
+function board(points: Record<number, number>): number[] {
+  const b = new Array<number>(25).fill(0);
+  for (const [p, n] of Object.entries(points)) b[Number(p) - 1] = n;
+  return b;
+}
+
+function seeded(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+describe("sideFeatures", () => {
+  it("counts the shots at a blot: 12 of 36 rolls hit a blot two pips away (the 11 rolls with a 2, and 1-1)", () => {
+    const side = board({ 8: 1, 6: 14 });
+    const other = board({ 19: 15 }); // the other side's 19 is this side's 6... and its 17 this side's 8
+    expect(sideFeatures(side, other).shots).toBeCloseTo(12 / 36, 12);
+    expect(sideFeatures(other, side).shots).toBe(0); // no blot of its own
+  });
+
+  it("lets a held point block a combination shot: 6 pips away through a blocked 3", () => {
+    // The blot is on 10 (the other side's 15); the hitter is on its 21, six pips away. The blocker holds this side's
+    // 7 (the hitter's 18), so 3-3 is blocked; 1-5, 2-4, 2-2 and 6s still hit.
+    const side = board({ 10: 1, 7: 2, 1: 12 });
+    const other = board({ 21: 15 });
+    const f = sideFeatures(side, other);
+    // 6s: 11 rolls; 1-5: 2; 2-4: 2; 2-2 (19, 17, 15): 1; 3-3 blocked at 18; 1-1 cannot reach. 16/36.
+    expect(f.shots).toBeCloseTo(16 / 36, 12);
+  });
+
+  it("counts only the entering checker's shots while the hitter is on the bar", () => {
+    // A blot on 5 (the hitter's 20, where a 5 enters) and the hitter's 19 held; its checker on 13 would hit with a
+    // 12 but must enter first. 5s, 1-4 and 2-3 hit (entering on 24, 21, 23 or 22 and going on to 20): 15 rolls.
+    const side = board({ 5: 1, 6: 14 });
+    const other = board({ 25: 1, 13: 1, 24: 13 });
+    expect(sideFeatures(side, other).shots).toBeCloseTo(15 / 36, 12);
+    expect(sideFeatures(board({ 20: 1, 6: 14 }), other).shots).toBeCloseTo(1 / 36, 12); // only 5-5 reaches its 5 from the bar
+  });
+
+  it("measures escapes of the back checkers past the points held in the other side's half", () => {
+    const start = initialPosition("white");
+    // From 24 past the 8-point (this side's 17) to 16 or lower: 2-6, 3-5, 3-6, 4-5, 4-6, 5-6, 3-3, 4-4, 6-6.
+    expect(sideFeatures(start.white, start.black).escapes).toBeCloseTo(15 / 36, 12);
+    expect(sideFeatures(board({ 12: 1, 6: 14 }), start.black).escapes).toBe(1);
+  });
+
+  it("measures the longest prime", () => {
+    expect(sideFeatures(board({ 4: 2, 5: 2, 6: 2, 7: 2, 9: 2, 13: 5 }), board({ 24: 15 })).prime).toBeCloseTo(4 / 6, 12);
+    expect(sideFeatures(board({ 6: 15 }), board({ 24: 15 })).prime).toBeCloseTo(1 / 6, 12);
+  });
+});
+
+describe("a network with features", () => {
+  const plain = Network.random(INPUT_COUNT, 10, seeded(3));
+  const grown = plain.grown(FEATURE_INPUT_COUNT, 14, seeded(4));
+
+  it("grows without changing what it says", () => {
+    const a = networkEvaluator(plain);
+    const b = networkEvaluator(grown);
+    const pos = initialPosition("white");
+    for (const play of legalPlays(pos, [6, 4])) {
+      const pa = a(play.result);
+      const pb = b(play.result);
+      expect(pb.win).toBeCloseTo(pa.win, 12);
+      expect(pb.loseGammon).toBeCloseTo(pa.loseGammon, 12);
+    }
+    expect(() => grown.grown(INPUT_COUNT, 14, seeded(5))).toThrow(/grow/);
+  });
+
+  it("values all the plays of a roll at once exactly as one by one, features included", () => {
+    const trained = Network.random(FEATURE_INPUT_COUNT, 12, seeded(9));
+    const evaluate = networkEvaluator(trained);
+    let pos: Position = initialPosition("white");
+    const dieRandom = seeded(11);
+    let worst = 0;
+    let checked = 0;
+    for (let ply = 0; ply < 60 && !gameResult(pos); ply++) {
+      for (const { dice } of ROLLS.filter((_, i) => i % 4 === ply % 4)) {
+        const plays = legalPlays(pos, dice);
+        const values = evaluate.evaluateResults(pos, plays);
+        plays.forEach((play, k) => {
+          const p = evaluate(play.result);
+          [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
+            worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
+          });
+          checked++;
+        });
+      }
+      const plays = legalPlays(pos, [(1 + Math.floor(dieRandom() * 6)) as 1, (1 + Math.floor(dieRandom() * 6)) as 1]);
+      pos = plays.length > 0 ? (plays[Math.floor(dieRandom() * plays.length)]?.result ?? pos) : { ...pos, turn: pos.turn === "white" ? "black" : "white" };
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(worst).toBeLessThan(1e-12);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Hand-made inputs for the network, beside the raw board of encoding.ts: what a raw encoding makes a small network
+ * learn slowly, because it depends on the two boards together and on the dice (Tesauro added such features to
+ * TD-Gammon; GNU Backgammon's contact net has some twenty-five per side). Per side, seen from that side:
+ *
+ * - `shots`: the share of the 36 rolls on which the other side can hit at least one of this side's blots, moving one
+ *   checker (direct and combination shots, each landing point open; with checkers on the bar only the entering
+ *   checker is counted). The chance of being hit next roll is most of what a blot costs.
+ * - `escapes`: the share of the 36 rolls on which this side's rearmost checker can move past every point the other
+ *   side holds in its own half of the board (its home and outer boards) ahead of the checker: out to the outfield.
+ *   1 when there is nothing left to pass there.
+ * - `prime`: this side's longest run of held points (two or more checkers), over 6.
+ *
+ * They are not linear in the raw inputs, so the network cannot get them from its first layer alone.
+ *
+ * @example
+ *   const f = sideFeatures(pos[pos.turn], pos[opponentOf(pos.turn)]);
+ *   f.shots; // 0 with no blot
+ */
+
+/** Features per side, written after the raw inputs: side on roll first, then the other side. */
+export const FEATURES_PER_SIDE = 3;
+
+export interface SideFeatures {
+  readonly shots: number;
+  readonly escapes: number;
+  readonly prime: number;
+}
+
+/** The 21 distinct rolls: a ≤ b, weight 1 for doubles and 2 otherwise (out of 36). */
+const ROLL_A: number[] = [];
+const ROLL_B: number[] = [];
+const ROLL_WEIGHT: number[] = [];
+for (let a = 1; a <= 6; a++) {
+  for (let b = a; b <= 6; b++) {
+    ROLL_A.push(a);
+    ROLL_B.push(b);
+    ROLL_WEIGHT.push(a === b ? 1 : 2);
+  }
+}
+
+// Scratch boards in the mover's coordinates (index = the mover's point number, 25 = bar), reused by every call.
+const blocked = new Uint8Array(26);
+const target = new Uint8Array(26);
+
+/**
+ * True when a checker on the mover's point `from` can travel with the dice (a, b) and stop on a point marked in
+ * `target`, every point it stops on on the way open (not `blocked`). One checker only; doubles move up to four times.
+ */
+function reaches(from: number, a: number, b: number): boolean {
+  if (a === b) {
+    let at = from;
+    for (let step = 0; step < 4; step++) {
+      at -= a;
+      if (at < 1 || blocked[at]) return false;
+      if (target[at]) return true;
+    }
+    return false;
+  }
+  const viaA = from - a;
+  const viaB = from - b;
+  const both = from - a - b;
+  if (viaA >= 1 && !blocked[viaA]) {
+    if (target[viaA]) return true;
+    if (both >= 1 && !blocked[both] && target[both]) return true;
+  }
+  if (viaB >= 1 && !blocked[viaB]) {
+    if (target[viaB]) return true;
+    if (both >= 1 && !blocked[both] && target[both]) return true;
+  }
+  return false;
+}
+
+/**
+ * The share of rolls on which `hitter` (its own board) hits a blot of `side`. Boards are 25 entries, index p − 1 for
+ * the owner's point p and 24 for its bar; the side's point p is the hitter's 25 − p.
+ */
+function shots(side: ArrayLike<number>, hitter: ArrayLike<number>): number {
+  let anyBlot = false;
+  for (let q = 1; q <= 24; q++) {
+    const mine = side[24 - q] ?? 0; // the side's point 25 − q, in the hitter's numbering q
+    blocked[q] = mine >= 2 ? 1 : 0;
+    target[q] = mine === 1 ? 1 : 0;
+    if (mine === 1) anyBlot = true;
+  }
+  if (!anyBlot) return 0;
+  const onBar = (hitter[24] ?? 0) > 0;
+  let hits = 0;
+  for (let r = 0; r < 21; r++) {
+    const a = ROLL_A[r] as number;
+    const b = ROLL_B[r] as number;
+    let hit = false;
+    if (onBar) hit = reaches(25, a, b);
+    else {
+      for (let q = 24; q >= 1 && !hit; q--) if ((hitter[q - 1] ?? 0) > 0 && reaches(q, a, b)) hit = true;
+    }
+    if (hit) hits += ROLL_WEIGHT[r] as number;
+  }
+  return hits / 36;
+}
+
+/** The share of rolls on which the side's rearmost checker passes every point `other` holds on its half ahead of it. */
+function escapes(side: ArrayLike<number>, other: ArrayLike<number>): number {
+  let back = 0;
+  for (let i = 24; i >= 0; i--) {
+    if ((side[i] ?? 0) > 0) {
+      back = i + 1; // 25 = bar
+      break;
+    }
+  }
+  if (back <= 13) return 1;
+  let lowestHeld = 0;
+  for (let p = 1; p <= 24; p++) {
+    const theirs = other[24 - p] ?? 0; // the other side's checkers on this side's point p
+    blocked[p] = theirs >= 2 ? 1 : 0;
+    if (theirs >= 2 && p < back && p >= 13 && lowestHeld === 0) lowestHeld = p;
+  }
+  if (lowestHeld === 0) return 1;
+  for (let p = 1; p <= 24; p++) target[p] = p < lowestHeld && !blocked[p] ? 1 : 0;
+  let rolls = 0;
+  for (let r = 0; r < 21; r++) if (reaches(back, ROLL_A[r] as number, ROLL_B[r] as number)) rolls += ROLL_WEIGHT[r] as number;
+  return rolls / 36;
+}
+
+/** The side's longest run of points with two or more checkers, over 6 (at most 1). */
+function prime(side: ArrayLike<number>): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < 24; i++) {
+    run = (side[i] ?? 0) >= 2 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return Math.min(longest, 6) / 6;
+}
+
+/** The features of `side` against `other` (boards as in lib/engine: index p − 1 for point p, 24 for the bar). */
+export function sideFeatures(side: ArrayLike<number>, other: ArrayLike<number>): SideFeatures {
+  return { shots: shots(side, other), escapes: escapes(side, other), prime: prime(side) };
+}
+
+/**
+ * Appends the non-zero features of both sides to the sparse input (idx, val) from position `n`, the side on roll's at
+ * `base`, the other side's at `base` + FEATURES_PER_SIDE; returns the new count.
+ */
+export function encodeFeatures(onRoll: ArrayLike<number>, other: ArrayLike<number>, base: number, idx: Int32Array, val: Float64Array, n: number): number {
+  const sides: [ArrayLike<number>, ArrayLike<number>][] = [
+    [onRoll, other],
+    [other, onRoll],
+  ];
+  let at = base;
+  for (const [side, them] of sides) {
+    const values = [shots(side, them), escapes(side, them), prime(side)];
+    for (const v of values) {
+      if (v !== 0) {
+        idx[n] = at;
+        val[n++] = v;
+      }
+      at++;
+    }
+  }
+  return n;
+}
