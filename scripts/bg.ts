@@ -5,7 +5,8 @@
  *   npm run --silent bg -- legal --batch         stdin lines "POSID D1 D2" → one JSON line each, in order:
  *     {"pos":"4HPwATDgc/ABMA","dice":[3,1],"moves":[{"move":"8/5 6/5","result":"<POSID>"}, …]}
  *
- * `eval` and `best` (the analysis engine: probabilities and the chosen play) live in scripts/bg/, see their docs.
+ * `eval`, `best` and `cube` (the analysis engine: probabilities, the chosen play, the cube decision) live in
+ * scripts/bg/, see their docs.
  *
  * A Position ID has the player on roll encoded second (gnubg's convention); each result is the Position ID after the
  * play with the opponent on roll. Plays come in gnubg's generation order; "moves" is [] when the roll cannot be
@@ -32,6 +33,7 @@ import {
 } from "@/lib/engine";
 import { bearoffCommand } from "./bg/bearoff";
 import { bestCommand } from "./bg/best";
+import { cubeCommand } from "./bg/cube";
 import { evalCommand } from "./bg/eval";
 
 const USAGE = [
@@ -39,6 +41,7 @@ const USAGE = [
   "       npm run --silent bg -- legal --batch  < lines of \"POSID D1 D2\"",
   "       npm run --silent bg -- eval POSID [--ply N] | eval --batch [--ply N]",
   "       npm run --silent bg -- best POSID D1 D2 [--ply N] | best --batch [--ply N]",
+  "       npm run --silent bg -- cube POSID MATCHID [--ply N] | cube --batch [--ply N]",
   "       npm run --silent bg -- bearoff POSID | bearoff --batch",
 ].join("\n");
 
@@ -135,6 +138,7 @@ async function main(args: readonly string[]): Promise<number> {
   if (args[0] === "legal" && args[1] !== "--batch") return single(args.slice(1));
   if (args[0] === "eval") return evalCommand(args.slice(1));
   if (args[0] === "best") return bestCommand(args.slice(1));
+  if (args[0] === "cube") return cubeCommand(args.slice(1));
   if (args[0] === "bearoff") return bearoffCommand(args.slice(1));
   process.stderr.write(`bg: ${args.length === 0 ? "no command given" : `unknown usage "${args.join(" ")}"`}\n${USAGE}\n`);
   return 2;

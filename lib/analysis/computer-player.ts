@@ -16,7 +16,8 @@ import { resultKindOfLevel, type MatchAction, type MatchState, type ResignLevel 
 import { hasLegalPlay } from "../engine/moves";
 import { swapTurn } from "../engine/position";
 import { opponentOf, type Color, type Position } from "../engine/types";
-import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency } from "./cube-decision";
+import { cubeAvailable, cubeContextOf } from "./cube-decision";
+import { cubeDecisionAtPly } from "./cubeful-search";
 import { matchEquityOf, type MatchContext } from "./match-equity";
 import { evaluateAtPly, rankPlays, type SearchOptions } from "./search";
 import { invertProbabilities, type Evaluator, type Ply, type Probabilities } from "./types";
@@ -61,7 +62,7 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
       // single win at this cube already wins the match (a dead cube, e.g. any 1-point match), not with the cube over.
       const cube = cubeContextOf(state);
       if (cube && canDouble(state, color) && cubeAvailable(cube)) {
-        const decision = cubeDecision(evaluateAtPly(state.position, options(plies.cube)), cube, { efficiency: cubeEfficiency(state.position) });
+        const decision = cubeDecisionAtPly(onRollOf(state.position, cube.onRoll), cube, { ply: plies.cube, evaluator: deps.evaluator });
         if (decision.shouldDouble) return { type: "double", player: color };
       }
       return { type: "roll", player: color };
@@ -70,7 +71,7 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
       // The doubler is on roll in its game: its decision says whether the taker should take.
       const cube = cubeContextOf(state);
       if (!cube || cube.onRoll !== opponentOf(color)) return null;
-      const decision = cubeDecision(evaluateAtPly(state.position, options(plies.cube)), cube, { efficiency: cubeEfficiency(state.position) });
+      const decision = cubeDecisionAtPly(onRollOf(state.position, cube.onRoll), cube, { ply: plies.cube, evaluator: deps.evaluator });
       return { type: decision.shouldTake ? "take" : "drop", player: color };
     }
     case "moving": {
@@ -82,6 +83,11 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
     default:
       return null;
   }
+}
+
+/** The position with `color` on roll (the doubler's game while its double is answered). */
+function onRollOf(pos: Position, color: Color): Position {
+  return pos.turn === color ? pos : { ...pos, turn: color };
 }
 
 /** The score, cube and Crawford state the match equity table needs. */

@@ -30,6 +30,11 @@ export interface CubeContext extends MatchContext {
   readonly cubeOwner: Color | null;
   /** The side about to roll, whose probabilities are given and who may double. */
   readonly onRoll: Color;
+  /**
+   * Money play under the Jacoby rule: gammons and backgammons count as single games while the cube is centred
+   * (cubeful-search.ts applies it; the site's matches and our 0-ply analysis never use it).
+   */
+  readonly jacoby?: boolean;
 }
 
 export interface CubeDecision {
@@ -269,8 +274,17 @@ export function cubeDecision(p: Probabilities, context: CubeContext, options: Cu
     noDouble = mwcToEmg(matchCubefulMwc(p, context, x), context, context.onRoll);
     doubleTake = mwcToEmg(matchCubefulMwc(p, doubled, x), context, context.onRoll);
   }
-  const doublePass = 1;
-  const equities = { noDouble, doubleTake, doublePass };
+  return decideCube({ noDouble, doubleTake, doublePass: 1 }, p.winGammon > 0, context);
+}
+
+/**
+ * The cube action from the three cubeful equities of the side on roll (per unit of the current cube, double/pass
+ * = +1), as gnubg's FindBestCubeDecision picks it; `hasGammons` says whether the side on roll can still win a gammon
+ * (a position too good to double is one worth playing on for them). Janowski's 0-ply equities (cubeDecision) and the
+ * deeper cubeful search (cubeful-search.ts) both end here.
+ */
+export function decideCube(equities: CubeDecision["equities"], hasGammons: boolean, context: CubeContext): CubeDecision {
+  const { noDouble, doubleTake, doublePass } = equities;
   const shouldTake = doubleTake < doublePass;
   if (!cubeAvailable(context)) {
     return { shouldDouble: false, shouldTake, tooGood: false, cubeAvailable: false, equities };
@@ -281,7 +295,6 @@ export function cubeDecision(p: Probabilities, context: CubeContext, options: Cu
   // No double. If the opponent would pass, the side on roll is too good to double when it has gammon chances to play
   // for; without any, gnubg calls it a double/pass (playing on would be for nothing). If the opponent would take,
   // it is too good only when playing on is worth more than the point the double would cash.
-  const hasGammons = p.winGammon > 0;
   const tooGood = shouldTake ? noDouble > doublePass && hasGammons : hasGammons;
   const shouldDouble = !shouldTake && !hasGammons;
   return { shouldDouble, shouldTake, tooGood, cubeAvailable: true, equities };

@@ -28,7 +28,8 @@ import { legalPlays, validatePlay } from "../engine/moves";
 import type { MoveSpec } from "../engine/notation";
 import { positionsEqual } from "../engine/position";
 import { describeFailure, opponentOf, type Color, type Dice, type Position } from "../engine/types";
-import { cubeAvailable, cubeContextOf, cubeDecision, cubeEfficiency, optimalCubeEquity } from "./cube-decision";
+import { cubeAvailable, cubeContextOf, optimalCubeEquity } from "./cube-decision";
+import { cubeDecisionAtPly } from "./cubeful-search";
 import { matchEquityOf } from "./match-equity";
 import { evaluateAtPly, rankPlays } from "./search";
 import { invertProbabilities, type Evaluator, type Ply } from "./types";
@@ -228,8 +229,8 @@ function analyseCube(point: Extract<AnalysisPoint, { kind: "cube" }>, options: A
   const doubler = state.onRoll as Color;
   const pos: Position = state.position.turn === doubler ? state.position : { ...state.position, turn: doubler };
   const context = { ...contextOf(state), cubeOwner: state.cube.owner, onRoll: doubler };
-  const p = evaluateAtPly(pos, { ply: options.ply, evaluator: options.evaluator, equityOf: matchEquityOf(context) });
-  const decision = cubeDecision(p, context, { efficiency: cubeEfficiency(pos) });
+  // Cubeful search at the analysis depth (cubeful-search.ts), as the computer decides.
+  const decision = cubeDecisionAtPly(pos, context, { ply: options.ply, evaluator: options.evaluator });
   const { equities } = decision;
   const doubled = Math.min(equities.doubleTake, equities.doublePass);
   // gnubg's OPTIMAL: the opponent's best answer when doubling is right, else no double (too good included).

@@ -130,6 +130,14 @@ function bestAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: Ba
   return best;
 }
 
+/**
+ * The play pos.turn makes with `dice` inside a search (the best at 0-ply by cubeless money equity), or null when the
+ * roll cannot be played: cubeful-search.ts walks the same tree as evaluateAtPly.
+ */
+export function searchPlay(pos: Position, dice: Dice, evaluator: BatchEvaluator): LegalPlay | null {
+  return bestAtZeroPly(pos, legalPlays(pos, dice), evaluator, undefined);
+}
+
 /** Cubeless probabilities for pos.turn, on roll and before rolling, `options.ply` deep. Exact when the game is over. */
 export function evaluateAtPly(pos: Position, options: SearchOptions): Probabilities {
   const { ply, evaluator, equityOf } = options;

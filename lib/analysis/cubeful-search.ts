@@ -1,0 +1,153 @@
+/**
+ * Cube decisions searched n plies deep, as GNU Backgammon's cubeful evaluation does at 1-ply and above: the equity
+ * of not doubling is the average over the 21 rolls of the position after the play the side on roll makes, where the
+ * opponent in turn makes its own best cube action; the equity of double/take is the same with the cube doubled and
+ * turned to the opponent. At the leaves (0-ply) Janowski's formula (cube-decision.ts) gives the cubeful equity with
+ * that side's best cube action. So a double is judged on what the next rolls may bring — market losers, the
+ * opponent's redoubles — not only on the cubeless chances now.
+ *
+ * Values inside the search are absolute for the side on roll at each node: points won (the cube's value times the
+ * per-cube equity) for money, match winning chances in a match, so that a node turns them to its parent's view by
+ * negation (money) or 1 − x (match). At the root they are given back per unit of the current cube in EMG (double/pass
+ * = +1), the units of cubeDecision.
+ *
+ * The plays inside the tree are the ones cubeless search makes (searchPlay: the best at 0-ply), as gnubg does; the
+ * cube states are only carried along, so one tree serves every cube state at once.
+ *
+ * @example
+ *   const decision = cubeDecisionAtPly(pos, context, { ply: 2, evaluator: createEvaluator() });
+ *   decision.shouldDouble; decision.equities.doubleTake;
+ */
+import { gameResult, swapTurn } from "../engine/position";
+import { type Color, type Position, opponentOf } from "../engine/types";
+import { type CubeContext, type CubeDecision, cubeAvailable, cubeDecision, cubeEfficiency, decideCube, optimalCubeEquity } from "./cube-decision";
+import { cubelessMatchWinningChance, emgToMwc, mwcToEmg, resultChances } from "./match-equity";
+import { type BatchEvaluator, ROLLS, searchPlay } from "./search";
+import { type Ply, type Probabilities, cubelessMoneyEquity } from "./types";
+
+export interface CubefulSearchOptions {
+  readonly ply: Ply;
+  readonly evaluator: BatchEvaluator;
+}
+
+const keyOf = (c: CubeContext) => `${c.cubeValue}:${c.cubeOwner ?? "-"}:${c.onRoll}`;
+
+/** The parent's view of a child's absolute value. */
+function flip(value: number, context: CubeContext): number {
+  return context.matchLength === 0 ? -value : 1 - value;
+}
+
+/** A per-cube EMG equity of `context`'s side on roll as an absolute value. */
+function absolute(emg: number, context: CubeContext): number {
+  return context.matchLength === 0 ? emg * context.cubeValue : emgToMwc(emg, context, context.onRoll);
+}
+
+/** An absolute value back to EMG per unit of `context`'s cube. */
+function perCube(value: number, context: CubeContext): number {
+  return context.matchLength === 0 ? value / context.cubeValue : mwcToEmg(value, context, context.onRoll);
+}
+
+/** What the side on roll wins when its double is passed: the current cube. */
+function cashValue(context: CubeContext): number {
+  return context.matchLength === 0 ? context.cubeValue : resultChances(context, context.onRoll).win;
+}
+
+/** The cube states of the children: no double (the same cube, the opponent on roll) and, if it may double, double/take. */
+function childrenOf(context: CubeContext): { noDouble: CubeContext; doubleTake: CubeContext | null } {
+  const other: Color = opponentOf(context.onRoll);
+  return {
+    noDouble: { ...context, onRoll: other },
+    doubleTake: cubeAvailable(context) ? { ...context, cubeValue: 2 * context.cubeValue, cubeOwner: other, onRoll: other } : null,
+  };
+}
+
+/** The probabilities that count: under the Jacoby rule with a centred cube, no gammon or backgammon counts. */
+function counted(p: Probabilities, context: CubeContext): Probabilities {
+  if (!(context.jacoby && context.matchLength === 0 && context.cubeOwner === null)) return p;
+  return { win: p.win, winGammon: 0, winBackgammon: 0, loseGammon: 0, loseBackgammon: 0 };
+}
+
+/** The leaf value: Janowski's cubeful equity with the side's best cube action, or the exact result of a finished game. */
+function leafValue(pos: Position, raw: Probabilities, context: CubeContext, over: boolean): number {
+  const p = counted(raw, context);
+  if (over) {
+    return context.matchLength === 0 ? cubelessMoneyEquity(p) * context.cubeValue : cubelessMatchWinningChance(p, context, context.onRoll);
+  }
+  return absolute(optimalCubeEquity(cubeDecision(p, context, { efficiency: cubeEfficiency(pos) })), context);
+}
+
+/**
+ * The no-double and double/take values (absolute, for the side on roll) of each context at `pos`, `ply` deep: the
+ * 21 rolls' plays, and the children's values with their own best cube actions one ply less deep.
+ */
+function expand(pos: Position, contexts: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions): { noDouble: number; doubleTake: number | null }[] {
+  const children = new Map<string, CubeContext>();
+  const plan = contexts.map((context) => {
+    const { noDouble, doubleTake } = childrenOf(context);
+    children.set(keyOf(noDouble), noDouble);
+    if (doubleTake) children.set(keyOf(doubleTake), doubleTake);
+    return { noDouble: keyOf(noDouble), doubleTake: doubleTake ? keyOf(doubleTake) : null };
+  });
+  const childList = [...children.values()];
+  const sums = new Float64Array(childList.length);
+  const deeper = (ply - 1) as Ply;
+  for (const { dice, weight } of ROLLS) {
+    const play = searchPlay(pos, dice, options.evaluator);
+    const after = play ? play.result : swapTurn(pos);
+    const values = nodeValues(after, childList, deeper, options);
+    for (let k = 0; k < childList.length; k++) sums[k] = (sums[k] as number) + weight * (values[k] as number);
+  }
+  const averaged = new Map(childList.map((c, k) => [keyOf(c), flip((sums[k] as number) / 36, c)]));
+  return plan.map(({ noDouble, doubleTake }) => ({
+    noDouble: averaged.get(noDouble) as number,
+    doubleTake: doubleTake === null ? null : (averaged.get(doubleTake) as number),
+  }));
+}
+
+/** Absolute values of the side on roll for each context, after its best cube action, `ply` deep. */
+function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions): number[] {
+  const over = gameResult(pos) !== null;
+  if (ply === 0 || over) {
+    const p = options.evaluator(pos);
+    return contexts.map((context) => leafValue(pos, p, context, over));
+  }
+  return expand(pos, contexts, ply, options).map(({ noDouble, doubleTake }, k) => {
+    if (doubleTake === null) return noDouble;
+    const context = contexts[k] as CubeContext;
+    const cash = cashValue(context);
+    return Math.max(noDouble, Math.min(doubleTake, cash));
+  });
+}
+
+/**
+ * The cube decision of the side on roll (`context.onRoll`, who must be pos.turn) searched `options.ply` deep; at ply 0
+ * it is Janowski's (cubeDecision). Equities per unit of the current cube, in EMG, for the side on roll.
+ */
+export function cubeDecisionAtPly(pos: Position, context: CubeContext, options: CubefulSearchOptions): CubeDecision {
+  if (pos.turn !== context.onRoll) throw new Error("the cube decision is for the side on roll");
+  const p = counted(options.evaluator(pos), context);
+  if (options.ply === 0 || gameResult(pos) !== null) return cubeDecision(p, context, { efficiency: cubeEfficiency(pos) });
+  const [root] = expand(pos, [context], options.ply, options);
+  if (!root) throw new Error("unreachable: one context in, one out");
+  // Double/take is valued even when the cube is not available, as gnubg shows it; the decision then says so.
+  const other = opponentOf(context.onRoll);
+  const doubled = root.doubleTake ?? averageOverRolls(pos, { ...context, cubeValue: 2 * context.cubeValue, cubeOwner: other, onRoll: other }, options);
+  const equities = {
+    noDouble: perCube(root.noDouble, context),
+    doubleTake: perCube(doubled, context),
+    doublePass: 1,
+  };
+  return decideCube(equities, p.winGammon > 0, context);
+}
+
+/** The average over the rolls of one child cube state's value, in the parent's view. */
+function averageOverRolls(pos: Position, child: CubeContext, options: CubefulSearchOptions): number {
+  let sum = 0;
+  const deeper = (options.ply - 1) as Ply;
+  for (const { dice, weight } of ROLLS) {
+    const play = searchPlay(pos, dice, options.evaluator);
+    const after = play ? play.result : swapTurn(pos);
+    sum += weight * (nodeValues(after, [child], deeper, options)[0] as number);
+  }
+  return flip(sum / 36, child);
+}
