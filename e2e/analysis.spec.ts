@@ -59,6 +59,43 @@ test("a finished match is analysed from its review page", async ({ browserName: 
   await expect(page.getByTestId("analyse-button")).toHaveText("Analysed");
 });
 
+test("a 3-point match with a double: each player's PR-style rates in words, the luck of the rolls, the cube's equities", async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  // White doubles at its first chance (the cube stops at 2); black takes or drops at random: a cube decision to mark.
+  const pair: [Guest, Guest] = [await guest(browser), await guest(browser)];
+  try {
+    const { matchId: id } = await playFinishedMatch(pair[0], pair[1], 777, "public", { matchLength: 3, whiteDoubleRate: 1, maxCube: 2 });
+    const page = pair[0].page;
+    await page.goto(`/matches/${id}`);
+    await expect(page.locator(".review")).toHaveAttribute("data-keys", "on");
+    await page.getByTestId("analysis-ply").selectOption("0");
+    await page.getByTestId("analyse-button").click();
+    const summary = page.getByTestId("analysis-summary");
+    await expect(summary).toBeVisible({ timeout: 200_000 });
+    const band = /Supernatural|World class|Expert|Advanced|Intermediate|Casual player|Beginner|Awful!/;
+    await expect(summary.locator('[data-row="checker-rate"] [data-testid="summary-white"]')).toHaveText(band);
+    await expect(summary.locator('[data-row="checker-rate"] [data-testid="summary-black"]')).toHaveText(band);
+    // White doubled: its cube decisions have a rate and a band.
+    await expect(summary.locator('[data-row="cube-rate"] [data-testid="summary-white"]')).toHaveText(band);
+    await expect(summary.locator('[data-row="luck"] [data-testid="summary-white"]')).toHaveText(/^[+−]\d\.\d{3} over \d+ rolls$/);
+    await expect(summary.locator('[data-row="luck-by-game"] [data-testid="summary-black"]')).toContainText("game 1:");
+
+    // The double's step shows the cube's three cubeful equities.
+    const moveList = page.getByTestId("move-list");
+    await moveList.locator(".move-line", { hasText: "doubles to 2" }).first().click();
+    const note = page.getByTestId("step-analysis");
+    await expect(note).toContainText(/Double: .*Cubeful equities: no double [+−]\d\.\d{3}, double\/take [+−]\d\.\d{3}, double\/pass \+1\.000\./);
+    await shoot(page, "analysis-cube.png", testInfo);
+
+    // A roll's step tells its luck.
+    await page.getByRole("button", { name: /^Game 1/ }).click();
+    await moveList.locator(".move-line", { has: page.locator(".step-roll") }).first().click();
+    await expect(page.getByTestId("luck-note")).toHaveText(/^Luck of this roll: [+−]\d\.\d{3} \((very lucky|lucky|unlucky|very unlucky|an ordinary roll)\)\.$/);
+  } finally {
+    for (const player of pair) await player.context.close();
+  }
+});
+
 test("an unknown match or a bad depth cannot be analysed, and only the site's own signed-in pages start one", async ({ page }) => {
   // Not from a page of this site (no Origin): refused before anything is read.
   const foreign = await page.request.post(`/api/matches/${matchId}/analysis`, { data: { ply: 0 } });

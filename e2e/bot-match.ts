@@ -30,17 +30,25 @@ export async function guest(browser: Browser): Promise<Guest> {
   return { context, page, name: (await signedIn.textContent()) ?? "", cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
 
-async function bots(white: Guest, black: Guest, seed: number, play: boolean): Promise<[BotClient, BotClient]> {
+/** How the bots play a match: its length, and how often white doubles (up to a cube of `maxCube`). */
+export interface BotMatchOptions {
+  readonly matchLength?: number;
+  readonly whiteDoubleRate?: number;
+  readonly maxCube?: number;
+}
+
+async function bots(white: Guest, black: Guest, seed: number, play: boolean, options: BotMatchOptions = {}): Promise<[BotClient, BotClient]> {
+  const cube = { ...(options.whiteDoubleRate === undefined ? {} : { doubleRate: options.whiteDoubleRate }), ...(options.maxCube === undefined ? {} : { maxCube: options.maxCube }) };
   const pair: [BotClient, BotClient] = [
-    new BotClient({ url: E2E_BASE_URL, cookie: white.cookie, seed, play, resignRate: 0.02 }),
-    new BotClient({ url: E2E_BASE_URL, cookie: black.cookie, seed: seed + 1, play }),
+    new BotClient({ url: E2E_BASE_URL, cookie: white.cookie, seed, play, resignRate: 0.02, ...cube }),
+    new BotClient({ url: E2E_BASE_URL, cookie: black.cookie, seed: seed + 1, play, ...(options.maxCube === undefined ? {} : { maxCube: options.maxCube }) }),
   ];
   await Promise.all(pair.map((bot) => bot.connect()));
   return pair;
 }
 
-async function seatBoth(w: BotClient, b: BotClient, seed: number, visibility: "public" | "private"): Promise<{ matchId: string; inviteToken: string | null }> {
-  const created = await w.create({ matchLength: 1, color: "white", visibility });
+async function seatBoth(w: BotClient, b: BotClient, seed: number, visibility: "public" | "private", matchLength = 1): Promise<{ matchId: string; inviteToken: string | null }> {
+  const created = await w.create({ matchLength, color: "white", visibility });
   await b.join(created.matchId, created.inviteToken ?? undefined);
   // Client seeds that are not hex, so a 64-hex-digit string on a page can only be the commitment or a server seed.
   await w.submitSeed(`e2e-white-${seed}`);
@@ -48,12 +56,19 @@ async function seatBoth(w: BotClient, b: BotClient, seed: number, visibility: "p
   return created;
 }
 
-/** A 1-point match between two guests, played to the end by bots; white is `white`. */
-export async function playFinishedMatch(white: Guest, black: Guest, seed: number, visibility: "public" | "private" = "public"): Promise<{ matchId: string; inviteToken: string | null }> {
-  const [w, b] = await bots(white, black, seed, true);
+/** A match (1 point unless `options` say otherwise) between two guests, played to the end by bots; white is `white`. */
+export async function playFinishedMatch(
+  white: Guest,
+  black: Guest,
+  seed: number,
+  visibility: "public" | "private" = "public",
+  options: BotMatchOptions = {},
+): Promise<{ matchId: string; inviteToken: string | null }> {
+  const [w, b] = await bots(white, black, seed, true, options);
   try {
-    const created = await seatBoth(w, b, seed, visibility);
-    await Promise.all([w.finished(60_000), b.finished(60_000)]);
+    const created = await seatBoth(w, b, seed, visibility, options.matchLength);
+    const limit = 60_000 * (options.matchLength ?? 1);
+    await Promise.all([w.finished(limit), b.finished(limit)]);
     expect([...w.errors, ...b.errors]).toEqual([]);
     return created;
   } finally {

@@ -2,7 +2,8 @@
 /**
  * The review's analysis controls and summary: a ply selector (0, 1 or 2) and "Analyse", which asks the server for the
  * analysis (POST /api/matches/:id/analysis) and polls its progress once a second until it is done; and, once done,
- * each player's totals (decisions, equity lost, error rate per decision in thousandths, marks, gnubg's rating).
+ * each player's totals (decisions, equity lost, error rate per decision in thousandths — also checker play and cube
+ * apart, with gnubg's band in words —, marks, gnubg's rating, and the luck of the rolls per game and for the match).
  * Analyses already stored come with the page, so a second view shows them at once.
  *
  * @example
@@ -18,6 +19,7 @@ import { gnubgRating } from "@/lib/analysis/gnubg-rating";
 import type { MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Ply } from "@/lib/analysis/types";
 import type { Color } from "@/lib/engine/types";
+import { formatEquity } from "./step-analysis";
 
 const PLIES: readonly Ply[] = [0, 1, 2];
 const POLL_MS = 1000;
@@ -116,16 +118,35 @@ const COLORS: readonly Color[] = ["white", "black"];
 
 export function AnalysisSummary({ result, names }: { result: MatchAnalysis; names: Record<Color, string> }) {
   const t = useTranslations("analysis");
-  const rows: [string, (c: Color) => string | number][] = [
-    [t("rowDecisions"), (c) => `${result.totals[c].decisions} (${result.totals[c].moves} + ${result.totals[c].cubeDecisions})`],
-    [t("rowForced"), (c) => result.totals[c].forcedMoves],
-    [t("rowLoss"), (c) => `${result.totals[c].checkerLoss.toFixed(3)} / ${result.totals[c].cubeLoss.toFixed(3)}`],
-    [t("rowErrorRate"), (c) => result.totals[c].errorRate.toFixed(1)],
-    [t("rowDoubtful"), (c) => result.totals[c].marks.doubtful],
-    [t("rowErrors"), (c) => result.totals[c].marks.error],
-    [t("rowBlunders"), (c) => result.totals[c].marks.blunder],
+  const totals = (c: Color) => result.totals[c];
+  const rated = (rate: number | undefined, count: number) =>
+    rate === undefined || count === 0 ? t("ratingNone") : `${rate.toFixed(1)} · ${t(`rating.${gnubgRating(rate / 1000)}`)}`;
+  const rows: [string, (c: Color) => string | number, string][] = [
+    [t("rowDecisions"), (c) => `${totals(c).decisions} (${totals(c).moves} + ${totals(c).cubeDecisions})`, "decisions"],
+    [t("rowForced"), (c) => totals(c).forcedMoves, "forced"],
+    [t("rowLoss"), (c) => `${totals(c).checkerLoss.toFixed(3)} / ${totals(c).cubeLoss.toFixed(3)}`, "loss"],
+    [t("rowErrorRate"), (c) => totals(c).errorRate.toFixed(1), "error-rate"],
+    // PR-style: checker play and cube apart, each with gnubg's band for its rate.
+    [t("rowCheckerRate"), (c) => rated(totals(c).checkerErrorRate, totals(c).moves), "checker-rate"],
+    [t("rowCubeRate"), (c) => rated(totals(c).cubeErrorRate, totals(c).cubeDecisions), "cube-rate"],
+    [t("rowDoubtful"), (c) => totals(c).marks.doubtful, "doubtful"],
+    [t("rowErrors"), (c) => totals(c).marks.error, "errors"],
+    [t("rowBlunders"), (c) => totals(c).marks.blunder, "blunders"],
     // From the error rate, so an analysis stored with an English label before the label became a key reads the same.
-    [t("rowRating"), (c) => (result.totals[c].decisions === 0 ? t("ratingNone") : t(`rating.${gnubgRating(result.totals[c].errorRate / 1000)}`))],
+    [t("rowRating"), (c) => (totals(c).decisions === 0 ? t("ratingNone") : t(`rating.${gnubgRating(totals(c).errorRate / 1000)}`)), "rating"],
+    // Analyses stored before luck was measured have none: they say so rather than show a zero.
+    [t("rowLuck"), (c) => (totals(c).luck === undefined ? t("ratingNone") : t("luckTotal", { luck: formatEquity(totals(c).luck ?? 0), rolls: totals(c).rolls ?? 0 })), "luck"],
+    [
+      t("rowLuckByGame"),
+      (c) => {
+        const byGame = totals(c).luckByGame;
+        if (!byGame) return t("ratingNone");
+        return Object.entries(byGame)
+          .map(([game, luck]) => t("luckGame", { game, luck: formatEquity(luck) }))
+          .join(" · ");
+      },
+      "luck-by-game",
+    ],
   ];
   return (
     <section className="panel analysis-summary" aria-labelledby="analysis-summary-title" data-testid="analysis-summary">
@@ -144,8 +165,8 @@ export function AnalysisSummary({ result, names }: { result: MatchAnalysis; name
           </tr>
         </thead>
         <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
+          {rows.map(([label, value, id]) => (
+            <tr key={label} data-row={id}>
               <th scope="row">{label}</th>
               {COLORS.map((c) => (
                 <td key={c} data-testid={`summary-${c}`}>
@@ -157,7 +178,7 @@ export function AnalysisSummary({ result, names }: { result: MatchAnalysis; name
         </tbody>
       </table>
       <p className="muted">
-        {t("marksNote")}
+        {t("marksNote")} {t("luckNoteMarks")}
       </p>
     </section>
   );

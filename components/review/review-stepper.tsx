@@ -16,7 +16,7 @@ import type { AnalysisEntry, MatchAnalysis } from "@/lib/analysis/match-analysis
 import type { Color } from "@/lib/engine/types";
 import { CopyButton } from "./copy-button";
 import type { ReviewData, ReviewStepData } from "./review-data";
-import { MarkBadge, StepAnalysis, worstMark } from "./step-analysis";
+import { LuckBadge, MarkBadge, StepAnalysis, luckOf, worstMark } from "./step-analysis";
 import "./review.css";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -32,7 +32,12 @@ function isTyping(target: EventTarget | null): boolean {
 
 function MoveLine({ step, names, entries }: { step: ReviewStepData; names: Record<Color, string>; entries: readonly AnalysisEntry[] | undefined }) {
   const t = useTranslations("review");
-  const mark = <MarkBadge mark={worstMark(entries)} />;
+  const mark = (
+    <>
+      <MarkBadge mark={worstMark(entries)} />
+      <LuckBadge entry={luckOf(entries)} />
+    </>
+  );
   if (step.gnubg !== null && step.actor) {
     return (
       <>

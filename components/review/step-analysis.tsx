@@ -2,14 +2,14 @@
 /**
  * What the analysis says about one review step: for a play, the equity it lost against the engine's best, its mark
  * and the best few plays (with a switch to show the best play on the board); for a cube decision, the right action
- * and the cubeful equities. Also the mark badges of the move list (?! doubtful, ? error, ?? blunder, as gnubg prints
+ * and the cubeful equities; for a roll, its luck. Also the mark badges of the move list (?! doubtful, ? error, ?? blunder, as gnubg prints
  * them).
  *
  * @example
  *   <StepAnalysis entries={byAction.get(step.actionIndex)} showBest={showBest} onShowBest={setShowBest} />
  */
 import { useTranslations } from "next-intl";
-import type { AnalysisEntry, CubeAction, CubeEntry, MoveEntry, SkillMark } from "@/lib/analysis/match-analysis";
+import type { AnalysisEntry, CubeAction, CubeEntry, DecisionEntry, LuckEntry, LuckMark, MoveEntry, SkillMark } from "@/lib/analysis/match-analysis";
 
 const SYMBOL: Record<SkillMark, string> = { none: "", doubtful: "?!", error: "?", blunder: "??" };
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -22,7 +22,36 @@ export function formatEquity(equity: number): string {
 /** The worst mark among a step's entries. */
 export function worstMark(entries: readonly AnalysisEntry[] | undefined): SkillMark {
   const order: SkillMark[] = ["blunder", "error", "doubtful"];
-  return order.find((m) => entries?.some((e) => e.mark === m)) ?? "none";
+  return order.find((m) => entries?.some((e) => e.kind !== "luck" && e.mark === m)) ?? "none";
+}
+
+const LUCK_SYMBOL: Record<LuckMark, string> = { "very-lucky": "++", lucky: "+", none: "", unlucky: "−", "very-unlucky": "−−" };
+// ICU select keys cannot hold a hyphen: "very-lucky" is asked for as veryLucky.
+const LUCK_KEY: Record<LuckMark, string> = { "very-lucky": "veryLucky", lucky: "lucky", none: "none", unlucky: "unlucky", "very-unlucky": "veryUnlucky" };
+
+/** The luck of a step's roll, if the analysis has it. */
+export function luckOf(entries: readonly AnalysisEntry[] | undefined): LuckEntry | undefined {
+  return entries?.find((e): e is LuckEntry => e.kind === "luck");
+}
+
+/** A lucky or unlucky roll's badge in the move list (nothing for an ordinary roll). */
+export function LuckBadge({ entry }: { entry: LuckEntry | undefined }) {
+  const t = useTranslations("analysis");
+  if (!entry || entry.luckMark === "none") return null;
+  return (
+    <span className={`luck luck-${entry.luckMark}`} data-luck={entry.luckMark} title={t("luckMark", { mark: LUCK_KEY[entry.luckMark] })}>
+      {LUCK_SYMBOL[entry.luckMark]}
+    </span>
+  );
+}
+
+function LuckNote({ entry }: { entry: LuckEntry }) {
+  const t = useTranslations("analysis");
+  return (
+    <p className="luck-note" data-testid="luck-note">
+      {t("luckNote", { luck: formatEquity(entry.luck), mark: LUCK_KEY[entry.luckMark] })}
+    </p>
+  );
 }
 
 export function MarkBadge({ mark }: { mark: SkillMark }) {
@@ -35,7 +64,7 @@ export function MarkBadge({ mark }: { mark: SkillMark }) {
   );
 }
 
-function verdict(t: T, entry: AnalysisEntry): string {
+function verdict(t: T, entry: DecisionEntry): string {
   if (entry.mark !== "none") return t("verdictMarked", { mark: entry.mark, symbol: SYMBOL[entry.mark], loss: entry.loss.toFixed(3) });
   return entry.loss > 0 ? t("verdictLoss", { loss: entry.loss.toFixed(3) }) : t("verdictBest");
 }
@@ -87,8 +116,10 @@ export function StepAnalysis({ entries, showBest, onShowBest }: { entries: reado
       {entries.map((entry) =>
         entry.kind === "move" ? (
           <MoveNote key={`m${entry.actionIndex}`} entry={entry} showBest={showBest} onShowBest={onShowBest} />
-        ) : (
+        ) : entry.kind === "cube" ? (
           <CubeNote key={`c${entry.actionIndex}${entry.action}`} entry={entry} />
+        ) : (
+          <LuckNote key={`l${entry.actionIndex}`} entry={entry} />
         ),
       )}
     </div>

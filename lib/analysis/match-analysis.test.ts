@@ -4,7 +4,8 @@ import { newMatch, type MatchAction, type MatchState } from "../engine/match-sta
 import { makePosition } from "../engine/position";
 import { describeFailure, type Color, type Position } from "../engine/types";
 import type { MatchEvent } from "../match/events";
-import { analyseMatch, analysisPoints, markOf, SKILL_THRESHOLDS, type CubeEntry, type MoveEntry } from "./match-analysis";
+import { analyseMatch, analysePoint, analysisPoints, luckMarkOf, markOf, SKILL_THRESHOLDS, type AnalysisPoint, type CubeEntry, type DecisionEntry, type LuckEntry, type MoveEntry } from "./match-analysis";
+import { ROLLS } from "./search";
 import { BearoffDatabase } from "./bearoff-database";
 import { createEvaluator } from "./evaluator";
 
@@ -63,11 +64,19 @@ describe("a hand-made bear-off", () => {
     expect(result.totals.white).toMatchObject({ moves: 1, forcedMoves: 0, cubeDecisions: 0, decisions: 1, marks: { doubtful: 0, error: 0, blunder: 1 } });
     expect(result.totals.white.totalLoss).toBeCloseTo(move?.loss ?? NaN, 12);
     expect(result.totals.white.errorRate).toBeCloseTo((move?.loss ?? NaN) * 1000, 9);
-    // One point: white's play. Black's roll is no cube decision: in a 1-point match the cube is dead (gnubg's GetDPEq:
-    // score + cube must be short of the match length), and forced plays are not points.
+    // Two points: white's play and black's roll (its luck). Black's roll is no cube decision: in a 1-point match the
+    // cube is dead (gnubg's GetDPEq: score + cube must be short of the match length), and forced plays are not points.
     const points = analysisPoints({ matchLength: 1 }, actions, start).points;
-    expect(points.map((p) => p.kind)).toEqual(["move"]);
-    expect(progress).toEqual([[1, 1]]);
+    expect(points.map((p) => p.kind)).toEqual(["move", "roll"]);
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    // Black wins with any roll: its 2-1 was worth exactly what any other roll was.
+    const luck = result.entries.find((e): e is LuckEntry => e.kind === "luck");
+    expect(luck).toMatchObject({ player: "black", dice: [2, 1], luckMark: "none" });
+    expect(luck?.luck).toBeCloseTo(0, 12);
+    expect(result.totals.black).toMatchObject({ rolls: 1 });
   });
 });
 
@@ -107,7 +116,7 @@ describe("a whole match (7 points, two bots through the match server: lib/engine
   it("totals add up to the entries, and every move is either a decision or forced", () => {
     const result = analyseMatch({ matchLength: 7 }, actions, { ply: 0, evaluator });
     for (const color of ["white", "black"] as const) {
-      const mine = result.entries.filter((e) => e.player === color);
+      const mine = result.entries.filter((e): e is DecisionEntry => e.player === color && e.kind !== "luck");
       const totals = result.totals[color];
       const playsMade = actions.filter((a) => a.type === "move" && a.player === color).length;
       expect(totals.moves + totals.forcedMoves).toBe(playsMade);
@@ -122,8 +131,54 @@ describe("a whole match (7 points, two bots through the match server: lib/engine
       expect(mine.filter((e) => e.kind === "cube" && e.action !== "no-double")).toHaveLength(cubeActions);
     }
     for (const entry of result.entries) {
+      if (entry.kind === "luck") continue;
       expect(entry.loss).toBeGreaterThanOrEqual(0);
       expect(entry.mark).toBe(markOf(entry.loss));
     }
+  });
+
+  it("gives every roll its luck, the opening roll included, and adds it up per game and per match", () => {
+    const result = analyseMatch({ matchLength: 7 }, actions, { ply: 0, evaluator });
+    const luck = result.entries.filter((e): e is LuckEntry => e.kind === "luck");
+    const rolls = actions.filter((a) => a.type === "roll").length;
+    const openings = analysisPoints({ matchLength: 7 }, actions).points.filter((p) => p.kind === "roll" && p.opening).length;
+    expect(openings).toBeGreaterThan(0);
+    expect(luck).toHaveLength(rolls + openings);
+    for (const color of ["white", "black"] as const) {
+      const mine = luck.filter((e) => e.player === color);
+      const totals = result.totals[color];
+      expect(totals.rolls).toBe(mine.length);
+      expect(totals.luck).toBeCloseTo(mine.reduce((s, e) => s + e.luck, 0), 9);
+      expect(Object.values(totals.luckByGame ?? {}).reduce((s, x) => s + x, 0)).toBeCloseTo(totals.luck ?? NaN, 9);
+      expect(totals.checkerErrorRate).toBeCloseTo(totals.moves === 0 ? 0 : (1000 * totals.checkerLoss) / totals.moves, 9);
+    }
+    for (const e of luck) expect(e.luckMark).toBe(luckMarkOf(e.luck));
+  });
+});
+
+describe("luck", () => {
+  // White bears off its two checkers on the 2-point with 26 rolls of 36; black is off next roll whatever it rolls.
+  const position = board({ 2: 2 }, { 1: 1 }, "white");
+  const context = { matchLength: 0, score: { white: 0, black: 0 }, cubeValue: 1, crawford: false };
+  const luckOf = (dice: [number, number], opening = false): number => {
+    const point = { kind: "roll", actionIndex: 0, game: 1, position, player: "white", dice, opening, context } as AnalysisPoint;
+    const [entry] = analysePoint(point, { ply: 0, evaluator });
+    if (entry?.kind !== "luck") throw new Error("a roll point gives a luck entry");
+    return entry.luck;
+  };
+  const q = 26 / 36;
+
+  it("is the equity the roll gave against the average roll: +2 − 2q for a winning roll, −2q for a losing one", () => {
+    expect(luckOf([6, 6])).toBeCloseTo(2 - 2 * q, 9);
+    expect(luckOf([2, 1])).toBeCloseTo(-2 * q, 9);
+    expect(luckMarkOf(luckOf([6, 6]))).toBe("lucky");
+    expect(luckMarkOf(luckOf([2, 1]))).toBe("very-unlucky");
+  });
+
+  it("averages to zero over the rolls that could have come: 36 for a roll, the 30 without doubles for an opening", () => {
+    const all = ROLLS.reduce((s, { dice, weight }) => s + weight * luckOf(dice as [number, number]), 0);
+    expect(all / 36).toBeCloseTo(0, 12);
+    const opening = ROLLS.filter(({ dice }) => dice[0] !== dice[1]).reduce((s, { dice, weight }) => s + weight * luckOf(dice as [number, number], true), 0);
+    expect(opening / 30).toBeCloseTo(0, 12);
   });
 });

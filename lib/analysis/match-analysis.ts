@@ -14,6 +14,12 @@
  *   A double, take or drop always counts; a no double counts when it is close (gnubg's isCloseCubedecision: the
  *   optimal cubeful equity is less than 0.16 above min(double/take, 1)) or a missed double.
  *
+ * - Luck (gnubg's "luck" analysis): each roll's equity after the best play for it minus the average of the same over
+ *   all the rolls that could have come (the 36, or the 30 of an opening roll), at 0-ply for the roller, in EMG like the
+ *   losses. gnubg's luck marks: lucky from +0.3, very lucky from +0.6, unlucky and very unlucky below the negatives.
+ * - Error rates apart for checker play (per unforced move) and cube (per counted cube decision), as PR-style figures
+ *   with gnubg's rating bands in words (gnubg-rating.ts).
+ *
  * The work is split into points (`analysisPoints`), each analysed on its own (`analysePoint`), so a background job can
  * run them one by one off the event loop and report progress; `analyseMatch` does all of it in one call.
  *
@@ -26,12 +32,12 @@ import { apply } from "../engine/match";
 import { newMatch, type MatchAction, type MatchOptions, type MatchState } from "../engine/match-state";
 import { legalPlays, validatePlay } from "../engine/moves";
 import type { MoveSpec } from "../engine/notation";
-import { positionsEqual } from "../engine/position";
+import { positionsEqual, swapTurn } from "../engine/position";
 import { describeFailure, opponentOf, type Color, type Dice, type Position } from "../engine/types";
 import { cubeAvailable, cubeContextOf, optimalCubeEquity } from "./cube-decision";
 import { cubeDecisionAtPly } from "./cubeful-search";
-import { matchEquityOf } from "./match-equity";
-import { evaluateAtPly, rankPlays } from "./search";
+import { type MatchContext, matchEquityOf } from "./match-equity";
+import { ROLLS, evaluateAtPly, rankPlays } from "./search";
 import { invertProbabilities, type Evaluator, type Ply } from "./types";
 
 /** gnubg's skill marks, named as players say them: doubtful (?!), error (?, gnubg "bad"), blunder (??, "very bad"). */
@@ -53,6 +59,19 @@ export function markOf(loss: number): SkillMark {
 
 export type CubeAction = "no-double" | "double" | "take" | "drop";
 
+/** gnubg 1.07 arLuckLevel (analysis.c): a roll worth 0.3 or more is lucky, 0.6 or more very lucky. */
+export const LUCK_THRESHOLDS = { lucky: 0.3, veryLucky: 0.6 } as const;
+
+export type LuckMark = "very-unlucky" | "unlucky" | "none" | "lucky" | "very-lucky";
+
+export function luckMarkOf(luck: number): LuckMark {
+  if (luck >= LUCK_THRESHOLDS.veryLucky) return "very-lucky";
+  if (luck >= LUCK_THRESHOLDS.lucky) return "lucky";
+  if (luck <= -LUCK_THRESHOLDS.veryLucky) return "very-unlucky";
+  if (luck <= -LUCK_THRESHOLDS.lucky) return "unlucky";
+  return "none";
+}
+
 /** One decision to analyse: plain data (a match state and the action taken), so it can cross to a worker thread. */
 export type AnalysisPoint =
   | { readonly kind: "move"; readonly actionIndex: number; readonly game: number; readonly state: MatchState; readonly moves: readonly MoveSpec[] }
@@ -65,6 +84,18 @@ export type AnalysisPoint =
       readonly action: "no-double" | "double";
       /** For a double: the answer (take or drop) and its action index; null when the match record ends first. */
       readonly response: { readonly action: "take" | "drop"; readonly actionIndex: number } | null;
+    }
+  | {
+      readonly kind: "roll";
+      readonly actionIndex: number;
+      readonly game: number;
+      /** The board before the roll, the roller on turn. */
+      readonly position: Position;
+      readonly player: Color;
+      readonly dice: Dice;
+      /** The game's first roll: two different dice, one each, so 30 rolls could have come. */
+      readonly opening: boolean;
+      readonly context: MatchContext;
     };
 
 export interface PlayCandidate {
@@ -105,7 +136,20 @@ export interface CubeEntry {
   readonly mark: SkillMark;
 }
 
-export type AnalysisEntry = MoveEntry | CubeEntry;
+/** The luck of one roll, for the roller. */
+export interface LuckEntry {
+  readonly kind: "luck";
+  readonly actionIndex: number;
+  readonly game: number;
+  readonly player: Color;
+  readonly dice: Dice;
+  /** Equity after the best play for this roll minus the average over the rolls that could have come (EMG). */
+  readonly luck: number;
+  readonly luckMark: LuckMark;
+}
+
+export type DecisionEntry = MoveEntry | CubeEntry;
+export type AnalysisEntry = DecisionEntry | LuckEntry;
 
 export interface PlayerTotals {
   /** Unforced checker plays. */
@@ -121,6 +165,13 @@ export interface PlayerTotals {
   readonly totalLoss: number;
   /** Thousandths of EMG lost per decision (gnubg: "Error rate mEMG"). */
   readonly errorRate: number;
+  /** Thousandths of EMG lost per unforced move, and per counted cube decision (0 without any). */
+  readonly checkerErrorRate?: number;
+  readonly cubeErrorRate?: number;
+  /** The rolls' luck summed over the match (EMG), the number of rolls, and per game (game number → luck). */
+  readonly luck?: number;
+  readonly rolls?: number;
+  readonly luckByGame?: Readonly<Record<number, number>>;
   readonly marks: { readonly doubtful: number; readonly error: number; readonly blunder: number };
 }
 
@@ -177,13 +228,46 @@ export function analysisPoints(
     }
     const next = apply(state, action);
     if (!next.ok) throw new Error(`action ${actionIndex + 1} refused while analysing the match (${describeFailure(next)})`);
+    if (action.type === "roll") {
+      points.push({ kind: "roll", actionIndex, game, position: { ...state.position, turn: action.player }, player: action.player, dice: action.dice, opening: false, context: contextOf(state) });
+    } else if (action.type === "opening-roll" && next.value.onRoll !== null && next.value.dice !== null) {
+      // A tie rolls again and has nobody on roll: no luck to give.
+      const player = next.value.onRoll;
+      points.push({ kind: "roll", actionIndex, game, position: { ...next.value.position, turn: player }, player, dice: action.dice, opening: true, context: contextOf(next.value) });
+    }
     state = next.value;
   }
   return { points, forced };
 }
 
-function contextOf(state: MatchState) {
+function contextOf(state: MatchState): MatchContext {
   return { matchLength: state.matchLength, score: state.score, cubeValue: state.cube.value, crawford: state.crawford };
+}
+
+/**
+ * The luck of a roll (module doc): at 0-ply, the roller's equity after its best play with the dice rolled minus the
+ * average of the same over the rolls that could have come, per unit of the cube.
+ */
+function analyseRoll(point: Extract<AnalysisPoint, { kind: "roll" }>, options: AnalysisOptions): LuckEntry {
+  const { context, player } = point;
+  const equityOf = matchEquityOf(context);
+  // Money equities come in points at the cube; the luck is per unit of it, as the losses are.
+  const scale = context.matchLength === 0 ? context.cubeValue : 1;
+  const pos = point.position;
+  const after = (dice: Dice): number => {
+    const best = rankPlays(pos, dice, { ply: 0, evaluator: options.evaluator, equityOf })[0];
+    const equity = best ? best.equity : equityOf(invertProbabilities(options.evaluator(swapTurn(pos))), player);
+    return equity / scale;
+  };
+  let sum = 0;
+  let weights = 0;
+  for (const { dice, weight } of ROLLS) {
+    if (point.opening && dice[0] === dice[1]) continue;
+    sum += weight * after(dice);
+    weights += weight;
+  }
+  const luck = after(point.dice) - sum / weights;
+  return { kind: "luck", actionIndex: point.actionIndex, game: point.game, player, dice: point.dice, luck, luckMark: luckMarkOf(luck) };
 }
 
 function analyseMove(point: Extract<AnalysisPoint, { kind: "move" }>, options: AnalysisOptions): MoveEntry {
@@ -256,8 +340,12 @@ function analyseCube(point: Extract<AnalysisPoint, { kind: "cube" }>, options: A
   return entries;
 }
 
-/** One decision's analysis: one entry for a play, none or one for a no double, two for a double and its answer. */
+/**
+ * One point's analysis: one entry for a play, none or one for a no double, two for a double and its answer, one
+ * luck entry for a roll.
+ */
 export function analysePoint(point: AnalysisPoint, options: AnalysisOptions): AnalysisEntry[] {
+  if (point.kind === "roll") return [analyseRoll(point, options)];
   return point.kind === "move" ? [analyseMove(point, options)] : analyseCube(point, options);
 }
 
@@ -265,16 +353,19 @@ export function analysePoint(point: AnalysisPoint, options: AnalysisOptions): An
 export function summarise(entries: readonly AnalysisEntry[], forced: Readonly<Record<Color, number>>): Record<Color, PlayerTotals> {
   const totals = {} as Record<Color, PlayerTotals>;
   for (const color of ["white", "black"] as const) {
-    const mine = entries.filter((e) => e.player === color);
+    const mine = entries.filter((e): e is DecisionEntry => e.player === color && e.kind !== "luck");
     const moves = mine.filter((e) => e.kind === "move");
     const cubes = mine.filter((e) => e.kind === "cube");
-    const sum = (list: readonly AnalysisEntry[]) => list.reduce((s, e) => s + e.loss, 0);
+    const rolls = entries.filter((e): e is LuckEntry => e.player === color && e.kind === "luck");
+    const sum = (list: readonly DecisionEntry[]) => list.reduce((s, e) => s + e.loss, 0);
     const checkerLoss = sum(moves);
     const cubeLoss = sum(cubes);
     const decisions = moves.length + cubes.length;
     const totalLoss = checkerLoss + cubeLoss;
     const perDecision = decisions === 0 ? 0 : totalLoss / decisions;
     const count = (mark: SkillMark) => mine.filter((e) => e.mark === mark).length;
+    const luckByGame: Record<number, number> = {};
+    for (const r of rolls) luckByGame[r.game] = (luckByGame[r.game] ?? 0) + r.luck;
     totals[color] = {
       moves: moves.length,
       forcedMoves: forced[color],
@@ -284,6 +375,11 @@ export function summarise(entries: readonly AnalysisEntry[], forced: Readonly<Re
       cubeLoss,
       totalLoss,
       errorRate: perDecision * 1000,
+      checkerErrorRate: moves.length === 0 ? 0 : (checkerLoss / moves.length) * 1000,
+      cubeErrorRate: cubes.length === 0 ? 0 : (cubeLoss / cubes.length) * 1000,
+      luck: rolls.reduce((s, r) => s + r.luck, 0),
+      rolls: rolls.length,
+      luckByGame,
       marks: { doubtful: count("doubtful"), error: count("error"), blunder: count("blunder") },
     };
   }

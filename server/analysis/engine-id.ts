@@ -4,13 +4,14 @@
  * weights (lib/analysis/weights/), so new weights make a new analysis instead of reusing an old one.
  *
  * @example
- *   analysisEngineId(); // "analysis-1/weights-3f9a0c12d4e5" (or "analysis-1/weights-none" before weights exist)
+ *   analysisEngineId(); // "analysis-2/weights-3f9a0c12d4e5" (or "analysis-2/weights-none" before weights exist)
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const ANALYSIS_VERSION = "analysis-1";
+// analysis-2: cube decisions by cubeful search, the luck of every roll, checker and cube error rates apart.
+export const ANALYSIS_VERSION = "analysis-2";
 
 let memo: string | null = null;
 
