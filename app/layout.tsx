@@ -31,6 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <a href="/leaderboard">{t("leaderboard")}</a>
               <a href="/tournaments">{t("tournaments")}</a>
               <a href="/learn">{t("learn")}</a>
+              <a href="/analysis">{t("analysisBoard")}</a>
             </nav>
             <div className="header-tools">
               <LocaleSwitcher />

@@ -15,6 +15,7 @@ import { MAX_PAYLOAD_BYTES, type CommandName } from "@/lib/protocol";
 import { prepareAuth } from "./auth/boot";
 import { stampClientAddress } from "./auth/client-address";
 import { socketIdentity } from "./auth/socket-identity";
+import { setBoardEngine } from "@/server/analysis/board-engine";
 import { AnalysisRunner } from "./analysis/analysis-runner";
 import { parseEnv, type Env } from "./config/env";
 import { openDb, type Db } from "./db/client";
@@ -306,6 +307,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // One decision at a time in the engine pool, so an analysis never holds more than one worker from the computers.
   const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => pool.run(task) }) : null;
   analysis?.start();
+  // The analysis board's route (app/api/analysis) searches in the same pool.
+  setBoardEngine((request) => pool.run({ kind: "analyse-position", request }));
   // Tournaments: what is due (a close, a round, a result) is looked at every TOURNAMENT_TICK_MS, on every node.
   const tournaments = new TournamentRunner({ db, service, vault, io, logger, now });
   tournaments.start(env.TOURNAMENT_TICK_MS);
@@ -336,6 +339,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       service.close();
       outage.close();
       await analysis?.stop();
+      setBoardEngine(null);
       await pool.close();
       await computer.idle();
       presenceLink?.close();

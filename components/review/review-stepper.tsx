@@ -163,6 +163,11 @@ export function ReviewStepper({ data, viewer, names, analysis = null }: { data: 
           </dd>
         </dl>
         <p className="muted">{t("gnubgHint")}</p>
+        <p>
+          <a href={`/analysis?${new URLSearchParams({ pos: step.positionId, match: step.gnubgMatchId, ply: "2" }).toString()}`} data-testid="analyse-here">
+            {t("analyseHere")}
+          </a>
+        </p>
       </div>
       <aside className="review-side">
         <nav className="review-games" aria-label={t("games")}>

@@ -11,6 +11,7 @@
 import type { AnalysisEntry } from "@/lib/analysis/match-analysis";
 import type { ComputerAction, ComputerLevel } from "@/lib/analysis/computer-player";
 import type { HintPlay } from "@/lib/analysis/hint";
+import type { PositionAnalysis, PositionRequest } from "@/lib/analysis/position-analysis";
 import type { MatchState } from "@/lib/engine/match-state";
 import type { Color } from "@/lib/engine/types";
 import type { AnalyseMatchTask } from "@/server/analysis/analysis-task";
@@ -26,6 +27,8 @@ export interface EngineTaskMap {
   hint: { task: { readonly kind: "hint"; readonly state: MatchState; readonly color: Color }; result: HintPlay[] };
   /** One decision of a match's analysis (server/analysis/analysis-runner.ts). */
   "analyse-match": { task: AnalyseMatchTask; result: AnalysisEntry[] };
+  /** The analysis board's question (lib/analysis/position-analysis.ts): ranked plays and the cube decision. */
+  "analyse-position": { task: { readonly kind: "analyse-position"; readonly request: PositionRequest }; result: PositionAnalysis };
 }
 
 export type EngineTaskKind = keyof EngineTaskMap;

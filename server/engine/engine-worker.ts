@@ -4,6 +4,7 @@
  */
 import { chooseComputerAction } from "@/lib/analysis/computer-player";
 import { bestPlays } from "@/lib/analysis/hint";
+import { analysePosition } from "@/lib/analysis/position-analysis";
 import { runAnalyseTask } from "@/server/analysis/analysis-task";
 import { createEngineEvaluator } from "./engine-evaluator";
 import type { EngineTaskMap } from "./engine-tasks";
@@ -15,4 +16,5 @@ serveTasks({
   "choose-action": (task: Task<"choose-action">) => chooseComputerAction(task.state, task.color, task.level, { evaluator: createEngineEvaluator() }),
   hint: (task: Task<"hint">) => bestPlays(task.state, task.color, { evaluator: createEngineEvaluator() }),
   "analyse-match": (task: Task<"analyse-match">) => runAnalyseTask(task, createEngineEvaluator()),
+  "analyse-position": (task: Task<"analyse-position">) => analysePosition(task.request, createEngineEvaluator()),
 });

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { AnalysisBoard } from "@/components/analysis/analysis-board";
+import "@/components/analysis/analysis-board.css";
+import "@/components/review/review.css";
+import "@/components/ui/ui.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("analysisBoard");
+  return { title: t("metaTitle") };
+}
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/** One query value as text, at most 64 characters (IDs are 14 and 12): anything else is the board's to refuse. */
+function one(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? (value[0] ?? "") : (value ?? "")).slice(0, 64);
+}
+
+/**
+ * The analysis board (components/analysis/analysis-board.tsx): any position from its URL — ?pos=<Position ID>
+ * &match=<Match ID>&dice=31&ply=2 — or the opening position. Anyone may set up a position; asking the engine needs a
+ * session (a guest's is enough), as the review's analysis does.
+ */
+export default async function AnalysisPage({ searchParams }: { searchParams: Search }) {
+  const t = await getTranslations("analysisBoard");
+  const query = await searchParams;
+  const ply = one(query.ply);
+  return (
+    <article className="analysis-page">
+      <h1>{t("title")}</h1>
+      <p>{t("intro")}</p>
+      <AnalysisBoard initial={{ pos: one(query.pos), match: one(query.match), dice: one(query.dice), ply: ply === "0" || ply === "1" ? Number(ply) as 0 | 1 : 2 }} />
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * POST /api/analysis {"positionId", "matchId"?, "dice"?, "ply"?} — the analysis board's answer
+ * (app/api/analysis/route.ts): the engine's ranked plays and cube decision for any position
+ * (lib/analysis/position-analysis.ts), searched in an engine worker (server/analysis/board-engine.ts).
+ *
+ * A search holds a worker for up to a second, so it is for a signed-in user (a guest too) on a page of this site
+ * (same-origin JSON: a cross-site form or fetch is refused before anything is read), BOARD_ANALYSES_PER_MINUTE a user,
+ * counted across nodes. 200 the analysis; 400 a bad Position ID, Match ID, dice or ply (the rules' own error codes);
+ * 401 no session; 403 cross-site; 415 not JSON; 429 too many; 503 no engine on this node.
+ *
+ * @example
+ *   export const POST = (request: Request) => positionAnalysisResponse(request, () => userFromRequest(request), boardLimiter(), boardEngine());
+ */
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { parsePositionRequest } from "@/lib/analysis/position-analysis";
+import type { BoardEngine } from "@/server/analysis/board-engine";
+import { refuseCrossSite } from "@/server/auth/route-guards";
+import type { UserRow } from "@/server/db/types";
+import { consumePoint, routeLimiter } from "@/server/rate-limiter";
+import { errorBody, jsonResponse } from "./json";
+
+export const BOARD_ANALYSES_PER_MINUTE = 30;
+const NO_STORE = { "cache-control": "no-store" };
+
+export function boardLimiter(): RateLimiterAbstract {
+  return routeLimiter("board-analysis-user", { limit: BOARD_ANALYSES_PER_MINUTE, windowMs: 60_000 });
+}
+
+export async function positionAnalysisResponse(
+  request: Request,
+  viewerOf: () => Promise<UserRow | null>,
+  limiter: RateLimiterAbstract,
+  engine: BoardEngine | null,
+): Promise<Response> {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  const viewer = await viewerOf();
+  if (!viewer) return jsonResponse(401, errorBody("ERR_UNAUTHENTICATED", { reason: "analyse" }), NO_STORE);
+  const text = await request.text().catch(() => "");
+  let body: unknown = null;
+  try {
+    body = text.length <= 4096 ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return jsonResponse(400, errorBody("ERR_BAD_BODY", { reason: "position" }), NO_STORE);
+  const parsed = parsePositionRequest(body as Record<string, unknown>);
+  if (!parsed.ok) return jsonResponse(400, errorBody(parsed.code, parsed.values), NO_STORE);
+  if ((await consumePoint(limiter, viewer.id)) > 0) return jsonResponse(429, errorBody("ERR_RATE_LIMITED", { reason: "commands" }), NO_STORE);
+  if (!engine) return jsonResponse(503, errorBody("ERR_UNAVAILABLE", { reason: "engine" }), NO_STORE);
+  return jsonResponse(200, await engine(parsed.value), NO_STORE);
+}
