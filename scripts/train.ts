@@ -15,6 +15,11 @@
  * --features (the hand-made inputs of lib/analysis/features.ts) or a --hidden larger than FILE's, the network is
  * first grown (Network.grown: same outputs, new weights to learn).
  *
+ * --race trains the race network instead (lib/analysis/weights/race-network.json): every game starts from a random
+ * race (strength/random-race.ts) and ends once both sides are bearing off, where the exact bear-off database gives the
+ * last value; the evaluator then uses it for every race the database does not cover. Its progress check is the mean
+ * 0-ply loss on the held-out set's race positions (gnubg's values judge the weights; they never train them).
+ *
  * Every --check games a quick match of --check-games against pubeval (0-ply, fixed dice seeds) is logged, and the
  * weights are written to --out (a checkpoint records how many games it has seen).
  *
@@ -22,24 +27,31 @@
  *   npm run train -- --seed 1 --games 300000 --out /work/logs/network.json --log /work/logs/train.log
  */
 import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { type Position, initialPosition } from "@/lib/engine";
+import { type Position, decodePositionId, encodePositionId, initialPosition } from "@/lib/engine";
+import { backChecker } from "@/lib/analysis/contact";
+import { rankPlays } from "@/lib/analysis/search";
+import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
+import { readHeldoutSet } from "./strength/heldout-set";
+import { randomRace } from "./strength/random-race";
 import { generatePlays } from "@/lib/engine/move-generator";
 import { FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
-import { encodeInputsInto, evaluateInto } from "@/lib/analysis/evaluator";
+import { encodeInputsInto, evaluateInto, networkEvaluator } from "@/lib/analysis/evaluator";
 import { Network, type NetworkJson, OUTPUTS } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { duel } from "./strength/duel";
 import { netChooser } from "./strength/choosers";
 import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
 
+const HELDOUT_SET = fileURLToPath(new URL("./strength/fixtures/heldout-20261204.jsonl", import.meta.url));
 const USAGE = "usage: npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]";
 const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, race: { type: "boolean" }, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
     strict: true,
   }));
 } catch (error) {
@@ -76,6 +88,8 @@ function log(line: string): void {
   if (logFile) appendFileSync(logFile, text);
 }
 
+const raceMode = values.race === true;
+const bearoff = raceMode ? loadBearoffDatabase() : undefined;
 const random = seededRandom(seed);
 // --init continues from earlier weights (a second phase at a lower rate); the dice still come from --seed.
 const exact = { exactSigmoid: true };
@@ -99,24 +113,24 @@ function equity(p: Float64Array): number {
 
 /** One self-play game: the positions (each with its side on roll) and their values, the last one exact. */
 function selfPlay(): { positions: Position[]; values: Float64Array } {
-  let pos = initialPosition(random() < 0.5 ? "white" : "black");
+  let pos = raceMode ? randomRace(random) : initialPosition(random() < 0.5 ? "white" : "black");
   const positions: Position[] = [pos];
   const values: number[] = [];
-  evaluateInto(net, pos, scratch);
+  evaluateInto(net, pos, scratch, bearoff);
   values.push(...scratch);
-  let dice = openingDice(random);
+  let dice = raceMode ? rollDice(random) : openingDice(random);
   for (;;) {
     const plays = generatePlays(pos, dice);
     let best: Position;
     if (plays.length === 0) {
       best = { white: pos.white, black: pos.black, turn: pos.turn === "white" ? "black" : "white" };
-      evaluateInto(net, best, scratch);
+      evaluateInto(net, best, scratch, bearoff);
     } else {
       // The mover wants the result that is worst for the opponent, who is on roll in it.
       let bestEquity = Infinity;
       best = pos;
       for (const play of plays) {
-        evaluateInto(net, play.result, candidate);
+        evaluateInto(net, play.result, candidate, bearoff);
         const e = equity(candidate);
         if (e < bestEquity) {
           bestEquity = e;
@@ -129,6 +143,8 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
     values.push(...scratch);
     pos = best;
     if (scratch[0] === 0 && (checkersOn(pos[pos.turn === "white" ? "black" : "white"]) === 0)) break;
+    // In a race the database is exact once both sides are home: that value ends the game.
+    if (raceMode && backChecker(pos.white) <= 6 && backChecker(pos.black) <= 6) break;
     dice = rollDice(random);
   }
   return { positions, values: Float64Array.from(values) };
@@ -162,8 +178,25 @@ function learn(positions: Position[], values: Float64Array, alpha: number, lambd
   }
 }
 
+const heldoutRaces = raceMode ? readHeldoutSet(HELDOUT_SET).filter((p) => p.group === "race") : [];
+
+/** The race network's 0-ply loss on the held-out races, by gnubg's 2-ply values (a progress figure, never a target). */
+function heldoutRaceLoss(): number {
+  const evaluate = networkEvaluator(net, bearoff, net);
+  let total = 0;
+  for (const item of heldoutRaces) {
+    const decoded = decodePositionId(item.pos, "white");
+    if (!decoded.ok) continue;
+    const chosen = rankPlays(decoded.value, item.dice, { ply: 0, evaluator: evaluate })[0];
+    const gnubg = new Map(item.plays.map((p) => [p.result, p.equity]));
+    const equity = chosen ? gnubg.get(encodePositionId(chosen.play.result)) : undefined;
+    total += 1000 * ((item.plays[0]?.equity ?? 0) - (equity ?? 0));
+  }
+  return heldoutRaces.length === 0 ? 0 : total / heldoutRaces.length;
+}
+
 function checkpoint(done: number): void {
-  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, init: init || null }, ...net.toJson() })}\n`);
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, init: init || null }, ...net.toJson() })}\n`);
 }
 
 log(`start: ${command} (inputs ${net.inputs}, hidden ${net.hidden}, α ${alpha0}→${alphaEnd}, λ ${lambda0}→${lambdaEnd})`);
@@ -179,11 +212,13 @@ for (let g = 1; g <= games; g++) {
   if (g % checkEvery === 0 || g === games) {
     const seconds = (performance.now() - started) / 1000;
     checkpoint(g);
-    const vs = duel(netChooser(net), pubevalChoosePlay, checkGames, 1_000_000);
-    log(
-      `games ${g} (${(g / seconds).toFixed(1)}/s, ${(moves / g).toFixed(1)} plies/game) α ${alpha.toFixed(4)} λ ${lambda.toFixed(2)}` +
-        ` vs pubeval ${vs.pointsPerGame.toFixed(3)} ± ${vs.interval95.toFixed(3)} ppg, wins ${(100 * vs.winRate).toFixed(1)} % (${vs.games} games)`,
-    );
+    const head = `games ${g} (${(g / seconds).toFixed(1)}/s, ${(moves / g).toFixed(1)} plies/game) α ${alpha.toFixed(4)} λ ${lambda.toFixed(2)}`;
+    if (raceMode) {
+      log(`${head} held-out races at 0-ply: ${heldoutRaceLoss().toFixed(2)} mEMG per position`);
+    } else {
+      const vs = duel(netChooser(net), pubevalChoosePlay, checkGames, 1_000_000);
+      log(`${head} vs pubeval ${vs.pointsPerGame.toFixed(3)} ± ${vs.interval95.toFixed(3)} ppg, wins ${(100 * vs.winRate).toFixed(1)} % (${vs.games} games)`);
+    }
   }
 }
 log(`done: ${games} games in ${((performance.now() - started) / 1000).toFixed(0)} s; weights in ${out}`);

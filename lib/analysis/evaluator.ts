@@ -103,15 +103,17 @@ export function encodeInputsInto(net: Network, pos: Position, toIdx: Int32Array,
  * The five probabilities for `pos.turn` into `out` (win, winGammon, winBackgammon, loseGammon, loseBackgammon), from
  * `net` and the rules above. The array form is for search and training loops, which evaluate millions of positions.
  */
-export function evaluateInto(net: Network, pos: Position, out: Float64Array, bearoff?: BearoffDatabase): void {
+export function evaluateInto(net: Network, pos: Position, out: Float64Array, bearoff?: BearoffDatabase, race?: Network | null): void {
   const onRoll = pos[pos.turn];
   const other = pos[opponentOf(pos.turn)];
   const onRollLeft = checkersOn(onRoll);
   const otherLeft = checkersOn(other);
   if (finished(pos, onRollLeft, otherLeft, out)) return;
   if (bearoff && fromBearoff(bearoff, pos, out)) return;
-  const n = encodeInputsInto(net, pos, idx, val);
-  net.forward(idx, val, n, out);
+  // Races have a network of their own when one is given (trained on races only: scripts/train.ts --race).
+  const chosen = race && isRace(pos) ? race : net;
+  const n = encodeInputsInto(chosen, pos, idx, val);
+  chosen.forward(idx, val, n, out);
   constrain(pos, onRollLeft, otherLeft, out);
 }
 
@@ -181,7 +183,18 @@ function addPlayChange(net: Network, play: LegalPlay, moverBefore: readonly numb
  * layer's input is computed once for the board before the play (seen from the opponent) and each play adds only the
  * weight rows of the inputs its checker moves change: some 5 rows instead of some 30.
  */
-export function evaluateResultsInto(net: Network, pos: Position, plays: readonly LegalPlay[], out: Float64Array, bearoff?: BearoffDatabase): void {
+export function evaluateResultsInto(
+  contactNet: Network,
+  pos: Position,
+  plays: readonly LegalPlay[],
+  out: Float64Array,
+  bearoff?: BearoffDatabase,
+  race?: Network | null,
+): void {
+  // Every result of a race is a race: all of them go through the race network, incrementally. From a contact
+  // position a play may break the contact; such a result is evaluated alone by the race network below.
+  const raceOnly = race !== null && race !== undefined && isRace(pos);
+  const net = raceOnly ? race : contactNet;
   const them = opponentOf(pos.turn);
   const moverBefore = pos[pos.turn];
   const themBefore = pos[them];
@@ -199,6 +212,11 @@ export function evaluateResultsInto(net: Network, pos: Position, plays: readonly
   for (let k = 0; k < plays.length; k++) {
     const play = plays[k] as LegalPlay;
     const result = play.result;
+    if (race && !raceOnly && isRace(result)) {
+      evaluateInto(race, result, one, bearoff);
+      out.set(one, k * OUTPUTS);
+      continue;
+    }
     for (let j = 0; j < H; j++) z[j] = base[j] as number;
     const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
     if (withFeatures) {
@@ -219,16 +237,16 @@ export function evaluateResultsInto(net: Network, pos: Position, plays: readonly
  * An Evaluator over a given network (the committed one: createEvaluator). It also carries `evaluateResults`, the
  * batch form search.ts uses for all the plays of one roll (see BatchEvaluator there).
  */
-export function networkEvaluator(net: Network, bearoff?: BearoffDatabase): NetworkEvaluator {
+export function networkEvaluator(net: Network, bearoff?: BearoffDatabase, race?: Network | null): NetworkEvaluator {
   const out = new Float64Array(OUTPUTS);
   const evaluate = (pos: Position): Probabilities => {
-    evaluateInto(net, pos, out, bearoff);
+    evaluateInto(net, pos, out, bearoff, race);
     return { win: out[0] as number, winGammon: out[1] as number, winBackgammon: out[2] as number, loseGammon: out[3] as number, loseBackgammon: out[4] as number };
   };
   let results = new Float64Array(0);
   const evaluateResults = (pos: Position, plays: readonly LegalPlay[]): Float64Array => {
     if (results.length < plays.length * OUTPUTS) results = new Float64Array(plays.length * OUTPUTS * 2);
-    evaluateResultsInto(net, pos, plays, results, bearoff);
+    evaluateResultsInto(net, pos, plays, results, bearoff, race);
     return results;
   };
   return Object.assign(evaluate, { evaluateResults });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isRace } from "@/lib/analysis/contact";
+import { backChecker } from "@/lib/analysis/contact";
+import { randomRace } from "./random-race";
+import { seededRandom } from "./seeded-random";
+
+describe("randomRace", () => {
+  it("makes races only, fifteen checkers a side on the board, from close to lopsided", () => {
+    const random = seededRandom(7);
+    const gaps: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const pos = randomRace(random);
+      expect(isRace(pos)).toBe(true);
+      for (const color of ["white", "black"] as const) expect(pos[color].reduce((s, n) => s + n, 0)).toBe(15);
+      expect(pos.white[24]).toBe(0);
+      gaps.push(Math.abs(backChecker(pos.white) - backChecker(pos.black)));
+    }
+    expect(Math.min(...gaps)).toBe(0);
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(10);
+  });
+
+  it("is the same race for the same seed", () => {
+    expect(randomRace(seededRandom(3))).toEqual(randomRace(seededRandom(3)));
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Starting positions for training the race network (scripts/train.ts --race): random races, the sides past each
+ * other, from close ones to lopsided ones where the side behind still has all fifteen checkers far from home and plays
+ * to save the gammon. Each side's rearmost checker is drawn first (their point numbers add up to 24 at most, so no
+ * hit is possible), then its other fourteen checkers spread over the points up to it, more of them nearer home, as
+ * in a race that comes out of a game. No checker is off yet; the side on roll is drawn too.
+ *
+ * @example
+ *   const pos = randomRace(seededRandom(1)); // isRace(pos) === true
+ */
+import { type Color, type Position, makePosition } from "@/lib/engine";
+
+/** 15 checkers on points 1..back (index p − 1), one of them on `back`, the rest weighted toward the low points. */
+function raceSide(back: number, random: () => number): number[] {
+  const side = new Array<number>(25).fill(0);
+  side[back - 1] = 1;
+  // Weight of point p: (back − p + 1)^skew — a skew drawn per side, so some races are compact and some spread out.
+  const skew = 0.3 + 1.7 * random();
+  const weights = Array.from({ length: back }, (_, i) => Math.pow(back - i, skew));
+  const total = weights.reduce((s, w) => s + w, 0);
+  for (let k = 0; k < 14; k++) {
+    let r = random() * total;
+    let p = 0;
+    while (p < back - 1 && r >= (weights[p] as number)) r -= weights[p++] as number;
+    side[p] = (side[p] ?? 0) + 1;
+  }
+  return side;
+}
+
+export function randomRace(random: () => number): Position {
+  // Rearmost points: one side's from 7 to 22, the other's from 7 (or less when there is no room) to 24 minus it.
+  const first = 7 + Math.floor(random() * 16);
+  const room = 24 - first;
+  const second = room >= 7 ? 7 + Math.floor(random() * (room - 6)) : 1 + Math.floor(random() * room);
+  const whiteFirst = random() < 0.5;
+  const white = raceSide(whiteFirst ? first : second, random);
+  const black = raceSide(whiteFirst ? second : first, random);
+  const turn: Color = random() < 0.5 ? "white" : "black";
+  const made = makePosition(white, black, turn);
+  if (!made.ok) throw new Error(`a random race broke the rules: ${made.code}`);
+  return made.value;
+}
