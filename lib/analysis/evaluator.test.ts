@@ -5,7 +5,10 @@ import { positionFromPoints, side } from "../engine/test-support";
 import { describeFailure, type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
 import { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
-import { createEvaluator } from "./evaluator";
+import { isRace } from "./contact";
+import { INPUT_COUNT } from "./encoding";
+import { createEvaluator, networkEvaluator } from "./evaluator";
+import { Network } from "./network";
 import { ROLLS } from "./search";
 import { pubevalChoosePlay } from "./pubeval";
 
@@ -132,5 +135,51 @@ describe("createEvaluator with the bear-off database", () => {
       const p = withDb(play.result);
       expect(Array.from(values.subarray(5 * k, 5 * k + 5))).toEqual([p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon]);
     });
+  });
+});
+
+describe("an evaluator with a race network", () => {
+  const seeded = (seed: number) => {
+    let s = seed;
+    return () => {
+      s = (s * 1103515245 + 12345) >>> 0;
+      return s / 2 ** 32;
+    };
+  };
+  const contactNet = Network.random(INPUT_COUNT, 10, seeded(1));
+  const raceNet = Network.random(INPUT_COUNT, 10, seeded(2));
+  const both = networkEvaluator(contactNet, undefined, raceNet);
+  const contactOnly = networkEvaluator(contactNet);
+  const raceOnly = networkEvaluator(raceNet);
+
+  it("asks the race network about races and the contact network about the rest", () => {
+    const race = positionFromPoints({ 6: 5, 8: 5, 10: 5 }, { 13: 5, 14: 5, 15: 5 });
+    expect(both(race)).toEqual(raceOnly(race));
+    const contact = initialPosition("white");
+    expect(both(contact)).toEqual(contactOnly(contact));
+  });
+
+  it("values all the plays of a roll at once exactly as one by one, races and broken contact included", () => {
+    let checked = 0;
+    let races = 0;
+    let worst = 0;
+    for (const pos of playedPositions(8).filter((_, i) => i % 3 === 0)) {
+      if (gameResult(pos)) continue;
+      for (const { dice } of ROLLS) {
+        const plays = legalPlays(pos, dice);
+        const values = both.evaluateResults(pos, plays);
+        plays.forEach((play, k) => {
+          const p = both(play.result);
+          if (isRace(play.result)) races++;
+          [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
+            worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
+          });
+          checked++;
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+    expect(races).toBeGreaterThan(500);
+    expect(worst).toBeLessThan(1e-12);
   });
 });
