@@ -18,7 +18,7 @@ import type { ShownError } from "@/components/i18n/error-text";
 import { CopyButton } from "@/components/review/copy-button";
 import { formatEquity } from "@/components/review/step-analysis";
 import type { PositionAnalysis } from "@/lib/analysis/position-analysis";
-import { parseDice } from "@/lib/analysis/position-analysis";
+import { parseDice } from "@/lib/analysis/position-request";
 import { decodeMatchId, decodePositionId, encodeMatchId, encodePositionId } from "@/lib/engine/gnubg-id";
 import { initialPosition, makePosition } from "@/lib/engine/position";
 import { opponentOf, type Color, type Dice, type DieValue, type Position } from "@/lib/engine/types";

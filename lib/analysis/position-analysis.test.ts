@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import { positionFromPoints } from "../engine/test-support";
 import { createEvaluator } from "./evaluator";
-import { analysePosition, parseDice, parsePositionRequest } from "./position-analysis";
+import { analysePosition } from "./position-analysis";
+import { parseDice, parsePositionRequest } from "./position-request";
 
 const START = "4HPwATDgc/ABMA";
 const evaluator = createEvaluator();

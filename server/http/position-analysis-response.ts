@@ -12,7 +12,7 @@
  *   export const POST = (request: Request) => positionAnalysisResponse(request, () => userFromRequest(request), boardLimiter(), boardEngine());
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { parsePositionRequest } from "@/lib/analysis/position-analysis";
+import { parsePositionRequest } from "@/lib/analysis/position-request";
 import type { BoardEngine } from "@/server/analysis/board-engine";
 import { refuseCrossSite } from "@/server/auth/route-guards";
 import type { UserRow } from "@/server/db/types";
