@@ -1,7 +1,8 @@
 /**
- * The evaluator: cubeless probabilities for the side on roll from the trained network (weights/network.json, made by
- * `npm run train`, see weights/README.md), exact when the game is over, and from the one-sided bear-off database
- * (bearoff-race.ts) when it is given and both sides have all their checkers home.
+ * The evaluator: cubeless probabilities for the side on roll from the trained networks (weights/network.json for
+ * contact, weights/race-network.json for races, made by `npm run train`, see weights/README.md), exact when the game
+ * is over, and from the one-sided bear-off database (bearoff-race.ts) when it is given and both sides have all their
+ * checkers home.
  *
  * The network's five sigmoid outputs are made consistent before use, as gnubg does: gammons no more likely than wins,
  * backgammons no more likely than gammons; no gammon against a side that has borne off a checker; and, in a race, no
@@ -21,6 +22,7 @@ import { Network, type NetworkJson, OUTPUTS } from "./network";
 import type { BatchEvaluator } from "./search";
 import type { Evaluator, Probabilities } from "./types";
 import networkWeights from "./weights/network.json";
+import raceWeights from "./weights/race-network.json";
 
 const idx = new Int32Array(MAX_ACTIVE);
 const val = new Float64Array(MAX_ACTIVE);
@@ -255,13 +257,14 @@ export function networkEvaluator(net: Network, bearoff?: BearoffDatabase, race?:
 /** The network's evaluator: an Evaluator that always has the batch form. */
 export type NetworkEvaluator = Evaluator & { readonly evaluateResults: NonNullable<BatchEvaluator["evaluateResults"]> };
 
-let committed: Network | null = null;
+let committed: { readonly contact: Network; readonly race: Network } | null = null;
 
 /**
- * The committed network's evaluator, with the bear-off database for races once both sides are home when `bearoff` is
- * given (server/analysis/bearoff-file.ts loads it). The network is built from its JSON once and shared.
+ * The committed networks' evaluator — the contact network (weights/network.json) and the race network
+ * (weights/race-network.json) — with the bear-off database for races once both sides are home when `bearoff` is given
+ * (server/analysis/bearoff-file.ts loads it). The networks are built from their JSON once and shared.
  */
 export function createEvaluator(options: { readonly bearoff?: BearoffDatabase } = {}): NetworkEvaluator {
-  committed ??= Network.fromJson(networkWeights as NetworkJson);
-  return networkEvaluator(committed, options.bearoff);
+  committed ??= { contact: Network.fromJson(networkWeights as NetworkJson), race: Network.fromJson(raceWeights as NetworkJson) };
+  return networkEvaluator(committed.contact, options.bearoff, committed.race);
 }

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/strength/cube-judge.ts [--build] [--ply P] [--set FILE] [--weights FILE] [--seed S] [--per-context N]`:
+ * `npx tsx scripts/strength/cube-judge.ts [--build] [--ply P] [--set FILE] [--weights FILE] [--race-weights FILE|none] [--seed S] [--per-context N]`:
  * the engine's cube decisions judged by GNU Backgammon 2-ply, per cube decision.
  *
  * The set (--build writes it; scripts/gnubg/heldout.py, mode cube): positions before a roll from gnubg's own games of
@@ -25,15 +25,12 @@ import { performance } from "node:perf_hooks";
 import { decodePositionId } from "@/lib/engine";
 import type { CubeContext } from "@/lib/analysis/cube-decision";
 import { cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
-import { networkEvaluator } from "@/lib/analysis/evaluator";
-import { Network, type NetworkJson } from "@/lib/analysis/network";
 import type { Ply } from "@/lib/analysis/types";
-import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
+import { strengthEvaluator } from "./engine-weights";
 import { GNUBG } from "./gnubg-analyse";
 
-const COMMITTED_WEIGHTS = path.join(import.meta.dirname, "..", "..", "lib", "analysis", "weights", "network.json");
 const text = { type: "string" } as const;
-const { values } = parseArgs({ options: { build: { type: "boolean" }, ply: text, set: text, weights: text, seed: text, "per-context": text, json: text }, strict: true });
+const { values } = parseArgs({ options: { build: { type: "boolean" }, ply: text, set: text, weights: text, "race-weights": text, seed: text, "per-context": text, json: text }, strict: true });
 const seed = Number(values.seed ?? "20261204");
 const setFile = values.set ?? path.join(import.meta.dirname, "fixtures", `cube-${seed}.jsonl`);
 
@@ -65,8 +62,7 @@ if (values.build) {
 }
 
 const ply = Number(values.ply ?? "2") as Ply;
-const weightsFile = values.weights ?? COMMITTED_WEIGHTS;
-const evaluator = networkEvaluator(Network.fromJson(JSON.parse(readFileSync(weightsFile, "utf8")) as NetworkJson), loadBearoffDatabase());
+const evaluator = strengthEvaluator({ weights: values.weights, raceWeights: values["race-weights"] });
 const rows = readFileSync(setFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as CubeRow);
 
 let doublerLoss = 0;

@@ -41,9 +41,10 @@ import { GNUBG, checkRead, judgeMat } from "./gnubg-analyse";
 import { type SideStats, summarise } from "./judge-summary";
 
 const COMMITTED_WEIGHTS = path.join(import.meta.dirname, "..", "..", "lib", "analysis", "weights", "network.json");
+const COMMITTED_RACE_WEIGHTS = path.join(import.meta.dirname, "..", "..", "lib", "analysis", "weights", "race-network.json");
 
 const text = { type: "string" } as const;
-const { values: options } = parseArgs({ options: { games: text, ply: text, opponent: text, seed: text, "gnubg-ply": text, weights: text, chunk: text, out: text, log: text, rejudge: text, from: text, "engine-only": { type: "boolean" } }, strict: true });
+const { values: options } = parseArgs({ options: { games: text, ply: text, opponent: text, seed: text, "gnubg-ply": text, weights: text, "race-weights": text, chunk: text, out: text, log: text, rejudge: text, from: text, "engine-only": { type: "boolean" } }, strict: true });
 
 function option(name: string, fallback: string): string {
   const value = (options as Record<string, unknown>)[name];
@@ -84,7 +85,8 @@ const weightsJson = JSON.parse(weightsText) as NetworkJson & { meta?: unknown };
 const weights = { file: path.relative(process.cwd(), weightsFile), sha256: createHash("sha256").update(weightsText).digest("hex"), meta: weightsJson.meta ?? null };
 const bearoff = loadBearoffDatabase();
 // As the computer opponent plays: the network, with the exact bear-off database once both sides are home.
-const evaluator = networkEvaluator(Network.fromJson(weightsJson), bearoff);
+const raceWeightsFile = option("race-weights", COMMITTED_RACE_WEIGHTS);
+const evaluator = networkEvaluator(Network.fromJson(weightsJson), bearoff, raceWeightsFile === "none" ? null : Network.fromJson(JSON.parse(readFileSync(raceWeightsFile, "utf8")) as NetworkJson));
 
 let engineSeconds = 0;
 let engineMoves = 0;

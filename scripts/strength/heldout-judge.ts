@@ -1,9 +1,10 @@
 /**
- * `npx tsx scripts/strength/heldout-judge.ts --ply P [--set FILE] [--weights FILE] [--marks] [--limit N] [--json FILE]`:
+ * `npx tsx scripts/strength/heldout-judge.ts --ply P [--set FILE] [--weights FILE] [--race-weights FILE|none] [--marks]
+ * [--limit N] [--json FILE]`:
  * the engine's checker play on the held-out set (heldout-build.ts), judged by GNU Backgammon's 2-ply values.
  *
- * For each position the engine ranks the plays as `bg best` does (rankPlays at ply P with the network and the exact
- * bear-off database) and its first play is looked up in gnubg's values:
+ * For each position the engine ranks the plays as `bg best` does (rankPlays at ply P with the networks and the exact
+ * bear-off database: engine-weights.ts) and its first play is looked up in gnubg's values:
  * - loss: gnubg's best play's equity minus gnubg's equity of the engine's play, in thousandths (mEMG), averaged over
  *   positions; contact, race and bear-off apart.
  * - equity error: |the engine's equity for its play − gnubg's for the same play|, mean absolute (the review's marks
@@ -18,29 +19,25 @@
  *   // 2-ply: 4.81 mEMG per position (contact 6.2, race 4.1, bear-off 0.0) …
  */
 import { parseArgs } from "node:util";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { decodePositionId, encodePositionId } from "@/lib/engine";
-import { networkEvaluator } from "@/lib/analysis/evaluator";
-import { Network, type NetworkJson } from "@/lib/analysis/network";
 import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity, invertProbabilities } from "@/lib/analysis/types";
-import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
+import { COMMITTED_WEIGHTS, strengthEvaluator } from "./engine-weights";
 import { type HeldoutGroup, readHeldoutSet } from "./heldout-set";
 
-const COMMITTED_WEIGHTS = path.join(import.meta.dirname, "..", "..", "lib", "analysis", "weights", "network.json");
 const DEFAULT_SET = path.join(import.meta.dirname, "fixtures", "heldout-20261204.jsonl");
 const BAD = 0.08;
 const MARK_WINDOW = 0.4;
 
 const text = { type: "string" } as const;
-const { values } = parseArgs({ options: { ply: text, set: text, weights: text, marks: { type: "boolean" }, limit: text, json: text }, strict: true });
+const { values } = parseArgs({ options: { ply: text, set: text, weights: text, "race-weights": text, marks: { type: "boolean" }, limit: text, json: text }, strict: true });
 const ply = Number(values.ply ?? "2") as Ply;
 const weightsFile = values.weights ?? COMMITTED_WEIGHTS;
 const set = readHeldoutSet(values.set ?? DEFAULT_SET).slice(0, values.limit ? Number(values.limit) : undefined);
-const net = Network.fromJson(JSON.parse(readFileSync(weightsFile, "utf8")) as NetworkJson);
-const evaluator = networkEvaluator(net, loadBearoffDatabase());
+const evaluator = strengthEvaluator({ weights: weightsFile, raceWeights: values["race-weights"] });
 const search = { ply, evaluator };
 
 const losses: Record<HeldoutGroup | "all", number[]> = { all: [], contact: [], race: [], bearoff: [] };

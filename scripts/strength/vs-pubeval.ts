@@ -19,18 +19,18 @@ import { parseArgs } from "node:util";
 import { appendFileSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Dice, type Position, passPlay } from "@/lib/engine";
-import { createEvaluator, networkEvaluator } from "@/lib/analysis/evaluator";
-import { Network, type NetworkJson } from "@/lib/analysis/network";
+import { createEvaluator } from "@/lib/analysis/evaluator";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { rankPlays } from "@/lib/analysis/search";
 import type { Ply } from "@/lib/analysis/types";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { type DuelResult, type PairResult, duel, summarizePairs } from "./duel";
+import { strengthEvaluator } from "./engine-weights";
 
 const text = { type: "string" } as const;
 // `--merge FILE…` merges the pair files of several shards; otherwise the options below run games.
 const { values: options, positionals } = parseArgs({
-  options: { merge: { type: "boolean" }, ply: text, games: text, seed: text, weights: text, log: text, "first-game": text, pairs: text },
+  options: { merge: { type: "boolean" }, ply: text, games: text, seed: text, weights: text, "race-weights": text, log: text, "first-game": text, pairs: text },
   allowPositionals: true,
   strict: true,
 });
@@ -73,9 +73,8 @@ if (![0, 1, 2].includes(ply) || !(games > 0) || !Number.isInteger(firstGame) || 
 }
 
 const bearoff = loadBearoffDatabase();
-const evaluator = weights
-  ? networkEvaluator(Network.fromJson(JSON.parse(readFileSync(weights, "utf8")) as NetworkJson), bearoff)
-  : createEvaluator({ bearoff });
+const raceWeights = option("race-weights", "");
+const evaluator = weights || raceWeights ? strengthEvaluator({ weights: weights || undefined, raceWeights: raceWeights || undefined }) : createEvaluator({ bearoff });
 const engine = (pos: Position, dice: Dice) => rankPlays(pos, dice, { ply, evaluator })[0]?.play ?? passPlay(pos);
 const started = performance.now();
 function summarize(r: DuelResult): string {
