@@ -42,6 +42,7 @@ for (let a = 1; a <= 6; a++) {
 // Scratch boards in the mover's coordinates (index = the mover's point number, 25 = bar), reused by every call.
 const blocked = new Uint8Array(26);
 const target = new Uint8Array(26);
+const sourcePoints = new Int32Array(25);
 
 /**
  * True when a checker on the mover's point `from` can travel with the dice (a, b) and stop on a point marked in
@@ -76,25 +77,32 @@ function reaches(from: number, a: number, b: number): boolean {
  * the owner's point p and 24 for its bar; the side's point p is the hitter's 25 − p.
  */
 function shots(side: ArrayLike<number>, hitter: ArrayLike<number>): number {
-  let anyBlot = false;
+  // The lowest blot in the hitter's numbering: only hitter checkers above it, and at most 24 pips away, can hit.
+  let lowestBlot = 0;
   for (let q = 1; q <= 24; q++) {
     const mine = side[24 - q] ?? 0; // the side's point 25 − q, in the hitter's numbering q
     blocked[q] = mine >= 2 ? 1 : 0;
     target[q] = mine === 1 ? 1 : 0;
-    if (mine === 1) anyBlot = true;
+    if (mine === 1 && lowestBlot === 0) lowestBlot = q;
   }
-  if (!anyBlot) return 0;
-  const onBar = (hitter[24] ?? 0) > 0;
+  if (lowestBlot === 0) return 0;
+  let sources = 0;
+  if ((hitter[24] ?? 0) > 0) {
+    if (25 - lowestBlot <= 24) sourcePoints[sources++] = 25;
+  } else {
+    for (let q = Math.min(24, lowestBlot + 24); q > lowestBlot; q--) if ((hitter[q - 1] ?? 0) > 0) sourcePoints[sources++] = q;
+  }
+  if (sources === 0) return 0;
   let hits = 0;
   for (let r = 0; r < 21; r++) {
     const a = ROLL_A[r] as number;
     const b = ROLL_B[r] as number;
-    let hit = false;
-    if (onBar) hit = reaches(25, a, b);
-    else {
-      for (let q = 24; q >= 1 && !hit; q--) if ((hitter[q - 1] ?? 0) > 0 && reaches(q, a, b)) hit = true;
+    for (let i = 0; i < sources; i++) {
+      if (reaches(sourcePoints[i] as number, a, b)) {
+        hits += ROLL_WEIGHT[r] as number;
+        break;
+      }
     }
-    if (hit) hits += ROLL_WEIGHT[r] as number;
   }
   return hits / 36;
 }
@@ -143,20 +151,17 @@ export function sideFeatures(side: ArrayLike<number>, other: ArrayLike<number>):
  * `base`, the other side's at `base` + FEATURES_PER_SIDE; returns the new count.
  */
 export function encodeFeatures(onRoll: ArrayLike<number>, other: ArrayLike<number>, base: number, idx: Int32Array, val: Float64Array, n: number): number {
-  const sides: [ArrayLike<number>, ArrayLike<number>][] = [
-    [onRoll, other],
-    [other, onRoll],
-  ];
-  let at = base;
-  for (const [side, them] of sides) {
-    const values = [shots(side, them), escapes(side, them), prime(side)];
-    for (const v of values) {
-      if (v !== 0) {
-        idx[n] = at;
-        val[n++] = v;
-      }
-      at++;
-    }
-  }
-  return n;
+  let count = n;
+  const put = (at: number, v: number) => {
+    if (v === 0) return;
+    idx[count] = at;
+    val[count++] = v;
+  };
+  put(base, shots(onRoll, other));
+  put(base + 1, escapes(onRoll, other));
+  put(base + 2, prime(onRoll));
+  put(base + 3, shots(other, onRoll));
+  put(base + 4, escapes(other, onRoll));
+  put(base + 5, prime(other));
+  return count;
 }

@@ -146,8 +146,35 @@ export function emgToMwc(emg: number, context: MatchContext, color: Color): numb
   return 0.5 * (emg * (win - lose) + (win + lose));
 }
 
-/** The cubeless equity at this score, in EMG for a match and in points (times the cube) for money. */
+/**
+ * The cubeless equity at this score, in EMG for a match and in points (times the cube) for money. Search calls it for
+ * every play of every roll it looks at, so each side's six result chances are read from the table once, here, and
+ * the equity is a weighted sum of the five chances (the same numbers as mwcToEmg(cubelessMatchWinningChance(…))),
+ * whose weights search may also use directly (EquityOf.weights).
+ */
 export function matchEquityOf(context: MatchContext): EquityOf {
-  if (context.matchLength === 0) return (p) => cubelessMoneyEquity(p) * context.cubeValue;
-  return (p, color) => mwcToEmg(cubelessMatchWinningChance(p, context, color), context, color);
+  const weightsOf = (color: Color): readonly number[] => {
+    if (context.matchLength === 0) {
+      const c = context.cubeValue;
+      return [-c, 2 * c, c, c, -c, -c];
+    }
+    const r = resultChances(context, color);
+    // MWC = lose + win·(rWin − rLose) + … is linear in the five chances, and EMG is linear in MWC.
+    const k = 2 / (r.win - r.lose);
+    return [-1, k * (r.win - r.lose), k * (r.winGammon - r.win), k * (r.winBackgammon - r.winGammon), k * (r.loseGammon - r.lose), k * (r.loseBackgammon - r.loseGammon)];
+  };
+  const cache: Partial<Record<Color, readonly number[]>> = {};
+  const weights = (color: Color) => (cache[color] ??= weightsOf(color));
+  const equity = (p: Probabilities, color: Color): number => {
+    const w = weights(color);
+    return (
+      (w[0] as number) +
+      (w[1] as number) * p.win +
+      (w[2] as number) * p.winGammon +
+      (w[3] as number) * p.winBackgammon +
+      (w[4] as number) * p.loseGammon +
+      (w[5] as number) * p.loseBackgammon
+    );
+  };
+  return Object.assign(equity, { weights });
 }

@@ -119,6 +119,21 @@ function bestAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: Ba
     }
     return best;
   }
+  if (evaluator.evaluateResults && equityOf?.weights) {
+    // Match equity is a weighted sum too: the same loop with the score's weights, for the mover.
+    const [c, wWin, wWg, wWbg, wLg, wLbg] = equityOf.weights(pos.turn) as [number, number, number, number, number, number];
+    const v = evaluator.evaluateResults(pos, plays);
+    for (let k = 0; k < plays.length; k++) {
+      const at = 5 * k;
+      // The array is for the opponent, on roll after the play: the mover wins what it loses.
+      const mine = c + wWin * (1 - (v[at] as number)) + wWg * (v[at + 3] as number) + wWbg * (v[at + 4] as number) + wLg * (v[at + 1] as number) + wLbg * (v[at + 2] as number);
+      if (mine > bestEquity) {
+        bestEquity = mine;
+        best = plays[k] as LegalPlay;
+      }
+    }
+    return best;
+  }
   const values = zeroPlyValues(pos, plays, evaluator);
   for (let k = 0; k < plays.length; k++) {
     const equity = (equityOf ?? moneyEquity)(values[k] as Probabilities, pos.turn);

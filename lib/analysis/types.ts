@@ -31,7 +31,14 @@ export type Evaluator = (pos: Position) => Probabilities;
  * The equity a side would pick plays by: money cubeless equity by default, match equity (from a match equity table)
  * in match play. `color` is the side the probabilities belong to (its score decides in match play).
  */
-export type EquityOf = (p: Probabilities, color: Color) => number;
+export type EquityOf = ((p: Probabilities, color: Color) => number) & {
+  /**
+   * When the equity is a weighted sum of the five probabilities (money and match equity both are): its constant and
+   * weights for `color`, [c, win, winGammon, winBackgammon, loseGammon, loseBackgammon], so that search can compare
+   * plays straight from the evaluator's arrays.
+   */
+  readonly weights?: (color: Color) => readonly number[];
+};
 
 /** Search depth: 0 = the evaluator alone, 1 and 2 = expectiminimax over the 21 rolls below it. */
 export type Ply = 0 | 1 | 2;
