@@ -14,7 +14,7 @@
  */
 import { opponentOf, type Color } from "../engine/types";
 import { MET_LENGTH, POST_CRAWFORD, PRE_CRAWFORD } from "./match-equity-data";
-import { cubelessMoneyEquity, type EquityOf, type Probabilities } from "./types";
+import type { EquityOf, Probabilities } from "./types";
 
 export interface MatchContext {
   /** Points to win the match; 0 = money play. */
