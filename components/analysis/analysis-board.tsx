@@ -60,6 +60,13 @@ function checkersOn(position: Position, color: Color): number {
   return position[color].reduce((s, n) => s + n, 0);
 }
 
+/** The dice with die `which` set to `value` (the other one 1 when there were none). */
+function withDie(dice: Dice | null, which: 0 | 1, value: DieValue): Dice {
+  const next: [DieValue, DieValue] = dice ? [dice[0], dice[1]] : [1, 1];
+  next[which] = value;
+  return next;
+}
+
 function randomDie(): DieValue {
   const cell = new Uint32Array(1);
   crypto.getRandomValues(cell);
@@ -216,22 +223,21 @@ export function AnalysisBoard({ initial }: { initial: AnalysisBoardInitial }) {
           <div className="analysis-board-row">
             <label>
               {t("dice")}{" "}
-              <select value={dice ? dice[0] : ""} onChange={(e) => setDice(e.target.value ? [Number(e.target.value) as DieValue, dice?.[1] ?? 1] : null)} data-testid="die-1">
-                <option value="">–</option>
-                {[1, 2, 3, 4, 5, 6].map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-              <select value={dice ? dice[1] : ""} onChange={(e) => setDice(e.target.value ? [dice?.[0] ?? 1, Number(e.target.value) as DieValue] : null)} data-testid="die-2">
-                <option value="">–</option>
-                {[1, 2, 3, 4, 5, 6].map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
+              {([0, 1] as const).map((which) => (
+                <select
+                  key={which}
+                  value={dice ? dice[which] : ""}
+                  onChange={(e) => setDice(e.target.value ? withDie(dice, which, Number(e.target.value) as DieValue) : null)}
+                  data-testid={`die-${which + 1}`}
+                >
+                  <option value="">–</option>
+                  {[1, 2, 3, 4, 5, 6].map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              ))}
             </label>
             <button type="button" onClick={() => setDice([randomDie(), randomDie()])} data-testid="roll-dice">
               {t("roll")}
