@@ -31,7 +31,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <a href="/leaderboard">{t("leaderboard")}</a>
               <a href="/tournaments">{t("tournaments")}</a>
               <a href="/learn">{t("learn")}</a>
-              <a href="/analysis">{t("analysisBoard")}</a>
+              <a href="/analysis" className="nav-wide">
+                {t("analysisBoard")}
+              </a>
             </nav>
             <div className="header-tools">
               <LocaleSwitcher />
