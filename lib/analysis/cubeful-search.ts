@@ -52,13 +52,14 @@ function cashValue(context: CubeContext): number {
   return context.matchLength === 0 ? context.cubeValue : resultChances(context, context.onRoll).win;
 }
 
-/** The cube states of the children: no double (the same cube, the opponent on roll) and, if it may double, double/take. */
-function childrenOf(context: CubeContext): { noDouble: CubeContext; doubleTake: CubeContext | null } {
+/**
+ * The cube states of the children: no double (the same cube, the opponent on roll), doubled (the cube turned to the
+ * opponent at twice its value), and double/take — the doubled state when the side on roll may double, else null.
+ */
+function childrenOf(context: CubeContext): { noDouble: CubeContext; doubled: CubeContext; doubleTake: CubeContext | null } {
   const other: Color = opponentOf(context.onRoll);
-  return {
-    noDouble: { ...context, onRoll: other },
-    doubleTake: cubeAvailable(context) ? { ...context, cubeValue: 2 * context.cubeValue, cubeOwner: other, onRoll: other } : null,
-  };
+  const doubled = { ...context, cubeValue: 2 * context.cubeValue, cubeOwner: other, onRoll: other };
+  return { noDouble: { ...context, onRoll: other }, doubled, doubleTake: cubeAvailable(context) ? doubled : null };
 }
 
 /** The probabilities that count: under the Jacoby rule with a centred cube, no gammon or backgammon counts. */
@@ -89,15 +90,8 @@ function expand(pos: Position, contexts: readonly CubeContext[], ply: Ply, optio
     return { noDouble: keyOf(noDouble), doubleTake: doubleTake ? keyOf(doubleTake) : null };
   });
   const childList = [...children.values()];
-  const sums = new Float64Array(childList.length);
-  const deeper = (ply - 1) as Ply;
-  for (const { dice, weight } of ROLLS) {
-    const play = searchPlay(pos, dice, options.evaluator);
-    const after = play ? play.result : swapTurn(pos);
-    const values = nodeValues(after, childList, deeper, options);
-    for (let k = 0; k < childList.length; k++) sums[k] = (sums[k] as number) + weight * (values[k] as number);
-  }
-  const averaged = new Map(childList.map((c, k) => [keyOf(c), flip((sums[k] as number) / 36, c)]));
+  const values = averageOverRolls(pos, childList, ply, options);
+  const averaged = new Map(childList.map((c, k) => [keyOf(c), values[k] as number]));
   return plan.map(({ noDouble, doubleTake }) => ({
     noDouble: averaged.get(noDouble) as number,
     doubleTake: doubleTake === null ? null : (averaged.get(doubleTake) as number),
@@ -127,27 +121,30 @@ export function cubeDecisionAtPly(pos: Position, context: CubeContext, options: 
   if (pos.turn !== context.onRoll) throw new Error("the cube decision is for the side on roll");
   const p = counted(options.evaluator(pos), context);
   if (options.ply === 0 || gameResult(pos) !== null) return cubeDecision(p, context, { efficiency: cubeEfficiency(pos) });
-  const [root] = expand(pos, [context], options.ply, options);
-  if (!root) throw new Error("unreachable: one context in, one out");
   // Double/take is valued even when the cube is not available, as gnubg shows it; the decision then says so.
-  const other = opponentOf(context.onRoll);
-  const doubled = root.doubleTake ?? averageOverRolls(pos, { ...context, cubeValue: 2 * context.cubeValue, cubeOwner: other, onRoll: other }, options);
+  const children = childrenOf(context);
+  const [noDouble, doubled] = averageOverRolls(pos, [children.noDouble, children.doubled], options.ply, options);
+  if (noDouble === undefined || doubled === undefined) throw new Error("unreachable: two children in, two values out");
   const equities = {
-    noDouble: perCube(root.noDouble, context),
+    noDouble: perCube(noDouble, context),
     doubleTake: perCube(doubled, context),
     doublePass: 1,
   };
   return decideCube(equities, p.winGammon > 0, context);
 }
 
-/** The average over the rolls of one child cube state's value, in the parent's view. */
-function averageOverRolls(pos: Position, child: CubeContext, options: CubefulSearchOptions): number {
-  let sum = 0;
-  const deeper = (options.ply - 1) as Ply;
+/**
+ * Each child cube state's value averaged over the 21 rolls, in the parent's view: one walk of the tree (the plays of
+ * each roll chosen once) serves every cube state.
+ */
+function averageOverRolls(pos: Position, children: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions): number[] {
+  const sums = new Float64Array(children.length);
+  const deeper = (ply - 1) as Ply;
   for (const { dice, weight } of ROLLS) {
     const play = searchPlay(pos, dice, options.evaluator);
     const after = play ? play.result : swapTurn(pos);
-    sum += weight * (nodeValues(after, [child], deeper, options)[0] as number);
+    const values = nodeValues(after, children, deeper, options);
+    for (let k = 0; k < children.length; k++) sums[k] = (sums[k] as number) + weight * (values[k] as number);
   }
-  return flip(sum / 36, child);
+  return children.map((child, k) => flip((sums[k] as number) / 36, child));
 }
