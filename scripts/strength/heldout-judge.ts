@@ -70,7 +70,10 @@ for (const [i, item] of set.entries()) {
       if (known !== undefined) return known;
       const after = decodePositionId(result, "white");
       if (!after.ok) throw new Error("unreachable: the set's own ID");
-      return cubelessMoneyEquity(invertProbabilities(evaluateAtPly(after.value, search)));
+      // Kept: the loop below asks again for every play the best was picked from, each a full-depth search.
+      const equity = cubelessMoneyEquity(invertProbabilities(evaluateAtPly(after.value, search)));
+      full.set(result, equity);
+      return equity;
     };
     const ourBest = Math.max(chosen.equity, ...item.plays.filter((p) => gnubgBest - p.equity <= MARK_WINDOW).map((p) => ours(p.result)));
     for (const p of item.plays) {
