@@ -43,6 +43,8 @@ for (let a = 1; a <= 6; a++) {
 const blocked = new Uint8Array(26);
 const target = new Uint8Array(26);
 const sourcePoints = new Int32Array(25);
+// encodeFeatures runs for every play searched: its six values go through one array, not one made per call.
+const featureValues = new Float64Array(2 * FEATURES_PER_SIDE);
 
 /**
  * True when a checker on the mover's point `from` can travel with the dice (a, b) and stop on a point marked in
@@ -151,17 +153,18 @@ export function sideFeatures(side: ArrayLike<number>, other: ArrayLike<number>):
  * `base`, the other side's at `base` + FEATURES_PER_SIDE; returns the new count.
  */
 export function encodeFeatures(onRoll: ArrayLike<number>, other: ArrayLike<number>, base: number, idx: Int32Array, val: Float64Array, n: number): number {
+  featureValues[0] = shots(onRoll, other);
+  featureValues[1] = escapes(onRoll, other);
+  featureValues[2] = prime(onRoll);
+  featureValues[3] = shots(other, onRoll);
+  featureValues[4] = escapes(other, onRoll);
+  featureValues[5] = prime(other);
   let count = n;
-  const put = (at: number, v: number) => {
-    if (v === 0) return;
-    idx[count] = at;
+  for (let f = 0; f < 2 * FEATURES_PER_SIDE; f++) {
+    const v = featureValues[f] as number;
+    if (v === 0) continue;
+    idx[count] = base + f;
     val[count++] = v;
-  };
-  put(base, shots(onRoll, other));
-  put(base + 1, escapes(onRoll, other));
-  put(base + 2, prime(onRoll));
-  put(base + 3, shots(other, onRoll));
-  put(base + 4, escapes(other, onRoll));
-  put(base + 5, prime(other));
+  }
   return count;
 }
