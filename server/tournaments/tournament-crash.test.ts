@@ -93,33 +93,45 @@ describe.each(testDatabaseKinds())("a tournament across crashes on %s", (kind) =
         });
       };
 
-      const started = new Set<string>();
+      // Two bots play a match out, then the server is killed. A kill can land while a pair is still connecting or
+      // asking to watch (another match ended a moment before): that pair gives up and a new one joins once the server
+      // is back, or the match would wait for players who never come.
+      const joinFailures: string[] = [];
       let seed = 100;
+      const playOut = async (matchId: string, players: string[]) => {
+        for (let attempt = 1; attempt <= 5; attempt++) {
+          await restarting;
+          const pair = players.map((player) => new BotClient({ url: server!.url, cookie: cookieOf.get(player), seed: seed++, play: true, reconnect: true, doubleRate: 0 }));
+          bots.push(...pair);
+          try {
+            for (const bot of pair) {
+              await bot.connect();
+              await bot.watch(matchId);
+              await bot.submitSeed(`seed-${matchId}-${bot.you}`).catch(() => {}); // sent again after a crash: refused, fine
+            }
+            await Promise.all(pair.map((bot) => bot.finished(120_000)));
+            for (const bot of pair) bot.close();
+            crash();
+            return;
+          } catch (error) {
+            for (const bot of pair) bot.close();
+            joinFailures.push(`${matchId} attempt ${attempt}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      };
+
+      const started = new Set<string>();
       const deadline = Date.now() + 240_000;
       let view = await viewOf(db, id);
       while (view.status !== "finished") {
-        expect(Date.now(), `the tournament to finish (at version ${view.version}, ${kills} kills)`).toBeLessThan(deadline);
+        expect(Date.now(), `the tournament to finish (at version ${view.version}, ${kills} kills; failures: ${joinFailures.join(" | ")})`).toBeLessThan(deadline);
         await restarting;
         for (const round of view.rounds) {
           for (const [index, matchId] of round.matchIds.entries()) {
             if (matchId === null || started.has(matchId)) continue;
             started.add(matchId);
             const pairing = round.pairings[index]!;
-            const pair = [pairing.white, pairing.black!].map((player) => {
-              const bot = new BotClient({ url: server!.url, cookie: cookieOf.get(player), seed: seed++, play: true, reconnect: true, doubleRate: 0 });
-              bots.push(bot);
-              return bot;
-            });
-            void (async () => {
-              for (const bot of pair) {
-                await bot.connect();
-                await bot.watch(matchId);
-                await bot.submitSeed(`seed-${matchId}-${bot.you}`).catch(() => {}); // sent again after a crash: refused, fine
-              }
-              await Promise.all(pair.map((bot) => bot.finished(120_000)));
-              for (const bot of pair) bot.close();
-              crash();
-            })().catch(() => {});
+            void playOut(matchId, [pairing.white, pairing.black!]);
           }
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -145,7 +157,7 @@ describe.each(testDatabaseKinds())("a tournament across crashes on %s", (kind) =
       expect(players.map((p) => p.id)).toContain(view.winner);
       expect(verifyDraw(drawRecordOf(view)).verdict).toBe("verified");
       expect(kills).toBeGreaterThanOrEqual(3);
-      console.info(`tournament-crash (${kind}): finished at version ${view.version} after ${kills} SIGKILLs`);
+      console.info(`tournament-crash (${kind}): finished at version ${view.version} after ${kills} SIGKILLs, ${joinFailures.length} pairs joined again`);
     } finally {
       await db.close();
     }
