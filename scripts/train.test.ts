@@ -1,6 +1,9 @@
-/** Runs `npm run train` as a child process: the same seed must give the same weights, byte for byte. */
+/**
+ * Runs `npm run train` as a child process: the same seed must give the same weights, byte for byte; --supervised
+ * refines the network it is given on labelled positions.
+ */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,5 +32,33 @@ describe("npm run train", () => {
 
   it("depends on the seed", () => {
     expect(c.inputWeights).not.toEqual(a.inputWeights);
+  });
+});
+
+describe("npm run train --supervised", () => {
+  const labels = join(dir, "labels.jsonl");
+  // Two positions with labels of our own (the opening and one met in self-play), as label-positions.ts writes them.
+  writeFileSync(labels, ['{"pos":"4HPwATDgc/ABMA","p":[0.5,0.15,0.01,0.15,0.01]}', '{"pos":"jOfgASiYZ/ABMA","p":[0.45,0.12,0.005,0.16,0.01]}'].join("\n") + "\n");
+  const run = (args: string[]) => spawnSync("node_modules/.bin/tsx", ["scripts/train.ts", ...args], { cwd: repoRoot, encoding: "utf8" });
+
+  it("refines the --init network epoch by epoch and records where it came from", () => {
+    const init = join(dir, "init.json");
+    const first = run(["--seed", "7", "--games", "2", "--hidden", "8", "--check-games", "2", "--out", init]);
+    expect(first.status, first.stderr).toBe(0);
+    const out = join(dir, "refined.json");
+    const refined = run(["--seed", "9", "--supervised", labels, "--epochs", "3", "--init", init, "--check-games", "2", "--out", out]);
+    expect(refined.status, refined.stderr).toBe(0);
+    expect(refined.stdout).toContain("epoch 0");
+    expect(refined.stdout).toContain("epoch 3");
+    const weights = JSON.parse(readFileSync(out, "utf8")) as { inputWeights: number[]; meta: { supervised: string[]; epoch: number } };
+    expect(weights.meta).toMatchObject({ supervised: [labels], epoch: 3 });
+    const before = JSON.parse(readFileSync(init, "utf8")) as { inputWeights: number[] };
+    expect(weights.inputWeights).not.toEqual(before.inputWeights);
+  });
+
+  it("refuses to refine without a network to start from", () => {
+    const result = run(["--seed", "9", "--supervised", labels, "--out", join(dir, "x.json")]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--init");
   });
 });

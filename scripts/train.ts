@@ -20,6 +20,11 @@
  * last value; the evaluator then uses it for every race the database does not cover. Its progress check is the mean
  * 0-ply loss on the held-out set's race positions (gnubg's values judge the weights; they never train them).
  *
+ * --supervised FILE[,FILE…] [--epochs E] refines the --init network on positions labelled by our own deeper search
+ * (strength/label-positions.ts) instead: E epochs of one gradient step per position toward its label, α falling from
+ * --alpha to --alpha-end, each epoch's error on positions held aside logged and its weights written to --out
+ * (strength/supervised.ts). No self-play, so --games is not needed.
+ *
  * Every --check games a quick match of --check-games against pubeval (0-ply, fixed dice seeds) is logged, and the
  * weights are written to --out (a checkpoint records how many games it has seen).
  *
@@ -42,16 +47,17 @@ import { encodeInputsInto, evaluateInto, networkEvaluator } from "@/lib/analysis
 import { Network, type NetworkJson, OUTPUTS } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { duel } from "./strength/duel";
+import { readLabelledPositions, refine } from "./strength/supervised";
 import { netChooser } from "./strength/choosers";
 import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
 
 const HELDOUT_SET = fileURLToPath(new URL("./strength/fixtures/heldout-20261204.jsonl", import.meta.url));
-const USAGE = "usage: npm run train -- --seed S --games N --out FILE [--hidden H] [--log FILE]";
+const USAGE = "usage: npm run train -- --seed S (--games N | --supervised FILES --init FILE) --out FILE [--hidden H] [--log FILE]";
 const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, race: { type: "boolean" }, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, race: { type: "boolean" }, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
     strict: true,
   }));
 } catch (error) {
@@ -69,8 +75,9 @@ function option(name: string, fallback?: string): string {
   return value;
 }
 
+const supervisedFiles = typeof values.supervised === "string" ? values.supervised.split(",") : null;
 const seed = Number(option("seed"));
-const games = Number(option("games"));
+const games = Number(option("games", supervisedFiles ? "0" : undefined));
 const out = option("out");
 const init = option("init", "");
 const logFile = option("log", "");
@@ -195,8 +202,37 @@ function heldoutRaceLoss(): number {
   return heldoutRaces.length === 0 ? 0 : total / heldoutRaces.length;
 }
 
-function checkpoint(done: number): void {
-  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, init: init || null }, ...net.toJson() })}\n`);
+function checkpoint(done: number, epoch?: number): void {
+  const refinement = supervisedFiles ? { supervised: supervisedFiles, epoch } : {};
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, init: init || null, ...refinement }, ...net.toJson() })}\n`);
+}
+
+function pubevalCheck(): string {
+  const vs = duel(netChooser(net), pubevalChoosePlay, checkGames, 1_000_000);
+  return `vs pubeval ${vs.pointsPerGame.toFixed(3)} ± ${vs.interval95.toFixed(3)} ppg, wins ${(100 * vs.winRate).toFixed(1)} % (${vs.games} games)`;
+}
+
+if (supervisedFiles) {
+  // Refinement on labelled positions (strength/supervised.ts) instead of self-play: --init is the network to refine.
+  if (!start) {
+    process.stderr.write("train: --supervised refines a network: give it with --init\n");
+    process.exit(2);
+  }
+  const positions = readLabelledPositions(supervisedFiles);
+  const epochs = Number(option("epochs", "10"));
+  log(`start: ${command} (${positions.length} labelled positions, ${epochs} epochs, α ${alpha0}→${alphaEnd}) ${pubevalCheck()}`);
+  refine(net, positions, {
+    epochs,
+    alpha: alpha0,
+    alphaEnd,
+    random,
+    onEpoch: ({ epoch, alpha, trainError, heldAsideError }) => {
+      if (epoch > 0) checkpoint(0, epoch);
+      log(`epoch ${epoch} α ${alpha.toFixed(4)}: equity error against the labels ${(1000 * trainError).toFixed(1)} mEMG (training), ${(1000 * heldAsideError).toFixed(1)} (held aside)`);
+    },
+  });
+  log(`done: ${pubevalCheck()}; weights in ${out}`);
+  process.exit(0);
 }
 
 log(`start: ${command} (inputs ${net.inputs}, hidden ${net.hidden}, α ${alpha0}→${alphaEnd}, λ ${lambda0}→${lambdaEnd})`);
@@ -216,8 +252,7 @@ for (let g = 1; g <= games; g++) {
     if (raceMode) {
       log(`${head} held-out races at 0-ply: ${heldoutRaceLoss().toFixed(2)} mEMG per position`);
     } else {
-      const vs = duel(netChooser(net), pubevalChoosePlay, checkGames, 1_000_000);
-      log(`${head} vs pubeval ${vs.pointsPerGame.toFixed(3)} ± ${vs.interval95.toFixed(3)} ppg, wins ${(100 * vs.winRate).toFixed(1)} % (${vs.games} games)`);
+      log(`${head} ${pubevalCheck()}`);
     }
   }
 }
