@@ -28,6 +28,7 @@ import { cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
 import type { Ply } from "@/lib/analysis/types";
 import { strengthEvaluator } from "./engine-weights";
 import { GNUBG } from "./gnubg-analyse";
+import { standardError } from "./judge-summary";
 
 const text = { type: "string" } as const;
 const { values } = parseArgs({ options: { build: { type: "boolean" }, ply: text, set: text, weights: text, "race-weights": text, seed: text, "per-context": text, json: text }, strict: true });
@@ -70,6 +71,7 @@ let takerLoss = 0;
 let agreeDouble = 0;
 let agreeTake = 0;
 let equityError = 0;
+const perPosition: number[] = [];
 const times: number[] = [];
 for (const row of rows) {
   const decoded = decodePositionId(row.pos, "white");
@@ -87,8 +89,11 @@ for (const row of rows) {
   times.push(performance.now() - started);
   const answered = Math.min(row.doubleTake, row.doublePass);
   const optimal = Math.max(row.noDouble, answered);
-  doublerLoss += optimal - (ours.shouldDouble ? answered : row.noDouble);
-  takerLoss += (ours.shouldTake ? row.doubleTake : row.doublePass) - answered;
+  const doubler = optimal - (ours.shouldDouble ? answered : row.noDouble);
+  const taker = (ours.shouldTake ? row.doubleTake : row.doublePass) - answered;
+  doublerLoss += doubler;
+  takerLoss += taker;
+  perPosition.push((1000 * (doubler + taker)) / 2);
   const gnubgDoubles = answered >= row.noDouble;
   if (ours.shouldDouble === gnubgDoubles) agreeDouble++;
   if (ours.shouldTake === row.doubleTake <= row.doublePass) agreeTake++;
@@ -100,6 +105,8 @@ const summary = {
   ply,
   positions: n,
   mEMGPerDecision: (1000 * (doublerLoss + takerLoss)) / (2 * n),
+  // The figure's standard error over the positions: how far another set of the same size might put it.
+  standardError: standardError(perPosition),
   doublerMEMG: (1000 * doublerLoss) / n,
   takerMEMG: (1000 * takerLoss) / n,
   agreement: { double: agreeDouble / n, take: agreeTake / n },
@@ -108,7 +115,7 @@ const summary = {
 };
 const f = (x: number) => x.toFixed(2);
 process.stdout.write(
-  `${ply}-ply cube on ${n} positions: ${f(summary.mEMGPerDecision)} mEMG per cube decision (doubler ${f(summary.doublerMEMG)}, taker ${f(summary.takerMEMG)}); ` +
+  `${ply}-ply cube on ${n} positions: ${f(summary.mEMGPerDecision)} ± ${f(summary.standardError)} mEMG per cube decision (doubler ${f(summary.doublerMEMG)}, taker ${f(summary.takerMEMG)}); ` +
     `agrees with gnubg on double ${(100 * summary.agreement.double).toFixed(0)} %, take ${(100 * summary.agreement.take).toFixed(0)} %; ` +
     `equity error ${f(summary.equityErrorMeanAbsolute)} mEMG; ${summary.decisionMs.median.toFixed(0)} ms median, ${summary.decisionMs.p95.toFixed(0)} ms p95\n`,
 );

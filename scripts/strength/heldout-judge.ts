@@ -27,6 +27,7 @@ import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity, invertProbabilities } from "@/lib/analysis/types";
 import { COMMITTED_WEIGHTS, strengthEvaluator } from "./engine-weights";
 import { type HeldoutGroup, readHeldoutSet } from "./heldout-set";
+import { standardError } from "./judge-summary";
 
 const DEFAULT_SET = path.join(import.meta.dirname, "fixtures", "heldout-20261204.jsonl");
 const BAD = 0.08;
@@ -41,7 +42,7 @@ const evaluator = strengthEvaluator({ weights: weightsFile, raceWeights: values[
 const search = { ply, evaluator };
 
 const losses: Record<HeldoutGroup | "all", number[]> = { all: [], contact: [], race: [], bearoff: [] };
-const equityErrors: number[] = [];
+const equityErrors: Record<HeldoutGroup | "all", number[]> = { all: [], contact: [], race: [], bearoff: [] };
 const times: number[] = [];
 const marks = { both: 0, engineOnly: 0, gnubgOnly: 0, plays: 0 };
 
@@ -61,7 +62,9 @@ for (const [i, item] of set.entries()) {
   const loss = 1000 * (gnubgBest - chosenEquity);
   losses.all.push(loss);
   losses[item.group].push(loss);
-  equityErrors.push(Math.abs(chosen.equity - chosenEquity));
+  const equityError = Math.abs(chosen.equity - chosenEquity);
+  equityErrors.all.push(equityError);
+  equityErrors[item.group].push(equityError);
   if (values.marks) {
     const full = new Map<string, number>();
     for (const r of ranked) if (r.ply === ply) full.set(encodePositionId(r.play.result), r.equity);
@@ -99,8 +102,11 @@ const summary = {
   weights: path.relative(process.cwd(), weightsFile),
   positions: set.length,
   mEMGPerPosition: { all: mean(losses.all), contact: mean(losses.contact), race: mean(losses.race), bearoff: mean(losses.bearoff) },
+  // Standard errors over the positions: how far another set of the same size might put each figure.
+  standardError: { loss: standardError(losses.all), equityError: standardError(equityErrors.all) * 1000 },
   counts: { contact: losses.contact.length, race: losses.race.length, bearoff: losses.bearoff.length },
-  equityErrorMeanAbsolute: mean(equityErrors) * 1000,
+  equityErrorMeanAbsolute: mean(equityErrors.all) * 1000,
+  equityErrorByGroup: { contact: mean(equityErrors.contact) * 1000, race: mean(equityErrors.race) * 1000, bearoff: mean(equityErrors.bearoff) * 1000 },
   decisionMs: { median: quantile(times, 0.5), p95: quantile(times, 0.95), max: Math.max(...times) },
   marks: values.marks
     ? { plays: marks.plays, precision: marks.both / Math.max(1, marks.both + marks.engineOnly), recall: marks.both / Math.max(1, marks.both + marks.gnubgOnly) }
@@ -108,8 +114,9 @@ const summary = {
 };
 const f = (x: number) => x.toFixed(2);
 process.stdout.write(
-  `${ply}-ply on ${set.length} positions: ${f(summary.mEMGPerPosition.all)} mEMG per position (contact ${f(summary.mEMGPerPosition.contact)}, ` +
-    `race ${f(summary.mEMGPerPosition.race)}, bear-off ${f(summary.mEMGPerPosition.bearoff)}); equity error ${f(summary.equityErrorMeanAbsolute)} mEMG; ` +
+  `${ply}-ply on ${set.length} positions: ${f(summary.mEMGPerPosition.all)} ± ${f(summary.standardError.loss)} mEMG per position (contact ${f(summary.mEMGPerPosition.contact)}, ` +
+    `race ${f(summary.mEMGPerPosition.race)}, bear-off ${f(summary.mEMGPerPosition.bearoff)}); equity error ${f(summary.equityErrorMeanAbsolute)} ± ${f(summary.standardError.equityError)} mEMG ` +
+    `(contact ${f(summary.equityErrorByGroup.contact)}, race ${f(summary.equityErrorByGroup.race)}, bear-off ${f(summary.equityErrorByGroup.bearoff)}); ` +
     `decision ${summary.decisionMs.median.toFixed(0)} ms median, ${summary.decisionMs.p95.toFixed(0)} ms p95` +
     (summary.marks ? `; bad-or-worse marks precision ${f(summary.marks.precision)}, recall ${f(summary.marks.recall)} over ${summary.marks.plays} plays` : "") +
     "\n",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { english } from "@/i18n/english";
-import { type SideStats, summarise } from "./judge-summary";
+import { type SideStats, standardError, summarise } from "./judge-summary";
 
 const side = (unforced: number, error: number, marked: Partial<SideStats["marked"]> = {}): SideStats => ({
   "unforced-moves": unforced,
@@ -32,5 +32,14 @@ describe("summarise adds up gnubg's per-game figures as gnubg's match statistics
     expect(many.errorRate).toBeCloseTo(5, 10);
     expect(many.interval95).toBeLessThan(two.interval95);
     expect(summarise([side(20, 0.1)]).interval95).toBe(0);
+  });
+});
+
+describe("standardError", () => {
+  it("is the sample standard deviation over the square root of n", () => {
+    // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, squared deviations 32, sample variance 32/7, SE √(32/7/8) = √(4/7).
+    expect(standardError([2, 4, 4, 4, 5, 5, 7, 9])).toBeCloseTo(Math.sqrt(4 / 7), 12);
+    expect(standardError([3, 3, 3])).toBe(0);
+    expect(standardError([1])).toBe(0);
   });
 });

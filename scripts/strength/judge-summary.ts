@@ -68,3 +68,12 @@ export function summarise(games: readonly SideStats[]): Summary {
     blunders,
   };
 }
+
+/** The standard error of a mean over independent samples: the sample standard deviation over √n (0 for fewer than 2). */
+export function standardError(samples: readonly number[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const mean = samples.reduce((s, x) => s + x, 0) / n;
+  const variance = samples.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1);
+  return Math.sqrt(variance / n);
+}
