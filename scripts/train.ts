@@ -44,7 +44,7 @@ import { randomRace } from "./strength/random-race";
 import { generatePlays } from "@/lib/engine/move-generator";
 import { FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
 import { encodeInputsInto, evaluateInto, networkEvaluator } from "@/lib/analysis/evaluator";
-import { Network, type NetworkJson, OUTPUTS } from "@/lib/analysis/network";
+import { Network, type NetworkJson, OUTPUTS, outputsMoneyEquity } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { duel } from "./strength/duel";
 import { readLabelledPositions, refine } from "./strength/supervised";
@@ -113,11 +113,6 @@ const val = new Float64Array(MAX_ACTIVE);
 const scratch = new Float64Array(OUTPUTS);
 const candidate = new Float64Array(OUTPUTS);
 
-/** Cubeless money equity of five outputs for their side. */
-function equity(p: Float64Array): number {
-  return 2 * (p[0] as number) - 1 + (p[1] as number) - (p[3] as number) + (p[2] as number) - (p[4] as number);
-}
-
 /** One self-play game: the positions (each with its side on roll) and their values, the last one exact. */
 function selfPlay(): { positions: Position[]; values: Float64Array } {
   let pos = raceMode ? randomRace(random) : initialPosition(random() < 0.5 ? "white" : "black");
@@ -138,7 +133,7 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
       best = pos;
       for (const play of plays) {
         evaluateInto(net, play.result, candidate, bearoff);
-        const e = equity(candidate);
+        const e = outputsMoneyEquity(candidate);
         if (e < bestEquity) {
           bestEquity = e;
           best = play.result;

@@ -14,6 +14,11 @@
 
 export const OUTPUTS = 5;
 
+/** Cubeless money equity of five outputs (Probabilities' order) for their side: cubelessMoneyEquity on the array. */
+export function outputsMoneyEquity(out: ArrayLike<number>): number {
+  return 2 * (out[0] as number) - 1 + (out[1] as number) - (out[3] as number) + (out[2] as number) - (out[4] as number);
+}
+
 /** The weights as committed to JSON (lib/analysis/weights/*.json). */
 export interface NetworkJson {
   readonly inputs: number;

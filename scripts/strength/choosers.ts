@@ -7,7 +7,7 @@
  */
 import { type Dice, type LegalPlay, type Position, legalPlays, passPlay } from "@/lib/engine";
 import { evaluateInto } from "@/lib/analysis/evaluator";
-import { type Network, OUTPUTS } from "@/lib/analysis/network";
+import { type Network, OUTPUTS, outputsMoneyEquity } from "@/lib/analysis/network";
 import type { Chooser } from "./duel";
 
 /** The play whose result leaves the opponent (on roll in it) the lowest cubeless money equity, by `net` at 0-ply. */
@@ -19,7 +19,7 @@ export function netChooser(net: Network): Chooser {
     let bestEquity = Infinity;
     for (const play of plays) {
       evaluateInto(net, play.result, out);
-      const e = 2 * (out[0] as number) - 1 + (out[1] as number) - (out[3] as number) + (out[2] as number) - (out[4] as number);
+      const e = outputsMoneyEquity(out);
       if (e < bestEquity) {
         bestEquity = e;
         best = play;

@@ -15,15 +15,16 @@
  * @example
  *   npx tsx scripts/strength/label-positions.ts --seed 41 --positions 30000 --out /work/logs/labels-41.jsonl
  */
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
-import { type Position, encodePositionId, gameResult, initialPosition, legalPlays } from "@/lib/engine";
+import { type Position, encodePositionId, gameResult, initialPosition, legalPlays, swapTurn } from "@/lib/engine";
 import { isRace } from "@/lib/analysis/contact";
 import { evaluateAtPly, searchPlay } from "@/lib/analysis/search";
 import type { Ply } from "@/lib/analysis/types";
 import { strengthEvaluator } from "./engine-weights";
 import { openingDice, rollDice, seededRandom } from "./seeded-random";
+import { readLabelledPositions } from "./supervised";
 
 const EXPLORE = 0.1;
 const KEEP = 0.25;
@@ -47,8 +48,7 @@ function log(line: string): void {
 }
 
 // A run started again on the same file goes on where it stopped: the positions already there count and are not repeated.
-const seen = new Set<string>();
-if (existsSync(out)) for (const line of readFileSync(out, "utf8").split("\n")) if (line) seen.add((JSON.parse(line) as { pos: string }).pos);
+const seen = new Set<string>(existsSync(out) ? readLabelledPositions([out]).map((labelled) => labelled.pos) : []);
 let labelled = seen.size;
 
 log(`start: seed ${values.seed}, ${wanted} positions at ${ply}-ply into ${out} (${labelled} there already)`);
@@ -62,7 +62,7 @@ while (labelled < wanted) {
     const plays = legalPlays(pos, dice);
     const explore = plays.length > 1 && random() < EXPLORE;
     const play = explore ? plays[Math.floor(random() * plays.length)] : searchPlay(pos, dice, evaluator);
-    pos = play ? play.result : { ...pos, turn: pos.turn === "white" ? "black" : "white" };
+    pos = play ? play.result : swapTurn(pos);
     if (gameResult(pos) !== null || isRace(pos)) break;
     if (random() < KEEP) {
       const id = encodePositionId(pos);

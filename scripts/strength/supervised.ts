@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { decodePositionId } from "@/lib/engine";
 import { MAX_ACTIVE } from "@/lib/analysis/encoding";
 import { encodeInputsInto } from "@/lib/analysis/evaluator";
-import { type Network, OUTPUTS } from "@/lib/analysis/network";
+import { type Network, OUTPUTS, outputsMoneyEquity } from "@/lib/analysis/network";
 
 const HOLD_ASIDE_EVERY = 20;
 
@@ -63,10 +63,6 @@ interface Encoded {
   readonly target: Float64Array;
 }
 
-function moneyEquity(p: ArrayLike<number>): number {
-  return 2 * (p[0] as number) - 1 + (p[1] as number) - (p[3] as number) + (p[2] as number) - (p[4] as number);
-}
-
 export function refine(net: Network, positions: readonly LabelledPosition[], options: RefineOptions): EpochReport[] {
   const scratchIdx = new Int32Array(MAX_ACTIVE);
   const scratchVal = new Float64Array(MAX_ACTIVE);
@@ -85,7 +81,7 @@ export function refine(net: Network, positions: readonly LabelledPosition[], opt
     let total = 0;
     for (const e of set) {
       net.forward(e.idx, e.val, e.idx.length, out);
-      total += Math.abs(moneyEquity(out) - moneyEquity(e.target));
+      total += Math.abs(outputsMoneyEquity(out) - outputsMoneyEquity(e.target));
     }
     return set.length === 0 ? 0 : total / set.length;
   };
