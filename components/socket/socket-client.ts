@@ -37,7 +37,33 @@ export function openSocket(protocol: number): ClientSocket {
   });
 }
 
-export function send<C extends CommandName>(socket: ClientSocket, command: C, payload: CommandPayload<C>, timeoutMs = 10_000): Promise<Reply<C>> {
+/**
+ * How long a command waits for a connection still being made (the page has just loaded, or the socket is
+ * reconnecting) before it gives up unsent: a click in the first moments after a page opens goes through instead of
+ * asking the player to try again.
+ */
+export const CONNECT_WAIT_MS = 5_000;
+
+/** Resolves true once `socket` is connected (at once if it is), false if it is not within `ms`. */
+export function whenConnected(socket: Pick<ClientSocket, "connected" | "once" | "off">, ms: number): Promise<boolean> {
+  if (socket.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const connected = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      socket.off("connect", connected);
+      resolve(false);
+    }, ms);
+    socket.once("connect", connected);
+  });
+}
+
+export async function send<C extends CommandName>(socket: ClientSocket, command: C, payload: CommandPayload<C>, timeoutMs = 10_000): Promise<Reply<C>> {
+  // Never emitted while disconnected: Socket.IO would buffer it and send it on reconnection, after this promise had
+  // already said that nothing changed.
+  if (!(await whenConnected(socket, Math.min(CONNECT_WAIT_MS, timeoutMs)))) return NO_ANSWER;
   const emit = socket.timeout(timeoutMs).emit as unknown as (
     event: C,
     payload: CommandPayload<C>,
