@@ -113,7 +113,9 @@ describe("a match against the computer", () => {
     await bot.connect();
     const { matchId } = await bot.create({ matchLength: 1, color: "white", visibility: "private", computer: "easy" });
     await bot.submitSeed("alice-claim");
-    await bot.until((view) => view.status === "playing");
+    // A resignation is offered in a game: wait for the opening roll (the computer makes it moments after the match
+    // starts; offered before it, the server rightly refuses with ERR_WRONG_PHASE).
+    await bot.until((view) => view.status === "playing" && view.state.phase !== "opening");
     const claim = await bot.send("match:claim-abandoned", { matchId });
     expect(claim).toMatchObject({ ok: false, code: "ERR_OPPONENT_CONNECTED" });
     const offered = await bot.send("match:resign", { matchId, level: 1 });
