@@ -64,18 +64,11 @@ export async function send<C extends CommandName>(socket: ClientSocket, command:
   // Never emitted while disconnected: Socket.IO would buffer it and send it on reconnection, after this promise had
   // already said that nothing changed.
   if (!(await whenConnected(socket, Math.min(CONNECT_WAIT_MS, timeoutMs)))) return NO_ANSWER;
-  const emit = socket.timeout(timeoutMs).emit as unknown as (
+  const timed = socket.timeout(timeoutMs);
+  const emit = timed.emit as unknown as (
     event: C,
     payload: CommandPayload<C>,
     ack: (error: Error | null, reply: Ack<CommandReplies[C]>) => void,
   ) => void;
-  return new Promise((resolve) => {
-    if (!socket.connected) {
-      resolve(NO_ANSWER);
-      return;
-    }
-    emit.call(socket.timeout(timeoutMs), command, payload, (error, reply) =>
-      resolve(error ? NO_ANSWER : reply),
-    );
-  });
+  return new Promise((resolve) => emit.call(timed, command, payload, (error, reply) => resolve(error ? NO_ANSWER : reply)));
 }
