@@ -20,6 +20,11 @@
  * last value; the evaluator then uses it for every race the database does not cover. Its progress check is the mean
  * 0-ply loss on the held-out set's race positions (gnubg's values judge the weights; they never train them).
  *
+ * --race-weights FILE (contact training) ends every game at its first race, where the race network in FILE (and the
+ * bear-off database once both sides are home) gives the last value, as gnubg trains its contact net: the contact
+ * network then learns only contact positions, toward better values than its own at the race boundary, and plays the
+ * moves that break contact by the race network's values.
+ *
  * --supervised FILE[,FILE…] [--epochs E] refines the --init network on positions labelled by our own deeper search
  * (strength/label-positions.ts) instead: E epochs of one gradient step per position toward its label, α falling from
  * --alpha to --alpha-end, each epoch's error on positions held aside logged and its weights written to --out
@@ -36,7 +41,7 @@ import { fileURLToPath } from "node:url";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Position, decodePositionId, encodePositionId, initialPosition } from "@/lib/engine";
-import { backChecker } from "@/lib/analysis/contact";
+import { backChecker, isRace } from "@/lib/analysis/contact";
 import { rankPlays } from "@/lib/analysis/search";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { readHeldoutSet } from "./strength/heldout-set";
@@ -57,7 +62,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, race: { type: "boolean" }, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, race: { type: "boolean" }, "race-weights": text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
     strict: true,
   }));
 } catch (error) {
@@ -96,7 +101,14 @@ function log(line: string): void {
 }
 
 const raceMode = values.race === true;
-const bearoff = raceMode ? loadBearoffDatabase() : undefined;
+const raceWeightsFile = option("race-weights", "");
+if (raceMode && raceWeightsFile) {
+  process.stderr.write("train: --race-weights is for contact training (--race trains the race network itself)\n");
+  process.exit(2);
+}
+const bearoff = raceMode || raceWeightsFile ? loadBearoffDatabase() : undefined;
+// The network that values races in contact training with --race-weights (undefined: the contact network does).
+const raceNet = raceWeightsFile ? Network.fromJson(JSON.parse(readFileSync(raceWeightsFile, "utf8")) as NetworkJson) : undefined;
 const random = seededRandom(seed);
 // --init continues from earlier weights (a second phase at a lower rate); the dice still come from --seed.
 const exact = { exactSigmoid: true };
@@ -118,7 +130,7 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
   let pos = raceMode ? randomRace(random) : initialPosition(random() < 0.5 ? "white" : "black");
   const positions: Position[] = [pos];
   const values: number[] = [];
-  evaluateInto(net, pos, scratch, bearoff);
+  evaluateInto(net, pos, scratch, bearoff, raceNet);
   values.push(...scratch);
   let dice = raceMode ? rollDice(random) : openingDice(random);
   for (;;) {
@@ -126,13 +138,13 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
     let best: Position;
     if (plays.length === 0) {
       best = { white: pos.white, black: pos.black, turn: pos.turn === "white" ? "black" : "white" };
-      evaluateInto(net, best, scratch, bearoff);
+      evaluateInto(net, best, scratch, bearoff, raceNet);
     } else {
       // The mover wants the result that is worst for the opponent, who is on roll in it.
       let bestEquity = Infinity;
       best = pos;
       for (const play of plays) {
-        evaluateInto(net, play.result, candidate, bearoff);
+        evaluateInto(net, play.result, candidate, bearoff, raceNet);
         const e = outputsMoneyEquity(candidate);
         if (e < bestEquity) {
           bestEquity = e;
@@ -147,6 +159,8 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
     if (scratch[0] === 0 && (checkersOn(pos[pos.turn === "white" ? "black" : "white"]) === 0)) break;
     // In a race the database is exact once both sides are home: that value ends the game.
     if (raceMode && backChecker(pos.white) <= 6 && backChecker(pos.black) <= 6) break;
+    // With --race-weights the race network's value of the first race ends a contact game.
+    if (raceNet && isRace(pos)) break;
     dice = rollDice(random);
   }
   return { positions, values: Float64Array.from(values) };
@@ -199,7 +213,7 @@ function heldoutRaceLoss(): number {
 
 function checkpoint(done: number, epoch?: number): void {
   const refinement = supervisedFiles ? { supervised: supervisedFiles, epoch } : {};
-  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, init: init || null, ...refinement }, ...net.toJson() })}\n`);
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, raceWeights: raceWeightsFile || null, init: init || null, ...refinement }, ...net.toJson() })}\n`);
 }
 
 function pubevalCheck(): string {
