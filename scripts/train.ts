@@ -20,6 +20,9 @@
  * last value; the evaluator then uses it for every race the database does not cover. Its progress check is the mean
  * 0-ply loss on the held-out set's race positions (gnubg's values judge the weights; they never train them).
  *
+ * --stragglers SHARE (with --race) starts that share of the games from a straggler race instead
+ * (strength/random-race.ts: checkers off beside a checker still outside home, which only contact makes).
+ *
  * --race-weights FILE (contact training) ends every game at its first race, where the race network in FILE (and the
  * bear-off database once both sides are home) gives the last value, as gnubg trains its contact net: the contact
  * network then learns only contact positions, toward better values than its own at the race boundary, and plays the
@@ -45,7 +48,7 @@ import { backChecker, isRace } from "@/lib/analysis/contact";
 import { rankPlays } from "@/lib/analysis/search";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { readHeldoutSet } from "./strength/heldout-set";
-import { randomRace } from "./strength/random-race";
+import { randomRace, randomStragglerRace } from "./strength/random-race";
 import { generatePlays } from "@/lib/engine/move-generator";
 import { FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
 import { encodeInputsInto, evaluateInto, networkEvaluator } from "@/lib/analysis/evaluator";
@@ -62,7 +65,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, race: { type: "boolean" }, "race-weights": text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, race: { type: "boolean" }, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
     strict: true,
   }));
 } catch (error) {
@@ -102,6 +105,7 @@ function log(line: string): void {
 
 const raceMode = values.race === true;
 const raceWeightsFile = option("race-weights", "");
+const stragglerShare = Number(option("stragglers", "0"));
 if (raceMode && raceWeightsFile) {
   process.stderr.write("train: --race-weights is for contact training (--race trains the race network itself)\n");
   process.exit(2);
@@ -127,7 +131,9 @@ const candidate = new Float64Array(OUTPUTS);
 
 /** One self-play game: the positions (each with its side on roll) and their values, the last one exact. */
 function selfPlay(): { positions: Position[]; values: Float64Array } {
-  let pos = raceMode ? randomRace(random) : initialPosition(random() < 0.5 ? "white" : "black");
+  // No draw for the share when it is 0, so that runs without --stragglers keep their dice.
+  const raceStart = (): Position => (stragglerShare > 0 && random() < stragglerShare ? randomStragglerRace(random) : randomRace(random));
+  let pos = raceMode ? raceStart() : initialPosition(random() < 0.5 ? "white" : "black");
   const positions: Position[] = [pos];
   const values: number[] = [];
   evaluateInto(net, pos, scratch, bearoff, raceNet);

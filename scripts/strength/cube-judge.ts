@@ -72,6 +72,8 @@ let agreeDouble = 0;
 let agreeTake = 0;
 let equityError = 0;
 const perPosition: number[] = [];
+// gnubg's class of each position (contact, crashed, race, bearoff1, …): the figure per class says where it comes from.
+const byClass = new Map<string, number[]>();
 const times: number[] = [];
 for (const row of rows) {
   const decoded = decodePositionId(row.pos, "white");
@@ -94,6 +96,9 @@ for (const row of rows) {
   doublerLoss += doubler;
   takerLoss += taker;
   perPosition.push((1000 * (doubler + taker)) / 2);
+  const ofClass = byClass.get(row.class) ?? [];
+  ofClass.push((1000 * (doubler + taker)) / 2);
+  byClass.set(row.class, ofClass);
   const gnubgDoubles = answered >= row.noDouble;
   if (ours.shouldDouble === gnubgDoubles) agreeDouble++;
   if (ours.shouldTake === row.doubleTake <= row.doublePass) agreeTake++;
@@ -111,12 +116,14 @@ const summary = {
   takerMEMG: (1000 * takerLoss) / n,
   agreement: { double: agreeDouble / n, take: agreeTake / n },
   equityErrorMeanAbsolute: (1000 * equityError) / (2 * n),
+  mEMGByClass: Object.fromEntries([...byClass].map(([name, losses]) => [name, { positions: losses.length, mEMGPerDecision: losses.reduce((a, b) => a + b, 0) / losses.length }])),
   decisionMs: { median: sorted[Math.floor(n / 2)] ?? 0, p95: sorted[Math.floor(0.95 * n)] ?? 0 },
 };
 const f = (x: number) => x.toFixed(2);
 process.stdout.write(
   `${ply}-ply cube on ${n} positions: ${f(summary.mEMGPerDecision)} ± ${f(summary.standardError)} mEMG per cube decision (doubler ${f(summary.doublerMEMG)}, taker ${f(summary.takerMEMG)}); ` +
     `agrees with gnubg on double ${(100 * summary.agreement.double).toFixed(0)} %, take ${(100 * summary.agreement.take).toFixed(0)} %; ` +
-    `equity error ${f(summary.equityErrorMeanAbsolute)} mEMG; ${summary.decisionMs.median.toFixed(0)} ms median, ${summary.decisionMs.p95.toFixed(0)} ms p95\n`,
+    `equity error ${f(summary.equityErrorMeanAbsolute)} mEMG; ${summary.decisionMs.median.toFixed(0)} ms median, ${summary.decisionMs.p95.toFixed(0)} ms p95\n` +
+    `by gnubg's class: ${Object.entries(summary.mEMGByClass).map(([name, c]) => `${name} ${f(c.mEMGPerDecision)} (${c.positions})`).join(", ")}\n`,
 );
 if (values.json) writeFileSync(values.json, `${JSON.stringify(summary, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRace } from "@/lib/analysis/contact";
 import { backChecker } from "@/lib/analysis/contact";
-import { randomRace } from "./random-race";
+import { randomRace, randomStragglerRace } from "./random-race";
 import { seededRandom } from "./seeded-random";
 
 describe("randomRace", () => {
@@ -21,5 +21,20 @@ describe("randomRace", () => {
 
   it("is the same race for the same seed", () => {
     expect(randomRace(seededRandom(3))).toEqual(randomRace(seededRandom(3)));
+  });
+
+  it("makes straggler races: checkers off on one side and a checker of it still outside home", () => {
+    const random = seededRandom(11);
+    for (let i = 0; i < 2000; i++) {
+      const pos = randomStragglerRace(random);
+      expect(isRace(pos)).toBe(true);
+      const sides = [pos.white, pos.black].map((board) => ({ left: board.reduce((s, n) => s + n, 0), back: backChecker(board) }));
+      const straggler = sides.find((side) => side.left < 15);
+      expect(straggler).toBeDefined();
+      expect(straggler!.left).toBeGreaterThanOrEqual(4);
+      expect(straggler!.back).toBeGreaterThanOrEqual(7);
+      expect(sides.filter((side) => side.left === 15)).toHaveLength(1);
+    }
+    expect(randomStragglerRace(seededRandom(5))).toEqual(randomStragglerRace(seededRandom(5)));
   });
 });

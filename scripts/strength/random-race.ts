@@ -5,8 +5,14 @@
  * hit is possible), then its other fourteen checkers spread over the points up to it, more of them nearer home, as
  * in a race that comes out of a game. No checker is off yet; the side on roll is drawn too.
  *
+ * Such races never have a checker off beside a checker outside home: that takes a hit while bearing off, so it only
+ * comes out of contact (a side bore off against an anchor, was hit, and its last checkers are still coming round when
+ * the contact ends). randomStragglerRace makes those: one side with 1–11 checkers off, one or two stragglers outside
+ * its home board and the rest home, against an ordinary race side.
+ *
  * @example
  *   const pos = randomRace(seededRandom(1)); // isRace(pos) === true
+ *   randomStragglerRace(seededRandom(1)); // a race where one side has checkers off and one still outside home
  */
 import { type Color, type Position, makePosition } from "@/lib/engine";
 
@@ -38,5 +44,36 @@ export function randomRace(random: () => number): Position {
   const turn: Color = random() < 0.5 ? "white" : "black";
   const made = makePosition(white, black, turn);
   if (!made.ok) throw new Error(`a random race broke the rules: ${made.code}`);
+  return made.value;
+}
+
+/** A side with `off` checkers borne off, `stragglers` of the rest on points 7..back (one on `back`), the others home. */
+function stragglerSide(back: number, off: number, stragglers: number, random: () => number): number[] {
+  const side = new Array<number>(25).fill(0);
+  side[back - 1] = 1;
+  for (let k = 1; k < stragglers; k++) side[6 + Math.floor(random() * (back - 6))]! += 1;
+  const skew = 0.3 + 1.7 * random();
+  const weights = Array.from({ length: 6 }, (_, i) => Math.pow(6 - i, skew));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  for (let k = 0; k < 15 - off - stragglers; k++) {
+    let r = random() * total;
+    let p = 0;
+    while (p < 5 && r >= (weights[p] as number)) r -= weights[p++] as number;
+    side[p] = (side[p] ?? 0) + 1;
+  }
+  return side;
+}
+
+export function randomStragglerRace(random: () => number): Position {
+  const back = 7 + Math.floor(random() * 12); // 7..18
+  const off = 1 + Math.floor(random() * 11);
+  const stragglers = 15 - off >= 2 && random() < 0.3 ? 2 : 1;
+  const otherBack = 1 + Math.floor(random() * (24 - back));
+  const whiteStraggles = random() < 0.5;
+  const straggling = stragglerSide(back, off, stragglers, random);
+  const other = raceSide(otherBack, random);
+  const turn: Color = random() < 0.5 ? "white" : "black";
+  const made = whiteStraggles ? makePosition(straggling, other, turn) : makePosition(other, straggling, turn);
+  if (!made.ok) throw new Error(`a random straggler race broke the rules: ${made.code}`);
   return made.value;
 }
