@@ -28,6 +28,12 @@
  * network then learns only contact positions, toward better values than its own at the race boundary, and plays the
  * moves that break contact by the race network's values.
  *
+ * --crashed --contact-weights FILE --race-weights FILE trains the crashed network instead
+ * (lib/analysis/weights/crashed-network.json, for the contact positions lib/analysis/contact.ts calls crashed), from
+ * --init (the contact network, whose values it starts from): ordinary self-play games, in which the contact network
+ * in FILE values contact positions, the network being trained the crashed ones and the race network the first race
+ * (which ends the game); only the crashed positions learn. Its progress figure is how many have.
+ *
  * --supervised FILE[,FILE…] [--epochs E] refines the --init network on positions labelled by our own deeper search
  * (strength/label-positions.ts) instead: E epochs of one gradient step per position toward its label, α falling from
  * --alpha to --alpha-end, each epoch's error on positions held aside logged and its weights written to --out
@@ -44,7 +50,7 @@ import { fileURLToPath } from "node:url";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Position, decodePositionId, encodePositionId, initialPosition } from "@/lib/engine";
-import { backChecker, isRace } from "@/lib/analysis/contact";
+import { backChecker, isCrashed, isRace } from "@/lib/analysis/contact";
 import { rankPlays } from "@/lib/analysis/search";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { readHeldoutSet } from "./strength/heldout-set";
@@ -65,7 +71,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, race: { type: "boolean" }, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
     strict: true,
   }));
 } catch (error) {
@@ -113,6 +119,15 @@ if (raceMode && raceWeightsFile) {
 const bearoff = raceMode || raceWeightsFile ? loadBearoffDatabase() : undefined;
 // The network that values races in contact training with --race-weights (undefined: the contact network does).
 const raceNet = raceWeightsFile ? Network.fromJson(JSON.parse(readFileSync(raceWeightsFile, "utf8")) as NetworkJson) : undefined;
+const crashedMode = values.crashed === true;
+const contactWeightsFile = option("contact-weights", "");
+if (crashedMode && (!contactWeightsFile || !raceNet || !init)) {
+  process.stderr.write("train: --crashed needs --init, --contact-weights and --race-weights\n");
+  process.exit(2);
+}
+// In crashed training the fixed contact network values contact positions (the trained one, crashed positions).
+const contactNet = crashedMode ? Network.fromJson(JSON.parse(readFileSync(contactWeightsFile, "utf8")) as NetworkJson) : undefined;
+let crashedLearned = 0;
 const random = seededRandom(seed);
 // --init continues from earlier weights (a second phase at a lower rate); the dice still come from --seed.
 const exact = { exactSigmoid: true };
@@ -129,6 +144,12 @@ const val = new Float64Array(MAX_ACTIVE);
 const scratch = new Float64Array(OUTPUTS);
 const candidate = new Float64Array(OUTPUTS);
 
+/** The values `pos` gets in self-play: the trained network's, or in crashed training each class's own network's. */
+function valueInto(pos: Position, out: Float64Array): void {
+  if (contactNet) evaluateInto(contactNet, pos, out, bearoff, raceNet, net);
+  else evaluateInto(net, pos, out, bearoff, raceNet);
+}
+
 /** One self-play game: the positions (each with its side on roll) and their values, the last one exact. */
 function selfPlay(): { positions: Position[]; values: Float64Array } {
   // No draw for the share when it is 0, so that runs without --stragglers keep their dice.
@@ -136,7 +157,7 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
   let pos = raceMode ? raceStart() : initialPosition(random() < 0.5 ? "white" : "black");
   const positions: Position[] = [pos];
   const values: number[] = [];
-  evaluateInto(net, pos, scratch, bearoff, raceNet);
+  valueInto(pos, scratch);
   values.push(...scratch);
   let dice = raceMode ? rollDice(random) : openingDice(random);
   for (;;) {
@@ -144,13 +165,13 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
     let best: Position;
     if (plays.length === 0) {
       best = { white: pos.white, black: pos.black, turn: pos.turn === "white" ? "black" : "white" };
-      evaluateInto(net, best, scratch, bearoff, raceNet);
+      valueInto(best, scratch);
     } else {
       // The mover wants the result that is worst for the opponent, who is on roll in it.
       let bestEquity = Infinity;
       best = pos;
       for (const play of plays) {
-        evaluateInto(net, play.result, candidate, bearoff, raceNet);
+        valueInto(play.result, candidate);
         const e = outputsMoneyEquity(candidate);
         if (e < bestEquity) {
           bestEquity = e;
@@ -194,8 +215,11 @@ function learn(positions: Position[], values: Float64Array, alpha: number, lambd
     target[3] = next[1] as number;
     target[4] = next[2] as number;
     const pos = positions[t] as Position;
-    const n = encodeInputsInto(net, pos, idx, val);
-    net.train(idx, val, n, target, alpha, scratch);
+    if (!crashedMode || isCrashed(pos)) {
+      const n = encodeInputsInto(net, pos, idx, val);
+      net.train(idx, val, n, target, alpha, scratch);
+      if (crashedMode) crashedLearned++;
+    }
     for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * (values[t * OUTPUTS + k] as number) + lambda * (target[k] as number);
   }
 }
@@ -219,7 +243,7 @@ function heldoutRaceLoss(): number {
 
 function checkpoint(done: number, epoch?: number): void {
   const refinement = supervisedFiles ? { supervised: supervisedFiles, epoch } : {};
-  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, raceWeights: raceWeightsFile || null, init: init || null, ...refinement }, ...net.toJson() })}\n`);
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, crashed: crashedMode, contactWeights: contactWeightsFile || null, raceWeights: raceWeightsFile || null, init: init || null, ...refinement }, ...net.toJson() })}\n`);
 }
 
 function pubevalCheck(): string {
@@ -266,6 +290,8 @@ for (let g = 1; g <= games; g++) {
     const head = `games ${g} (${(g / seconds).toFixed(1)}/s, ${(moves / g).toFixed(1)} plies/game) α ${alpha.toFixed(4)} λ ${lambda.toFixed(2)}`;
     if (raceMode) {
       log(`${head} held-out races at 0-ply: ${heldoutRaceLoss().toFixed(2)} mEMG per position`);
+    } else if (crashedMode) {
+      log(`${head} crashed positions learned: ${crashedLearned} (${(crashedLearned / g).toFixed(2)} a game)`);
     } else {
       log(`${head} ${pubevalCheck()}`);
     }

@@ -1,9 +1,13 @@
 /**
- * Contact and race: a position is a race when no checker of either side still has to pass an opposing checker, so
- * that no hit is possible any more. Both pubeval (which picks its weight set by it) and the evaluator ask this.
+ * Contact, crashed and race: a position is a race when no checker of either side still has to pass an opposing
+ * checker, so that no hit is possible any more. Both pubeval (which picks its weight set by it) and the evaluator ask
+ * this. A contact position is crashed (GNU Backgammon's class, which has a network of its own there and here) when
+ * one side has few checkers left in play: its game is no longer about priming and building but about surviving on
+ * the last few checkers, which a network trained on ordinary contact values badly.
  *
  * @example
  *   isRace(initialPosition("white")); // false
+ *   isCrashed(initialPosition("white")); // false
  */
 import { type Position, opponentOf } from "../engine/types";
 
@@ -19,4 +23,27 @@ export function backChecker(board: readonly number[]): number {
  */
 export function isRace(pos: Position): boolean {
   return backChecker(pos[pos.turn]) + backChecker(pos[opponentOf(pos.turn)]) <= 24;
+}
+
+/** How many checkers still in play a side may have (checkers stacked deep on its 1- and 2-point aside) to be crashed. */
+const CRASHED_AT_MOST = 6;
+
+/**
+ * gnubg's rule for one side: at most six checkers on the board (the bar counts); or, with two or more on its 1-point,
+ * at most six besides those — or besides those and all but one on its 2-point when that holds two or more too; with
+ * at most one on its 1-point, checkers beyond the first on its 2-point are dead as well.
+ */
+function sideCrashed(board: readonly number[]): boolean {
+  let total = 0;
+  for (let i = 0; i < 25; i++) total += board[i] ?? 0;
+  const onePoint = board[0] ?? 0;
+  const twoPoint = board[1] ?? 0;
+  if (total <= CRASHED_AT_MOST) return true;
+  if (onePoint > 1) return total - onePoint <= CRASHED_AT_MOST || (twoPoint > 1 && total - onePoint - twoPoint + 1 <= CRASHED_AT_MOST);
+  return total - twoPoint + 1 <= CRASHED_AT_MOST;
+}
+
+/** True for a contact position where either side is crashed (gnubg's CLASS_CRASHED). */
+export function isCrashed(pos: Position): boolean {
+  return !isRace(pos) && (sideCrashed(pos.white) || sideCrashed(pos.black));
 }

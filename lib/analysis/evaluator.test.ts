@@ -5,7 +5,8 @@ import { positionFromPoints, side } from "../engine/test-support";
 import { describeFailure, type Dice, type DieValue, type Position, opponentOf } from "../engine/types";
 import { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
-import { isRace } from "./contact";
+import { decodePositionId } from "../engine/gnubg-id";
+import { isCrashed, isRace } from "./contact";
 import { INPUT_COUNT } from "./encoding";
 import { createEvaluator, networkEvaluator } from "./evaluator";
 import { Network } from "./network";
@@ -180,6 +181,60 @@ describe("an evaluator with a race network", () => {
     }
     expect(checked).toBeGreaterThan(5000);
     expect(races).toBeGreaterThan(500);
+    expect(worst).toBeLessThan(1e-12);
+  });
+});
+
+describe("an evaluator with a crashed network", () => {
+  const seeded = (seed: number) => {
+    let s = seed;
+    return () => {
+      s = (s * 1103515245 + 12345) >>> 0;
+      return s / 2 ** 32;
+    };
+  };
+  const contactNet = Network.random(INPUT_COUNT, 10, seeded(1));
+  const raceNet = Network.random(INPUT_COUNT, 10, seeded(2));
+  const crashedNet = Network.random(INPUT_COUNT, 10, seeded(3));
+  const all = networkEvaluator(contactNet, undefined, raceNet, crashedNet);
+  const crashedOnly = networkEvaluator(crashedNet);
+  const contactOnly = networkEvaluator(contactNet);
+  // Crashed positions of gnubg's games (the held-out set): 11 checkers off and the rest against a closed board, etc.
+  const crashedIds = ["7w0AAGLdbQUAAA", "27aTAAADAAAMAA", "rwkAAOA+GwMIAA", "HwAAYHebBBASAA"];
+  const crashed = crashedIds.map((id) => {
+    const decoded = decodePositionId(id, "white");
+    if (!decoded.ok) throw new Error(id);
+    return decoded.value;
+  });
+
+  it("asks the crashed network about crashed positions and the contact network about the rest of contact", () => {
+    for (const pos of crashed) {
+      expect(isCrashed(pos)).toBe(true);
+      expect(all(pos)).toEqual(crashedOnly(pos));
+    }
+    expect(all(initialPosition("white"))).toEqual(contactOnly(initialPosition("white")));
+  });
+
+  it("values all the plays of a roll at once exactly as one by one, crashed and not", () => {
+    let crashedResults = 0;
+    let others = 0;
+    let worst = 0;
+    for (const pos of [...crashed, ...crashed.map(mirror)]) {
+      for (const { dice } of ROLLS) {
+        const plays = legalPlays(pos, dice);
+        const values = all.evaluateResults(pos, plays);
+        plays.forEach((play, k) => {
+          const p = all(play.result);
+          if (isCrashed(play.result)) crashedResults++;
+          else others++;
+          [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
+            worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
+          });
+        });
+      }
+    }
+    expect(crashedResults).toBeGreaterThan(100);
+    expect(others).toBeGreaterThan(0);
     expect(worst).toBeLessThan(1e-12);
   });
 });

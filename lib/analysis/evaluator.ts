@@ -1,7 +1,7 @@
 /**
  * The evaluator: cubeless probabilities for the side on roll from the trained networks (weights/network.json for
- * contact, weights/race-network.json for races, made by `npm run train`, see weights/README.md), exact when the game
- * is over, and from the one-sided bear-off database (bearoff-race.ts) when it is given and both sides have all their
+ * contact, weights/crashed-network.json for crashed contact positions, weights/race-network.json for races, made by
+ * `npm run train`, see weights/README.md; contact.ts says which is which), exact when the game is over, and from the one-sided bear-off database (bearoff-race.ts) when it is given and both sides have all their
  * checkers home.
  *
  * The network's five sigmoid outputs are made consistent before use, as gnubg does: gammons no more likely than wins,
@@ -15,7 +15,7 @@
 import { type LegalPlay, type Position, opponentOf } from "../engine/types";
 import type { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
-import { backChecker, isRace } from "./contact";
+import { backChecker, isCrashed, isRace } from "./contact";
 import { BAR_INPUT, INPUT_COUNT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
 import { encodeFeatures } from "./features";
 import { Network, type NetworkJson, OUTPUTS } from "./network";
@@ -105,15 +105,15 @@ export function encodeInputsInto(net: Network, pos: Position, toIdx: Int32Array,
  * The five probabilities for `pos.turn` into `out` (win, winGammon, winBackgammon, loseGammon, loseBackgammon), from
  * `net` and the rules above. The array form is for search and training loops, which evaluate millions of positions.
  */
-export function evaluateInto(net: Network, pos: Position, out: Float64Array, bearoff?: BearoffDatabase, race?: Network | null): void {
+export function evaluateInto(net: Network, pos: Position, out: Float64Array, bearoff?: BearoffDatabase, race?: Network | null, crashed?: Network | null): void {
   const onRoll = pos[pos.turn];
   const other = pos[opponentOf(pos.turn)];
   const onRollLeft = checkersOn(onRoll);
   const otherLeft = checkersOn(other);
   if (finished(pos, onRollLeft, otherLeft, out)) return;
   if (bearoff && fromBearoff(bearoff, pos, out)) return;
-  // Races have a network of their own when one is given (trained on races only: scripts/train.ts --race).
-  const chosen = race && isRace(pos) ? race : net;
+  // Races and crashed positions have networks of their own when given (scripts/train.ts --race, --crashed).
+  const chosen = race && isRace(pos) ? race : crashed && isCrashed(pos) ? crashed : net;
   const n = encodeInputsInto(chosen, pos, idx, val);
   chosen.forward(idx, val, n, out);
   constrain(pos, onRollLeft, otherLeft, out);
@@ -192,9 +192,11 @@ export function evaluateResultsInto(
   out: Float64Array,
   bearoff?: BearoffDatabase,
   race?: Network | null,
+  crashed?: Network | null,
 ): void {
   // Every result of a race is a race: all of them go through the race network, incrementally. From a contact
-  // position a play may break the contact; such a result is evaluated alone by the race network below.
+  // position a play may break the contact, or leave a crashed position; such a result is evaluated alone by its
+  // network below.
   const raceOnly = race !== null && race !== undefined && isRace(pos);
   const net = raceOnly ? race : contactNet;
   const them = opponentOf(pos.turn);
@@ -219,6 +221,11 @@ export function evaluateResultsInto(
       out.set(one, k * OUTPUTS);
       continue;
     }
+    if (crashed && !raceOnly && isCrashed(result)) {
+      evaluateInto(crashed, result, one, bearoff);
+      out.set(one, k * OUTPUTS);
+      continue;
+    }
     for (let j = 0; j < H; j++) z[j] = base[j] as number;
     const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
     if (withFeatures) {
@@ -239,16 +246,16 @@ export function evaluateResultsInto(
  * An Evaluator over a given network (the committed one: createEvaluator). It also carries `evaluateResults`, the
  * batch form search.ts uses for all the plays of one roll (see BatchEvaluator there).
  */
-export function networkEvaluator(net: Network, bearoff?: BearoffDatabase, race?: Network | null): NetworkEvaluator {
+export function networkEvaluator(net: Network, bearoff?: BearoffDatabase, race?: Network | null, crashed?: Network | null): NetworkEvaluator {
   const out = new Float64Array(OUTPUTS);
   const evaluate = (pos: Position): Probabilities => {
-    evaluateInto(net, pos, out, bearoff, race);
+    evaluateInto(net, pos, out, bearoff, race, crashed);
     return { win: out[0] as number, winGammon: out[1] as number, winBackgammon: out[2] as number, loseGammon: out[3] as number, loseBackgammon: out[4] as number };
   };
   let results = new Float64Array(0);
   const evaluateResults = (pos: Position, plays: readonly LegalPlay[]): Float64Array => {
     if (results.length < plays.length * OUTPUTS) results = new Float64Array(plays.length * OUTPUTS * 2);
-    evaluateResultsInto(net, pos, plays, results, bearoff, race);
+    evaluateResultsInto(net, pos, plays, results, bearoff, race, crashed);
     return results;
   };
   return Object.assign(evaluate, { evaluateResults });
