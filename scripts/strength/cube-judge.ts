@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/strength/cube-judge.ts [--build] [--ply P] [--set FILE] [--weights FILE] [--race-weights FILE|none] [--seed S] [--per-context N]`:
+ * `npx tsx scripts/strength/cube-judge.ts [--build] [--ply P] [--set FILE] [--weights FILE] [--race-weights FILE|none] [--crashed-weights FILE|none] [--seed S] [--per-context N]`:
  * the engine's cube decisions judged by GNU Backgammon 2-ply, per cube decision.
  *
  * The set (--build writes it; scripts/gnubg/heldout.py, mode cube): positions before a roll from gnubg's own games of
@@ -31,7 +31,7 @@ import { GNUBG } from "./gnubg-analyse";
 import { standardError } from "./judge-summary";
 
 const text = { type: "string" } as const;
-const { values } = parseArgs({ options: { build: { type: "boolean" }, ply: text, set: text, weights: text, "race-weights": text, seed: text, "per-context": text, json: text }, strict: true });
+const { values } = parseArgs({ options: { build: { type: "boolean" }, ply: text, set: text, weights: text, "race-weights": text, "crashed-weights": text, seed: text, "per-context": text, json: text }, strict: true });
 const seed = Number(values.seed ?? "20261204");
 const setFile = values.set ?? path.join(import.meta.dirname, "fixtures", `cube-${seed}.jsonl`);
 
@@ -63,7 +63,7 @@ if (values.build) {
 }
 
 const ply = Number(values.ply ?? "2") as Ply;
-const evaluator = strengthEvaluator({ weights: values.weights, raceWeights: values["race-weights"] });
+const evaluator = strengthEvaluator({ weights: values.weights, raceWeights: values["race-weights"], crashedWeights: values["crashed-weights"] });
 const rows = readFileSync(setFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as CubeRow);
 
 let doublerLoss = 0;

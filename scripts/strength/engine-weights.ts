@@ -1,12 +1,13 @@
 /**
  * The engine the strength scripts measure: the committed networks (the evaluator the site plays with), or the weights
- * files given (`--weights` for the contact network, `--race-weights` for the race network, "none" to play races with
- * the contact network too), always with the exact bear-off database once both sides are home.
+ * files given (`--weights` for the contact network, `--race-weights` for the race network, `--crashed-weights` for the
+ * crashed network; "none" for either to leave its positions to the contact network), always with the exact bear-off
+ * database once both sides are home.
  *
  * @example
  *   const evaluator = strengthEvaluator({ weights: "/work/logs/network.json", raceWeights: undefined });
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { networkEvaluator, type NetworkEvaluator } from "@/lib/analysis/evaluator";
 import { Network, type NetworkJson } from "@/lib/analysis/network";
@@ -15,12 +16,19 @@ import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 const WEIGHTS_DIR = path.join(import.meta.dirname, "..", "..", "lib", "analysis", "weights");
 export const COMMITTED_WEIGHTS = path.join(WEIGHTS_DIR, "network.json");
 export const COMMITTED_RACE_WEIGHTS = path.join(WEIGHTS_DIR, "race-network.json");
+export const COMMITTED_CRASHED_WEIGHTS = path.join(WEIGHTS_DIR, "crashed-network.json");
 
 function load(file: string): Network {
   return Network.fromJson(JSON.parse(readFileSync(file, "utf8")) as NetworkJson);
 }
 
-export function strengthEvaluator(files: { readonly weights?: string | undefined; readonly raceWeights?: string | undefined }): NetworkEvaluator {
+export function strengthEvaluator(files: {
+  readonly weights?: string | undefined;
+  readonly raceWeights?: string | undefined;
+  readonly crashedWeights?: string | undefined;
+}): NetworkEvaluator {
   const race = files.raceWeights === "none" ? null : load(files.raceWeights ?? COMMITTED_RACE_WEIGHTS);
-  return networkEvaluator(load(files.weights ?? COMMITTED_WEIGHTS), loadBearoffDatabase(), race);
+  const crashedFile = files.crashedWeights ?? (existsSync(COMMITTED_CRASHED_WEIGHTS) ? COMMITTED_CRASHED_WEIGHTS : "none");
+  const crashed = crashedFile === "none" ? null : load(crashedFile);
+  return networkEvaluator(load(files.weights ?? COMMITTED_WEIGHTS), loadBearoffDatabase(), race, crashed);
 }

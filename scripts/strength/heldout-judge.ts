@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/strength/heldout-judge.ts --ply P [--set FILE] [--weights FILE] [--race-weights FILE|none] [--marks]
+ * `npx tsx scripts/strength/heldout-judge.ts --ply P [--set FILE] [--weights FILE] [--race-weights FILE|none] [--crashed-weights FILE|none] [--marks]
  * [--limit N] [--json FILE]`:
  * the engine's checker play on the held-out set (heldout-build.ts), judged by GNU Backgammon's 2-ply values.
  *
@@ -34,15 +34,18 @@ const BAD = 0.08;
 const MARK_WINDOW = 0.4;
 
 const text = { type: "string" } as const;
-const { values } = parseArgs({ options: { ply: text, set: text, weights: text, "race-weights": text, marks: { type: "boolean" }, limit: text, json: text }, strict: true });
+const { values } = parseArgs({ options: { ply: text, set: text, weights: text, "race-weights": text, "crashed-weights": text, marks: { type: "boolean" }, limit: text, json: text }, strict: true });
 const ply = Number(values.ply ?? "2") as Ply;
 const weightsFile = values.weights ?? COMMITTED_WEIGHTS;
 const set = readHeldoutSet(values.set ?? DEFAULT_SET).slice(0, values.limit ? Number(values.limit) : undefined);
-const evaluator = strengthEvaluator({ weights: weightsFile, raceWeights: values["race-weights"] });
+const evaluator = strengthEvaluator({ weights: weightsFile, raceWeights: values["race-weights"], crashedWeights: values["crashed-weights"] });
 const search = { ply, evaluator };
 
 const losses: Record<HeldoutGroup | "all", number[]> = { all: [], contact: [], race: [], bearoff: [] };
 const equityErrors: Record<HeldoutGroup | "all", number[]> = { all: [], contact: [], race: [], bearoff: [] };
+// gnubg's crashed class apart (it is inside "contact"): the positions the crashed network answers.
+const crashedErrors: number[] = [];
+const crashedLosses: number[] = [];
 const times: number[] = [];
 const marks = { both: 0, engineOnly: 0, gnubgOnly: 0, plays: 0 };
 
@@ -65,6 +68,10 @@ for (const [i, item] of set.entries()) {
   const equityError = Math.abs(chosen.equity - chosenEquity);
   equityErrors.all.push(equityError);
   equityErrors[item.group].push(equityError);
+  if (item.gnubgClass === "crashed") {
+    crashedErrors.push(equityError);
+    crashedLosses.push(loss);
+  }
   if (values.marks) {
     const full = new Map<string, number>();
     for (const r of ranked) if (r.ply === ply) full.set(encodePositionId(r.play.result), r.equity);
@@ -107,6 +114,7 @@ const summary = {
   counts: { contact: losses.contact.length, race: losses.race.length, bearoff: losses.bearoff.length },
   equityErrorMeanAbsolute: mean(equityErrors.all) * 1000,
   equityErrorByGroup: { contact: mean(equityErrors.contact) * 1000, race: mean(equityErrors.race) * 1000, bearoff: mean(equityErrors.bearoff) * 1000 },
+  crashed: { positions: crashedErrors.length, mEMGPerPosition: mean(crashedLosses), equityError: mean(crashedErrors) * 1000 },
   decisionMs: { median: quantile(times, 0.5), p95: quantile(times, 0.95), max: Math.max(...times) },
   marks: values.marks
     ? { plays: marks.plays, precision: marks.both / Math.max(1, marks.both + marks.engineOnly), recall: marks.both / Math.max(1, marks.both + marks.gnubgOnly) }
@@ -117,6 +125,7 @@ process.stdout.write(
   `${ply}-ply on ${set.length} positions: ${f(summary.mEMGPerPosition.all)} ± ${f(summary.standardError.loss)} mEMG per position (contact ${f(summary.mEMGPerPosition.contact)}, ` +
     `race ${f(summary.mEMGPerPosition.race)}, bear-off ${f(summary.mEMGPerPosition.bearoff)}); equity error ${f(summary.equityErrorMeanAbsolute)} ± ${f(summary.standardError.equityError)} mEMG ` +
     `(contact ${f(summary.equityErrorByGroup.contact)}, race ${f(summary.equityErrorByGroup.race)}, bear-off ${f(summary.equityErrorByGroup.bearoff)}); ` +
+    `crashed (${summary.crashed.positions} of the contact positions) ${f(summary.crashed.mEMGPerPosition)} mEMG, equity error ${f(summary.crashed.equityError)}; ` +
     `decision ${summary.decisionMs.median.toFixed(0)} ms median, ${summary.decisionMs.p95.toFixed(0)} ms p95` +
     (summary.marks ? `; bad-or-worse marks precision ${f(summary.marks.precision)}, recall ${f(summary.marks.recall)} over ${summary.marks.plays} plays` : "") +
     "\n",

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/strength/vs-pubeval.ts --ply P --games N [--seed S] [--weights FILE] [--log FILE]
+ * `npx tsx scripts/strength/vs-pubeval.ts --ply P --games N [--seed S] [--weights FILE] [--race-weights FILE] [--crashed-weights FILE] [--log FILE]
  * [--first-game G] [--pairs FILE]`: the engine at
  * ply P (rankPlays with the committed evaluator and the bear-off database, or the network in FILE with the database) against Tesauro's pubeval, cubeless money
  * games, seeded duplicate dice (see duel.ts): the same command gives the same games. Prints points per game for the
@@ -30,7 +30,7 @@ import { strengthEvaluator } from "./engine-weights";
 const text = { type: "string" } as const;
 // `--merge FILE…` merges the pair files of several shards; otherwise the options below run games.
 const { values: options, positionals } = parseArgs({
-  options: { merge: { type: "boolean" }, ply: text, games: text, seed: text, weights: text, "race-weights": text, log: text, "first-game": text, pairs: text },
+  options: { merge: { type: "boolean" }, ply: text, games: text, seed: text, weights: text, "race-weights": text, "crashed-weights": text, log: text, "first-game": text, pairs: text },
   allowPositionals: true,
   strict: true,
 });
@@ -74,7 +74,11 @@ if (![0, 1, 2].includes(ply) || !(games > 0) || !Number.isInteger(firstGame) || 
 
 const bearoff = loadBearoffDatabase();
 const raceWeights = option("race-weights", "");
-const evaluator = weights || raceWeights ? strengthEvaluator({ weights: weights || undefined, raceWeights: raceWeights || undefined }) : createEvaluator({ bearoff });
+const crashedWeights = option("crashed-weights", "");
+const evaluator =
+  weights || raceWeights || crashedWeights
+    ? strengthEvaluator({ weights: weights || undefined, raceWeights: raceWeights || undefined, crashedWeights: crashedWeights || undefined })
+    : createEvaluator({ bearoff });
 const engine = (pos: Position, dice: Dice) => rankPlays(pos, dice, { ply, evaluator })[0]?.play ?? passPlay(pos);
 const started = performance.now();
 function summarize(r: DuelResult): string {
