@@ -22,6 +22,7 @@ import { Network, type NetworkJson, OUTPUTS } from "./network";
 import type { BatchEvaluator } from "./search";
 import type { Evaluator, Probabilities } from "./types";
 import networkWeights from "./weights/network.json";
+import crashedWeights from "./weights/crashed-network.json";
 import raceWeights from "./weights/race-network.json";
 
 const idx = new Int32Array(MAX_ACTIVE);
@@ -264,14 +265,18 @@ export function networkEvaluator(net: Network, bearoff?: BearoffDatabase, race?:
 /** The network's evaluator: an Evaluator that always has the batch form. */
 export type NetworkEvaluator = Evaluator & { readonly evaluateResults: NonNullable<BatchEvaluator["evaluateResults"]> };
 
-let committed: { readonly contact: Network; readonly race: Network } | null = null;
+let committed: { readonly contact: Network; readonly race: Network; readonly crashed: Network } | null = null;
 
 /**
- * The committed networks' evaluator — the contact network (weights/network.json) and the race network
- * (weights/race-network.json) — with the bear-off database for races once both sides are home when `bearoff` is given
+ * The committed networks' evaluator — the contact network (weights/network.json), the crashed network
+ * (weights/crashed-network.json) and the race network (weights/race-network.json) — with the bear-off database for races once both sides are home when `bearoff` is given
  * (server/analysis/bearoff-file.ts loads it). The networks are built from their JSON once and shared.
  */
 export function createEvaluator(options: { readonly bearoff?: BearoffDatabase } = {}): NetworkEvaluator {
-  committed ??= { contact: Network.fromJson(networkWeights as NetworkJson), race: Network.fromJson(raceWeights as NetworkJson) };
-  return networkEvaluator(committed.contact, options.bearoff, committed.race);
+  committed ??= {
+    contact: Network.fromJson(networkWeights as NetworkJson),
+    race: Network.fromJson(raceWeights as NetworkJson),
+    crashed: Network.fromJson(crashedWeights as NetworkJson),
+  };
+  return networkEvaluator(committed.contact, options.bearoff, committed.race, committed.crashed);
 }
