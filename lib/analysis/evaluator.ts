@@ -195,11 +195,13 @@ export function evaluateResultsInto(
   race?: Network | null,
   crashed?: Network | null,
 ): void {
-  // Every result of a race is a race: all of them go through the race network, incrementally. From a contact
-  // position a play may break the contact, or leave a crashed position; such a result is evaluated alone by its
-  // network below.
+  // Every result of a race is a race: all of them go through the race network, incrementally, and the plays of a
+  // crashed position mostly leave crashed positions: those go through the crashed network incrementally. A result of
+  // another class than its position's (contact broken, a side crashed or no longer crashed) is evaluated alone by its
+  // own network below.
   const raceOnly = race !== null && race !== undefined && isRace(pos);
-  const net = raceOnly ? race : contactNet;
+  const crashedBase = !raceOnly && crashed !== null && crashed !== undefined && isCrashed(pos);
+  const net = raceOnly ? race : crashedBase ? crashed : contactNet;
   const them = opponentOf(pos.turn);
   const moverBefore = pos[pos.turn];
   const themBefore = pos[them];
@@ -222,10 +224,13 @@ export function evaluateResultsInto(
       out.set(one, k * OUTPUTS);
       continue;
     }
-    if (crashed && !raceOnly && isCrashed(result)) {
-      evaluateInto(crashed, result, one, bearoff);
-      out.set(one, k * OUTPUTS);
-      continue;
+    if (crashed && !raceOnly) {
+      const resultCrashed = isCrashed(result);
+      if (resultCrashed !== crashedBase) {
+        evaluateInto(resultCrashed ? crashed : contactNet, result, one, bearoff);
+        out.set(one, k * OUTPUTS);
+        continue;
+      }
     }
     for (let j = 0; j < H; j++) z[j] = base[j] as number;
     const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
