@@ -8,7 +8,7 @@ import { raceProbabilities } from "./bearoff-race";
 import { decodePositionId } from "../engine/gnubg-id";
 import { isCrashed, isRace } from "./contact";
 import { INPUT_COUNT } from "./encoding";
-import { createEvaluator, networkEvaluator } from "./evaluator";
+import { createEvaluator, type NetworkEvaluator, networkEvaluator } from "./evaluator";
 import { Network } from "./network";
 import { ROLLS } from "./search";
 import { pubevalChoosePlay } from "./pubeval";
@@ -139,16 +139,41 @@ describe("createEvaluator with the bear-off database", () => {
   });
 });
 
+/** A small random network of raw inputs from a seeded linear congruential sequence: one per class in the tests below. */
+function randomNetwork(seed: number): Network {
+  let s = seed;
+  return Network.random(INPUT_COUNT, 10, () => {
+    s = (s * 1103515245 + 12345) >>> 0;
+    return s / 2 ** 32;
+  });
+}
+
+/**
+ * Every play of every roll from `positions`, valued by the batch form and one by one: the results seen and the largest
+ * difference in any of the five probabilities.
+ */
+function batchAgainstOneByOne(evaluator: NetworkEvaluator, positions: readonly Position[]): { results: Position[]; worst: number } {
+  const results: Position[] = [];
+  let worst = 0;
+  for (const pos of positions) {
+    for (const { dice } of ROLLS) {
+      const plays = legalPlays(pos, dice);
+      const values = evaluator.evaluateResults(pos, plays);
+      plays.forEach((play, k) => {
+        const p = evaluator(play.result);
+        results.push(play.result);
+        [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
+          worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
+        });
+      });
+    }
+  }
+  return { results, worst };
+}
+
 describe("an evaluator with a race network", () => {
-  const seeded = (seed: number) => {
-    let s = seed;
-    return () => {
-      s = (s * 1103515245 + 12345) >>> 0;
-      return s / 2 ** 32;
-    };
-  };
-  const contactNet = Network.random(INPUT_COUNT, 10, seeded(1));
-  const raceNet = Network.random(INPUT_COUNT, 10, seeded(2));
+  const contactNet = randomNetwork(1);
+  const raceNet = randomNetwork(2);
   const both = networkEvaluator(contactNet, undefined, raceNet);
   const contactOnly = networkEvaluator(contactNet);
   const raceOnly = networkEvaluator(raceNet);
@@ -161,41 +186,18 @@ describe("an evaluator with a race network", () => {
   });
 
   it("values all the plays of a roll at once exactly as one by one, races and broken contact included", () => {
-    let checked = 0;
-    let races = 0;
-    let worst = 0;
-    for (const pos of playedPositions(8).filter((_, i) => i % 3 === 0)) {
-      if (gameResult(pos)) continue;
-      for (const { dice } of ROLLS) {
-        const plays = legalPlays(pos, dice);
-        const values = both.evaluateResults(pos, plays);
-        plays.forEach((play, k) => {
-          const p = both(play.result);
-          if (isRace(play.result)) races++;
-          [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
-            worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
-          });
-          checked++;
-        });
-      }
-    }
-    expect(checked).toBeGreaterThan(5000);
-    expect(races).toBeGreaterThan(500);
+    const positions = playedPositions(8).filter((pos, i) => i % 3 === 0 && !gameResult(pos));
+    const { results, worst } = batchAgainstOneByOne(both, positions);
+    expect(results.length).toBeGreaterThan(5000);
+    expect(results.filter(isRace).length).toBeGreaterThan(500);
     expect(worst).toBeLessThan(1e-12);
   });
 });
 
 describe("an evaluator with a crashed network", () => {
-  const seeded = (seed: number) => {
-    let s = seed;
-    return () => {
-      s = (s * 1103515245 + 12345) >>> 0;
-      return s / 2 ** 32;
-    };
-  };
-  const contactNet = Network.random(INPUT_COUNT, 10, seeded(1));
-  const raceNet = Network.random(INPUT_COUNT, 10, seeded(2));
-  const crashedNet = Network.random(INPUT_COUNT, 10, seeded(3));
+  const contactNet = randomNetwork(1);
+  const raceNet = randomNetwork(2);
+  const crashedNet = randomNetwork(3);
   const all = networkEvaluator(contactNet, undefined, raceNet, crashedNet);
   const crashedOnly = networkEvaluator(crashedNet);
   const contactOnly = networkEvaluator(contactNet);
@@ -216,25 +218,9 @@ describe("an evaluator with a crashed network", () => {
   });
 
   it("values all the plays of a roll at once exactly as one by one, crashed and not", () => {
-    let crashedResults = 0;
-    let others = 0;
-    let worst = 0;
-    for (const pos of [...crashed, ...crashed.map(mirror)]) {
-      for (const { dice } of ROLLS) {
-        const plays = legalPlays(pos, dice);
-        const values = all.evaluateResults(pos, plays);
-        plays.forEach((play, k) => {
-          const p = all(play.result);
-          if (isCrashed(play.result)) crashedResults++;
-          else others++;
-          [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
-            worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
-          });
-        });
-      }
-    }
-    expect(crashedResults).toBeGreaterThan(100);
-    expect(others).toBeGreaterThan(0);
+    const { results, worst } = batchAgainstOneByOne(all, [...crashed, ...crashed.map(mirror)]);
+    expect(results.filter(isCrashed).length).toBeGreaterThan(100);
+    expect(results.filter((pos) => !isCrashed(pos)).length).toBeGreaterThan(0);
     expect(worst).toBeLessThan(1e-12);
   });
 });
