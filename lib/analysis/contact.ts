@@ -43,7 +43,12 @@ function sideCrashed(board: readonly number[]): boolean {
   return total - twoPoint + 1 <= CRASHED_AT_MOST;
 }
 
+/** gnubg's rule for either side alone, whether or not the sides are still in contact: isCrashed adds that they are. */
+export function hasCrashedSide(pos: Position): boolean {
+  return sideCrashed(pos.white) || sideCrashed(pos.black);
+}
+
 /** True for a contact position where either side is crashed (gnubg's CLASS_CRASHED). */
 export function isCrashed(pos: Position): boolean {
-  return !isRace(pos) && (sideCrashed(pos.white) || sideCrashed(pos.black));
+  return !isRace(pos) && hasCrashedSide(pos);
 }

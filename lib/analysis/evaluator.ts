@@ -1,8 +1,8 @@
 /**
  * The evaluator: cubeless probabilities for the side on roll from the trained networks (weights/network.json for
  * contact, weights/crashed-network.json for crashed contact positions, weights/race-network.json for races, made by
- * `npm run train`, see weights/README.md; contact.ts says which is which), exact when the game is over, and from the one-sided bear-off database (bearoff-race.ts) when it is given and both sides have all their
- * checkers home.
+ * `npm run train`, see weights/README.md; contact.ts says which is which), exact when the game is over, and from the
+ * one-sided bear-off database (bearoff-race.ts) when it is given and both sides have all their checkers home.
  *
  * The network's five sigmoid outputs are made consistent before use, as gnubg does: gammons no more likely than wins,
  * backgammons no more likely than gammons; no gammon against a side that has borne off a checker; and, in a race, no
@@ -15,7 +15,7 @@
 import { type LegalPlay, type Position, opponentOf } from "../engine/types";
 import type { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
-import { backChecker, isCrashed, isRace } from "./contact";
+import { backChecker, hasCrashedSide, isRace } from "./contact";
 import { BAR_INPUT, INPUT_COUNT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
 import { encodeFeatures } from "./features";
 import { Network, type NetworkJson, OUTPUTS } from "./network";
@@ -103,6 +103,16 @@ export function encodeInputsInto(net: Network, pos: Position, toIdx: Int32Array,
 }
 
 /**
+ * The network that values `pos`: races and crashed positions have networks of their own when given (scripts/train.ts
+ * --race, --crashed); the contact network values the rest. One isRace a position, as this runs for every play searched.
+ */
+function networkFor(pos: Position, contact: Network, race?: Network | null, crashed?: Network | null): Network {
+  if (!race && !crashed) return contact;
+  if (isRace(pos)) return race ?? contact;
+  return crashed && hasCrashedSide(pos) ? crashed : contact;
+}
+
+/**
  * The five probabilities for `pos.turn` into `out` (win, winGammon, winBackgammon, loseGammon, loseBackgammon), from
  * `net` and the rules above. The array form is for search and training loops, which evaluate millions of positions.
  */
@@ -113,8 +123,7 @@ export function evaluateInto(net: Network, pos: Position, out: Float64Array, bea
   const otherLeft = checkersOn(other);
   if (finished(pos, onRollLeft, otherLeft, out)) return;
   if (bearoff && fromBearoff(bearoff, pos, out)) return;
-  // Races and crashed positions have networks of their own when given (scripts/train.ts --race, --crashed).
-  const chosen = race && isRace(pos) ? race : crashed && isCrashed(pos) ? crashed : net;
+  const chosen = networkFor(pos, net, race, crashed);
   const n = encodeInputsInto(chosen, pos, idx, val);
   chosen.forward(idx, val, n, out);
   constrain(pos, onRollLeft, otherLeft, out);
@@ -199,9 +208,8 @@ export function evaluateResultsInto(
   // crashed position mostly leave crashed positions: those go through the crashed network incrementally. A result of
   // another class than its position's (contact broken, a side crashed or no longer crashed) is evaluated alone by its
   // own network below.
-  const raceOnly = race !== null && race !== undefined && isRace(pos);
-  const crashedBase = !raceOnly && crashed !== null && crashed !== undefined && isCrashed(pos);
-  const net = raceOnly ? race : crashedBase ? crashed : contactNet;
+  const net = networkFor(pos, contactNet, race, crashed);
+  const raceOnly = net === race;
   const them = opponentOf(pos.turn);
   const moverBefore = pos[pos.turn];
   const themBefore = pos[them];
@@ -219,18 +227,11 @@ export function evaluateResultsInto(
   for (let k = 0; k < plays.length; k++) {
     const play = plays[k] as LegalPlay;
     const result = play.result;
-    if (race && !raceOnly && isRace(result)) {
-      evaluateInto(race, result, one, bearoff);
+    const own = raceOnly ? net : networkFor(result, contactNet, race, crashed);
+    if (own !== net) {
+      evaluateInto(own, result, one, bearoff);
       out.set(one, k * OUTPUTS);
       continue;
-    }
-    if (crashed && !raceOnly) {
-      const resultCrashed = isCrashed(result);
-      if (resultCrashed !== crashedBase) {
-        evaluateInto(resultCrashed ? crashed : contactNet, result, one, bearoff);
-        out.set(one, k * OUTPUTS);
-        continue;
-      }
     }
     for (let j = 0; j < H; j++) z[j] = base[j] as number;
     const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
@@ -274,8 +275,8 @@ let committed: { readonly contact: Network; readonly race: Network; readonly cra
 
 /**
  * The committed networks' evaluator — the contact network (weights/network.json), the crashed network
- * (weights/crashed-network.json) and the race network (weights/race-network.json) — with the bear-off database for races once both sides are home when `bearoff` is given
- * (server/analysis/bearoff-file.ts loads it). The networks are built from their JSON once and shared.
+ * (weights/crashed-network.json) and the race network (weights/race-network.json) — with the bear-off database for
+ * races once both sides are home when `bearoff` is given (server/analysis/bearoff-file.ts loads it). The networks are built from their JSON once and shared.
  */
 export function createEvaluator(options: { readonly bearoff?: BearoffDatabase } = {}): NetworkEvaluator {
   committed ??= {
