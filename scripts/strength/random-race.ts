@@ -16,20 +16,27 @@
  */
 import { type Color, type Position, makePosition } from "@/lib/engine";
 
+/**
+ * Adds `count` checkers to `side` on points 1..top, weighted toward the low points: point p by (top − p + 1)^skew, a
+ * skew drawn per side, so some races are compact and some spread out.
+ */
+function spreadHomeward(side: number[], top: number, count: number, random: () => number): void {
+  const skew = 0.3 + 1.7 * random();
+  const weights = Array.from({ length: top }, (_, i) => Math.pow(top - i, skew));
+  const total = weights.reduce((s, w) => s + w, 0);
+  for (let k = 0; k < count; k++) {
+    let r = random() * total;
+    let p = 0;
+    while (p < top - 1 && r >= (weights[p] as number)) r -= weights[p++] as number;
+    side[p] = (side[p] ?? 0) + 1;
+  }
+}
+
 /** 15 checkers on points 1..back (index p − 1), one of them on `back`, the rest weighted toward the low points. */
 function raceSide(back: number, random: () => number): number[] {
   const side = new Array<number>(25).fill(0);
   side[back - 1] = 1;
-  // Weight of point p: (back − p + 1)^skew — a skew drawn per side, so some races are compact and some spread out.
-  const skew = 0.3 + 1.7 * random();
-  const weights = Array.from({ length: back }, (_, i) => Math.pow(back - i, skew));
-  const total = weights.reduce((s, w) => s + w, 0);
-  for (let k = 0; k < 14; k++) {
-    let r = random() * total;
-    let p = 0;
-    while (p < back - 1 && r >= (weights[p] as number)) r -= weights[p++] as number;
-    side[p] = (side[p] ?? 0) + 1;
-  }
+  spreadHomeward(side, back, 14, random);
   return side;
 }
 
@@ -52,15 +59,7 @@ function stragglerSide(back: number, off: number, stragglers: number, random: ()
   const side = new Array<number>(25).fill(0);
   side[back - 1] = 1;
   for (let k = 1; k < stragglers; k++) side[6 + Math.floor(random() * (back - 6))]! += 1;
-  const skew = 0.3 + 1.7 * random();
-  const weights = Array.from({ length: 6 }, (_, i) => Math.pow(6 - i, skew));
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  for (let k = 0; k < 15 - off - stragglers; k++) {
-    let r = random() * total;
-    let p = 0;
-    while (p < 5 && r >= (weights[p] as number)) r -= weights[p++] as number;
-    side[p] = (side[p] ?? 0) + 1;
-  }
+  spreadHomeward(side, 6, 15 - off - stragglers, random);
   return side;
 }
 
