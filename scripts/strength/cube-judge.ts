@@ -95,9 +95,10 @@ for (const row of rows) {
   const taker = (ours.shouldTake ? row.doubleTake : row.doublePass) - answered;
   doublerLoss += doubler;
   takerLoss += taker;
-  perPosition.push((1000 * (doubler + taker)) / 2);
+  const decisionLoss = (1000 * (doubler + taker)) / 2;
+  perPosition.push(decisionLoss);
   const ofClass = byClass.get(row.class) ?? [];
-  ofClass.push((1000 * (doubler + taker)) / 2);
+  ofClass.push(decisionLoss);
   byClass.set(row.class, ofClass);
   const gnubgDoubles = answered >= row.noDouble;
   if (ours.shouldDouble === gnubgDoubles) agreeDouble++;
