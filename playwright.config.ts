@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   retries: 0,
-  timeout: 30_000,
+  // A test's budget, for those that set none. CI machines vary: on a slow hour (2026-12-04, Playwright 18.7 min instead
+  // of 9) tests that take 15-25 s here took 27-31 s, and one failed at 30 s. Each wait still has its own 10 s limit.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
