@@ -13,7 +13,8 @@
  *
  * --init FILE starts from the weights in FILE instead of random ones (a later phase of a run, at a lower rate); with
  * --features (the hand-made inputs of lib/analysis/features.ts) or a --hidden larger than FILE's, the network is
- * first grown (Network.grown: same outputs, new weights to learn).
+ * first grown (Network.grown: same outputs, new weights to learn). --blockade-features grows it to the blockade features
+ * as well (lib/analysis/features.ts).
  *
  * --race trains the race network instead (lib/analysis/weights/race-network.json): every game starts from a random
  * race (strength/random-race.ts) and ends once both sides are bearing off, where the exact bear-off database gives the
@@ -47,18 +48,19 @@
  */
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { type Position, decodePositionId, encodePositionId, initialPosition } from "@/lib/engine";
+import { type Position, checkersInPlay, decodePositionId, encodePositionId, initialPosition, opponentOf } from "@/lib/engine";
 import { backChecker, isCrashed, isRace } from "@/lib/analysis/contact";
 import { rankPlays } from "@/lib/analysis/search";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { readHeldoutSet } from "./strength/heldout-set";
+import { loadNetwork } from "./strength/engine-weights";
 import { randomRace, randomStragglerRace } from "./strength/random-race";
 import { generatePlays } from "@/lib/engine/move-generator";
-import { FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
+import { BLOCKADE_FEATURE_INPUT_COUNT, FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
 import { encodeInputsInto, evaluateInto, networkEvaluator } from "@/lib/analysis/evaluator";
-import { Network, type NetworkJson, OUTPUTS, outputsMoneyEquity } from "@/lib/analysis/network";
+import { Network, OUTPUTS, outputsMoneyEquity } from "@/lib/analysis/network";
 import { pubevalChoosePlay } from "@/lib/analysis/pubeval";
 import { duel } from "./strength/duel";
 import { readLabelledPositions, refine } from "./strength/supervised";
@@ -71,7 +73,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
     strict: true,
   }));
 } catch (error) {
@@ -118,7 +120,7 @@ if (raceMode && raceWeightsFile) {
 }
 const bearoff = raceMode || raceWeightsFile ? loadBearoffDatabase() : undefined;
 // The network that values races in contact training with --race-weights (undefined: the contact network does).
-const raceNet = raceWeightsFile ? Network.fromJson(JSON.parse(readFileSync(raceWeightsFile, "utf8")) as NetworkJson) : undefined;
+const raceNet = raceWeightsFile ? loadNetwork(raceWeightsFile) : undefined;
 const crashedMode = values.crashed === true;
 const contactWeightsFile = option("contact-weights", "");
 if (crashedMode && (!contactWeightsFile || !raceNet || !init)) {
@@ -126,13 +128,18 @@ if (crashedMode && (!contactWeightsFile || !raceNet || !init)) {
   process.exit(2);
 }
 // In crashed training the fixed contact network values contact positions (the trained one, crashed positions).
-const contactNet = crashedMode ? Network.fromJson(JSON.parse(readFileSync(contactWeightsFile, "utf8")) as NetworkJson) : undefined;
+const contactNet = crashedMode ? loadNetwork(contactWeightsFile) : undefined;
 let crashedLearned = 0;
 const random = seededRandom(seed);
 // --init continues from earlier weights (a second phase at a lower rate); the dice still come from --seed.
 const exact = { exactSigmoid: true };
-const start = init ? Network.fromJson(JSON.parse(readFileSync(init, "utf8")) as NetworkJson, exact) : null;
-const inputs = values.features === true || (start?.inputs ?? 0) > INPUT_COUNT ? FEATURE_INPUT_COUNT : INPUT_COUNT;
+const start = init ? loadNetwork(init, exact) : null;
+const inputs =
+  values["blockade-features"] === true || (start?.inputs ?? 0) >= BLOCKADE_FEATURE_INPUT_COUNT
+    ? BLOCKADE_FEATURE_INPUT_COUNT
+    : values.features === true || (start?.inputs ?? 0) > INPUT_COUNT
+      ? FEATURE_INPUT_COUNT
+      : INPUT_COUNT;
 const hidden = Number(option("hidden", String(start?.hidden ?? 80)));
 const net = start
   ? start.inputs === inputs && start.hidden === hidden
@@ -183,7 +190,7 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
     positions.push(best);
     values.push(...scratch);
     pos = best;
-    if (scratch[0] === 0 && (checkersOn(pos[pos.turn === "white" ? "black" : "white"]) === 0)) break;
+    if (scratch[0] === 0 && checkersInPlay(pos[opponentOf(pos.turn)]) === 0) break;
     // In a race the database is exact once both sides are home: that value ends the game.
     if (raceMode && backChecker(pos.white) <= 6 && backChecker(pos.black) <= 6) break;
     // With --race-weights the race network's value of the first race ends a contact game.
@@ -191,12 +198,6 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
     dice = rollDice(random);
   }
   return { positions, values: Float64Array.from(values) };
-}
-
-function checkersOn(board: readonly number[]): number {
-  let n = 0;
-  for (const c of board) n += c;
-  return n;
 }
 
 const target = new Float64Array(OUTPUTS);

@@ -9,6 +9,7 @@
  *   isRace(initialPosition("white")); // false
  *   isCrashed(initialPosition("white")); // false
  */
+import { checkersInPlay } from "../engine/position";
 import { type Position, opponentOf } from "../engine/types";
 
 /** The side's farthest-back checker as its own point number (25 = bar), or 0 with no checker on the board. */
@@ -34,8 +35,7 @@ const CRASHED_AT_MOST = 6;
  * at most one on its 1-point, checkers beyond the first on its 2-point are dead as well.
  */
 function sideCrashed(board: readonly number[]): boolean {
-  let total = 0;
-  for (let i = 0; i < 25; i++) total += board[i] ?? 0;
+  const total = checkersInPlay(board);
   const onePoint = board[0] ?? 0;
   const twoPoint = board[1] ?? 0;
   if (total <= CRASHED_AT_MOST) return true;

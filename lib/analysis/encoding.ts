@@ -12,7 +12,7 @@
  *   const n = encodeSides(pos[pos.turn], pos[opponentOf(pos.turn)], idx, val); // n ≈ 20–40
  */
 
-import { FEATURES_PER_SIDE } from "./features";
+import { BLOCKADE_FEATURES_PER_SIDE, FEATURES_PER_SIDE } from "./features";
 
 export const SIDE_INPUTS = 98;
 export const INPUT_COUNT = 2 * SIDE_INPUTS;
@@ -21,8 +21,10 @@ export const INPUT_COUNT = 2 * SIDE_INPUTS;
  * then the other side's): a network's input count says which encoding it was trained on.
  */
 export const FEATURE_INPUT_COUNT = INPUT_COUNT + 2 * FEATURES_PER_SIDE;
+/** With the blockade features of features.ts after those (the side on roll's, then the other side's). */
+export const BLOCKADE_FEATURE_INPUT_COUNT = FEATURE_INPUT_COUNT + 2 * BLOCKADE_FEATURES_PER_SIDE;
 /** At most 4 units per occupied point (15 checkers → at most 15 points) plus bar and off, per side, and the features. */
-export const MAX_ACTIVE = 2 * (15 * 4 + 2) + 2 * FEATURES_PER_SIDE;
+export const MAX_ACTIVE = 2 * (15 * 4 + 2) + 2 * (FEATURES_PER_SIDE + BLOCKADE_FEATURES_PER_SIDE);
 
 function encodeSide(board: ArrayLike<number>, base: number, idx: Int32Array, val: Float64Array, start: number): number {
   let n = start;

@@ -12,11 +12,12 @@
  *   const evaluate = createEvaluator({ bearoff: loadBearoffDatabase() }); // the server and scripts pass the database
  *   evaluate(initialPosition("white")).win; // ≈ 0.5
  */
+import { checkersInPlay } from "../engine/position";
 import { type LegalPlay, type Position, opponentOf } from "../engine/types";
 import type { BearoffDatabase } from "./bearoff-database";
 import { raceProbabilities } from "./bearoff-race";
 import { backChecker, hasCrashedSide, isRace } from "./contact";
-import { BAR_INPUT, INPUT_COUNT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
+import { BAR_INPUT, BLOCKADE_FEATURE_INPUT_COUNT, INPUT_COUNT, MAX_ACTIVE, OFF_INPUT, SIDE_INPUTS, encodeSides, pointUnit } from "./encoding";
 import { encodeFeatures } from "./features";
 import { Network, type NetworkJson, OUTPUTS } from "./network";
 import type { BatchEvaluator } from "./search";
@@ -28,12 +29,6 @@ import raceWeights from "./weights/race-network.json";
 const idx = new Int32Array(MAX_ACTIVE);
 const val = new Float64Array(MAX_ACTIVE);
 
-function checkersOn(board: readonly number[]): number {
-  let n = 0;
-  for (let i = 0; i < 25; i++) n += board[i] ?? 0;
-  return n;
-}
-
 /** Checkers of `board` on the bar or in the other side's home board (own points 19–24). */
 function checkersBack(board: readonly number[]): number {
   let n = 0;
@@ -43,7 +38,7 @@ function checkersBack(board: readonly number[]): number {
 
 /** The exact result of a finished game for the side on roll, whichever side it was that bore off its last checker. */
 function writeFinished(loserBoard: readonly number[], onRollWon: boolean, out: Float64Array): void {
-  const gammon = checkersOn(loserBoard) === 15 ? 1 : 0;
+  const gammon = checkersInPlay(loserBoard) === 15 ? 1 : 0;
   const backgammon = gammon && checkersBack(loserBoard) > 0 ? 1 : 0;
   out[0] = onRollWon ? 1 : 0;
   out[1] = onRollWon ? gammon : 0;
@@ -99,7 +94,7 @@ export function encodeInputsInto(net: Network, pos: Position, toIdx: Int32Array,
   const onRoll = pos[pos.turn];
   const other = pos[opponentOf(pos.turn)];
   const n = encodeSides(onRoll, other, toIdx, toVal);
-  return net.inputs > INPUT_COUNT ? encodeFeatures(onRoll, other, INPUT_COUNT, toIdx, toVal, n) : n;
+  return net.inputs > INPUT_COUNT ? encodeFeatures(onRoll, other, INPUT_COUNT, toIdx, toVal, n, net.inputs >= BLOCKADE_FEATURE_INPUT_COUNT) : n;
 }
 
 /**
@@ -119,8 +114,8 @@ function networkFor(pos: Position, contact: Network, race?: Network | null, cras
 export function evaluateInto(net: Network, pos: Position, out: Float64Array, bearoff?: BearoffDatabase, race?: Network | null, crashed?: Network | null): void {
   const onRoll = pos[pos.turn];
   const other = pos[opponentOf(pos.turn)];
-  const onRollLeft = checkersOn(onRoll);
-  const otherLeft = checkersOn(other);
+  const onRollLeft = checkersInPlay(onRoll);
+  const otherLeft = checkersInPlay(other);
   if (finished(pos, onRollLeft, otherLeft, out)) return;
   if (bearoff && fromBearoff(bearoff, pos, out)) return;
   const chosen = networkFor(pos, net, race, crashed);
@@ -220,10 +215,11 @@ export function evaluateResultsInto(
   }
   const n = encodeSides(themBefore, moverBefore, idx, val); // raw inputs only: features are added per play
   net.preActivation(idx, val, n, base);
-  const moverLeftBefore = checkersOn(moverBefore);
-  const themLeft = checkersOn(themBefore);
+  const moverLeftBefore = checkersInPlay(moverBefore);
+  const themLeft = checkersInPlay(themBefore);
   const one = new Float64Array(OUTPUTS);
   const withFeatures = net.inputs > INPUT_COUNT;
+  const blockade = net.inputs >= BLOCKADE_FEATURE_INPUT_COUNT;
   for (let k = 0; k < plays.length; k++) {
     const play = plays[k] as LegalPlay;
     const result = play.result;
@@ -237,7 +233,7 @@ export function evaluateResultsInto(
     const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
     if (withFeatures) {
       // The features depend on both whole boards, so each play's are computed afresh (the base holds none).
-      const f = encodeFeatures(result[them], result[pos.turn], INPUT_COUNT, featureIdx, featureVal, 0);
+      const f = encodeFeatures(result[them], result[pos.turn], INPUT_COUNT, featureIdx, featureVal, 0, blockade);
       for (let k2 = 0; k2 < f; k2++) net.addRow(z, featureIdx[k2] as number, featureVal[k2] as number);
     }
     const moverLeft = moverLeftBefore - off;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { legalPlays } from "../engine/moves";
 import { gameResult, initialPosition } from "../engine/position";
 import type { Position } from "../engine/types";
-import { FEATURE_INPUT_COUNT, INPUT_COUNT } from "./encoding";
+import { BLOCKADE_FEATURE_INPUT_COUNT, FEATURE_INPUT_COUNT, INPUT_COUNT } from "./encoding";
 import { networkEvaluator } from "./evaluator";
 import { sideFeatures } from "./features";
 import { Network } from "./network";
@@ -61,11 +61,40 @@ describe("sideFeatures", () => {
     expect(sideFeatures(board({ 4: 2, 5: 2, 6: 2, 7: 2, 9: 2, 13: 5 }), board({ 24: 15 })).prime).toBeCloseTo(4 / 6, 12);
     expect(sideFeatures(board({ 6: 15 }), board({ 24: 15 })).prime).toBeCloseTo(1 / 6, 12);
   });
+
+  it("measures containment by the least escaping start: one point held, or a full prime", () => {
+    const side = board({ 6: 15 });
+    expect(sideFeatures(side, board({ 24: 2, 23: 13 })).contain).toBe(0); // only this side's 1 and 2, behind every start
+    // Its 1 (this side's 24), right ahead of the bar: only 1-1 stops there.
+    expect(sideFeatures(side, board({ 1: 15 })).contain).toBeCloseTo(1 / 36, 12);
+    // The other side holds its 6 (this side's 19). The worst start is the bar, six pips behind it: non-doubles of 7
+    // or more (9 pairs, 18 rolls), 4-4 and 5-5 pass; 2-2, 3-3 and 6-6 stop on it. 20 of 36 escape.
+    expect(sideFeatures(side, board({ 6: 2, 24: 13 })).contain).toBeCloseTo(1 - 20 / 36, 12);
+    // A six-point prime on this side's 13–18 holds a checker anywhere behind it.
+    expect(sideFeatures(side, board({ 7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2, 24: 3 })).contain).toBe(1);
+  });
+
+  it("measures the share of rolls that dance on the other side's board", () => {
+    expect(sideFeatures(board({ 6: 15 }), board({ 1: 2, 3: 2, 5: 3, 24: 8 })).dance).toBeCloseTo(9 / 36, 12);
+    expect(sideFeatures(board({ 6: 15 }), board({ 1: 1, 24: 14 })).dance).toBe(0);
+  });
+
+  it("counts the pips each side must move to break contact", () => {
+    const start = initialPosition("white");
+    // Black's rearmost checker is on white's 1: white's 2×23 + 5×12 + 3×7 + 5×5 pips lie behind it.
+    expect(sideFeatures(start.white, start.black).contact).toBeCloseTo(152 / 100, 12);
+    expect(sideFeatures(board({ 6: 15 }), board({ 6: 15 })).contact).toBe(0); // a race
+    // A checker on the bar is 25 − 18 pips behind a rearmost checker on the other side's 7 (this side's 18).
+    expect(sideFeatures(board({ 25: 1, 6: 14 }), board({ 7: 1, 6: 14 })).contact).toBeCloseTo(7 / 100, 12);
+  });
 });
 
-describe("a network with features", () => {
+describe.each([
+  ["features", FEATURE_INPUT_COUNT],
+  ["blockade features", BLOCKADE_FEATURE_INPUT_COUNT],
+])("a network with %s", (_name, inputs) => {
   const plain = Network.random(INPUT_COUNT, 10, seeded(3));
-  const grown = plain.grown(FEATURE_INPUT_COUNT, 14, seeded(4));
+  const grown = plain.grown(inputs, 14, seeded(4));
 
   it("grows without changing what it says", () => {
     const a = networkEvaluator(plain);
@@ -81,7 +110,7 @@ describe("a network with features", () => {
   });
 
   it("values all the plays of a roll at once exactly as one by one, features included", () => {
-    const trained = Network.random(FEATURE_INPUT_COUNT, 12, seeded(9));
+    const trained = Network.random(inputs, 12, seeded(9));
     const evaluate = networkEvaluator(trained);
     let pos: Position = initialPosition("white");
     const dieRandom = seeded(11);

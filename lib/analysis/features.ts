@@ -11,6 +11,17 @@
  *   1 when there is nothing left to pass there.
  * - `prime`: this side's longest run of held points (two or more checkers), over 6.
  *
+ * The blockade features (networks with BLOCKADE_FEATURE_INPUT_COUNT inputs: the positions where the network and gnubg
+ * differ most are primes and traps), per side, seen from that side:
+ *
+ * - `contain`: how well the other side's points hold a checker of this side anywhere in the other side's half or on
+ *   the bar: 1 − the least, over starting points 15–25, share of rolls on which a checker there passes every point the
+ *   other side holds among the twelve ahead of it. A full prime anywhere in front gives 1, nothing held gives 0.
+ * - `dance`: the share of rolls on which a checker of this side sent to the bar would not enter now: (points the
+ *   other side holds in its home board / 6)². What a hit costs grows with it.
+ * - `contact`: the pips this side's checkers must still move to pass the other side's rearmost checker (the race
+ *   begins when none must), over 100: how far it is from breaking contact.
+ *
  * They are not linear in the raw inputs, so the network cannot get them from its first layer alone.
  *
  * @example
@@ -20,6 +31,8 @@
 
 /** Features per side, written after the raw inputs: side on roll first, then the other side. */
 export const FEATURES_PER_SIDE = 3;
+/** Blockade features per side, after those (side on roll first again) in the networks that have them. */
+export const BLOCKADE_FEATURES_PER_SIDE = 3;
 
 export interface SideFeatures {
   readonly shots: number;
@@ -43,8 +56,38 @@ for (let a = 1; a <= 6; a++) {
 const blocked = new Uint8Array(26);
 const target = new Uint8Array(26);
 const sourcePoints = new Int32Array(25);
-// encodeFeatures runs for every play searched: its six values go through one array, not one made per call.
-const featureValues = new Float64Array(2 * FEATURES_PER_SIDE);
+// encodeFeatures runs for every play searched: its values go through one array, not one made per call.
+const featureValues = new Float64Array(2 * (FEATURES_PER_SIDE + BLOCKADE_FEATURES_PER_SIDE));
+
+/**
+ * ESCAPES[mask]: of the 36 rolls, how many take a lone checker past every blocked point among the twelve ahead of it,
+ * each stop open. Bit j of `mask` is the point 12 − j pips ahead (so that a board's held points, as bits in point order,
+ * give the mask of a start by one shift). Points beyond the twelve count as open.
+ */
+const ESCAPES = new Uint8Array(4096);
+for (let mask = 0; mask < 4096; mask++) {
+  const isBlocked = (distance: number): boolean => distance <= 12 && (mask & (1 << (12 - distance))) !== 0;
+  let farthest = 0; // the farthest blocked point ahead
+  for (let d = 1; d <= 12; d++) if (isBlocked(d)) farthest = d;
+  let rolls = 0;
+  for (let r = 0; r < 21; r++) {
+    const a = ROLL_A[r] as number;
+    const b = ROLL_B[r] as number;
+    let passes = false;
+    if (a === b) {
+      for (let step = 1; step <= 4 && !isBlocked(step * a); step++) {
+        if (step * a > farthest) {
+          passes = true;
+          break;
+        }
+      }
+    } else {
+      passes = [a, b].some((first) => !isBlocked(first) && (first > farthest || (a + b > farthest && !isBlocked(a + b))));
+    }
+    if (passes) rolls += ROLL_WEIGHT[r] as number;
+  }
+  ESCAPES[mask] = rolls;
+}
 
 /**
  * True when a checker on the mover's point `from` can travel with the dice (a, b) and stop on a point marked in
@@ -143,24 +186,78 @@ function prime(side: ArrayLike<number>): number {
   return Math.min(longest, 6) / 6;
 }
 
+/** 1 − the least share of rolls that passes the points `other` holds, over the side's starting points 15–25. */
+function contain(other: ArrayLike<number>): number {
+  // Bit i: the other side holds this side's point i + 1 (its own 24 − i).
+  let held = 0;
+  for (let i = 0; i < 24; i++) if ((other[23 - i] ?? 0) >= 2) held |= 1 << i;
+  if (held >>> 2 === 0) return 0; // nothing held ahead of any start: the twelve ahead of 15 begin at 3
+  let least = 36;
+  // From point p the twelve ahead are p − 12 … p − 1: bits p − 13 … p − 2, the nearest in the mask's bit 11.
+  for (let p = 15; p <= 25; p++) {
+    const escapes = ESCAPES[(held >>> (p - 13)) & 0xfff] as number;
+    if (escapes < least) least = escapes;
+  }
+  return 1 - least / 36;
+}
+
+/** The share of rolls on which a checker of this side on the bar stays there: (other's home points held / 6)². */
+function dance(other: ArrayLike<number>): number {
+  let closed = 0;
+  for (let i = 0; i < 6; i++) if ((other[i] ?? 0) >= 2) closed++;
+  return (closed * closed) / 36;
+}
+
+/** The pips `side` must move before none of its checkers is behind `other`'s rearmost one, over 100. */
+function contact(side: ArrayLike<number>, other: ArrayLike<number>): number {
+  // The other side's rearmost checker on its point q (25: bar) is on this side's 25 − q.
+  let otherBack = 0;
+  for (let i = 24; i >= 0; i--) {
+    if ((other[i] ?? 0) > 0) {
+      otherBack = i + 1;
+      break;
+    }
+  }
+  const passAt = 25 - otherBack; // this side's checkers above this point have it still ahead of them
+  let pips = 0;
+  for (let p = passAt + 1; p <= 25; p++) pips += (side[p - 1] ?? 0) * (p - passAt);
+  return pips / 100;
+}
+
 /** The features of `side` against `other` (boards as in lib/engine: index p − 1 for point p, 24 for the bar). */
-export function sideFeatures(side: ArrayLike<number>, other: ArrayLike<number>): SideFeatures {
-  return { shots: shots(side, other), escapes: escapes(side, other), prime: prime(side) };
+export function sideFeatures(side: ArrayLike<number>, other: ArrayLike<number>): SideFeatures & BlockadeFeatures {
+  return { shots: shots(side, other), escapes: escapes(side, other), prime: prime(side), contain: contain(other), dance: dance(other), contact: contact(side, other) };
+}
+
+export interface BlockadeFeatures {
+  readonly contain: number;
+  readonly dance: number;
+  readonly contact: number;
 }
 
 /**
- * Appends the non-zero features of both sides to the sparse input (idx, val) from position `n`, the side on roll's at
- * `base`, the other side's at `base` + FEATURES_PER_SIDE; returns the new count.
+ * Appends the non-zero features of both sides to the sparse input (idx, val) from position `n`: from `base` the side
+ * on roll's three, the other side's three, then with `blockade` the side on roll's blockade features and the other
+ * side's. Returns the new count.
  */
-export function encodeFeatures(onRoll: ArrayLike<number>, other: ArrayLike<number>, base: number, idx: Int32Array, val: Float64Array, n: number): number {
+export function encodeFeatures(onRoll: ArrayLike<number>, other: ArrayLike<number>, base: number, idx: Int32Array, val: Float64Array, n: number, blockade = false): number {
   featureValues[0] = shots(onRoll, other);
   featureValues[1] = escapes(onRoll, other);
   featureValues[2] = prime(onRoll);
   featureValues[3] = shots(other, onRoll);
   featureValues[4] = escapes(other, onRoll);
   featureValues[5] = prime(other);
+  if (blockade) {
+    featureValues[6] = contain(other);
+    featureValues[7] = dance(other);
+    featureValues[8] = contact(onRoll, other);
+    featureValues[9] = contain(onRoll);
+    featureValues[10] = dance(onRoll);
+    featureValues[11] = contact(other, onRoll);
+  }
+  const features = blockade ? 2 * (FEATURES_PER_SIDE + BLOCKADE_FEATURES_PER_SIDE) : 2 * FEATURES_PER_SIDE;
   let count = n;
-  for (let f = 0; f < 2 * FEATURES_PER_SIDE; f++) {
+  for (let f = 0; f < features; f++) {
     const v = featureValues[f] as number;
     if (v === 0) continue;
     idx[count] = base + f;

@@ -75,10 +75,15 @@ function isClosedOutOnBar(side: SideBoard, other: SideBoard): boolean {
   return true;
 }
 
-export function checkersOnBoard(pos: Position, color: Color): number {
+/** A side's checkers still in play: on its points and on the bar. */
+export function checkersInPlay(board: SideBoard): number {
   let total = 0;
-  for (const n of pos[color]) total += n;
+  for (let i = 0; i < 25; i++) total += board[i] ?? 0;
   return total;
+}
+
+export function checkersOnBoard(pos: Position, color: Color): number {
+  return checkersInPlay(pos[color]);
 }
 
 export function borneOff(pos: Position, color: Color): number {

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { networkEvaluator, type NetworkEvaluator } from "@/lib/analysis/evaluator";
-import { Network, type NetworkJson } from "@/lib/analysis/network";
+import { Network, type NetworkJson, type NetworkOptions } from "@/lib/analysis/network";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 
 const WEIGHTS_DIR = path.join(import.meta.dirname, "..", "..", "lib", "analysis", "weights");
@@ -18,8 +18,9 @@ export const COMMITTED_WEIGHTS = path.join(WEIGHTS_DIR, "network.json");
 export const COMMITTED_RACE_WEIGHTS = path.join(WEIGHTS_DIR, "race-network.json");
 export const COMMITTED_CRASHED_WEIGHTS = path.join(WEIGHTS_DIR, "crashed-network.json");
 
-function load(file: string): Network {
-  return Network.fromJson(JSON.parse(readFileSync(file, "utf8")) as NetworkJson);
+/** The network whose weights file is `file`. */
+export function loadNetwork(file: string, options?: NetworkOptions): Network {
+  return Network.fromJson(JSON.parse(readFileSync(file, "utf8")) as NetworkJson, options);
 }
 
 export function strengthEvaluator(files: {
@@ -27,8 +28,8 @@ export function strengthEvaluator(files: {
   readonly raceWeights?: string | undefined;
   readonly crashedWeights?: string | undefined;
 }): NetworkEvaluator {
-  const race = files.raceWeights === "none" ? null : load(files.raceWeights ?? COMMITTED_RACE_WEIGHTS);
+  const race = files.raceWeights === "none" ? null : loadNetwork(files.raceWeights ?? COMMITTED_RACE_WEIGHTS);
   const crashedFile = files.crashedWeights ?? (existsSync(COMMITTED_CRASHED_WEIGHTS) ? COMMITTED_CRASHED_WEIGHTS : "none");
-  const crashed = crashedFile === "none" ? null : load(crashedFile);
-  return networkEvaluator(load(files.weights ?? COMMITTED_WEIGHTS), loadBearoffDatabase(), race, crashed);
+  const crashed = crashedFile === "none" ? null : loadNetwork(crashedFile);
+  return networkEvaluator(loadNetwork(files.weights ?? COMMITTED_WEIGHTS), loadBearoffDatabase(), race, crashed);
 }
