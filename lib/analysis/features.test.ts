@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { legalPlays } from "../engine/moves";
-import { gameResult, initialPosition } from "../engine/position";
+import { gameResult, initialPosition, makePosition } from "../engine/position";
 import type { Position } from "../engine/types";
 import { BLOCKADE_FEATURE_INPUT_COUNT, FEATURE_INPUT_COUNT, INPUT_COUNT } from "./encoding";
 import { networkEvaluator } from "./evaluator";
-import { sideFeatures } from "./features";
+import { escapingRollsFrom, sideFeatures } from "./features";
 import { Network } from "./network";
 import { ROLLS } from "./search";
 
@@ -72,6 +72,35 @@ describe("sideFeatures", () => {
     expect(sideFeatures(side, board({ 6: 2, 24: 13 })).contain).toBeCloseTo(1 - 20 / 36, 12);
     // A six-point prime on this side's 13–18 holds a checker anywhere behind it.
     expect(sideFeatures(side, board({ 7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2, 24: 3 })).contain).toBe(1);
+  });
+
+  it("counts the escaping rolls as the rules move a lone checker, for 300 random blockades", () => {
+    // The oracle: every legal play of the roll for a side with one checker left (the other fourteen off) on `from`,
+    // against the other side's points held ahead of it; the checker escapes when some play leaves it past the farthest.
+    const random = seeded(21);
+    for (let trial = 0; trial < 300; trial++) {
+      const from = 15 + Math.floor(random() * 11);
+      const other = new Array<number>(25).fill(0);
+      other[23] = 1; // a blot on this side's 1, out of the way, so that the other side is never empty
+      let farthest = 0; // the farthest held point ahead, in pips
+      let held = 0;
+      for (let d = 1; d <= 12; d++) {
+        if (random() < 0.35 && held++ < 7) {
+          other[24 - (from - d)] = 2; // this side's point from − d is the other's 25 − (from − d)
+          farthest = d;
+        }
+      }
+      const side = new Array<number>(25).fill(0);
+      side[from - 1] = 1;
+      const pos = makePosition(side, other, "white");
+      if (!pos.ok) throw new Error("bad test position");
+      let escaping = 0;
+      for (const { dice, weight } of ROLLS) {
+        const passes = legalPlays(pos.value, dice).some((play) => play.result.white.findIndex((n) => n > 0) + 1 < from - farthest);
+        if (passes) escaping += weight;
+      }
+      expect(escapingRollsFrom(other, from), `from ${from}, other ${other.join(",")}`).toBe(escaping);
+    }
   });
 
   it("measures the share of rolls that dance on the other side's board", () => {

@@ -186,18 +186,30 @@ function prime(side: ArrayLike<number>): number {
   return Math.min(longest, 6) / 6;
 }
 
-/** 1 − the least share of rolls that passes the points `other` holds, over the side's starting points 15–25. */
-function contain(other: ArrayLike<number>): number {
-  // Bit i: the other side holds this side's point i + 1 (its own 24 − i).
+/** Bit i set: `other` holds this side's point i + 1 (its own 24 − i). */
+function heldBits(other: ArrayLike<number>): number {
   let held = 0;
   for (let i = 0; i < 24; i++) if ((other[23 - i] ?? 0) >= 2) held |= 1 << i;
+  return held;
+}
+
+/** Of the 36 rolls, those that take a lone checker on `from` (15–25) past the points held among the twelve ahead. */
+function escapingRolls(held: number, from: number): number {
+  // The twelve ahead are from − 12 … from − 1: bits from − 13 … from − 2, the nearest in the mask's bit 11.
+  return ESCAPES[(held >>> (from - 13)) & 0xfff] as number;
+}
+
+/** escapingRolls for a lone checker of this side on `from` (15–25: 25 is the bar) against `other`'s points. */
+export function escapingRollsFrom(other: ArrayLike<number>, from: number): number {
+  return escapingRolls(heldBits(other), from);
+}
+
+/** 1 − the least share of rolls that passes the points `other` holds, over the side's starting points 15–25. */
+function contain(other: ArrayLike<number>): number {
+  const held = heldBits(other);
   if (held >>> 2 === 0) return 0; // nothing held ahead of any start: the twelve ahead of 15 begin at 3
   let least = 36;
-  // From point p the twelve ahead are p − 12 … p − 1: bits p − 13 … p − 2, the nearest in the mask's bit 11.
-  for (let p = 15; p <= 25; p++) {
-    const escapes = ESCAPES[(held >>> (p - 13)) & 0xfff] as number;
-    if (escapes < least) least = escapes;
-  }
+  for (let from = 15; from <= 25; from++) least = Math.min(least, escapingRolls(held, from));
   return 1 - least / 36;
 }
 
