@@ -60,34 +60,40 @@ const sourcePoints = new Int32Array(25);
 const featureValues = new Float64Array(2 * (FEATURES_PER_SIDE + BLOCKADE_FEATURES_PER_SIDE));
 
 /**
- * ESCAPES[mask]: of the 36 rolls, how many take a lone checker past every blocked point among the twelve ahead of it,
- * each stop open. Bit j of `mask` is the point 12 − j pips ahead (so that a board's held points, as bits in point order,
- * give the mask of a start by one shift). Points beyond the twelve count as open.
+ * The escape table, table[mask]: of the 36 rolls, how many take a lone checker past every blocked point among the
+ * twelve ahead of it, each stop open. Bit j of `mask` is the point 12 − j pips ahead (so that a board's held points, as bits in point order,
+ * give the mask of a start by one shift). Points beyond the twelve count as open. Built on first use: only networks
+ * with the blockade features need it, and no committed one has them, so the site's start-up does not pay for it.
  */
-const ESCAPES = new Uint8Array(4096);
-for (let mask = 0; mask < 4096; mask++) {
-  const isBlocked = (distance: number): boolean => distance <= 12 && (mask & (1 << (12 - distance))) !== 0;
-  let farthest = 0; // the farthest blocked point ahead
-  for (let d = 1; d <= 12; d++) if (isBlocked(d)) farthest = d;
-  let rolls = 0;
-  for (let r = 0; r < 21; r++) {
-    const a = ROLL_A[r] as number;
-    const b = ROLL_B[r] as number;
-    let passes = false;
-    if (a === b) {
-      for (let step = 1; step <= 4 && !isBlocked(step * a); step++) {
-        if (step * a > farthest) {
-          passes = true;
-          break;
+function buildEscapeTable(): Uint8Array {
+  const table = new Uint8Array(4096);
+  for (let mask = 0; mask < 4096; mask++) {
+    const isBlocked = (distance: number): boolean => distance <= 12 && (mask & (1 << (12 - distance))) !== 0;
+    let farthest = 0; // the farthest blocked point ahead
+    for (let d = 1; d <= 12; d++) if (isBlocked(d)) farthest = d;
+    let rolls = 0;
+    for (let r = 0; r < 21; r++) {
+      const a = ROLL_A[r] as number;
+      const b = ROLL_B[r] as number;
+      let passes = false;
+      if (a === b) {
+        for (let step = 1; step <= 4 && !isBlocked(step * a); step++) {
+          if (step * a > farthest) {
+            passes = true;
+            break;
+          }
         }
+      } else {
+        passes = [a, b].some((first) => !isBlocked(first) && (first > farthest || (a + b > farthest && !isBlocked(a + b))));
       }
-    } else {
-      passes = [a, b].some((first) => !isBlocked(first) && (first > farthest || (a + b > farthest && !isBlocked(a + b))));
+      if (passes) rolls += ROLL_WEIGHT[r] as number;
     }
-    if (passes) rolls += ROLL_WEIGHT[r] as number;
+    table[mask] = rolls;
   }
-  ESCAPES[mask] = rolls;
+  return table;
 }
+
+let escapeTable: Uint8Array | null = null;
 
 /**
  * True when a checker on the mover's point `from` can travel with the dice (a, b) and stop on a point marked in
@@ -196,7 +202,8 @@ function heldBits(other: ArrayLike<number>): number {
 /** Of the 36 rolls, those that take a lone checker on `from` (15–25) past the points held among the twelve ahead. */
 function escapingRolls(held: number, from: number): number {
   // The twelve ahead are from − 12 … from − 1: bits from − 13 … from − 2, the nearest in the mask's bit 11.
-  return ESCAPES[(held >>> (from - 13)) & 0xfff] as number;
+  escapeTable ??= buildEscapeTable();
+  return escapeTable[(held >>> (from - 13)) & 0xfff] as number;
 }
 
 /** escapingRolls for a lone checker of this side on `from` (15–25: 25 is the bar) against `other`'s points. */
