@@ -8,7 +8,8 @@ import { raceProbabilities } from "./bearoff-race";
 import { decodePositionId } from "../engine/gnubg-id";
 import { isCrashed, isRace } from "./contact";
 import { INPUT_COUNT } from "./encoding";
-import { createEvaluator, type NetworkEvaluator, networkEvaluator } from "./evaluator";
+import { createEvaluator, networkEvaluator } from "./evaluator";
+import { batchAgainstOneByOne, seededSequence } from "./evaluator-test-support";
 import { Network } from "./network";
 import { ROLLS } from "./search";
 import { pubevalChoosePlay } from "./pubeval";
@@ -139,36 +140,9 @@ describe("createEvaluator with the bear-off database", () => {
   });
 });
 
-/** A small random network of raw inputs from a seeded linear congruential sequence: one per class in the tests below. */
+/** A small random network of raw inputs: one per class in the tests below. */
 function randomNetwork(seed: number): Network {
-  let s = seed;
-  return Network.random(INPUT_COUNT, 10, () => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return s / 2 ** 32;
-  });
-}
-
-/**
- * Every play of every roll from `positions`, valued by the batch form and one by one: the results seen and the largest
- * difference in any of the five probabilities.
- */
-function batchAgainstOneByOne(evaluator: NetworkEvaluator, positions: readonly Position[]): { results: Position[]; worst: number } {
-  const results: Position[] = [];
-  let worst = 0;
-  for (const pos of positions) {
-    for (const { dice } of ROLLS) {
-      const plays = legalPlays(pos, dice);
-      const values = evaluator.evaluateResults(pos, plays);
-      plays.forEach((play, k) => {
-        const p = evaluator(play.result);
-        results.push(play.result);
-        [p.win, p.winGammon, p.winBackgammon, p.loseGammon, p.loseBackgammon].forEach((x, o) => {
-          worst = Math.max(worst, Math.abs((values[5 * k + o] ?? NaN) - x));
-        });
-      });
-    }
-  }
-  return { results, worst };
+  return Network.random(INPUT_COUNT, 10, seededSequence(seed));
 }
 
 describe("an evaluator with a race network", () => {
