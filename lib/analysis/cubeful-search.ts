@@ -11,7 +11,7 @@
  * negation (money) or 1 − x (match). At the root they are given back per unit of the current cube in EMG (double/pass
  * = +1), the units of cubeDecision.
  *
- * The plays inside the tree are the ones cubeless search makes (searchPlay: the best at 0-ply), as gnubg does; the
+ * The plays inside the tree are the ones cubeless search makes (searchChoice: the best at 0-ply), as gnubg does; the
  * cube states are only carried along, so one tree serves every cube state at once.
  *
  * @example
@@ -22,7 +22,7 @@ import { gameResult, swapTurn } from "../engine/position";
 import { type Color, type Position, opponentOf } from "../engine/types";
 import { type CubeContext, type CubeDecision, cubeAvailable, cubeDecision, cubeEfficiency, decideCube, optimalCubeEquity } from "./cube-decision";
 import { cubelessMatchWinningChance, emgToMwc, mwcToEmg, resultChances } from "./match-equity";
-import { type BatchEvaluator, ROLLS, searchPlay } from "./search";
+import { type BatchEvaluator, ROLLS, searchChoice } from "./search";
 import { type Ply, type Probabilities, cubelessMoneyEquity } from "./types";
 
 export interface CubefulSearchOptions {
@@ -98,11 +98,14 @@ function expand(pos: Position, contexts: readonly CubeContext[], ply: Ply, optio
   }));
 }
 
-/** Absolute values of the side on roll for each context, after its best cube action, `ply` deep. */
-function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions): number[] {
+/**
+ * Absolute values of the side on roll for each context, after its best cube action, `ply` deep; `leaf` is pos's 0-ply
+ * probabilities when the caller has them already.
+ */
+function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions, leaf?: Probabilities): number[] {
   const over = gameResult(pos) !== null;
   if (ply === 0 || over) {
-    const p = options.evaluator(pos);
+    const p = leaf ?? options.evaluator(pos);
     return contexts.map((context) => leafValue(pos, p, context, over));
   }
   return expand(pos, contexts, ply, options).map(({ noDouble, doubleTake }, k) => {
@@ -141,9 +144,10 @@ function averageOverRolls(pos: Position, children: readonly CubeContext[], ply: 
   const sums = new Float64Array(children.length);
   const deeper = (ply - 1) as Ply;
   for (const { dice, weight } of ROLLS) {
-    const play = searchPlay(pos, dice, options.evaluator);
-    const after = play ? play.result : swapTurn(pos);
-    const values = nodeValues(after, children, deeper, options);
+    const choice = searchChoice(pos, dice, options.evaluator);
+    const after = choice ? choice.play.result : swapTurn(pos);
+    // At the leaves the chosen result's value is the one it was chosen by.
+    const values = nodeValues(after, children, deeper, options, choice?.theirs);
     for (let k = 0; k < children.length; k++) sums[k] = (sums[k] as number) + weight * (values[k] as number);
   }
   return children.map((child, k) => flip((sums[k] as number) / 36, child));

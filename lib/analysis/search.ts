@@ -102,9 +102,25 @@ function zeroPlyValues(pos: Position, plays: readonly LegalPlay[], evaluator: Ba
   return plays.map((play) => invertProbabilities(evaluator(play.result)));
 }
 
-/** The play the mover picks at 0-ply for a roll (the first of equal ones, in generation order), or null if none. */
-function bestAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: BatchEvaluator, equityOf: EquityOf | undefined): LegalPlay | null {
-  let best: LegalPlay | null = null;
+/**
+ * The play the mover picks at 0-ply for a roll (the first of equal ones, in generation order) and the 0-ply
+ * probabilities of its result for the side on roll there (the opponent), or null when the roll cannot be played. The
+ * probabilities come from the same evaluation that chose the play, so a search one ply from its leaves does not
+ * evaluate the chosen result a second time.
+ */
+export interface ZeroPlyChoice {
+  readonly play: LegalPlay;
+  readonly theirs: Probabilities;
+}
+
+/** The five probabilities at [5k..5k+4] of a batch (for the side on roll after play k), as they are. */
+function theirProbabilities(v: Float64Array, k: number): Probabilities {
+  const at = 5 * k;
+  return { win: v[at] as number, winGammon: v[at + 1] as number, winBackgammon: v[at + 2] as number, loseGammon: v[at + 3] as number, loseBackgammon: v[at + 4] as number };
+}
+
+function choiceAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: BatchEvaluator, equityOf: EquityOf | undefined): ZeroPlyChoice | null {
+  let best = -1;
   let bestEquity = -Infinity;
   if (evaluator.evaluateResults && !equityOf) {
     // Money equity straight from the array, without building objects: the hot loop of 1- and 2-ply search.
@@ -114,10 +130,10 @@ function bestAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: Ba
       const theirs = 2 * (v[at] as number) - 1 + (v[at + 1] as number) - (v[at + 3] as number) + (v[at + 2] as number) - (v[at + 4] as number);
       if (-theirs > bestEquity) {
         bestEquity = -theirs;
-        best = plays[k] as LegalPlay;
+        best = k;
       }
     }
-    return best;
+    return best < 0 ? null : { play: plays[best] as LegalPlay, theirs: theirProbabilities(v, best) };
   }
   if (evaluator.evaluateResults && equityOf?.weights) {
     // Match equity is a weighted sum too: the same loop with the score's weights, for the mover.
@@ -129,28 +145,33 @@ function bestAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: Ba
       const mine = c + wWin * (1 - (v[at] as number)) + wWg * (v[at + 3] as number) + wWbg * (v[at + 4] as number) + wLg * (v[at + 1] as number) + wLbg * (v[at + 2] as number);
       if (mine > bestEquity) {
         bestEquity = mine;
-        best = plays[k] as LegalPlay;
+        best = k;
       }
     }
-    return best;
+    return best < 0 ? null : { play: plays[best] as LegalPlay, theirs: theirProbabilities(v, best) };
   }
   const values = zeroPlyValues(pos, plays, evaluator);
   for (let k = 0; k < plays.length; k++) {
     const equity = (equityOf ?? moneyEquity)(values[k] as Probabilities, pos.turn);
     if (equity > bestEquity) {
       bestEquity = equity;
-      best = plays[k] as LegalPlay;
+      best = k;
     }
   }
-  return best;
+  return best < 0 ? null : { play: plays[best] as LegalPlay, theirs: invertProbabilities(values[best] as Probabilities) };
 }
 
 /**
- * The play pos.turn makes with `dice` inside a search (the best at 0-ply by cubeless money equity), or null when the
- * roll cannot be played: cubeful-search.ts walks the same tree as evaluateAtPly.
+ * The play pos.turn makes with `dice` inside a search (the best at 0-ply by cubeless money equity) and its result's
+ * 0-ply probabilities, or null when the roll cannot be played: cubeful-search.ts walks the same tree as evaluateAtPly.
  */
+export function searchChoice(pos: Position, dice: Dice, evaluator: BatchEvaluator): ZeroPlyChoice | null {
+  return choiceAtZeroPly(pos, legalPlays(pos, dice), evaluator, undefined);
+}
+
+/** The play pos.turn makes with `dice` inside a search (searchChoice's play), or null when the roll cannot be played. */
 export function searchPlay(pos: Position, dice: Dice, evaluator: BatchEvaluator): LegalPlay | null {
-  return bestAtZeroPly(pos, legalPlays(pos, dice), evaluator, undefined);
+  return searchChoice(pos, dice, evaluator)?.play ?? null;
 }
 
 /** Cubeless probabilities for pos.turn, on roll and before rolling, `options.ply` deep. Exact when the game is over. */
@@ -164,9 +185,10 @@ export function evaluateAtPly(pos: Position, options: SearchOptions): Probabilit
   let loseGammon = 0;
   let loseBackgammon = 0;
   for (const { dice, weight } of ROLLS) {
-    const chosen = bestAtZeroPly(pos, legalPlays(pos, dice), evaluator, equityOf);
-    const after = chosen ? chosen.result : swapTurn(pos);
-    const p = invertProbabilities(evaluateAtPly(after, { ply: deeper, evaluator, equityOf }));
+    const chosen = choiceAtZeroPly(pos, legalPlays(pos, dice), evaluator, equityOf);
+    // One ply from the leaves the chosen result's value is the one it was chosen by.
+    const theirs = chosen && deeper === 0 ? chosen.theirs : evaluateAtPly(chosen ? chosen.play.result : swapTurn(pos), { ply: deeper, evaluator, equityOf });
+    const p = invertProbabilities(theirs);
     win += weight * p.win;
     winGammon += weight * p.winGammon;
     winBackgammon += weight * p.winBackgammon;
