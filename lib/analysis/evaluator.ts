@@ -125,8 +125,6 @@ export function evaluateInto(net: Network, pos: Position, out: Float64Array, bea
 }
 
 let base = new Float64Array(0);
-const featureIdx = new Int32Array(MAX_ACTIVE);
-const featureVal = new Float64Array(MAX_ACTIVE);
 let z = new Float64Array(0);
 
 /** pointUnit's values for counts 0..15, unit by unit (a lookup: this runs for every play of every roll searched). */
@@ -135,32 +133,44 @@ const touchedMover = new Int32Array(25);
 const touchedThem = new Int32Array(25);
 let touchStamp = 0;
 
-/** Adds to `z` the change of the inputs of point index `i` (24 = bar) of the block at `at`, from `before` to `after`. */
-function addPointChange(net: Network, at: number, i: number, before: number, after: number): void {
+/**
+ * The inputs one play changes, as a sparse list (input, change) that Network.sumRows adds to the board's base four
+ * rows at a time. At most: 4 moves × 2 points × 4 units for the mover, 4 hit points × 4 units and the bar for the
+ * opponent, the checkers off, and the features.
+ */
+const changeIdx = new Int32Array(96);
+const changeVal = new Float64Array(96);
+let changes = 0;
+
+/** Lists the change of the inputs of point index `i` (24 = bar) of the block at `at`, from `before` to `after`. */
+function addPointChange(at: number, i: number, before: number, after: number): void {
   if (before === after) return;
   if (i === 24) {
-    net.addRow(z, at + BAR_INPUT, (after - before) / 2);
+    changeIdx[changes] = at + BAR_INPUT;
+    changeVal[changes++] = (after - before) / 2;
     return;
   }
   for (let unit = 0; unit < 4; unit++) {
     const change = (UNITS[after * 4 + unit] as number) - (UNITS[before * 4 + unit] as number);
-    if (change !== 0) net.addRow(z, at + 4 * i + unit, change);
+    if (change === 0) continue;
+    changeIdx[changes] = at + 4 * i + unit;
+    changeVal[changes++] = change;
   }
 }
 
 /**
- * Adds to `z` what `play` changes in the inputs seen from the opponent (block 0 the opponent's board, block 1 the
- * mover's): only the points its checker moves touch, the bar of a side it hits, and the mover's checkers off.
- * Returns how many checkers the play bore off.
+ * Lists what `play` changes in the inputs seen from the opponent (block 0 the opponent's board, block 1 the mover's):
+ * only the points its checker moves touch, the bar of a side it hits, and the mover's checkers off. Returns how many
+ * checkers the play bore off.
  */
-function addPlayChange(net: Network, play: LegalPlay, moverBefore: readonly number[], moverAfter: readonly number[], themBefore: readonly number[], themAfter: readonly number[]): number {
+function addPlayChange(play: LegalPlay, moverBefore: readonly number[], moverAfter: readonly number[], themBefore: readonly number[], themAfter: readonly number[]): number {
   touchStamp++;
   let off = 0;
   for (const m of play.moves) {
     const from = m.from - 1;
     if (touchedMover[from] !== touchStamp) {
       touchedMover[from] = touchStamp;
-      addPointChange(net, SIDE_INPUTS, from, moverBefore[from] ?? 0, moverAfter[from] ?? 0);
+      addPointChange(SIDE_INPUTS, from, moverBefore[from] ?? 0, moverAfter[from] ?? 0);
     }
     if (m.to === 0) {
       off++;
@@ -169,18 +179,21 @@ function addPlayChange(net: Network, play: LegalPlay, moverBefore: readonly numb
     const to = m.to - 1;
     if (touchedMover[to] !== touchStamp) {
       touchedMover[to] = touchStamp;
-      addPointChange(net, SIDE_INPUTS, to, moverBefore[to] ?? 0, moverAfter[to] ?? 0);
+      addPointChange(SIDE_INPUTS, to, moverBefore[to] ?? 0, moverAfter[to] ?? 0);
     }
     if (m.hit) {
       // The mover's point t is the opponent's 25 − t, index 24 − t; the hit checker goes to the opponent's bar.
       for (const i of [24 - m.to, 24]) {
         if (touchedThem[i] === touchStamp) continue;
         touchedThem[i] = touchStamp;
-        addPointChange(net, 0, i, themBefore[i] ?? 0, themAfter[i] ?? 0);
+        addPointChange(0, i, themBefore[i] ?? 0, themAfter[i] ?? 0);
       }
     }
   }
-  if (off > 0) net.addRow(z, SIDE_INPUTS + OFF_INPUT, off / 15);
+  if (off > 0) {
+    changeIdx[changes] = SIDE_INPUTS + OFF_INPUT;
+    changeVal[changes++] = off / 15;
+  }
   return off;
 }
 
@@ -229,13 +242,11 @@ export function evaluateResultsInto(
       out.set(one, k * OUTPUTS);
       continue;
     }
-    for (let j = 0; j < H; j++) z[j] = base[j] as number;
-    const off = addPlayChange(net, play, moverBefore, result[pos.turn], themBefore, result[them]);
-    if (withFeatures) {
-      // The features depend on both whole boards, so each play's are computed afresh (the base holds none).
-      const f = encodeFeatures(result[them], result[pos.turn], INPUT_COUNT, featureIdx, featureVal, 0, blockade);
-      for (let k2 = 0; k2 < f; k2++) net.addRow(z, featureIdx[k2] as number, featureVal[k2] as number);
-    }
+    changes = 0;
+    const off = addPlayChange(play, moverBefore, result[pos.turn], themBefore, result[them]);
+    // The features depend on both whole boards, so each play's are computed afresh (the base holds none).
+    if (withFeatures) changes = encodeFeatures(result[them], result[pos.turn], INPUT_COUNT, changeIdx, changeVal, changes, blockade);
+    net.sumRows(base, changeIdx, changeVal, changes, z);
     const moverLeft = moverLeftBefore - off;
     if (!finished(result, themLeft, moverLeft, one) && !(bearoff && fromBearoff(bearoff, result, one))) {
       net.outputsFrom(z, one);

@@ -147,9 +147,17 @@ export class Network {
    * V8 (the loop is bound by loads and stores of z).
    */
   preActivation(idx: Int32Array, val: Float64Array, n: number, z: Float64Array): void {
+    this.sumRows(this.b1, idx, val, n, z);
+  }
+
+  /**
+   * `from` plus the rows of the `n` inputs (idx, val) scaled by their values, into `z` (which may be `from`): the
+   * pre-activation of a board that differs from `from`'s by those inputs. Four rows per pass over `z`, as above.
+   */
+  sumRows(from: Float64Array, idx: Int32Array, val: Float64Array, n: number, z: Float64Array): void {
     const H = this.hidden;
     const w1 = this.w1;
-    z.set(this.b1);
+    if (z !== from) z.set(from.subarray(0, H));
     let k = 0;
     for (; k + 4 <= n; k += 4) {
       const r0 = (idx[k] as number) * H;
@@ -193,12 +201,27 @@ export class Network {
   private outputLayer(h: Float64Array, out: Float64Array): void {
     const H = this.hidden;
     const w2 = this.w2;
-    for (let o = 0; o < OUTPUTS; o++) {
-      let s = this.b2[o] as number;
-      const row = o * H;
-      for (let j = 0; j < H; j++) s += (w2[row + j] as number) * (h[j] as number);
-      out[o] = this.exact ? exactSigmoid(s) : sigmoid(s);
+    // The five sums in one pass over h: each output still adds its terms in the order j = 0, 1, …, so the values are
+    // those of one pass per output.
+    let s0 = this.b2[0] as number;
+    let s1 = this.b2[1] as number;
+    let s2 = this.b2[2] as number;
+    let s3 = this.b2[3] as number;
+    let s4 = this.b2[4] as number;
+    for (let j = 0; j < H; j++) {
+      const hj = h[j] as number;
+      s0 += (w2[j] as number) * hj;
+      s1 += (w2[H + j] as number) * hj;
+      s2 += (w2[2 * H + j] as number) * hj;
+      s3 += (w2[3 * H + j] as number) * hj;
+      s4 += (w2[4 * H + j] as number) * hj;
     }
+    const squash = this.exact ? exactSigmoid : sigmoid;
+    out[0] = squash(s0);
+    out[1] = squash(s1);
+    out[2] = squash(s2);
+    out[3] = squash(s3);
+    out[4] = squash(s4);
   }
 
   /** The five outputs for the sparse input (idx, val, n) into `out`. */
