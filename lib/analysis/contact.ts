@@ -9,7 +9,6 @@
  *   isRace(initialPosition("white")); // false
  *   isCrashed(initialPosition("white")); // false
  */
-import { checkersInPlay } from "../engine/position";
 import { type Position, opponentOf } from "../engine/types";
 
 /** The side's farthest-back checker as its own point number (25 = bar), or 0 with no checker on the board. */
@@ -35,9 +34,16 @@ const CRASHED_AT_MOST = 6;
  * at most one on its 1-point, checkers beyond the first on its 2-point are dead as well.
  */
 function sideCrashed(board: readonly number[]): boolean {
-  const total = checkersInPlay(board);
+  // Every case needs at most six checkers above the 2-point (the bar included): count those first and stop early, as
+  // this runs for every play searched and most sides are far from crashed.
+  let rest = 0;
+  for (let i = 2; i < 25; i++) {
+    rest += board[i] ?? 0;
+    if (rest > CRASHED_AT_MOST) return false;
+  }
   const onePoint = board[0] ?? 0;
   const twoPoint = board[1] ?? 0;
+  const total = rest + onePoint + twoPoint;
   if (total <= CRASHED_AT_MOST) return true;
   if (onePoint > 1) return total - onePoint <= CRASHED_AT_MOST || (twoPoint > 1 && total - onePoint - twoPoint + 1 <= CRASHED_AT_MOST);
   return total - twoPoint + 1 <= CRASHED_AT_MOST;

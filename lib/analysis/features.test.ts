@@ -43,6 +43,49 @@ describe("sideFeatures", () => {
     expect(sideFeatures(board({ 20: 1, 6: 14 }), other).shots).toBeCloseTo(1 / 36, 12); // only 5-5 reaches its 5 from the bar
   });
 
+  it("counts the shots as a roll-by-roll walk of one checker does, on 400 positions from random play", () => {
+    // The oracle walks each roll's paths: a checker of the hitter (only the one on the bar, if any) moves by one die,
+    // then the other (or a double's die up to four times), stopping only on points the side does not hold, and hits
+    // when it stops on a blot.
+    const walkShots = (side: readonly number[], hitter: readonly number[]): number => {
+      const sideAt = (q: number) => side[24 - q] ?? 0; // the side's checkers on the hitter's point q
+      const froms = (hitter[24] ?? 0) > 0 ? [25] : Array.from({ length: 24 }, (_, i) => i + 1).filter((q) => (hitter[q - 1] ?? 0) > 0);
+      let hits = 0;
+      for (const { dice, weight } of ROLLS) {
+        const [a, b] = dice;
+        const orders = a === b ? [[a, a, a, a]] : [[a, b], [b, a]];
+        const hit = froms.some((from) =>
+          orders.some((steps) => {
+            let at = from;
+            for (const step of steps) {
+              at -= step;
+              if (at < 1 || sideAt(at) >= 2) return false;
+              if (sideAt(at) === 1) return true;
+            }
+            return false;
+          }),
+        );
+        if (hit) hits += weight;
+      }
+      return hits / 36;
+    };
+    const random = seededSequence(7);
+    let pos: Position = initialPosition("white");
+    let withShots = 0;
+    for (let step = 0; step < 400; step++) {
+      for (const [side, hitter] of [[pos.white, pos.black], [pos.black, pos.white]] as const) {
+        const expected = walkShots(side, hitter);
+        if (expected > 0) withShots++;
+        expect(sideFeatures(side, hitter).shots, `${side.join(",")} against ${hitter.join(",")}`).toBeCloseTo(expected, 12);
+      }
+      const dice = ROLLS[Math.floor(random() * ROLLS.length)]?.dice ?? [1, 2];
+      const plays = legalPlays(pos, dice);
+      const next = plays[Math.floor(random() * plays.length)]?.result ?? { ...pos, turn: pos.turn === "white" ? "black" : "white" };
+      pos = gameResult(next) === null ? next : initialPosition("white");
+    }
+    expect(withShots).toBeGreaterThan(200); // the walk met plenty of blots
+  });
+
   it("measures escapes of the back checkers past the points held in the other side's half", () => {
     const start = initialPosition("white");
     // From 24 past the 8-point (this side's 17) to 16 or lower: 2-6, 3-5, 3-6, 4-5, 4-6, 5-6, 3-3, 4-4, 6-6.

@@ -124,38 +124,82 @@ function reaches(from: number, a: number, b: number): boolean {
 }
 
 /**
- * The share of rolls on which `hitter` (its own board) hits a blot of `side`. Boards are 25 entries, index p − 1 for
- * the owner's point p and 24 for its bar; the side's point p is the hitter's 25 − p.
+ * The ways to hit at each distance 1–24 with one checker, by roll: SHOT_WAY_LISTS[d] lists [roll index, stop, stop, …]
+ * where the roll hits at distance d if every stop (pips from the hitter's point) is open. A die of d hits directly
+ * (no stop); a + b = d hits through a or through b (two ways); a double hits at 2a, 3a, 4a through each lesser
+ * multiple. Listing them per distance lets `shots` look only at the (hitter, blot) pairs that exist.
+ */
+const SHOT_WAY_LISTS: number[][][] = Array.from({ length: 25 }, () => []);
+for (let r = 0; r < 21; r++) {
+  const a = ROLL_A[r] as number;
+  const b = ROLL_B[r] as number;
+  if (a === b) {
+    for (let k = 1; k <= 4; k++) SHOT_WAY_LISTS[k * a]?.push([r, ...Array.from({ length: k - 1 }, (_, i) => (i + 1) * a)]);
+  } else {
+    (SHOT_WAY_LISTS[a] as number[][]).push([r]);
+    (SHOT_WAY_LISTS[b] as number[][]).push([r]);
+    (SHOT_WAY_LISTS[a + b] as number[][]).push([r, a], [r, b]);
+  }
+}
+/** The same, flat: distance d's ways are at SHOT_WAYS[SHOT_START[d] … SHOT_START[d + 1]), each as roll, stop count, stops. */
+const SHOT_START = new Int32Array(26);
+const SHOT_WAYS = Int8Array.from(
+  SHOT_WAY_LISTS.flatMap((ways, d) => {
+    const flat = ways.flatMap((way) => [way[0] as number, way.length - 1, ...way.slice(1)]);
+    SHOT_START[d + 1] = (SHOT_START[d] as number) + flat.length;
+    return flat;
+  }),
+);
+/** Rolls as bits (bit r = roll r): the doubles' bits count 1 of 36, the others 2. */
+const DOUBLE_BITS = ROLL_A.reduce((bits, a, r) => (a === ROLL_B[r] ? bits | (1 << r) : bits), 0);
+const ALL_ROLLS = (1 << 21) - 1;
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (let v = x; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/**
+ * The share of rolls on which `hitter` (its own board) hits a blot of `side`, moving one checker (the module doc).
+ * Boards are 25 entries, index p − 1 for the owner's point p and 24 for its bar; the side's point p is the hitter's
+ * 25 − p. A roll hits when, for some hitter point and blot below it, one of its ways at their distance is open.
  */
 function shots(side: ArrayLike<number>, hitter: ArrayLike<number>): number {
   // The lowest blot in the hitter's numbering: only hitter checkers above it, and at most 24 pips away, can hit.
   let lowestBlot = 0;
+  let blots = 0;
   for (let q = 1; q <= 24; q++) {
     const mine = side[24 - q] ?? 0; // the side's point 25 − q, in the hitter's numbering q
     blocked[q] = mine >= 2 ? 1 : 0;
-    target[q] = mine === 1 ? 1 : 0;
-    if (mine === 1 && lowestBlot === 0) lowestBlot = q;
-  }
-  if (lowestBlot === 0) return 0;
-  let sources = 0;
-  if ((hitter[24] ?? 0) > 0) {
-    if (25 - lowestBlot <= 24) sourcePoints[sources++] = 25;
-  } else {
-    for (let q = Math.min(24, lowestBlot + 24); q > lowestBlot; q--) if ((hitter[q - 1] ?? 0) > 0) sourcePoints[sources++] = q;
-  }
-  if (sources === 0) return 0;
-  let hits = 0;
-  for (let r = 0; r < 21; r++) {
-    const a = ROLL_A[r] as number;
-    const b = ROLL_B[r] as number;
-    for (let i = 0; i < sources; i++) {
-      if (reaches(sourcePoints[i] as number, a, b)) {
-        hits += ROLL_WEIGHT[r] as number;
-        break;
-      }
+    if (mine === 1) {
+      sourcePoints[blots++] = q; // the blots, lowest first
+      if (lowestBlot === 0) lowestBlot = q;
     }
   }
-  return hits / 36;
+  if (lowestBlot === 0) return 0;
+  // With checkers on the bar only the entering checker (from 25) can hit.
+  const onBar = (hitter[24] ?? 0) > 0;
+  const top = onBar ? 25 : Math.min(24, lowestBlot + 24);
+  let hitting = 0;
+  for (let from = top; from > lowestBlot; from--) {
+    if (onBar ? from !== 25 : (hitter[from - 1] ?? 0) === 0) continue;
+    for (let i = 0; i < blots; i++) {
+      const distance = from - (sourcePoints[i] as number);
+      if (distance <= 0) break;
+      if (distance > 24) continue;
+      for (let w = SHOT_START[distance] as number, end = SHOT_START[distance + 1] as number; w < end; ) {
+        const bit = 1 << (SHOT_WAYS[w] as number);
+        const stops = SHOT_WAYS[w + 1] as number;
+        let open = (hitting & bit) === 0;
+        for (let k = 0; k < stops && open; k++) open = blocked[from - (SHOT_WAYS[w + 2 + k] as number)] === 0;
+        if (open) hitting |= bit;
+        w += 2 + stops;
+      }
+      if (hitting === ALL_ROLLS) return 1;
+    }
+  }
+  return (2 * bitCount(hitting & ~DOUBLE_BITS) + bitCount(hitting & DOUBLE_BITS)) / 36;
 }
 
 /** The share of rolls on which the side's rearmost checker passes every point `other` holds on its half ahead of it. */
