@@ -89,12 +89,20 @@ function finished(pos: Position, onRollLeft: number, otherLeft: number, out: Flo
   return true;
 }
 
+/**
+ * Appends after the first `n` sparse inputs the hand-made ones `net` was trained with — its input count says which
+ * (encoding.ts): none, the features, or those and the blockade features — and returns the new count.
+ */
+function appendFeatures(net: Network, onRoll: readonly number[], other: readonly number[], toIdx: Int32Array, toVal: Float64Array, n: number): number {
+  if (net.inputs <= INPUT_COUNT) return n;
+  return encodeFeatures(onRoll, other, INPUT_COUNT, toIdx, toVal, n, net.inputs >= BLOCKADE_FEATURE_INPUT_COUNT);
+}
+
 /** The sparse inputs of `net` for `pos` into (toIdx, toVal): the raw board, and the features if `net` has them. */
 export function encodeInputsInto(net: Network, pos: Position, toIdx: Int32Array, toVal: Float64Array): number {
   const onRoll = pos[pos.turn];
   const other = pos[opponentOf(pos.turn)];
-  const n = encodeSides(onRoll, other, toIdx, toVal);
-  return net.inputs > INPUT_COUNT ? encodeFeatures(onRoll, other, INPUT_COUNT, toIdx, toVal, n, net.inputs >= BLOCKADE_FEATURE_INPUT_COUNT) : n;
+  return appendFeatures(net, onRoll, other, toIdx, toVal, encodeSides(onRoll, other, toIdx, toVal));
 }
 
 /**
@@ -231,8 +239,6 @@ export function evaluateResultsInto(
   const moverLeftBefore = checkersInPlay(moverBefore);
   const themLeft = checkersInPlay(themBefore);
   const one = new Float64Array(OUTPUTS);
-  const withFeatures = net.inputs > INPUT_COUNT;
-  const blockade = net.inputs >= BLOCKADE_FEATURE_INPUT_COUNT;
   for (let k = 0; k < plays.length; k++) {
     const play = plays[k] as LegalPlay;
     const result = play.result;
@@ -245,7 +251,7 @@ export function evaluateResultsInto(
     changes = 0;
     const off = addPlayChange(play, moverBefore, result[pos.turn], themBefore, result[them]);
     // The features depend on both whole boards, so each play's are computed afresh (the base holds none).
-    if (withFeatures) changes = encodeFeatures(result[them], result[pos.turn], INPUT_COUNT, changeIdx, changeVal, changes, blockade);
+    changes = appendFeatures(net, result[them], result[pos.turn], changeIdx, changeVal, changes);
     net.sumRows(base, changeIdx, changeVal, changes, z);
     const moverLeft = moverLeftBefore - off;
     if (!finished(result, themLeft, moverLeft, one) && !(bearoff && fromBearoff(bearoff, result, one))) {
