@@ -55,7 +55,7 @@ for (let a = 1; a <= 6; a++) {
 // Scratch boards in the mover's coordinates (index = the mover's point number, 25 = bar), reused by every call.
 const blocked = new Uint8Array(26);
 const target = new Uint8Array(26);
-const sourcePoints = new Int32Array(25);
+const blotPoints = new Int32Array(25);
 // encodeFeatures runs for every play searched: its values go through one array, not one made per call.
 const featureValues = new Float64Array(2 * (FEATURES_PER_SIDE + BLOCKADE_FEATURES_PER_SIDE));
 
@@ -161,6 +161,28 @@ function bitCount(x: number): number {
 }
 
 /**
+ * `hitting` (rolls as bits) with the rolls that hit one of the first `blots` of blotPoints from the hitter's point
+ * `from`, the side's held points in `blocked`.
+ */
+function hitFrom(from: number, blots: number, hitting: number): number {
+  let hits = hitting;
+  for (let i = 0; i < blots; i++) {
+    const distance = from - (blotPoints[i] as number);
+    if (distance <= 0) break;
+    if (distance > 24) continue;
+    for (let w = SHOT_START[distance] as number, end = SHOT_START[distance + 1] as number; w < end; ) {
+      const bit = 1 << (SHOT_WAYS[w] as number);
+      const stops = SHOT_WAYS[w + 1] as number;
+      let open = (hits & bit) === 0;
+      for (let k = 0; k < stops && open; k++) open = blocked[from - (SHOT_WAYS[w + 2 + k] as number)] === 0;
+      if (open) hits |= bit;
+      w += 2 + stops;
+    }
+  }
+  return hits;
+}
+
+/**
  * The share of rolls on which `hitter` (its own board) hits a blot of `side`, moving one checker (the module doc).
  * Boards are 25 entries, index p − 1 for the owner's point p and 24 for its bar; the side's point p is the hitter's
  * 25 − p. A roll hits when, for some hitter point and blot below it, one of its ways at their distance is open.
@@ -173,32 +195,15 @@ function shots(side: ArrayLike<number>, hitter: ArrayLike<number>): number {
     const mine = side[24 - q] ?? 0; // the side's point 25 − q, in the hitter's numbering q
     blocked[q] = mine >= 2 ? 1 : 0;
     if (mine === 1) {
-      sourcePoints[blots++] = q; // the blots, lowest first
+      blotPoints[blots++] = q; // lowest first
       if (lowestBlot === 0) lowestBlot = q;
     }
   }
   if (lowestBlot === 0) return 0;
-  // With checkers on the bar only the entering checker (from 25) can hit.
-  const onBar = (hitter[24] ?? 0) > 0;
-  const top = onBar ? 25 : Math.min(24, lowestBlot + 24);
   let hitting = 0;
-  for (let from = top; from > lowestBlot; from--) {
-    if (onBar ? from !== 25 : (hitter[from - 1] ?? 0) === 0) continue;
-    for (let i = 0; i < blots; i++) {
-      const distance = from - (sourcePoints[i] as number);
-      if (distance <= 0) break;
-      if (distance > 24) continue;
-      for (let w = SHOT_START[distance] as number, end = SHOT_START[distance + 1] as number; w < end; ) {
-        const bit = 1 << (SHOT_WAYS[w] as number);
-        const stops = SHOT_WAYS[w + 1] as number;
-        let open = (hitting & bit) === 0;
-        for (let k = 0; k < stops && open; k++) open = blocked[from - (SHOT_WAYS[w + 2 + k] as number)] === 0;
-        if (open) hitting |= bit;
-        w += 2 + stops;
-      }
-      if (hitting === ALL_ROLLS) return 1;
-    }
-  }
+  // With checkers on the bar only the entering checker (from 25) can hit.
+  if ((hitter[24] ?? 0) > 0) hitting = hitFrom(25, blots, hitting);
+  else for (let from = 24; from > lowestBlot && hitting !== ALL_ROLLS; from--) if ((hitter[from - 1] ?? 0) > 0) hitting = hitFrom(from, blots, hitting);
   return (2 * bitCount(hitting & ~DOUBLE_BITS) + bitCount(hitting & DOUBLE_BITS)) / 36;
 }
 
