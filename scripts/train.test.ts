@@ -12,12 +12,17 @@ import { describe, expect, it } from "vitest";
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "train-test-"));
 
-function train(seed: number, name: string): { inputWeights: number[]; meta: { games: number; seed: number } } {
+interface Trained {
+  readonly inputWeights: number[];
+  readonly meta: { games: number; seed: number; averaged?: number };
+}
+
+function train(seed: number, name: string, games = 40, extra: readonly string[] = []): Trained {
   const out = join(dir, name);
-  const args = ["scripts/train.ts", "--seed", String(seed), "--games", "40", "--hidden", "8", "--check", "40", "--check-games", "2", "--out", out];
+  const args = ["scripts/train.ts", "--seed", String(seed), "--games", String(games), "--hidden", "8", "--check", String(games), "--check-games", "2", "--out", out, ...extra];
   const result = spawnSync("node_modules/.bin/tsx", args, { cwd: repoRoot, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`train failed: ${result.stderr}`);
-  return JSON.parse(readFileSync(out, "utf8")) as { inputWeights: number[]; meta: { games: number; seed: number } };
+  return JSON.parse(readFileSync(out, "utf8")) as Trained;
 }
 
 describe("npm run train", () => {
@@ -32,6 +37,21 @@ describe("npm run train", () => {
 
   it("depends on the seed", () => {
     expect(c.inputWeights).not.toEqual(a.inputWeights);
+  });
+});
+
+describe("npm run train --average-from", () => {
+  // Samples every 100th game from G on: from 250 of 250 games one sample (the last weights), from 50 three.
+  const plain = train(9, "plain.json", 250);
+  const last = train(9, "last.json", 250, ["--average-from", "250"]);
+  const mean = train(9, "mean.json", 250, ["--average-from", "50"]);
+
+  it("writes the mean of the sampled weights: one sample is the last weights, three are not", () => {
+    expect(last.inputWeights).toEqual(plain.inputWeights);
+    expect(last.meta.averaged).toBe(1);
+    expect(mean.meta.averaged).toBe(3);
+    expect(mean.inputWeights).not.toEqual(plain.inputWeights);
+    expect(plain.meta.averaged).toBeUndefined();
   });
 });
 

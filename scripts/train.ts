@@ -1,5 +1,5 @@
 /**
- * `npm run train -- --seed S --games N --out FILE [--hidden H] [--init FILE] [--log FILE] [--alpha A --alpha-end A]
+ * `npm run train -- --seed S --games N --out FILE [--hidden H] [--init FILE] [--log FILE] [--alpha A --alpha-end A] [--average-from G]
  * [--lambda L --lambda-end L] [--check N --check-games N]`: trains the evaluator's network by
  * self-play with TD(λ), as TD-Gammon did, on one core.
  *
@@ -40,8 +40,13 @@
  * --alpha to --alpha-end, each epoch's error on positions held aside logged and its weights written to --out
  * (strength/supervised.ts). No self-play, so --games is not needed.
  *
+ * --average-from G writes, from game G on, the running mean of the weights after every 100th game instead of the last
+ * weights (Polyak averaging: TD's steps at a constant or slowly falling rate leave noise in the weights, which the
+ * mean takes out); self-play goes on with the last weights. The checkpoint's meta says over how many it averaged.
+ *
  * Every --check games a quick match of --check-games against pubeval (0-ply, fixed dice seeds) is logged, and the
- * weights are written to --out (a checkpoint records how many games it has seen).
+ * weights are written to --out (a checkpoint records how many games it has seen); with --average-from both are the
+ * averaged weights once averaging has begun.
  *
  * @example
  *   npm run train -- --seed 1 --games 300000 --out /work/logs/network.json --log /work/logs/train.log
@@ -73,7 +78,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text },
+    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text, "average-from": text },
     strict: true,
   }));
 } catch (error) {
@@ -103,6 +108,9 @@ const lambda0 = Number(option("lambda", "0.7"));
 const lambdaEnd = Number(option("lambda-end", "0.3"));
 const checkEvery = Number(option("check", "10000"));
 const checkGames = Number(option("check-games", "500"));
+// From this game on (0: never) the weights written are the mean of the weights after every AVERAGE_EVERY-th game.
+const averageFrom = Number(option("average-from", "0"));
+const AVERAGE_EVERY = 100;
 const command = `npm run train -- ${process.argv.slice(2).join(" ")}`;
 
 function log(line: string): void {
@@ -242,13 +250,21 @@ function heldoutRaceLoss(): number {
   return heldoutRaces.length === 0 ? 0 : total / heldoutRaces.length;
 }
 
+/** The running mean of the weights since --average-from (null before), and how many it holds. */
+let average: Network | null = null;
+let averaged = 0;
+
+/** What a checkpoint writes and the pubeval check plays: the averaged weights once there are any. */
+const written = (): Network => average ?? net;
+
 function checkpoint(done: number, epoch?: number): void {
   const refinement = supervisedFiles ? { supervised: supervisedFiles, epoch } : {};
-  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, crashed: crashedMode, contactWeights: contactWeightsFile || null, raceWeights: raceWeightsFile || null, init: init || null, ...refinement }, ...net.toJson() })}\n`);
+  const averaging = average ? { averageFrom, averageEvery: AVERAGE_EVERY, averaged } : {};
+  writeFileSync(out, `${JSON.stringify({ meta: { command, seed, games: done, of: games, inputs: net.inputs, hidden: net.hidden, race: raceMode, crashed: crashedMode, contactWeights: contactWeightsFile || null, raceWeights: raceWeightsFile || null, init: init || null, ...refinement, ...averaging }, ...written().toJson() })}\n`);
 }
 
 function pubevalCheck(): string {
-  const vs = duel(netChooser(net), pubevalChoosePlay, checkGames, 1_000_000);
+  const vs = duel(netChooser(written()), pubevalChoosePlay, checkGames, 1_000_000);
   return `vs pubeval ${vs.pointsPerGame.toFixed(3)} ± ${vs.interval95.toFixed(3)} ppg, wins ${(100 * vs.winRate).toFixed(1)} % (${vs.games} games)`;
 }
 
@@ -285,10 +301,15 @@ for (let g = 1; g <= games; g++) {
   const { positions, values } = selfPlay();
   moves += positions.length - 1;
   learn(positions, values, alpha, lambda);
+  if (averageFrom > 0 && g >= averageFrom && (g - averageFrom) % AVERAGE_EVERY === 0) {
+    averaged++;
+    if (average) average.blendToward(net, 1 / averaged);
+    else average = net.clone();
+  }
   if (g % checkEvery === 0 || g === games) {
     const seconds = (performance.now() - started) / 1000;
     checkpoint(g);
-    const head = `games ${g} (${(g / seconds).toFixed(1)}/s, ${(moves / g).toFixed(1)} plies/game) α ${alpha.toFixed(4)} λ ${lambda.toFixed(2)}`;
+    const head = `games ${g} (${(g / seconds).toFixed(1)}/s, ${(moves / g).toFixed(1)} plies/game) α ${alpha.toFixed(4)} λ ${lambda.toFixed(2)}${average ? ` (weights averaged over ${averaged})` : ""}`;
     if (raceMode) {
       log(`${head} held-out races at 0-ply: ${heldoutRaceLoss().toFixed(2)} mEMG per position`);
     } else if (crashedMode) {

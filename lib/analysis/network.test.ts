@@ -74,6 +74,19 @@ describe("Network", () => {
     expect(error()).toBeLessThan(before / 10);
   });
 
+  it("averages networks: blending the k-th toward it by 1/k gives their weights' mean, and a clone is independent", () => {
+    const nets = [7, 9, 11].map((seed) => Network.random(INPUT_COUNT, 12, random(seed)));
+    const mean = (nets[0] as Network).clone();
+    nets.slice(1).forEach((other, k) => mean.blendToward(other, 1 / (k + 2)));
+    const weights = nets.map((n) => n.toJson(17));
+    const got = mean.toJson(17);
+    for (const field of ["inputWeights", "hiddenBias", "outputWeights", "outputBias"] as const) {
+      got[field].forEach((w, i) => expect(w).toBeCloseTo(weights.reduce((s, n) => s + (n[field][i] as number), 0) / 3, 12));
+    }
+    expect(nets[0]?.toJson(17)).toEqual(weights[0]); // the clone's blending left the first network alone
+    expect(() => mean.blendToward(Network.random(INPUT_COUNT, 13, random(1)), 0.5)).toThrow(/same shape/);
+  });
+
   it("refuses weights of the wrong size", () => {
     const json = net.toJson();
     expect(() => Network.fromJson({ ...json, hiddenBias: [0] })).toThrow(/do not fit/);

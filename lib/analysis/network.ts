@@ -108,6 +108,26 @@ export class Network {
     return new Network(inputs, hidden, w1, b1, w2, Float64Array.from(this.b2), this.exact);
   }
 
+  /** A network with the same weights, independent of this one (a running average of a training run starts as one). */
+  clone(): Network {
+    return new Network(this.inputs, this.hidden, Float64Array.from(this.w1), Float64Array.from(this.b1), Float64Array.from(this.w2), Float64Array.from(this.b2), this.exact);
+  }
+
+  /**
+   * Moves every weight a `share` of the way toward `other`'s (same shape): with share 1/k for the k-th network seen,
+   * this network is the running mean of them all (Polyak averaging of a training run's weights).
+   */
+  blendToward(other: Network, share: number): void {
+    if (other.inputs !== this.inputs || other.hidden !== this.hidden) throw new Error("only networks of the same shape blend");
+    const blend = (mine: Float64Array, theirs: Float64Array) => {
+      for (let i = 0; i < mine.length; i++) mine[i] = (mine[i] as number) + share * ((theirs[i] as number) - (mine[i] as number));
+    };
+    blend(this.w1, other.w1);
+    blend(this.b1, other.b1);
+    blend(this.w2, other.w2);
+    blend(this.b2, other.b2);
+  }
+
   static fromJson(json: NetworkJson, options: NetworkOptions = {}): Network {
     const { inputs, hidden } = json;
     if (json.outputs !== OUTPUTS || json.inputWeights.length !== inputs * hidden || json.hiddenBias.length !== hidden) {
