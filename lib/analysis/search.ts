@@ -102,12 +102,7 @@ function zeroPlyValues(pos: Position, plays: readonly LegalPlay[], evaluator: Ba
   return plays.map((play) => invertProbabilities(evaluator(play.result)));
 }
 
-/**
- * The play the mover picks at 0-ply for a roll (the first of equal ones, in generation order) and the 0-ply
- * probabilities of its result for the side on roll there (the opponent), or null when the roll cannot be played. The
- * probabilities come from the same evaluation that chose the play, so a search one ply from its leaves does not
- * evaluate the chosen result a second time.
- */
+/** A play chosen at 0-ply and the 0-ply probabilities of its result for the side on roll there (the opponent). */
 export interface ZeroPlyChoice {
   readonly play: LegalPlay;
   readonly theirs: Probabilities;
@@ -119,6 +114,11 @@ function theirProbabilities(v: Float64Array, k: number): Probabilities {
   return { win: v[at] as number, winGammon: v[at + 1] as number, winBackgammon: v[at + 2] as number, loseGammon: v[at + 3] as number, loseBackgammon: v[at + 4] as number };
 }
 
+/**
+ * The play the mover picks at 0-ply for a roll (the first of equal ones, in generation order), with its result's
+ * probabilities, or null when the roll cannot be played. The probabilities come from the same evaluation that chose
+ * the play, so a search one ply from its leaves does not evaluate the chosen result a second time.
+ */
 function choiceAtZeroPly(pos: Position, plays: readonly LegalPlay[], evaluator: BatchEvaluator, equityOf: EquityOf | undefined): ZeroPlyChoice | null {
   let best = -1;
   let bestEquity = -Infinity;
