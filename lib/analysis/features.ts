@@ -167,9 +167,8 @@ function bitCount(x: number): number {
 function hitFrom(from: number, blots: number, hitting: number): number {
   let hits = hitting;
   for (let i = 0; i < blots; i++) {
-    const distance = from - (blotPoints[i] as number);
+    const distance = from - (blotPoints[i] as number); // at most 24: from ≤ 25, a blot ≥ 1
     if (distance <= 0) break;
-    if (distance > 24) continue;
     for (let w = SHOT_START[distance] as number, end = SHOT_START[distance + 1] as number; w < end; ) {
       const bit = 1 << (SHOT_WAYS[w] as number);
       const stops = SHOT_WAYS[w + 1] as number;
@@ -188,18 +187,15 @@ function hitFrom(from: number, blots: number, hitting: number): number {
  * 25 − p. A roll hits when, for some hitter point and blot below it, one of its ways at their distance is open.
  */
 function shots(side: ArrayLike<number>, hitter: ArrayLike<number>): number {
-  // The lowest blot in the hitter's numbering: only hitter checkers above it, and at most 24 pips away, can hit.
-  let lowestBlot = 0;
+  // The blots in the hitter's numbering, lowest first: only hitter checkers above the lowest can hit.
   let blots = 0;
   for (let q = 1; q <= 24; q++) {
     const mine = side[24 - q] ?? 0; // the side's point 25 − q, in the hitter's numbering q
     blocked[q] = mine >= 2 ? 1 : 0;
-    if (mine === 1) {
-      blotPoints[blots++] = q; // lowest first
-      if (lowestBlot === 0) lowestBlot = q;
-    }
+    if (mine === 1) blotPoints[blots++] = q;
   }
-  if (lowestBlot === 0) return 0;
+  if (blots === 0) return 0;
+  const lowestBlot = blotPoints[0] as number;
   let hitting = 0;
   // With checkers on the bar only the entering checker (from 25) can hit.
   if ((hitter[24] ?? 0) > 0) hitting = hitFrom(25, blots, hitting);
