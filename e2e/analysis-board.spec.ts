@@ -18,7 +18,7 @@ test("a position from its URL, analysed with its dice: ranked plays and the cube
     await expect(plays).toBeVisible();
     await expect(plays.locator("tbody tr").first()).toContainText("8/5 6/5");
     await expect(plays.locator("caption")).toContainText("3-1: the best 10 of 16 legal plays");
-    await expect(page.getByTestId("board-cube")).toHaveText(/^Cube: no double [+−]\d\.\d{3}, double\/take [+−]\d\.\d{3}, double\/pass \+1\.000\. No double \(take\)\.$/);
+    await expect(page.getByTestId("board-cube")).toHaveText(/^Cube \(0-ply\): no double [+−]\d\.\d{3}, double\/take [+−]\d\.\d{3}, double\/pass \+1\.000\. No double \(take\)\.$/);
     await shoot(page, "analysis-board.png", testInfo);
 
     // Move a checker by hand: white's back checker from 24 to 22. The board, its ID and the URL follow.

@@ -15,6 +15,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { describeFailure } from "@/lib/engine/types";
 import { chooseComputerAction, COMPUTER_LEVELS, LEVEL_PLY, type ComputerLevel } from "@/lib/analysis/computer-player";
+import { refinementAt } from "@/lib/analysis/cubeful-search";
 import { createEngineEvaluator } from "@/server/engine/engine-evaluator";
 import { apply } from "@/lib/engine/match";
 import { newMatch, type MatchAction, type MatchState } from "@/lib/engine/match-state";
@@ -114,7 +115,9 @@ for (const level of levels) {
   }
   await pool.close();
   const { play, cube } = LEVEL_PLY[level];
-  process.stdout.write(`| ${level} (${play}/${cube}), every decision | ${summary(all)} | ${summary(cpuAll).split(" | ").slice(1).join(" | ")} |\n`);
-  process.stdout.write(`| ${level} (${play}/${cube}), checker plays | ${summary(plays)} | ${summary(cpuPlays).split(" | ").slice(1).join(" | ")} |\n`);
+  const refine = refinementAt(cube);
+  const plies = `${play}/${cube}${refine ? `, close takes ${refine.ply}` : ""}`;
+  process.stdout.write(`| ${level} (${plies}), every decision | ${summary(all)} | ${summary(cpuAll).split(" | ").slice(1).join(" | ")} |\n`);
+  process.stdout.write(`| ${level} (${plies}), checker plays | ${summary(plays)} | ${summary(cpuPlays).split(" | ").slice(1).join(" | ")} |\n`);
   process.stderr.write(`${level}: worker start and first decision ${Math.round(cold)} ms\n`);
 }

@@ -277,7 +277,7 @@ export function AnalysisBoard({ initial }: { initial: AnalysisBoardInitial }) {
               {t("chances", { win: percent(result.probabilities.win), winGammon: percent(result.probabilities.winGammon), loseGammon: percent(result.probabilities.loseGammon) })}
             </p>
             <p data-testid="board-cube">
-              {t("cube", { noDouble: formatEquity(result.cube.noDouble), take: formatEquity(result.cube.doubleTake), pass: formatEquity(result.cube.doublePass) })}{" "}
+              {t("cube", { ply: result.cube.ply, noDouble: formatEquity(result.cube.noDouble), take: formatEquity(result.cube.doubleTake), pass: formatEquity(result.cube.doublePass) })}{" "}
               <strong>{cubeAction(result)}</strong>
             </p>
             {result.dice ? (

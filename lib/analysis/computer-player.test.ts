@@ -22,6 +22,7 @@ import { matchEquityOf } from "./match-equity";
 import { twoPlayEvaluator } from "./fixtures/two-play-evaluator";
 import { rankPlays } from "./search";
 import { chooseComputerAction, COMPUTER_LEVELS, LEVEL_PLY, type ComputerAction } from "./computer-player";
+import { cubeDecisionAtPly } from "./cubeful-search";
 
 const evaluator = createEvaluator();
 const deps = { evaluator };
@@ -115,6 +116,18 @@ describe("its cube decisions", () => {
       expect(chooseComputerAction(inPlay({ position: leading }), "black", level, { evaluator: bearoffEvaluator })).toEqual({ type: "double", player: "black" });
       expect(chooseComputerAction(offered, "white", level, { evaluator: bearoffEvaluator })).toEqual({ type: "take", player: "white" });
     }
+  });
+
+  it("answers a close take as its 3-ply search does at the hard level, where its 2-ply search would pass", () => {
+    // Black on roll, 59 pips to white's 67, both sides home with 15 checkers, 7-point match at 0-0. Exact bear-offs:
+    // double/take is 1.00016 at 2-ply (a pass by 0.0002) and 0.99900 at 3-ply (a take); gnubg's answer is not asserted.
+    const close = positionFromPoints({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1 }, { 19: 4, 20: 4, 21: 3, 22: 3, 23: 1 }, "black");
+    const exact = { evaluator: bearoffOrNetwork() };
+    const offered = inPlay({ position: close, phase: "double-offered", pendingDouble: { player: "black", value: 2 }, turn: "white" });
+    const context = { matchLength: 7, score: { white: 0, black: 0 }, cubeValue: 1, crawford: false, cubeOwner: null, onRoll: "black" as const };
+    expect(cubeDecisionAtPly(close, context, { ply: 2, ...exact }).shouldTake).toBe(false);
+    expect(cubeDecisionAtPly(close, context, { ply: 3, ...exact }).shouldTake).toBe(true);
+    expect(chooseComputerAction(offered, "white", "hard", exact)).toEqual({ type: "take", player: "white" });
   });
 
   it("does not double that race, nor at the start of a game", () => {

@@ -17,7 +17,7 @@ import { hasLegalPlay } from "../engine/moves";
 import { swapTurn } from "../engine/position";
 import { opponentOf, type Color, type Position } from "../engine/types";
 import { cubeAvailable, cubeContextOf } from "./cube-decision";
-import { cubeDecisionAtPly } from "./cubeful-search";
+import { cubeDecisionAtPly, refinementAt } from "./cubeful-search";
 import { matchEquityOf, type MatchContext } from "./match-equity";
 import { evaluateAtPly, rankPlays, type SearchOptions } from "./search";
 import { invertProbabilities, type Evaluator, type Ply, type Probabilities } from "./types";
@@ -26,7 +26,10 @@ export type ComputerLevel = "easy" | "medium" | "hard";
 
 export const COMPUTER_LEVELS: readonly ComputerLevel[] = ["easy", "medium", "hard"];
 
-/** Search depth per level: for checker plays, and for cube and resignation decisions (evaluations before a roll). */
+/**
+ * Search depth per level: for checker plays, and for cube and resignation decisions (evaluations before a roll). The
+ * hard level's cube decisions with a close take are searched again at 3-ply (cubeful-search.ts refinementAt).
+ */
 export const LEVEL_PLY: Readonly<Record<ComputerLevel, { readonly play: Ply; readonly cube: Ply }>> = {
   easy: { play: 0, cube: 0 },
   medium: { play: 1, cube: 1 },
@@ -62,7 +65,7 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
       // single win at this cube already wins the match (a dead cube, e.g. any 1-point match), not with the cube over.
       const cube = cubeContextOf(state);
       if (cube && canDouble(state, color) && cubeAvailable(cube)) {
-        const decision = cubeDecisionAtPly(onRollOf(state.position, cube.onRoll), cube, { ply: plies.cube, evaluator: deps.evaluator });
+        const decision = cubeDecisionAtPly(onRollOf(state.position, cube.onRoll), cube, { ply: plies.cube, evaluator: deps.evaluator, refine: refinementAt(plies.cube) });
         if (decision.shouldDouble) return { type: "double", player: color };
       }
       return { type: "roll", player: color };
@@ -71,7 +74,7 @@ export function chooseComputerAction(state: MatchState, color: Color, level: Com
       // The doubler is on roll in its game: its decision says whether the taker should take.
       const cube = cubeContextOf(state);
       if (!cube || cube.onRoll !== opponentOf(color)) return null;
-      const decision = cubeDecisionAtPly(onRollOf(state.position, cube.onRoll), cube, { ply: plies.cube, evaluator: deps.evaluator });
+      const decision = cubeDecisionAtPly(onRollOf(state.position, cube.onRoll), cube, { ply: plies.cube, evaluator: deps.evaluator, refine: refinementAt(plies.cube) });
       return { type: decision.shouldTake ? "take" : "drop", player: color };
     }
     case "moving": {

@@ -25,9 +25,40 @@ import { cubelessMatchWinningChance, emgToMwc, mwcToEmg, resultChances } from ".
 import { type BatchEvaluator, ROLLS, searchChoice } from "./search";
 import { type Ply, type Probabilities, cubelessMoneyEquity } from "./types";
 
+/**
+ * How deep a cube decision is searched: the checker search's depths, and 3 — some 0.8 s for one decision on this
+ * machine (docs/benchmarks.md), affordable for the few decisions that are close, not for every position.
+ */
+export type CubePly = Ply | 3;
+
+/**
+ * A second, deeper search for the decisions whose take/pass answer the first finds close: double/take within `within`
+ * EMG of double/pass. That is where a deeper search pays (docs/benchmarks.md, Cube decisions): on the cube sets a 3-ply
+ * search cut the taker's error by a quarter and the doubler's by a tenth, at 21 times the cost of 2-ply; and a close
+ * take is rare in play, while a close double/no double comes at many turn starts.
+ */
+export interface CubeRefinement {
+  readonly ply: CubePly;
+  readonly within: number;
+}
+
+/**
+ * What the hard computer, the review and the analysis board use at 2-ply: close takes searched again at 3-ply. The
+ * window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on the first cube set (median 0.022,
+ * 90th percentile 0.079).
+ */
+export const CLOSE_CUBE_REFINEMENT: CubeRefinement = { ply: 3, within: 0.1 };
+
+/** The refinement a cube search `ply` deep gets where players see its answer: 2-ply's close takes at 3-ply. */
+export function refinementAt(ply: CubePly): CubeRefinement | undefined {
+  return ply === 2 ? CLOSE_CUBE_REFINEMENT : undefined;
+}
+
 export interface CubefulSearchOptions {
-  readonly ply: Ply;
+  readonly ply: CubePly;
   readonly evaluator: BatchEvaluator;
+  /** Search a close take again, deeper (only when `refine.ply` is deeper than `ply`). */
+  readonly refine?: CubeRefinement;
 }
 
 const keyOf = (c: CubeContext) => `${c.cubeValue}:${c.cubeOwner ?? "-"}:${c.onRoll}`;
@@ -81,7 +112,7 @@ function leafValue(pos: Position, raw: Probabilities, context: CubeContext, over
  * The no-double and double/take values (absolute, for the side on roll) of each context at `pos`, `ply` deep: the
  * 21 rolls' plays, and the children's values with their own best cube actions one ply less deep.
  */
-function expand(pos: Position, contexts: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions): { noDouble: number; doubleTake: number | null }[] {
+function expand(pos: Position, contexts: readonly CubeContext[], ply: CubePly, evaluator: BatchEvaluator): { noDouble: number; doubleTake: number | null }[] {
   const children = new Map<string, CubeContext>();
   const plan = contexts.map((context) => {
     const { noDouble, doubleTake } = childrenOf(context);
@@ -90,7 +121,7 @@ function expand(pos: Position, contexts: readonly CubeContext[], ply: Ply, optio
     return { noDouble: keyOf(noDouble), doubleTake: doubleTake ? keyOf(doubleTake) : null };
   });
   const childList = [...children.values()];
-  const values = averageOverRolls(pos, childList, ply, options);
+  const values = averageOverRolls(pos, childList, ply, evaluator);
   const averaged = new Map(childList.map((c, k) => [keyOf(c), values[k] as number]));
   return plan.map(({ noDouble, doubleTake }) => ({
     noDouble: averaged.get(noDouble) as number,
@@ -102,13 +133,13 @@ function expand(pos: Position, contexts: readonly CubeContext[], ply: Ply, optio
  * Absolute values of the side on roll for each context, after its best cube action, `ply` deep; `leaf` is pos's 0-ply
  * probabilities when the caller has them already.
  */
-function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions, leaf?: Probabilities): number[] {
+function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: CubePly, evaluator: BatchEvaluator, leaf?: Probabilities): number[] {
   const over = gameResult(pos) !== null;
   if (ply === 0 || over) {
-    const p = leaf ?? options.evaluator(pos);
+    const p = leaf ?? evaluator(pos);
     return contexts.map((context) => leafValue(pos, p, context, over));
   }
-  return expand(pos, contexts, ply, options).map(({ noDouble, doubleTake }, k) => {
+  return expand(pos, contexts, ply, evaluator).map(({ noDouble, doubleTake }, k) => {
     if (doubleTake === null) return noDouble;
     const context = contexts[k] as CubeContext;
     const cash = cashValue(context);
@@ -118,15 +149,33 @@ function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, o
 
 /**
  * The cube decision of the side on roll (`context.onRoll`, who must be pos.turn) searched `options.ply` deep; at ply 0
- * it is Janowski's (cubeDecision). Equities per unit of the current cube, in EMG, for the side on roll.
+ * it is Janowski's (cubeDecision). With `options.refine`, a decision whose take is close is searched again
+ * `refine.ply` deep and that decision given, both answers. Equities per unit of the current cube, in EMG, for the side on roll.
  */
 export function cubeDecisionAtPly(pos: Position, context: CubeContext, options: CubefulSearchOptions): CubeDecision {
+  return searchCube(pos, context, options).decision;
+}
+
+/** cubeDecisionAtPly, with the depth its answer comes from (`refine.ply` when the take was close). */
+export function searchCube(pos: Position, context: CubeContext, options: CubefulSearchOptions): { decision: CubeDecision; ply: CubePly } {
+  const decision = searchedCubeDecision(pos, context, options.ply, options.evaluator);
+  const refine = options.refine;
+  if (!refine || refine.ply <= options.ply || !isCloseTake(decision, refine.within)) return { decision, ply: options.ply };
+  return { decision: searchedCubeDecision(pos, context, refine.ply, options.evaluator), ply: refine.ply };
+}
+
+/** Whether double/take and double/pass are within `within` EMG of each other: the take/pass answer is close. */
+export function isCloseTake(decision: CubeDecision, within: number): boolean {
+  return Math.abs(decision.equities.doublePass - decision.equities.doubleTake) < within;
+}
+
+function searchedCubeDecision(pos: Position, context: CubeContext, ply: CubePly, evaluator: BatchEvaluator): CubeDecision {
   if (pos.turn !== context.onRoll) throw new Error("the cube decision is for the side on roll");
-  const p = counted(options.evaluator(pos), context);
-  if (options.ply === 0 || gameResult(pos) !== null) return cubeDecision(p, context, { efficiency: cubeEfficiency(pos) });
+  const p = counted(evaluator(pos), context);
+  if (ply === 0 || gameResult(pos) !== null) return cubeDecision(p, context, { efficiency: cubeEfficiency(pos) });
   // Double/take is valued even when the cube is not available, as gnubg shows it; the decision then says so.
   const children = childrenOf(context);
-  const [noDouble, doubled] = averageOverRolls(pos, [children.noDouble, children.doubled], options.ply, options);
+  const [noDouble, doubled] = averageOverRolls(pos, [children.noDouble, children.doubled], ply, evaluator);
   if (noDouble === undefined || doubled === undefined) throw new Error("unreachable: two children in, two values out");
   const equities = {
     noDouble: perCube(noDouble, context),
@@ -140,14 +189,14 @@ export function cubeDecisionAtPly(pos: Position, context: CubeContext, options: 
  * Each child cube state's value averaged over the 21 rolls, in the parent's view: one walk of the tree (the plays of
  * each roll chosen once) serves every cube state.
  */
-function averageOverRolls(pos: Position, children: readonly CubeContext[], ply: Ply, options: CubefulSearchOptions): number[] {
+function averageOverRolls(pos: Position, children: readonly CubeContext[], ply: CubePly, evaluator: BatchEvaluator): number[] {
   const sums = new Float64Array(children.length);
-  const deeper = (ply - 1) as Ply;
+  const deeper = (ply - 1) as CubePly;
   for (const { dice, weight } of ROLLS) {
-    const choice = searchChoice(pos, dice, options.evaluator);
+    const choice = searchChoice(pos, dice, evaluator);
     const after = choice ? choice.play.result : swapTurn(pos);
     // At the leaves the chosen result's value is the one it was chosen by.
-    const values = nodeValues(after, children, deeper, options, choice?.theirs);
+    const values = nodeValues(after, children, deeper, evaluator, choice?.theirs);
     for (let k = 0; k < children.length; k++) sums[k] = (sums[k] as number) + weight * (values[k] as number);
   }
   return children.map((child, k) => flip((sums[k] as number) / 36, child));

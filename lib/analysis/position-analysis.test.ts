@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import { positionFromPoints } from "../engine/test-support";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { BearoffDatabase } from "./bearoff-database";
 import { createEvaluator } from "./evaluator";
 import { analysePosition } from "./position-analysis";
 import { parseDice, parsePositionRequest } from "./position-request";
@@ -63,8 +66,25 @@ describe("analysePosition", () => {
     expect(analysis.legalPlays).toBeGreaterThan(10);
     expect(analysis.plays).toHaveLength(10);
     for (const [i, play] of analysis.plays.entries()) if (i > 0) expect(play.loss).toBeGreaterThanOrEqual(0);
-    expect(analysis.cube).toMatchObject({ available: true, double: false, take: true, doublePass: 1 });
+    expect(analysis.cube).toMatchObject({ ply: 1, available: true, double: false, take: true, doublePass: 1 });
     expect(analysis.positionId).toBe(START);
+  });
+
+  it("searches a cube decision with a close take again at 3-ply when asked for 2-ply, and says so", () => {
+    // A bear-off race, white on roll 59 pips to black's 67: take against pass is close (cubeful-search.test.ts).
+    const close = encodePositionId(positionFromPoints({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1 }, { 19: 4, 20: 4, 21: 3, 22: 3, 23: 1 }));
+    // White has all 15 checkers home, black 9: far behind, nothing close.
+    const far = encodePositionId(positionFromPoints({ 6: 4, 5: 3, 4: 3, 3: 3, 2: 2 }, { 19: 2, 20: 2, 21: 2, 22: 2, 23: 1 }));
+    const bearoff = BearoffDatabase.fromBytes(readFileSync(fileURLToPath(new URL("./tables/bearoff-one-sided.bin", import.meta.url))));
+    const exact = createEvaluator({ bearoff });
+    const cubeOf = (positionId: string, ply: number) => {
+      const parsed = parsePositionRequest({ positionId, ply });
+      if (!parsed.ok) throw new Error(parsed.code);
+      return analysePosition(parsed.value, exact).cube;
+    };
+    expect(cubeOf(close, 1).ply).toBe(1);
+    expect(cubeOf(close, 2).ply).toBe(3);
+    expect(cubeOf(far, 2).ply).toBe(2);
   });
 
   it("gives equities per unit of the cube in money play, whatever the cube's value", () => {

@@ -1,7 +1,8 @@
 /**
  * The analysis board's answer to a position request (position-request.ts): the engine's ranked plays for the dice,
- * and the cube decision of the side on roll before its roll (cubeful-search.ts), at the depth asked. Pure; the server
- * runs `analysePosition` in an engine worker.
+ * and the cube decision of the side on roll before its roll (cubeful-search.ts), at the depth asked (at 2-ply, a close
+ * take is searched again at 3-ply, as the hard computer decides). Pure; the server runs `analysePosition` in an engine
+ * worker.
  *
  * @example
  *   const request = parsePositionRequest({ positionId: "4HPwATDgc/ABMA", dice: [3, 1], ply: 1 }); // position-request.ts
@@ -9,7 +10,7 @@
  */
 import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import type { Color, Dice } from "../engine/types";
-import { cubeDecisionAtPly } from "./cubeful-search";
+import { type CubePly, refinementAt, searchCube } from "./cubeful-search";
 import { matchEquityOf } from "./match-equity";
 import { type BatchEvaluator, evaluateAtPly, rankPlays } from "./search";
 import type { PositionRequest } from "./position-request";
@@ -40,6 +41,8 @@ export interface PositionAnalysis {
   /** Before the roll: the side on roll's cubeless chances at the depth asked. */
   readonly probabilities: Probabilities;
   readonly cube: {
+    /** The depth of the decision: the one asked, or 3 when its take is close at 2-ply (cubeful-search.ts refinementAt). */
+    readonly ply: CubePly;
     readonly available: boolean;
     readonly double: boolean;
     readonly take: boolean;
@@ -80,7 +83,7 @@ export function analysePosition(request: PositionRequest, evaluator: BatchEvalua
   const perCube = context.matchLength === 0 ? context.cubeValue : 1;
   const ranked = dice ? rankPlays(position, dice, { ply, evaluator, equityOf }) : [];
   const best = ranked[0]?.equity ?? 0;
-  const decision = cubeDecisionAtPly(position, context, { ply, evaluator });
+  const { decision, ply: cubePly } = searchCube(position, context, { ply, evaluator, refine: refinementAt(ply) });
   return {
     positionId: encodePositionId(position),
     matchId: matchIdOf(request),
@@ -89,6 +92,7 @@ export function analysePosition(request: PositionRequest, evaluator: BatchEvalua
     ply,
     probabilities: evaluateAtPly(position, { ply, evaluator, equityOf }),
     cube: {
+      ply: cubePly,
       available: decision.cubeAvailable,
       double: decision.shouldDouble,
       take: decision.shouldTake,

@@ -40,6 +40,13 @@ describe("bg cube", () => {
     expect(answer.doublePass).toBe(1);
   });
 
+  it("searches three plies deep when asked, and decides as the hard computer without --ply", () => {
+    for (const args of [["--ply", "3"], ["--ply=3"], []]) {
+      const answer = JSON.parse(run(["cube", LAST_ROLL, NO_JACOBY, ...args]).stdout) as { doubleTake: number };
+      expect(answer.doubleTake).toBeCloseTo(2 * (2 * q - 1), 5);
+    }
+  });
+
   it("reads the side on roll from the Match ID: the same board with black on roll", () => {
     const { stdout } = run(["cube", LAST_ROLL, matchId({ jacoby: false, onRoll: "black", turn: "black" }), "--ply", "1"]);
     expect((JSON.parse(stdout) as { noDouble: number }).noDouble).toBeCloseTo(2 * q - 1, 5);
@@ -62,7 +69,7 @@ describe("bg cube", () => {
 
   it("refuses wrong usage with exit code 2", () => {
     expect(run(["cube", LAST_ROLL]).code).toBe(2);
-    expect(run(["cube", LAST_ROLL, NO_JACOBY, "--ply", "7"]).stderr).toMatch(/--ply takes 0, 1 or 2/);
+    expect(run(["cube", LAST_ROLL, NO_JACOBY, "--ply", "7"]).stderr).toMatch(/--ply takes 0, 1, 2 or 3/);
     expect(run(["cube", "--batch", LAST_ROLL]).code).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * `npm run --silent bg -- cube POSID MATCHID [--ply N]`: the cube decision of the side on roll, searched N plies deep
- * (2 by default; lib/analysis/cubeful-search.ts), as one JSON line:
+ * (0–3; lib/analysis/cubeful-search.ts), as one JSON line. Without --ply it decides as the hard computer does: 2-ply,
+ * and 3-ply when 2-ply finds the take close (CLOSE_CUBE_REFINEMENT).
  *
  *   {"double":true,"take":true,"noDouble":0.412,"doubleTake":0.498,"doublePass":1}
  *
@@ -20,17 +21,24 @@
  */
 import { englishError } from "@/i18n/english";
 import { decodeMatchId, decodePositionId } from "@/lib/engine";
-import { cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
-import type { Ply } from "@/lib/analysis/types";
+import { CLOSE_CUBE_REFINEMENT, type CubePly, type CubeRefinement, cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
 import { parseOptions, runBatch, runSingle, sharedEvaluator } from "./shared";
 
-const USAGE = "usage: npm run --silent bg -- cube POSID MATCHID [--ply 0|1|2]\n       npm run --silent bg -- cube --batch [--ply 0|1|2]  < lines of \"POSID MATCHID\"";
-const DEFAULT_PLY: Ply = 2;
+const USAGE = "usage: npm run --silent bg -- cube POSID MATCHID [--ply 0|1|2|3]\n       npm run --silent bg -- cube --batch [--ply 0|1|2|3]  < lines of \"POSID MATCHID\"";
+const CUBE_PLIES: readonly CubePly[] = [0, 1, 2, 3];
+
+/** How a decision is searched: `ply` deep, and `refine` for close ones (the default, without --ply). */
+interface CubeSearch {
+  readonly ply: CubePly;
+  readonly refine?: CubeRefinement;
+}
+
+const DEFAULT_SEARCH: CubeSearch = { ply: 2, refine: CLOSE_CUBE_REFINEMENT };
 
 /** Rounds an equity for output (gnubg shows three decimals; six keep comparisons honest). */
 const round = (x: number) => Number(x.toFixed(6));
 
-export function cubeAnswer(fields: readonly string[], ply: Ply): object {
+export function cubeAnswer(fields: readonly string[], search: CubeSearch): object {
   if (fields.length !== 2) return { error: `expected "POSID MATCHID", got ${fields.length === 0 ? "an empty line" : `"${fields.join(" ")}"`}` };
   const match = decodeMatchId(fields[1] as string);
   if (!match.ok) return { error: englishError(match.code, match.values) };
@@ -47,18 +55,19 @@ export function cubeAnswer(fields: readonly string[], ply: Ply): object {
     onRoll: m.onRoll,
     jacoby: m.matchLength === 0 && (m.jacoby ?? true),
   };
-  const decision = cubeDecisionAtPly(decoded.value, context, { ply, evaluator: sharedEvaluator() });
+  const decision = cubeDecisionAtPly(decoded.value, context, { ...search, evaluator: sharedEvaluator() });
   const { noDouble, doubleTake, doublePass } = decision.equities;
   return { double: decision.shouldDouble, take: decision.shouldTake, noDouble: round(noDouble), doubleTake: round(doubleTake), doublePass: round(doublePass) };
 }
 
 export async function cubeCommand(args: readonly string[]): Promise<number> {
-  const withPly = args.includes("--ply") ? args : [...args, "--ply", String(DEFAULT_PLY)];
-  const options = parseOptions(withPly);
+  const options = parseOptions(args, CUBE_PLIES);
   if ("error" in options) return runSingle(options, USAGE);
+  const plyGiven = args.some((arg) => arg === "--ply" || arg.startsWith("--ply="));
+  const search: CubeSearch = plyGiven ? { ply: options.ply } : DEFAULT_SEARCH;
   if (options.batch) {
     if (options.rest.length > 0) return runSingle({ error: "--batch reads \"POSID MATCHID\" lines from stdin, not arguments" }, USAGE);
-    return runBatch((fields) => cubeAnswer(fields, options.ply));
+    return runBatch((fields) => cubeAnswer(fields, search));
   }
-  return runSingle(cubeAnswer(options.rest, options.ply), USAGE);
+  return runSingle(cubeAnswer(options.rest, search), USAGE);
 }

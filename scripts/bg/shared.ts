@@ -14,13 +14,16 @@ import { createEvaluator } from "@/lib/analysis/evaluator";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import type { Evaluator, Ply } from "@/lib/analysis/types";
 
-export interface CommandOptions {
-  readonly ply: Ply;
+export interface CommandOptions<P extends number = Ply> {
+  readonly ply: P;
   readonly batch: boolean;
   readonly rest: readonly string[];
 }
 
-export function parseOptions(args: readonly string[]): CommandOptions | { error: string } {
+const CHECKER_PLIES: readonly Ply[] = [0, 1, 2];
+
+/** The options, --ply one of `plies` (a checker search's depths unless the command searches deeper). */
+export function parseOptions<P extends number = Ply>(args: readonly string[], plies: readonly P[] = CHECKER_PLIES as readonly P[]): CommandOptions<P> | { error: string } {
   let parsed;
   try {
     parsed = parseArgs({ args: [...args], options: { batch: { type: "boolean" }, ply: { type: "string" } }, allowPositionals: true, strict: true });
@@ -29,8 +32,9 @@ export function parseOptions(args: readonly string[]): CommandOptions | { error:
   }
   const { values, positionals } = parsed;
   const ply = values.ply ?? "0";
-  if (ply !== "0" && ply !== "1" && ply !== "2") return { error: `--ply takes 0, 1 or 2, got "${ply}"` };
-  return { ply: Number(ply) as Ply, batch: values.batch === true, rest: positionals };
+  const depth = plies.find((p) => String(p) === ply);
+  if (depth === undefined) return { error: `--ply takes ${plies.slice(0, -1).join(", ")} or ${String(plies.at(-1))}, got "${ply}"` };
+  return { ply: depth, batch: values.batch === true, rest: positionals };
 }
 
 export function parsePosition(id: string | undefined): Position | { error: string } {

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/strength/cube-judge.ts [--build] [--ply P] [--set FILE] [--weights FILE] [--race-weights FILE|none] [--crashed-weights FILE|none] [--seed S] [--per-context N]`:
+ * `npx tsx scripts/strength/cube-judge.ts [--build] [--ply P] [--refine] [--set FILE] [--weights FILE] [--race-weights FILE|none] [--crashed-weights FILE|none] [--seed S] [--per-context N]`:
  * the engine's cube decisions judged by GNU Backgammon 2-ply, per cube decision.
  *
  * The set (--build writes it; scripts/gnubg/heldout.py, mode cube): positions before a roll from gnubg's own games of
@@ -8,7 +8,9 @@
  * 0-ply calls close (a double, or no double within 0.16 of doubling: the decisions gnubg's analysis counts), each with
  * gnubg's 2-ply cubeful equities.
  *
- * For each, the engine decides at ply P (cubeDecisionAtPly, as `bg cube` and the computer do) and both of its answers
+ * For each, the engine decides at ply P (0–3; cubeDecisionAtPly, as `bg cube --ply P` does), with --refine searching
+ * close decisions again at 3-ply as the hard computer, the review and `bg cube` without --ply do
+ * (CLOSE_CUBE_REFINEMENT), and both of its answers
  * are priced with gnubg's equities: the doubler's (gnubg's best of no double and the opponent's best answer, minus
  * gnubg's equity for what the engine chose) and the taker's (gnubg's equity for the engine's take or pass minus the
  * better of the two for the taker). The figure is the mean over both decisions, in mEMG.
@@ -16,6 +18,7 @@
  * @example
  *   npx tsx scripts/strength/cube-judge.ts --build --seed 20261204   # the set, from /tmp/heldout-20261204/games.jsonl
  *   npx tsx scripts/strength/cube-judge.ts --ply 2
+ *   npx tsx scripts/strength/cube-judge.ts --ply 2 --refine --set scripts/strength/fixtures/cube-20261205.jsonl
  */
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
@@ -24,14 +27,13 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { decodePositionId } from "@/lib/engine";
 import type { CubeContext } from "@/lib/analysis/cube-decision";
-import { cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
-import type { Ply } from "@/lib/analysis/types";
+import { CLOSE_CUBE_REFINEMENT, type CubePly, cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
 import { strengthEvaluator } from "./engine-weights";
 import { GNUBG } from "./gnubg-analyse";
 import { standardError } from "./judge-summary";
 
 const text = { type: "string" } as const;
-const { values } = parseArgs({ options: { build: { type: "boolean" }, ply: text, set: text, weights: text, "race-weights": text, "crashed-weights": text, seed: text, "per-context": text, json: text }, strict: true });
+const { values } = parseArgs({ options: { build: { type: "boolean" }, ply: text, refine: { type: "boolean" }, set: text, weights: text, "race-weights": text, "crashed-weights": text, seed: text, "per-context": text, json: text }, strict: true });
 const seed = Number(values.seed ?? "20261204");
 const setFile = values.set ?? path.join(import.meta.dirname, "fixtures", `cube-${seed}.jsonl`);
 
@@ -62,7 +64,9 @@ if (values.build) {
   process.exit(0);
 }
 
-const ply = Number(values.ply ?? "2") as Ply;
+const ply = Number(values.ply ?? "2") as CubePly;
+if (![0, 1, 2, 3].includes(ply)) throw new Error(`--ply takes 0, 1, 2 or 3, got ${values.ply}`);
+const refine = values.refine ? CLOSE_CUBE_REFINEMENT : undefined;
 const evaluator = strengthEvaluator({ weights: values.weights, raceWeights: values["race-weights"], crashedWeights: values["crashed-weights"] });
 const rows = readFileSync(setFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as CubeRow);
 
@@ -87,7 +91,7 @@ for (const row of rows) {
     onRoll: "white",
   };
   const started = performance.now();
-  const ours = cubeDecisionAtPly(decoded.value, context, { ply, evaluator });
+  const ours = cubeDecisionAtPly(decoded.value, context, { ply, evaluator, ...(refine ? { refine } : {}) });
   times.push(performance.now() - started);
   const answered = Math.min(row.doubleTake, row.doublePass);
   const optimal = Math.max(row.noDouble, answered);
@@ -109,6 +113,7 @@ const n = rows.length;
 const sorted = [...times].sort((a, b) => a - b);
 const summary = {
   ply,
+  refine: refine ?? null,
   positions: n,
   mEMGPerDecision: (1000 * (doublerLoss + takerLoss)) / (2 * n),
   // The figure's standard error over the positions: how far another set of the same size might put it.
@@ -122,7 +127,7 @@ const summary = {
 };
 const f = (x: number) => x.toFixed(2);
 process.stdout.write(
-  `${ply}-ply cube on ${n} positions: ${f(summary.mEMGPerDecision)} ± ${f(summary.standardError)} mEMG per cube decision (doubler ${f(summary.doublerMEMG)}, taker ${f(summary.takerMEMG)}); ` +
+  `${ply}-ply${refine ? `, close ones at ${refine.ply}-ply` : ""} cube on ${n} positions: ${f(summary.mEMGPerDecision)} ± ${f(summary.standardError)} mEMG per cube decision (doubler ${f(summary.doublerMEMG)}, taker ${f(summary.takerMEMG)}); ` +
     `agrees with gnubg on double ${(100 * summary.agreement.double).toFixed(0)} %, take ${(100 * summary.agreement.take).toFixed(0)} %; ` +
     `equity error ${f(summary.equityErrorMeanAbsolute)} mEMG; ${summary.decisionMs.median.toFixed(0)} ms median, ${summary.decisionMs.p95.toFixed(0)} ms p95\n` +
     `by gnubg's class: ${Object.entries(summary.mEMGByClass).map(([name, c]) => `${name} ${f(c.mEMGPerDecision)} (${c.positions})`).join(", ")}\n`,
