@@ -26,19 +26,13 @@ import { type BatchEvaluator, ROLLS, searchChoice } from "./search";
 import { type Ply, type Probabilities, cubelessMoneyEquity } from "./types";
 
 /**
- * How deep a cube decision is searched: the checker search's depths, and 3 — some 0.8 s for one decision on this
- * machine (docs/benchmarks.md), affordable for the few decisions that are close, not for every position.
- */
-export type CubePly = Ply | 3;
-
-/**
  * A second, deeper search for the decisions whose take/pass answer the first finds close: double/take within `within`
  * EMG of double/pass. That is where a deeper search pays (docs/benchmarks.md, Cube decisions): on the cube sets a 3-ply
  * search cut the taker's error by a quarter and the doubler's by a tenth, at 21 times the cost of 2-ply; and a close
  * take is rare in play, while a close double/no double comes at many turn starts.
  */
 export interface CubeRefinement {
-  readonly ply: CubePly;
+  readonly ply: Ply;
   readonly within: number;
 }
 
@@ -50,12 +44,12 @@ export interface CubeRefinement {
 export const CLOSE_CUBE_REFINEMENT: CubeRefinement = { ply: 3, within: 0.1 };
 
 /** The refinement a cube search `ply` deep gets where players see its answer: 2-ply's close takes at 3-ply. */
-export function refinementAt(ply: CubePly): CubeRefinement | undefined {
+export function refinementAt(ply: Ply): CubeRefinement | undefined {
   return ply === 2 ? CLOSE_CUBE_REFINEMENT : undefined;
 }
 
 export interface CubefulSearchOptions {
-  readonly ply: CubePly;
+  readonly ply: Ply;
   readonly evaluator: BatchEvaluator;
   /** Search a close take again, deeper (only when `refine.ply` is deeper than `ply`). */
   readonly refine?: CubeRefinement;
@@ -112,7 +106,7 @@ function leafValue(pos: Position, raw: Probabilities, context: CubeContext, over
  * The no-double and double/take values (absolute, for the side on roll) of each context at `pos`, `ply` deep: the
  * 21 rolls' plays, and the children's values with their own best cube actions one ply less deep.
  */
-function expand(pos: Position, contexts: readonly CubeContext[], ply: CubePly, evaluator: BatchEvaluator): { noDouble: number; doubleTake: number | null }[] {
+function expand(pos: Position, contexts: readonly CubeContext[], ply: Ply, evaluator: BatchEvaluator): { noDouble: number; doubleTake: number | null }[] {
   const children = new Map<string, CubeContext>();
   const plan = contexts.map((context) => {
     const { noDouble, doubleTake } = childrenOf(context);
@@ -133,7 +127,7 @@ function expand(pos: Position, contexts: readonly CubeContext[], ply: CubePly, e
  * Absolute values of the side on roll for each context, after its best cube action, `ply` deep; `leaf` is pos's 0-ply
  * probabilities when the caller has them already.
  */
-function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: CubePly, evaluator: BatchEvaluator, leaf?: Probabilities): number[] {
+function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, evaluator: BatchEvaluator, leaf?: Probabilities): number[] {
   const over = gameResult(pos) !== null;
   if (ply === 0 || over) {
     const p = leaf ?? evaluator(pos);
@@ -157,7 +151,7 @@ export function cubeDecisionAtPly(pos: Position, context: CubeContext, options: 
 }
 
 /** cubeDecisionAtPly, with the depth its answer comes from (`refine.ply` when the take was close). */
-export function searchCube(pos: Position, context: CubeContext, options: CubefulSearchOptions): { decision: CubeDecision; ply: CubePly } {
+export function searchCube(pos: Position, context: CubeContext, options: CubefulSearchOptions): { decision: CubeDecision; ply: Ply } {
   const decision = searchedCubeDecision(pos, context, options.ply, options.evaluator);
   const refine = options.refine;
   if (!refine || refine.ply <= options.ply || !isCloseTake(decision, refine.within)) return { decision, ply: options.ply };
@@ -169,7 +163,7 @@ export function isCloseTake(decision: CubeDecision, within: number): boolean {
   return Math.abs(decision.equities.doublePass - decision.equities.doubleTake) < within;
 }
 
-function searchedCubeDecision(pos: Position, context: CubeContext, ply: CubePly, evaluator: BatchEvaluator): CubeDecision {
+function searchedCubeDecision(pos: Position, context: CubeContext, ply: Ply, evaluator: BatchEvaluator): CubeDecision {
   if (pos.turn !== context.onRoll) throw new Error("the cube decision is for the side on roll");
   const p = counted(evaluator(pos), context);
   if (ply === 0 || gameResult(pos) !== null) return cubeDecision(p, context, { efficiency: cubeEfficiency(pos) });
@@ -189,9 +183,9 @@ function searchedCubeDecision(pos: Position, context: CubeContext, ply: CubePly,
  * Each child cube state's value averaged over the 21 rolls, in the parent's view: one walk of the tree (the plays of
  * each roll chosen once) serves every cube state.
  */
-function averageOverRolls(pos: Position, children: readonly CubeContext[], ply: CubePly, evaluator: BatchEvaluator): number[] {
+function averageOverRolls(pos: Position, children: readonly CubeContext[], ply: Ply, evaluator: BatchEvaluator): number[] {
   const sums = new Float64Array(children.length);
-  const deeper = (ply - 1) as CubePly;
+  const deeper = (ply - 1) as Ply;
   for (const { dice, weight } of ROLLS) {
     const choice = searchChoice(pos, dice, evaluator);
     const after = choice ? choice.play.result : swapTurn(pos);

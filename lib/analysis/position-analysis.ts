@@ -10,7 +10,7 @@
  */
 import { encodeMatchId, encodePositionId } from "../engine/gnubg-id";
 import type { Color, Dice } from "../engine/types";
-import { type CubePly, refinementAt, searchCube } from "./cubeful-search";
+import { refinementAt, searchCube } from "./cubeful-search";
 import { matchEquityOf } from "./match-equity";
 import { type BatchEvaluator, evaluateAtPly, rankPlays } from "./search";
 import type { PositionRequest } from "./position-request";
@@ -42,7 +42,7 @@ export interface PositionAnalysis {
   readonly probabilities: Probabilities;
   readonly cube: {
     /** The depth of the decision: the one asked, or 3 when its take is close at 2-ply (cubeful-search.ts refinementAt). */
-    readonly ply: CubePly;
+    readonly ply: Ply;
     readonly available: boolean;
     readonly double: boolean;
     readonly take: boolean;

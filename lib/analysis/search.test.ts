@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { legalPlays } from "../engine/moves";
-import { initialPosition } from "../engine/position";
+import { initialPosition, swapTurn } from "../engine/position";
 import { positionFromPoints } from "../engine/test-support";
 import { type Position, opponentOf } from "../engine/types";
 import { createEvaluator } from "./evaluator";
 import { matchEquityOf } from "./match-equity";
 import { twoPlayEvaluator } from "./fixtures/two-play-evaluator";
-import { MOVE_FILTERS, ROLLS, evaluateAtPly, rankPlays } from "./search";
+import { MOVE_FILTERS, ROLLS, evaluateAtPly, rankPlays, searchChoice } from "./search";
 
 const evaluator = createEvaluator();
 
@@ -38,6 +38,16 @@ describe("evaluateAtPly", () => {
     expect(p.winGammon + p.loseGammon + p.winBackgammon + p.loseBackgammon).toBe(0);
   });
 
+  it("goes a third ply deep the same way: the rolls' average of the 2-ply values after each roll's chosen play", () => {
+    const pos = positionFromPoints({ 1: 2, 3: 1, 5: 1 }, { 24: 2, 22: 1, 20: 1 });
+    let win = 0;
+    for (const { dice, weight } of ROLLS) {
+      const choice = searchChoice(pos, dice, evaluator);
+      win += weight * (1 - evaluateAtPly(choice ? choice.play.result : swapTurn(pos), { ply: 2, evaluator }).win);
+    }
+    expect(evaluateAtPly(pos, { ply: 3, evaluator }).win).toBeCloseTo(win / 36, 12);
+  });
+
   it("is the same for both colours at 1-ply", () => {
     const pos = legalPlays(initialPosition("white"), [6, 4])[3]?.result;
     if (!pos) throw new Error("6-4 has plays");
@@ -53,7 +63,7 @@ describe("rankPlays", () => {
   it("ranks the play that bears off the last checkers first, with the gammon it wins, at every ply", () => {
     // White bears off 6/off 1/off with 6-1; black still has all 15 checkers on its 13 point: a gammon, equity +2.
     const pos = positionFromPoints({ 6: 1, 1: 1 }, { 12: 15 });
-    for (const ply of [0, 1, 2] as const) {
+    for (const ply of [0, 1, 2, 3] as const) {
       const [best] = rankPlays(pos, [6, 1], { ply, evaluator });
       expect(best?.play.notation).toBe("6/off 1/off");
       expect(best?.equity).toBe(2);

@@ -8,7 +8,8 @@
  *   at deeper (gnubg's EvaluatePositionFull does the same): one deep evaluation per roll instead of one per play.
  * - rankPlays filters the plays stage by stage (gnubg's move filters): every play is valued at 0-ply; at 1-ply and
  *   above only the best MOVE_FILTERS[0].keep plays within MOVE_FILTERS[0].within of the best (in equity) go on to
- *   1-ply; at 2-ply only the best MOVE_FILTERS[1].keep of those within MOVE_FILTERS[1].within go on to 2-ply. Plays
+ *   1-ply; at 2-ply only the best MOVE_FILTERS[1].keep of those within MOVE_FILTERS[1].within go on to 2-ply, and
+ *   at 3-ply MOVE_FILTERS[2] chooses among those the same way. Plays
  *   cut at a stage keep the value of the last stage they reached and rank after the plays that went further (each
  *   RankedPlay says its ply), as in gnubg's move list.
  *
@@ -58,10 +59,12 @@ export interface MoveFilter {
 /**
  * gnubg's default filter for its 2-ply checker play keeps 8 plays within 0.16 after 0-ply; we add a 1-ply stage
  * before 2-ply that keeps 3 within 0.06 (gnubg's 3-ply filter keeps 2 within 0.04 there), so that 2-ply costs three
- * 2-ply evaluations instead of eight and answers well inside the computer's 2-second budget.
+ * 2-ply evaluations instead of eight and answers well inside the computer's 2-second budget. 3-ply keeps the same
+ * three after 2-ply (the figures in docs/benchmarks.md were measured with it).
  */
 export const MOVE_FILTERS: readonly MoveFilter[] = [
   { keep: 8, within: 0.16 },
+  { keep: 3, within: 0.06 },
   { keep: 3, within: 0.06 },
 ];
 
@@ -222,7 +225,7 @@ export function rankPlays(pos: Position, dice: Dice, options: SearchOptions): Ra
   });
   ranked.sort(byEquity);
   for (let depth = 1; depth <= ply; depth++) {
-    const filter = MOVE_FILTERS[depth - 1] ?? MOVE_FILTERS[MOVE_FILTERS.length - 1];
+    const filter = MOVE_FILTERS[depth - 1];
     const best = ranked[0];
     if (!best || !filter) break;
     let kept = 1;

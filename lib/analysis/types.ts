@@ -40,8 +40,12 @@ export type EquityOf = ((p: Probabilities, color: Color) => number) & {
   readonly weights?: (color: Color) => readonly number[];
 };
 
-/** Search depth: 0 = the evaluator alone, 1 and 2 = expectiminimax over the 21 rolls below it. */
-export type Ply = 0 | 1 | 2;
+/**
+ * Search depth: 0 = the evaluator alone, 1 to 3 = expectiminimax over the 21 rolls below it. The site plays and
+ * analyses at 0–2; 3 (seconds for a contact play, 21 times 2-ply) is for the command line and close takes
+ * (cubeful-search.ts).
+ */
+export type Ply = 0 | 1 | 2 | 3;
 
 /** Cubeless money equity per unit of stake: wins minus losses, gammons and backgammons counting extra points. */
 export function cubelessMoneyEquity(p: Probabilities): number {

@@ -12,7 +12,7 @@ import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity, invertProbabilities } from "@/lib/analysis/types";
 import { parseDice, parseOptions, parsePosition, runBatch, runSingle, sharedEvaluator } from "./shared";
 
-const USAGE = "usage: npm run --silent bg -- best POSID D1 D2 [--ply 0|1|2]\n       npm run --silent bg -- best --batch [--ply 0|1|2]  < lines of \"POSID D1 D2\"";
+const USAGE = "usage: npm run --silent bg -- best POSID D1 D2 [--ply 0|1|2|3]\n       npm run --silent bg -- best --batch [--ply 0|1|2|3]  < lines of \"POSID D1 D2\"";
 
 function answer(fields: readonly string[], ply: Ply): object {
   if (fields.length !== 3) return { error: `expected "POSID D1 D2", got ${fields.length === 0 ? "an empty line" : `"${fields.join(" ")}"`}` };

@@ -21,15 +21,15 @@
  */
 import { englishError } from "@/i18n/english";
 import { decodeMatchId, decodePositionId } from "@/lib/engine";
-import { CLOSE_CUBE_REFINEMENT, type CubePly, type CubeRefinement, cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
+import { CLOSE_CUBE_REFINEMENT, type CubeRefinement, cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
+import type { Ply } from "@/lib/analysis/types";
 import { parseOptions, runBatch, runSingle, sharedEvaluator } from "./shared";
 
 const USAGE = "usage: npm run --silent bg -- cube POSID MATCHID [--ply 0|1|2|3]\n       npm run --silent bg -- cube --batch [--ply 0|1|2|3]  < lines of \"POSID MATCHID\"";
-const CUBE_PLIES: readonly CubePly[] = [0, 1, 2, 3];
 
 /** How a decision is searched: `ply` deep, and `refine` for close ones (the default, without --ply). */
 interface CubeSearch {
-  readonly ply: CubePly;
+  readonly ply: Ply;
   readonly refine?: CubeRefinement;
 }
 
@@ -61,7 +61,7 @@ export function cubeAnswer(fields: readonly string[], search: CubeSearch): objec
 }
 
 export async function cubeCommand(args: readonly string[]): Promise<number> {
-  const options = parseOptions(args, CUBE_PLIES);
+  const options = parseOptions(args);
   if ("error" in options) return runSingle(options, USAGE);
   const plyGiven = args.some((arg) => arg === "--ply" || arg.startsWith("--ply="));
   const search: CubeSearch = plyGiven ? { ply: options.ply } : DEFAULT_SEARCH;

@@ -38,10 +38,16 @@ describe("bg eval", () => {
     expect(lines[2]?.error).toMatch(/Position ID/);
   });
 
+  it("searches three plies deep when asked", () => {
+    const { code, stdout } = run(["eval", LAST_ROLL, "--ply", "3"]);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { win: number }).win).toBeCloseTo(4 / 36, 12);
+  });
+
   it("refuses a bad ply with exit code 2", () => {
-    const { code, stderr } = run(["eval", START, "--ply", "3"]);
+    const { code, stderr } = run(["eval", START, "--ply", "4"]);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/--ply takes 0, 1 or 2/);
+    expect(stderr).toMatch(/--ply takes 0, 1, 2 or 3/);
   });
 });
 

@@ -11,7 +11,7 @@ import { evaluateAtPly } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity } from "@/lib/analysis/types";
 import { parseOptions, parsePosition, runBatch, runSingle, sharedEvaluator } from "./shared";
 
-const USAGE = "usage: npm run --silent bg -- eval POSID [--ply 0|1|2]\n       npm run --silent bg -- eval --batch [--ply 0|1|2]  < lines of \"POSID\"";
+const USAGE = "usage: npm run --silent bg -- eval POSID [--ply 0|1|2|3]\n       npm run --silent bg -- eval --batch [--ply 0|1|2|3]  < lines of \"POSID\"";
 
 function answer(fields: readonly string[], ply: Ply): object {
   if (fields.length !== 1) return { error: `expected one Position ID, got ${fields.length === 0 ? "an empty line" : `"${fields.join(" ")}"`}` };

@@ -14,16 +14,15 @@ import { createEvaluator } from "@/lib/analysis/evaluator";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import type { Evaluator, Ply } from "@/lib/analysis/types";
 
-export interface CommandOptions<P extends number = Ply> {
-  readonly ply: P;
+export interface CommandOptions {
+  readonly ply: Ply;
   readonly batch: boolean;
   readonly rest: readonly string[];
 }
 
-const CHECKER_PLIES: readonly Ply[] = [0, 1, 2];
+const PLIES: readonly Ply[] = [0, 1, 2, 3];
 
-/** The options, --ply one of `plies` (a checker search's depths unless the command searches deeper). */
-export function parseOptions<P extends number = Ply>(args: readonly string[], plies: readonly P[] = CHECKER_PLIES as readonly P[]): CommandOptions<P> | { error: string } {
+export function parseOptions(args: readonly string[]): CommandOptions | { error: string } {
   let parsed;
   try {
     parsed = parseArgs({ args: [...args], options: { batch: { type: "boolean" }, ply: { type: "string" } }, allowPositionals: true, strict: true });
@@ -32,8 +31,8 @@ export function parseOptions<P extends number = Ply>(args: readonly string[], pl
   }
   const { values, positionals } = parsed;
   const ply = values.ply ?? "0";
-  const depth = plies.find((p) => String(p) === ply);
-  if (depth === undefined) return { error: `--ply takes ${plies.slice(0, -1).join(", ")} or ${String(plies.at(-1))}, got "${ply}"` };
+  const depth = PLIES.find((p) => String(p) === ply);
+  if (depth === undefined) return { error: `--ply takes 0, 1, 2 or 3, got "${ply}"` };
   return { ply: depth, batch: values.batch === true, rest: positionals };
 }
 

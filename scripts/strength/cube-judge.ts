@@ -27,7 +27,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { decodePositionId } from "@/lib/engine";
 import type { CubeContext } from "@/lib/analysis/cube-decision";
-import { CLOSE_CUBE_REFINEMENT, type CubePly, cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
+import { CLOSE_CUBE_REFINEMENT, cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
+import type { Ply } from "@/lib/analysis/types";
 import { strengthEvaluator } from "./engine-weights";
 import { GNUBG } from "./gnubg-analyse";
 import { standardError } from "./judge-summary";
@@ -64,7 +65,7 @@ if (values.build) {
   process.exit(0);
 }
 
-const ply = Number(values.ply ?? "2") as CubePly;
+const ply = Number(values.ply ?? "2") as Ply;
 if (![0, 1, 2, 3].includes(ply)) throw new Error(`--ply takes 0, 1, 2 or 3, got ${values.ply}`);
 const refine = values.refine ? CLOSE_CUBE_REFINEMENT : undefined;
 const evaluator = strengthEvaluator({ weights: values.weights, raceWeights: values["race-weights"], crashedWeights: values["crashed-weights"] });
