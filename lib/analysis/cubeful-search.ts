@@ -27,9 +27,9 @@ import { type Ply, type Probabilities, cubelessMoneyEquity } from "./types";
 
 /**
  * A second, deeper search for the decisions whose take/pass answer the first finds close: double/take within `within`
- * EMG of double/pass. That is where a deeper search pays (docs/benchmarks.md, Cube decisions): on the cube sets a 3-ply
- * search cut the taker's error by a quarter and the doubler's by a tenth, at 21 times the cost of 2-ply; and a close
- * take is rare in play, while a close double/no double comes at many turn starts.
+ * EMG of double/pass. That is where a deeper search pays (docs/benchmarks.md, Cube decisions): on the two cube sets a
+ * 3-ply search cut the taker's error by a fifth and a third, the doubler's by a seventh, at 21 times the cost of
+ * 2-ply; and a close take is rare in play, while a close double/no double comes at many turn starts.
  */
 export interface CubeRefinement {
   readonly ply: Ply;
@@ -37,9 +37,9 @@ export interface CubeRefinement {
 }
 
 /**
- * What the hard computer, the review and the analysis board use at 2-ply: close takes searched again at 3-ply. The
- * window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on the first cube set (median 0.022,
- * 90th percentile 0.079).
+ * What the hard computer, the analysis board and the review of an offered double use at 2-ply: close takes searched
+ * again at 3-ply. The window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on the first cube
+ * set (median 0.022, 90th percentile 0.079).
  */
 export const CLOSE_CUBE_REFINEMENT: CubeRefinement = { ply: 3, within: 0.1 };
 
@@ -144,7 +144,8 @@ function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, e
 /**
  * The cube decision of the side on roll (`context.onRoll`, who must be pos.turn) searched `options.ply` deep; at ply 0
  * it is Janowski's (cubeDecision). With `options.refine`, a decision whose take is close is searched again
- * `refine.ply` deep and that decision given, both answers. Equities per unit of the current cube, in EMG, for the side on roll.
+ * `refine.ply` deep and that decision given, both answers. Equities per unit of the current cube, in EMG, for the
+ * side on roll.
  */
 export function cubeDecisionAtPly(pos: Position, context: CubeContext, options: CubefulSearchOptions): CubeDecision {
   return searchCube(pos, context, options).decision;

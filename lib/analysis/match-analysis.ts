@@ -317,7 +317,7 @@ function analyseCube(point: Extract<AnalysisPoint, { kind: "cube" }>, options: A
   // computer answers one; a no double's is not: the turn starts of a 7-point match would take its 2-ply analysis from
   // ~12 s to ~19 s (scripts/bench-match-analysis.ts).
   const refine = point.action === "double" ? refinementAt(options.ply) : undefined;
-  const decision = cubeDecisionAtPly(pos, context, { ply: options.ply, evaluator: options.evaluator, ...(refine ? { refine } : {}) });
+  const decision = cubeDecisionAtPly(pos, context, { ply: options.ply, evaluator: options.evaluator, refine });
   const { equities } = decision;
   const doubled = Math.min(equities.doubleTake, equities.doublePass);
   // gnubg's OPTIMAL: the opponent's best answer when doubling is right, else no double (too good included).

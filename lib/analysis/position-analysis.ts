@@ -41,7 +41,7 @@ export interface PositionAnalysis {
   /** Before the roll: the side on roll's cubeless chances at the depth asked. */
   readonly probabilities: Probabilities;
   readonly cube: {
-    /** The depth of the decision: the one asked, or 3 when its take is close at 2-ply (cubeful-search.ts refinementAt). */
+    /** The decision's depth: the one asked, or 3 when its take is close at 2-ply (cubeful-search.ts refinementAt). */
     readonly ply: Ply;
     readonly available: boolean;
     readonly double: boolean;

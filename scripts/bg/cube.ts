@@ -27,7 +27,7 @@ import { parseOptions, runBatch, runSingle, sharedEvaluator } from "./shared";
 
 const USAGE = "usage: npm run --silent bg -- cube POSID MATCHID [--ply 0|1|2|3]\n       npm run --silent bg -- cube --batch [--ply 0|1|2|3]  < lines of \"POSID MATCHID\"";
 
-/** How a decision is searched: `ply` deep, and `refine` for close ones (the default, without --ply). */
+/** How a decision is searched: `ply` deep, and again `refine.ply` deep when its take is close (the default, without --ply). */
 interface CubeSearch {
   readonly ply: Ply;
   readonly refine?: CubeRefinement;

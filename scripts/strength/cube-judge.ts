@@ -92,7 +92,7 @@ for (const row of rows) {
     onRoll: "white",
   };
   const started = performance.now();
-  const ours = cubeDecisionAtPly(decoded.value, context, { ply, evaluator, ...(refine ? { refine } : {}) });
+  const ours = cubeDecisionAtPly(decoded.value, context, { ply, evaluator, refine });
   times.push(performance.now() - started);
   const answered = Math.min(row.doubleTake, row.doublePass);
   const optimal = Math.max(row.noDouble, answered);
