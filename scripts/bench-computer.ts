@@ -116,7 +116,7 @@ for (const level of levels) {
   await pool.close();
   const { play, cube } = LEVEL_PLY[level];
   const refine = refinementAt(cube);
-  const plies = `${play}/${cube}${refine ? `, close takes ${refine.ply}` : ""}`;
+  const plies = `${play}/${cube}${refine ? `, close cube ${refine.ply}` : ""}`;
   process.stdout.write(`| ${level} (${plies}), every decision | ${summary(all)} | ${summary(cpuAll).split(" | ").slice(1).join(" | ")} |\n`);
   process.stdout.write(`| ${level} (${plies}), checker plays | ${summary(plays)} | ${summary(cpuPlays).split(" | ").slice(1).join(" | ")} |\n`);
   process.stderr.write(`${level}: worker start and first decision ${Math.round(cold)} ms\n`);

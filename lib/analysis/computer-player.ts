@@ -28,7 +28,7 @@ export const COMPUTER_LEVELS: readonly ComputerLevel[] = ["easy", "medium", "har
 
 /**
  * Search depth per level: for checker plays, and for cube and resignation decisions (evaluations before a roll). The
- * hard level's cube decisions with a close take are searched again at 3-ply (cubeful-search.ts refinementAt).
+ * hard level's close cube decisions are searched again at 3-ply (cubeful-search.ts refinementAt).
  */
 export const LEVEL_PLY: Readonly<Record<ComputerLevel, { readonly play: Ply; readonly cube: Ply }>> = {
   easy: { play: 0, cube: 0 },

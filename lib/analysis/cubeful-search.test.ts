@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { initialPosition } from "../engine/position";
 import { positionFromPoints } from "../engine/test-support";
 import { type CubeContext, cubeDecision, cubeEfficiency } from "./cube-decision";
-import { CLOSE_CUBE_REFINEMENT, cubeDecisionAtPly, isCloseTake } from "./cubeful-search";
+import { CLOSE_CUBE_REFINEMENT, cubeDecisionAtPly, isCloseCubeDecision } from "./cubeful-search";
 import { createEvaluator } from "./evaluator";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -74,7 +74,7 @@ describe("cubeDecisionAtPly", () => {
     expect(() => cubeDecisionAtPly(lastRoll, { ...money, onRoll: "black" }, { ply: 1, evaluator })).toThrow(/side on roll/);
   });
 
-  it("searches a decision again at the refinement's depth when its take is close, and only then", () => {
+  it("searches a decision again at the refinement's depth when it is close, and only then", () => {
     let evaluations = 0;
     const counting = Object.assign((pos: Parameters<typeof evaluator>[0]) => (evaluations++, evaluator(pos)), evaluator);
     const search = (pos: typeof lastRoll, ply: 2 | 3, refine?: typeof CLOSE_CUBE_REFINEMENT) => {
@@ -85,29 +85,39 @@ describe("cubeDecisionAtPly", () => {
     // Both sides home; white has all 15 checkers left, black 9: white is far behind, nothing is close.
     const far = positionFromPoints({ 6: 4, 5: 3, 4: 3, 3: 3, 2: 2 }, { 19: 2, 20: 2, 21: 2, 22: 2, 23: 1 });
     const plain = search(far, 2);
-    expect(isCloseTake(plain.decision, CLOSE_CUBE_REFINEMENT.within)).toBe(false);
+    expect(isCloseCubeDecision(plain.decision, CLOSE_CUBE_REFINEMENT)).toBe(false);
     expect(search(far, 2, CLOSE_CUBE_REFINEMENT)).toEqual(plain);
     // A bear-off race, white on roll 59 pips to black's 67, both with 15 checkers: take against pass is close.
     const close = positionFromPoints({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1 }, { 19: 4, 20: 4, 21: 3, 22: 3, 23: 1 });
     const two = search(close, 2);
-    expect(isCloseTake(two.decision, CLOSE_CUBE_REFINEMENT.within)).toBe(true);
+    expect(isCloseCubeDecision(two.decision, CLOSE_CUBE_REFINEMENT)).toBe(true);
     const refined = search(close, 2, CLOSE_CUBE_REFINEMENT);
     expect(refined.decision).toEqual(search(close, 3).decision);
     expect(refined.evaluations).toBeGreaterThan(two.evaluations);
   });
 });
 
-describe("isCloseTake", () => {
-  const decision = (doubleTake: number) => ({
+describe("isCloseCubeDecision", () => {
+  const windows = { takeWithin: 0.1, doubleWithin: 0.03 };
+  const decision = (noDouble: number, doubleTake: number, cubeAvailable = true) => ({
     ...cubeDecision({ win: 0.5, winGammon: 0, winBackgammon: 0, loseGammon: 0, loseBackgammon: 0 }, money),
-    equities: { noDouble: 0.5, doubleTake, doublePass: 1 },
+    cubeAvailable,
+    equities: { noDouble, doubleTake, doublePass: 1 },
   });
 
-  it("is close when double/take is within the window of double/pass, on either side", () => {
-    expect([0.95, 1.05, 0.91].map((doubleTake) => isCloseTake(decision(doubleTake), 0.1))).toEqual([true, true, true]);
+  it("is close when double/take is within the take window of double/pass, on either side", () => {
+    expect([0.95, 1.05, 0.91].map((doubleTake) => isCloseCubeDecision(decision(0.5, doubleTake), windows))).toEqual([true, true, true]);
   });
 
-  it("is not close otherwise, however close double and no double are", () => {
-    expect([0.6, 1.2, 0.89].map((doubleTake) => isCloseTake(decision(doubleTake), 0.1))).toEqual([false, false, false]);
+  it("is close when no double is within the double window of the best answer to a double, if the side may double", () => {
+    expect(isCloseCubeDecision(decision(0.58, 0.6), windows)).toBe(true);
+    expect(isCloseCubeDecision(decision(0.98, 1.4), windows)).toBe(true); // double/pass against too good
+    expect(isCloseCubeDecision(decision(0.58, 0.6, false), windows)).toBe(false);
+  });
+
+  it("is not close otherwise", () => {
+    expect(isCloseCubeDecision(decision(0.55, 0.6), windows)).toBe(false);
+    expect(isCloseCubeDecision(decision(0.5, 1.2), windows)).toBe(false);
+    expect(isCloseCubeDecision(decision(-0.5, -1.0), windows)).toBe(false);
   });
 });

@@ -26,24 +26,28 @@ import { type BatchEvaluator, ROLLS, searchChoice } from "./search";
 import { type Ply, type Probabilities, cubelessMoneyEquity } from "./types";
 
 /**
- * A second, deeper search for the decisions whose take/pass answer the first finds close: double/take within `within`
- * EMG of double/pass. That is where a deeper search pays (docs/benchmarks.md, Cube decisions): on the two cube sets a
- * 3-ply search cut the taker's error by a fifth and a third, the doubler's by a seventh, at 21 times the cost of
- * 2-ply; and a close take is rare in play, while a close double/no double comes at many turn starts.
+ * A second, deeper search for the decisions the first finds close: double/take within `takeWithin` EMG of double/pass,
+ * or, when the side on roll may double, no double within `doubleWithin` of the opponent's best answer. The take is
+ * where a deeper search pays most (docs/benchmarks.md, Cube decisions): on the two cube sets a 3-ply search cut the
+ * taker's error by a fifth and a third, the doubler's by a seventh, at 21 times the cost of 2-ply; a close take is
+ * rare in play, while a double within 0.1 of no double comes at many turn starts, so that window is narrower.
  */
 export interface CubeRefinement {
   readonly ply: Ply;
-  readonly within: number;
+  readonly takeWithin: number;
+  readonly doubleWithin: number;
 }
 
 /**
- * What the hard computer, the analysis board and the review of an offered double use at 2-ply: close takes searched
- * again at 3-ply. The window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on the first cube
- * set (median 0.022, 90th percentile 0.079).
+ * What the hard computer, the analysis board and the review of an offered double use at 2-ply: close decisions
+ * searched again at 3-ply. The take window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on
+ * the first cube set (median 0.022, 90th percentile 0.079); the double window is the widest that kept the hard
+ * level's decisions at a p95 well under its 1 s (`npm run bench:computer -- --levels hard`: of the 200 decisions,
+ * 0.1 sent 10 to 3-ply and a p95 of 1.1 s; the 2-ply double margins there were 0.007, 0.027, 0.034, 0.041, …).
  */
-export const CLOSE_CUBE_REFINEMENT: CubeRefinement = { ply: 3, within: 0.1 };
+export const CLOSE_CUBE_REFINEMENT: CubeRefinement = { ply: 3, takeWithin: 0.1, doubleWithin: 0.03 };
 
-/** The refinement a cube search `ply` deep gets where players see its answer: 2-ply's close takes at 3-ply. */
+/** The refinement a cube search `ply` deep gets where players see its answer: 2-ply's close decisions at 3-ply. */
 export function refinementAt(ply: Ply): CubeRefinement | undefined {
   return ply === 2 ? CLOSE_CUBE_REFINEMENT : undefined;
 }
@@ -51,7 +55,7 @@ export function refinementAt(ply: Ply): CubeRefinement | undefined {
 export interface CubefulSearchOptions {
   readonly ply: Ply;
   readonly evaluator: BatchEvaluator;
-  /** Search a close take again, deeper (only when `refine.ply` is deeper than `ply`). */
+  /** Search a close decision again, deeper (only when `refine.ply` is deeper than `ply`). */
   readonly refine?: CubeRefinement;
 }
 
@@ -143,7 +147,7 @@ function nodeValues(pos: Position, contexts: readonly CubeContext[], ply: Ply, e
 
 /**
  * The cube decision of the side on roll (`context.onRoll`, who must be pos.turn) searched `options.ply` deep; at ply 0
- * it is Janowski's (cubeDecision). With `options.refine`, a decision whose take is close is searched again
+ * it is Janowski's (cubeDecision). With `options.refine`, a close decision (isCloseCubeDecision) is searched again
  * `refine.ply` deep and that decision given, both answers. Equities per unit of the current cube, in EMG, for the
  * side on roll.
  */
@@ -151,17 +155,22 @@ export function cubeDecisionAtPly(pos: Position, context: CubeContext, options: 
   return searchCube(pos, context, options).decision;
 }
 
-/** cubeDecisionAtPly, with the depth its answer comes from (`refine.ply` when the take was close). */
+/** cubeDecisionAtPly, with the depth its answer comes from (`refine.ply` when the decision was close). */
 export function searchCube(pos: Position, context: CubeContext, options: CubefulSearchOptions): { decision: CubeDecision; ply: Ply } {
   const decision = searchedCubeDecision(pos, context, options.ply, options.evaluator);
   const refine = options.refine;
-  if (!refine || refine.ply <= options.ply || !isCloseTake(decision, refine.within)) return { decision, ply: options.ply };
+  if (!refine || refine.ply <= options.ply || !isCloseCubeDecision(decision, refine)) return { decision, ply: options.ply };
   return { decision: searchedCubeDecision(pos, context, refine.ply, options.evaluator), ply: refine.ply };
 }
 
-/** Whether double/take and double/pass are within `within` EMG of each other: the take/pass answer is close. */
-export function isCloseTake(decision: CubeDecision, within: number): boolean {
-  return Math.abs(decision.equities.doublePass - decision.equities.doubleTake) < within;
+/**
+ * Whether an answer is within the refinement's windows of changing: take against pass, or, when the side on roll may
+ * double, no double against the opponent's best answer to a double (double against too good, when that is a pass).
+ */
+export function isCloseCubeDecision(decision: CubeDecision, windows: Pick<CubeRefinement, "takeWithin" | "doubleWithin">): boolean {
+  const { noDouble, doubleTake, doublePass } = decision.equities;
+  if (Math.abs(doublePass - doubleTake) < windows.takeWithin) return true;
+  return decision.cubeAvailable && Math.abs(Math.min(doubleTake, doublePass) - noDouble) < windows.doubleWithin;
 }
 
 function searchedCubeDecision(pos: Position, context: CubeContext, ply: Ply, evaluator: BatchEvaluator): CubeDecision {

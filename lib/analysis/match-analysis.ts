@@ -313,9 +313,9 @@ function analyseCube(point: Extract<AnalysisPoint, { kind: "cube" }>, options: A
   const doubler = state.onRoll as Color;
   const pos: Position = state.position.turn === doubler ? state.position : { ...state.position, turn: doubler };
   const context = { ...contextOf(state), cubeOwner: state.cube.owner, onRoll: doubler };
-  // Cubeful search at the analysis depth (cubeful-search.ts). A double's close take is searched again deeper, as the
-  // computer answers one; a no double's is not: the turn starts of a 7-point match would take its 2-ply analysis from
-  // ~12 s to ~19 s (scripts/bench-match-analysis.ts).
+  // Cubeful search at the analysis depth (cubeful-search.ts). A close decision on an offered double is searched again
+  // deeper, as the computer decides; a no double's is not: refining the turn starts of a 7-point match took its 2-ply
+  // analysis from ~12 s to ~19 s with a take window alone (scripts/bench-match-analysis.ts).
   const refine = point.action === "double" ? refinementAt(options.ply) : undefined;
   const decision = cubeDecisionAtPly(pos, context, { ply: options.ply, evaluator: options.evaluator, refine });
   const { equities } = decision;

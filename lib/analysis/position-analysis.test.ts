@@ -70,7 +70,7 @@ describe("analysePosition", () => {
     expect(analysis.positionId).toBe(START);
   });
 
-  it("searches a cube decision with a close take again at 3-ply when asked for 2-ply, and says so", () => {
+  it("searches a close cube decision again at 3-ply when asked for 2-ply, and says so", () => {
     // A bear-off race, white on roll 59 pips to black's 67: take against pass is close (cubeful-search.test.ts).
     const close = encodePositionId(positionFromPoints({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1 }, { 19: 4, 20: 4, 21: 3, 22: 3, 23: 1 }));
     // White has all 15 checkers home, black 9: far behind, nothing close.

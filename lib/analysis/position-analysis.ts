@@ -1,7 +1,7 @@
 /**
  * The analysis board's answer to a position request (position-request.ts): the engine's ranked plays for the dice,
  * and the cube decision of the side on roll before its roll (cubeful-search.ts), at the depth asked (at 2-ply, a close
- * take is searched again at 3-ply, as the hard computer decides). Pure; the server runs `analysePosition` in an engine
+ * decision is searched again at 3-ply, as the hard computer decides). Pure; the server runs `analysePosition` in an engine
  * worker.
  *
  * @example
@@ -41,7 +41,7 @@ export interface PositionAnalysis {
   /** Before the roll: the side on roll's cubeless chances at the depth asked. */
   readonly probabilities: Probabilities;
   readonly cube: {
-    /** The decision's depth: the one asked, or 3 when its take is close at 2-ply (cubeful-search.ts refinementAt). */
+    /** The decision's depth: the one asked, or 3 when it is close at 2-ply (cubeful-search.ts refinementAt). */
     readonly ply: Ply;
     readonly available: boolean;
     readonly double: boolean;

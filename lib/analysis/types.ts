@@ -42,7 +42,7 @@ export type EquityOf = ((p: Probabilities, color: Color) => number) & {
 
 /**
  * Search depth: 0 = the evaluator alone, 1 to 3 = expectiminimax over the 21 rolls below it. The site plays and
- * analyses at 0–2; 3 (seconds for a contact play, 21 times 2-ply) is for the command line and close takes
+ * analyses at 0–2; 3 (seconds for a contact play, 21 times 2-ply) is for the command line and close cube decisions
  * (cubeful-search.ts).
  */
 export type Ply = 0 | 1 | 2 | 3;

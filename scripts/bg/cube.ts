@@ -1,7 +1,7 @@
 /**
  * `npm run --silent bg -- cube POSID MATCHID [--ply N]`: the cube decision of the side on roll, searched N plies deep
  * (0–3; lib/analysis/cubeful-search.ts), as one JSON line. Without --ply it decides as the hard computer does: 2-ply,
- * and 3-ply when 2-ply finds the take close (CLOSE_CUBE_REFINEMENT).
+ * and 3-ply when 2-ply finds the decision close (CLOSE_CUBE_REFINEMENT).
  *
  *   {"double":true,"take":true,"noDouble":0.412,"doubleTake":0.498,"doublePass":1}
  *
@@ -27,7 +27,7 @@ import { parseOptions, runBatch, runSingle, sharedEvaluator } from "./shared";
 
 const USAGE = "usage: npm run --silent bg -- cube POSID MATCHID [--ply 0|1|2|3]\n       npm run --silent bg -- cube --batch [--ply 0|1|2|3]  < lines of \"POSID MATCHID\"";
 
-/** How a decision is searched: `ply` deep, and again `refine.ply` deep when its take is close (the default, without --ply). */
+/** How a decision is searched: `ply` deep, and again `refine.ply` deep when it is close (the default, without --ply). */
 interface CubeSearch {
   readonly ply: Ply;
   readonly refine?: CubeRefinement;

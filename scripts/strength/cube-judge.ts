@@ -8,8 +8,8 @@
  * 0-ply calls close (a double, or no double within 0.16 of doubling: the decisions gnubg's analysis counts), each with
  * gnubg's 2-ply cubeful equities.
  *
- * For each, the engine decides at ply P (0–3; cubeDecisionAtPly, as `bg cube --ply P` does; with --refine a decision
- * whose take is close is searched again at 3-ply, as the hard computer and `bg cube` without --ply decide:
+ * For each, the engine decides at ply P (0–3; cubeDecisionAtPly, as `bg cube --ply P` does; with --refine a close
+ * decision is searched again at 3-ply, as the hard computer and `bg cube` without --ply decide:
  * CLOSE_CUBE_REFINEMENT), and both of its answers are priced with gnubg's equities: the doubler's (gnubg's best of no
  * double and the opponent's best answer, minus gnubg's equity for what the engine chose) and the taker's (gnubg's
  * equity for the engine's take or pass minus the better of the two for the taker). The figure is the mean over both
@@ -128,7 +128,7 @@ const summary = {
 };
 const f = (x: number) => x.toFixed(2);
 process.stdout.write(
-  `${ply}-ply${refine ? `, close takes at ${refine.ply}-ply` : ""} cube on ${n} positions: ${f(summary.mEMGPerDecision)} ± ${f(summary.standardError)} mEMG per cube decision (doubler ${f(summary.doublerMEMG)}, taker ${f(summary.takerMEMG)}); ` +
+  `${ply}-ply${refine ? `, close decisions at ${refine.ply}-ply` : ""} cube on ${n} positions: ${f(summary.mEMGPerDecision)} ± ${f(summary.standardError)} mEMG per cube decision (doubler ${f(summary.doublerMEMG)}, taker ${f(summary.takerMEMG)}); ` +
     `agrees with gnubg on double ${(100 * summary.agreement.double).toFixed(0)} %, take ${(100 * summary.agreement.take).toFixed(0)} %; ` +
     `equity error ${f(summary.equityErrorMeanAbsolute)} mEMG; ${summary.decisionMs.median.toFixed(0)} ms median, ${summary.decisionMs.p95.toFixed(0)} ms p95\n` +
     `by gnubg's class: ${Object.entries(summary.mEMGByClass).map(([name, c]) => `${name} ${f(c.mEMGPerDecision)} (${c.positions})`).join(", ")}\n`,
