@@ -313,10 +313,11 @@ function analyseCube(point: Extract<AnalysisPoint, { kind: "cube" }>, options: A
   const doubler = state.onRoll as Color;
   const pos: Position = state.position.turn === doubler ? state.position : { ...state.position, turn: doubler };
   const context = { ...contextOf(state), cubeOwner: state.cube.owner, onRoll: doubler };
-  // Cubeful search at the analysis depth (cubeful-search.ts). A close decision on an offered double is searched again
-  // deeper, as the computer decides; a no double's is not: refining the turn starts of a 7-point match took its 2-ply
-  // analysis from ~12 s to ~19 s with a take window alone (scripts/bench-match-analysis.ts).
-  const refine = point.action === "double" ? refinementAt(options.ply) : undefined;
+  // Cubeful search at the analysis depth (cubeful-search.ts). An offered double's close take is searched again deeper,
+  // as the computer answers one; its double and the no doubles are not: refining them too took a 7-point match's 2-ply
+  // analysis from ~12 s to 18–19 s (scripts/bench-match-analysis.ts), near the 20 s a review may take.
+  const deeper = point.action === "double" ? refinementAt(options.ply) : undefined;
+  const refine = deeper && { ...deeper, doubleWithin: 0 };
   const decision = cubeDecisionAtPly(pos, context, { ply: options.ply, evaluator: options.evaluator, refine });
   const { equities } = decision;
   const doubled = Math.min(equities.doubleTake, equities.doublePass);
