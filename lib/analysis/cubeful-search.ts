@@ -39,8 +39,8 @@ export interface CubeRefinement {
 }
 
 /**
- * What the hard computer, the analysis board and the review of an offered double use at 2-ply: close decisions
- * searched again at 3-ply. The take window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on
+ * What the hard computer and the analysis board use at 2-ply (the review, for an offered double's take): close
+ * decisions searched again at 3-ply. The take window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on
  * the first cube set (median 0.022, 90th percentile 0.079); the double window is the widest that kept the hard
  * level's decisions at a p95 well under its 1 s (`npm run bench:computer -- --levels hard`: of the 200 decisions,
  * 0.1 sent 10 to 3-ply and a p95 of 1.1 s; the 2-ply double margins there were 0.007, 0.027, 0.034, 0.041, …).
