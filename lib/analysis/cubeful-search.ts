@@ -40,10 +40,10 @@ export interface CubeRefinement {
 
 /**
  * What the hard computer and the analysis board use at 2-ply (the review, for an offered double's take): close
- * decisions searched again at 3-ply. The take window covers nine in ten of the moves a 3-ply search makes in a 2-ply equity on
- * the first cube set (median 0.022, 90th percentile 0.079); the double window is the widest that kept the hard
- * level's decisions at a p95 well under its 1 s (`npm run bench:computer -- --levels hard`: of the 200 decisions,
- * 0.1 sent 10 to 3-ply and a p95 of 1.1 s; the 2-ply double margins there were 0.007, 0.027, 0.034, 0.041, …).
+ * decisions searched again at 3-ply. The take window covers nine in ten of the moves a 3-ply search makes in a 2-ply
+ * equity on the first cube set (median 0.022, 90th percentile 0.079); the double window is set by time, to keep the
+ * hard level's p95 well under its 1 s (`npm run bench:computer -- --levels hard`: of the 200 decisions, 0.1 sent 10
+ * to 3-ply and a p95 of 1.1 s; the 2-ply double margins there were 0.007, 0.027, 0.034, 0.041, …).
  */
 export const CLOSE_CUBE_REFINEMENT: CubeRefinement = { ply: 3, takeWithin: 0.1, doubleWithin: 0.03 };
 
