@@ -1,10 +1,12 @@
 /**
- * Helpers for the bear-off tests: home boards as lib/engine positions, and every board of a few checkers.
+ * Helpers for the bear-off tests: home boards as lib/engine positions, every board of a few checkers, and two
+ * bear-off races whose cube decision is close and far (with the exact database) for the cube search's tests.
  *
  * @example
  *   homePosition([0, 0, 0, 0, 0, 2]); // white on roll with two checkers on its 6-point, black far away
  */
 import { makePosition } from "../engine/position";
+import { positionFromPoints } from "../engine/test-support";
 import { describeFailure, type Position } from "../engine/types";
 
 /** White on roll with `home` as its only checkers (the rest off); black's 15 checkers on its own 1-point, out of play. */
@@ -28,3 +30,9 @@ export function boardsUpTo(max: number): number[][] {
   walk([], max);
   return boards;
 }
+
+/** White on roll 59 pips to black's 67, both sides home with 15 checkers: double/take is within 0.02 of a pass. */
+export const CLOSE_TAKE_RACE: Position = positionFromPoints({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1 }, { 19: 4, 20: 4, 21: 3, 22: 3, 23: 1 });
+
+/** White on roll with all 15 checkers home, black with 9: white is far behind, no cube decision is close. */
+export const FAR_BEHIND_RACE: Position = positionFromPoints({ 6: 4, 5: 3, 4: 3, 3: 3, 2: 2 }, { 19: 2, 20: 2, 21: 2, 22: 2, 23: 1 });

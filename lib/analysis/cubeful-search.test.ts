@@ -7,6 +7,7 @@ import { createEvaluator } from "./evaluator";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { BearoffDatabase } from "./bearoff-database";
+import { CLOSE_TAKE_RACE, FAR_BEHIND_RACE } from "./bearoff-test-support";
 
 // The engine's evaluator as the server builds it: exact in bear-offs (the committed database), the network elsewhere.
 const bearoff = BearoffDatabase.fromBytes(readFileSync(fileURLToPath(new URL("./tables/bearoff-one-sided.bin", import.meta.url))));
@@ -79,20 +80,16 @@ describe("cubeDecisionAtPly", () => {
     const counting = Object.assign((pos: Parameters<typeof evaluator>[0]) => (evaluations++, evaluator(pos)), evaluator);
     const search = (pos: typeof lastRoll, ply: 2 | 3, refine?: typeof CLOSE_CUBE_REFINEMENT) => {
       evaluations = 0;
-      const decision = cubeDecisionAtPly(pos, money, { ply, evaluator: counting, ...(refine ? { refine } : {}) });
+      const decision = cubeDecisionAtPly(pos, money, { ply, evaluator: counting, refine });
       return { decision, evaluations };
     };
-    // Both sides home; white has all 15 checkers left, black 9: white is far behind, nothing is close.
-    const far = positionFromPoints({ 6: 4, 5: 3, 4: 3, 3: 3, 2: 2 }, { 19: 2, 20: 2, 21: 2, 22: 2, 23: 1 });
-    const plain = search(far, 2);
+    const plain = search(FAR_BEHIND_RACE, 2);
     expect(isCloseCubeDecision(plain.decision, CLOSE_CUBE_REFINEMENT)).toBe(false);
-    expect(search(far, 2, CLOSE_CUBE_REFINEMENT)).toEqual(plain);
-    // A bear-off race, white on roll 59 pips to black's 67, both with 15 checkers: take against pass is close.
-    const close = positionFromPoints({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1 }, { 19: 4, 20: 4, 21: 3, 22: 3, 23: 1 });
-    const two = search(close, 2);
+    expect(search(FAR_BEHIND_RACE, 2, CLOSE_CUBE_REFINEMENT)).toEqual(plain);
+    const two = search(CLOSE_TAKE_RACE, 2);
     expect(isCloseCubeDecision(two.decision, CLOSE_CUBE_REFINEMENT)).toBe(true);
-    const refined = search(close, 2, CLOSE_CUBE_REFINEMENT);
-    expect(refined.decision).toEqual(search(close, 3).decision);
+    const refined = search(CLOSE_TAKE_RACE, 2, CLOSE_CUBE_REFINEMENT);
+    expect(refined.decision).toEqual(search(CLOSE_TAKE_RACE, 3).decision);
     expect(refined.evaluations).toBeGreaterThan(two.evaluations);
   });
 });

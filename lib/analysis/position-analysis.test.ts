@@ -4,6 +4,7 @@ import { positionFromPoints } from "../engine/test-support";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { BearoffDatabase } from "./bearoff-database";
+import { CLOSE_TAKE_RACE, FAR_BEHIND_RACE } from "./bearoff-test-support";
 import { createEvaluator } from "./evaluator";
 import { analysePosition } from "./position-analysis";
 import { parseDice, parsePositionRequest } from "./position-request";
@@ -71,10 +72,8 @@ describe("analysePosition", () => {
   });
 
   it("searches a close cube decision again at 3-ply when asked for 2-ply, and says so", () => {
-    // A bear-off race, white on roll 59 pips to black's 67: take against pass is close (cubeful-search.test.ts).
-    const close = encodePositionId(positionFromPoints({ 6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1 }, { 19: 4, 20: 4, 21: 3, 22: 3, 23: 1 }));
-    // White has all 15 checkers home, black 9: far behind, nothing close.
-    const far = encodePositionId(positionFromPoints({ 6: 4, 5: 3, 4: 3, 3: 3, 2: 2 }, { 19: 2, 20: 2, 21: 2, 22: 2, 23: 1 }));
+    const close = encodePositionId(CLOSE_TAKE_RACE);
+    const far = encodePositionId(FAR_BEHIND_RACE);
     const bearoff = BearoffDatabase.fromBytes(readFileSync(fileURLToPath(new URL("./tables/bearoff-one-sided.bin", import.meta.url))));
     const exact = createEvaluator({ bearoff });
     const cubeOf = (positionId: string, ply: number) => {

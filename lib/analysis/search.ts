@@ -9,9 +9,8 @@
  * - rankPlays filters the plays stage by stage (gnubg's move filters): every play is valued at 0-ply; at 1-ply and
  *   above only the best MOVE_FILTERS[0].keep plays within MOVE_FILTERS[0].within of the best (in equity) go on to
  *   1-ply; at 2-ply only the best MOVE_FILTERS[1].keep of those within MOVE_FILTERS[1].within go on to 2-ply, and
- *   at 3-ply MOVE_FILTERS[2] chooses among those the same way. Plays
- *   cut at a stage keep the value of the last stage they reached and rank after the plays that went further (each
- *   RankedPlay says its ply), as in gnubg's move list.
+ *   at 3-ply MOVE_FILTERS[2] chooses among those the same way. Plays cut at a stage keep the value of the last stage
+ *   they reached and rank after the plays that went further (each RankedPlay says its ply), as in gnubg's move list.
  *
  * @example
  *   const evaluator = createEvaluator();

@@ -63,8 +63,7 @@ export function cubeAnswer(fields: readonly string[], search: CubeSearch): objec
 export async function cubeCommand(args: readonly string[]): Promise<number> {
   const options = parseOptions(args);
   if ("error" in options) return runSingle(options, USAGE);
-  const plyGiven = args.some((arg) => arg === "--ply" || arg.startsWith("--ply="));
-  const search: CubeSearch = plyGiven ? { ply: options.ply } : DEFAULT_SEARCH;
+  const search: CubeSearch = options.plyGiven ? { ply: options.ply } : DEFAULT_SEARCH;
   if (options.batch) {
     if (options.rest.length > 0) return runSingle({ error: "--batch reads \"POSID MATCHID\" lines from stdin, not arguments" }, USAGE);
     return runBatch((fields) => cubeAnswer(fields, search));

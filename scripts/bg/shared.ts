@@ -1,10 +1,10 @@
 /**
- * What `bg eval` and `bg best` share: the --ply and --batch options, Position IDs and dice from text, the evaluator
- * (the committed network with the bear-off database), and the batch loop (one JSON line out per line in, {"error": …}
- * for a bad line).
+ * What `bg eval`, `bg best` and `bg cube` share: the --ply and --batch options, Position IDs and dice from text, the
+ * evaluator (the committed network with the bear-off database), and the batch loop (one JSON line out per line in,
+ * {"error": …} for a bad line).
  *
  * @example
- *   const opts = parseOptions(["4HPwATDgc/ABMA", "--ply", "1"]); // { ply: 1, batch: false, rest: ["4HPwATDgc/ABMA"] }
+ *   const opts = parseOptions(["4HPwATDgc/ABMA", "--ply", "1"]); // { ply: 1, plyGiven: true, batch: false, rest: ["4HPwATDgc/ABMA"] }
  */
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
@@ -16,6 +16,8 @@ import type { Evaluator, Ply } from "@/lib/analysis/types";
 
 export interface CommandOptions {
   readonly ply: Ply;
+  /** Whether --ply was given (`ply` is then 0 by default). */
+  readonly plyGiven: boolean;
   readonly batch: boolean;
   readonly rest: readonly string[];
 }
@@ -33,7 +35,7 @@ export function parseOptions(args: readonly string[]): CommandOptions | { error:
   const ply = values.ply ?? "0";
   const depth = PLIES.find((p) => String(p) === ply);
   if (depth === undefined) return { error: `--ply takes 0, 1, 2 or 3, got "${ply}"` };
-  return { ply: depth, batch: values.batch === true, rest: positionals };
+  return { ply: depth, plyGiven: values.ply !== undefined, batch: values.batch === true, rest: positionals };
 }
 
 export function parsePosition(id: string | undefined): Position | { error: string } {
