@@ -27,6 +27,8 @@ test("a finished match is analysed from its review page", async ({ browserName: 
   // Both sides start with 167 pips (gnubg's pip count of the opening position).
   await expect(page.getByTestId("pip-counts")).toHaveText(/Pips: White 167 · Black 167/);
 
+  // Every depth the engine offers, the deepest said to take minutes.
+  await expect(page.getByTestId("analysis-ply").locator("option")).toHaveText(["0-ply", "1-ply", "2-ply", "3-ply (deep: minutes)"]);
   await page.getByTestId("analysis-ply").selectOption("0");
   await page.getByTestId("analyse-button").click();
   await expect(page.getByTestId("analysis-progress")).toBeVisible();

@@ -96,6 +96,8 @@ export interface AppServerOptions {
   readonly onCommandHandled?: (command: CommandName, ms: number) => void;
   /** Worker threads for the engine (the computer players); default env.ENGINE_WORKERS. */
   readonly engineWorkers?: number;
+  /** Worker threads for analyses (review jobs, the analysis board); default env.ANALYSIS_WORKERS. */
+  readonly analysisWorkers?: number;
   /** What one user or address may hold at once; each defaults to its env setting (SOCKETS_PER_USER, …). */
   readonly limits?: Partial<UserLimits>;
 }
@@ -215,7 +217,11 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const presence = new Presence(startedAt);
   const vault = new SeedVault(seedKey);
   // The computer players think in worker threads; the pool starts its workers on the first task.
-  const pool = new EnginePool({ size: options.engineWorkers ?? env.ENGINE_WORKERS, onWorkerError: (message) => logger.error("engine worker failed", { error: message }) });
+  const onWorkerError = (message: string) => logger.error("engine worker failed", { error: message });
+  const pool = new EnginePool({ size: options.engineWorkers ?? env.ENGINE_WORKERS, onWorkerError });
+  // Analyses have workers of their own: a 3-ply review decision holds its worker for seconds, and a computer player
+  // must never wait behind one. Like the computers' pool, it starts its workers on the first task.
+  const analysisPool = new EnginePool({ size: options.analysisWorkers ?? env.ANALYSIS_WORKERS, onWorkerError });
   const computers = await ensureComputerUsers(db);
   // Computers never leave the table: always connected, so their matches can never be claimed as abandoned.
   for (const id of computers.levelOf.keys()) presence.connect(id, "computer", startedAt);
@@ -304,11 +310,11 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // A computer whose turn it was carries on.
   await recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId));
   // Analysis jobs (the review page's "Analyse") on nodes that serve pages; queued ones from before a restart resume.
-  // One decision at a time in the engine pool, so an analysis never holds more than one worker from the computers.
-  const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => pool.run(task) }) : null;
+  // One decision at a time in the analysis pool; the runner shares it out among the jobs it holds.
+  const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => analysisPool.run(task) }) : null;
   analysis?.start();
   // The analysis board's route (app/api/analysis) searches in the same pool.
-  setBoardEngine((request) => pool.run({ kind: "analyse-position", request }));
+  setBoardEngine((request) => analysisPool.run({ kind: "analyse-position", request }));
   // Tournaments: what is due (a close, a round, a result) is looked at every TOURNAMENT_TICK_MS, on every node.
   const tournaments = new TournamentRunner({ db, service, vault, io, logger, now });
   tournaments.start(env.TOURNAMENT_TICK_MS);
@@ -340,7 +346,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       outage.close();
       await analysis?.stop();
       setBoardEngine(null);
-      await pool.close();
+      await Promise.all([pool.close(), analysisPool.close()]);
       await computer.idle();
       presenceLink?.close();
       connectionLimits.close();

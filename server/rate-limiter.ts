@@ -33,12 +33,12 @@ export function createLimiter(rule: LimitRule, keyPrefix: string, redis?: RedisS
 }
 
 /**
- * Counts one point for `key`: 0 when it was within the limit, otherwise the milliseconds until the key's window
- * ends (at least 1). A store error that even the insurance limiter could not absorb is thrown.
+ * Counts one point (or `points`) for `key`: 0 when it was within the limit, otherwise the milliseconds until the
+ * key's window ends (at least 1). A store error that even the insurance limiter could not absorb is thrown.
  */
-export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<number> {
+export async function consumePoint(limiter: RateLimiterAbstract, key: string, points = 1): Promise<number> {
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, points);
     return 0;
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return Math.max(1, rejection.msBeforeNext);

@@ -1,10 +1,10 @@
 "use client";
 /**
- * The review's analysis controls and summary: a ply selector (0, 1 or 2) and "Analyse", which asks the server for the
- * analysis (POST /api/matches/:id/analysis) and polls its progress once a second until it is done; and, once done,
- * each player's totals (decisions, equity lost, error rate per decision in thousandths — also checker play and cube
- * apart, with gnubg's band in words —, marks, gnubg's rating, and the luck of the rolls per game and for the match).
- * Analyses already stored come with the page, so a second view shows them at once.
+ * The review's analysis controls and summary: a ply selector (0 to 3; 3-ply takes minutes) and "Analyse", which asks
+ * the server for the analysis (POST /api/matches/:id/analysis) and polls its progress once a second until it is done;
+ * and, once done, each player's totals (decisions, equity lost, error rate per decision in thousandths — also checker
+ * play and cube apart, with gnubg's band in words —, marks, gnubg's rating, and the luck of the rolls per game and for
+ * the match). Analyses already stored come with the page, so a second view shows them at once.
  *
  * @example
  *   const analysis = useMatchAnalysis(matchId, invite, initial);
@@ -21,7 +21,9 @@ import type { Ply } from "@/lib/analysis/types";
 import type { Color } from "@/lib/engine/types";
 import { formatEquity } from "./step-analysis";
 
-const PLIES: readonly Ply[] = [0, 1, 2];
+const PLIES: readonly Ply[] = [0, 1, 2, 3];
+/** From this depth a long match takes minutes (docs/benchmarks.md): the option says so. */
+const DEEP_PLY: Ply = 3;
 const POLL_MS = 1000;
 
 export interface MatchAnalysisState {
@@ -95,7 +97,7 @@ export function AnalysisControls({ analysis, finished }: { analysis: MatchAnalys
         <select value={ply} onChange={(e) => setPly(Number(e.target.value) as Ply)} data-testid="analysis-ply">
           {PLIES.map((p) => (
             <option key={p} value={p}>
-              {t("ply", { ply: p })}
+              {t(p >= DEEP_PLY ? "plyDeep" : "ply", { ply: p })}
             </option>
           ))}
         </select>

@@ -68,14 +68,15 @@ describe("asking for an analysis", () => {
   it("refuses bad input and writes nothing", async () => {
     const running = await seededMatch(t.db, testVault());
     const refusals = await Promise.all([
-      requestAnalysis(t.db, { matchId, ply: 3, viewer: null }),
+      requestAnalysis(t.db, { matchId, ply: 4, viewer: null }),
+      requestAnalysis(t.db, { matchId, ply: -1, viewer: null }),
       requestAnalysis(t.db, { matchId, ply: "one", viewer: null }),
       requestAnalysis(t.db, { matchId, ply: undefined, viewer: null }),
       requestAnalysis(t.db, { matchId: "no-such-match-id", ply: 0, viewer: null }),
       requestAnalysis(t.db, { matchId: "../../etc", ply: 0, viewer: null }),
       requestAnalysis(t.db, { matchId: running.match.id, ply: 0, viewer: null }),
     ]);
-    expect(refusals.map((r) => (r.ok ? "ok" : r.code))).toEqual(["ERR_BAD_PLY", "ERR_BAD_PLY", "ERR_BAD_PLY", "ERR_NOT_FOUND", "ERR_NOT_FOUND", "ERR_NOT_FINISHED"]);
+    expect(refusals.map((r) => (r.ok ? "ok" : r.code))).toEqual(["ERR_BAD_PLY", "ERR_BAD_PLY", "ERR_BAD_PLY", "ERR_BAD_PLY", "ERR_NOT_FOUND", "ERR_NOT_FOUND", "ERR_NOT_FINISHED"]);
     expect(await t.db.prisma.matchAnalysis.count()).toBe(0);
   });
 
@@ -130,6 +131,82 @@ describe("asking for an analysis", () => {
     const done = await until(0, (v) => v.status === "done");
     await jobs.stop();
     expect(done.done).toBe(done.total);
+  });
+});
+
+describe("sharing the worker among jobs", () => {
+  /**
+   * Stand-in depths: a "3-ply" decision holds the worker 40 ms, a shallower one 1 ms (each then answered by the real
+   * engine at 0-ply, so the stored results are real analyses). What is tested is the runner's sharing, not the search.
+   */
+  const order: { ply: number; at: number }[] = [];
+  const timed = (deepMs: number, shallowMs: number): RunAnalysisTask => async (task) => {
+    order.push({ ply: task.ply, at: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, task.ply === 3 ? deepMs : shallowMs));
+    return pool.run({ ...task, ply: 0 });
+  };
+  const sharing = (runTask: RunAnalysisTask) =>
+    new AnalysisRunner({ db: t.db, logger: { debug() {}, info() {}, warn() {}, error() {} }, runTask, pollMs: 100, progressMs: 20 });
+
+  it("finishes a shallow job asked for while a deep one runs first, then the deep one", async () => {
+    await t.db.prisma.matchAnalysis.deleteMany({ where: { matchId } });
+    order.length = 0;
+    expect((await requestAnalysis(t.db, { matchId, ply: 3, viewer: null })).ok).toBe(true);
+    const jobs = sharing(timed(40, 1));
+    jobs.start();
+    await until(3, (v) => v.status === "running" && v.done >= 2);
+    // The runner is woken by the request (the hook start() set), as the route wakes it.
+    expect((await requestAnalysis(t.db, { matchId, ply: 1, viewer: null })).ok).toBe(true);
+    const shallow = await until(1, (v) => v.status === "done");
+    const deepMeanwhile = await until(3, () => true);
+    const deep = await until(3, (v) => v.status === "done");
+    await jobs.stop();
+    expect(deepMeanwhile.status).toBe("running");
+    expect(deepMeanwhile.done).toBeLessThan(deepMeanwhile.total);
+    expect([shallow.done, deep.done]).toEqual([shallow.total, deep.total]);
+    // The deep job went on while the shallow one ran: the worker was shared, not handed over.
+    const shallowDecisions = order.filter((o) => o.ply === 1);
+    const firstShallow = shallowDecisions[0]?.at ?? 0;
+    const lastShallow = shallowDecisions.at(-1)?.at ?? 0;
+    expect(order.some((o) => o.ply === 3 && o.at > firstShallow && o.at < lastShallow)).toBe(true);
+    expect(shallowDecisions).toHaveLength(shallow.total);
+  });
+
+  it("hands every job it holds back to the queue when stopped, and the next runner finishes them", async () => {
+    await t.db.prisma.matchAnalysis.deleteMany({ where: { matchId } });
+    await requestAnalysis(t.db, { matchId, ply: 3, viewer: null });
+    await requestAnalysis(t.db, { matchId, ply: 2, viewer: null });
+    const first = sharing(timed(20, 20));
+    first.start();
+    await until(3, (v) => v.status === "running" && v.done > 0);
+    await until(2, (v) => v.status === "running" && v.done > 0);
+    await first.stop();
+    expect([(await until(3, () => true)).status, (await until(2, () => true)).status]).toEqual(["queued", "queued"]);
+    const second = sharing(timed(1, 1));
+    second.start();
+    await until(3, (v) => v.status === "done");
+    await until(2, (v) => v.status === "done");
+    await second.stop();
+    // The stand-in results are not left for the tests below.
+    await t.db.prisma.matchAnalysis.deleteMany({ where: { matchId } });
+  });
+});
+
+describe("what a new analysis costs of the hour", () => {
+  it("charges a deeper job more, and a refused one nothing", async () => {
+    const limiter = new AnalysisLimiter(6);
+    // A 3-ply job costs 5 of the 6: a second one is refused, and that refusal leaves the last point for a shallow job.
+    expect(await limiter.take("deep", 3)).toBe(0);
+    expect(await limiter.take("deep", 3)).toBeGreaterThan(0);
+    expect(await limiter.take("deep", 2)).toBe(0);
+    expect(await limiter.take("deep", 0)).toBeGreaterThan(0);
+    // Shallow jobs cost 1 each; another user has their own points.
+    for (let i = 0; i < 6; i++) expect(await limiter.take("shallow", (i % 3) as 0 | 1 | 2)).toBe(0);
+    expect(await limiter.take("shallow", 1)).toBeGreaterThan(0);
+    // A limit set below a deep job's cost still lets one an hour.
+    const small = new AnalysisLimiter(2);
+    expect(await small.take("deep", 3)).toBe(0);
+    expect(await small.take("deep", 0)).toBeGreaterThan(0);
   });
 });
 

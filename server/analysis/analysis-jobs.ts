@@ -1,11 +1,11 @@
 /**
- * Analysis jobs as the review page sees them: ask for a match's analysis at a ply (0, 1 or 2), read its progress, and
+ * Analysis jobs as the review page sees them: ask for a match's analysis at a ply (0 to 3), read its progress, and
  * read the stored results. Asking writes a MatchAnalysis row (queued) and wakes this node's runner
  * (analysis-runner.ts), which does the work in the engine pool; the page polls `analysisStatus` for the progress.
  *
  * Rules: only a finished match, for anyone who may see its review (server/record/match-review.ts); one row per match,
  * ply and engine, so asking again while it runs or once it is done returns that row (a second view is instant) and a
- * failed job is queued again. Bad input (a malformed or unknown match, one not finished, a ply other than 0–2) is
+ * failed job is queued again. Bad input (a malformed or unknown match, one not finished, a ply other than 0–3) is
  * refused with an ERR_ code and writes nothing.
  *
  * @example
@@ -27,20 +27,20 @@ export type AnalysisErrorCode = "ERR_NOT_FOUND" | "ERR_NOT_FINISHED" | "ERR_BAD_
 
 export interface AnalysisRequest {
   readonly matchId: string;
-  /** As given: a number or a numeric string; anything but 0, 1 or 2 is refused. */
+  /** As given: a number or a numeric string; anything but 0, 1, 2 or 3 is refused. */
   readonly ply: unknown;
   readonly viewer: UserRow | null;
   readonly invite?: string;
   /**
-   * Asked before a new job is queued (not when the job exists already): 0 to go ahead, else the milliseconds until
-   * the requester may start another (analysis-limit.ts). Absent: no limit.
+   * Asked before a new job is queued (not when the job exists already), with the job's depth: 0 to go ahead, else the
+   * milliseconds until the requester may start it (analysis-limit.ts: deeper jobs cost more). Absent: no limit.
    */
-  readonly admit?: () => Promise<number>;
+  readonly admit?: (ply: Ply) => Promise<number>;
 }
 
 export function parsePly(input: unknown): Ply | null {
   const n = typeof input === "number" ? input : typeof input === "string" && /^[0-9]$/.test(input) ? Number(input) : NaN;
-  return n === 0 || n === 1 || n === 2 ? n : null;
+  return n === 0 || n === 1 || n === 2 || n === 3 ? n : null;
 }
 
 interface Row {
@@ -93,7 +93,7 @@ export async function requestAnalysis(db: Db, request: AnalysisRequest): Promise
   const { matchId } = request;
   const existing = await db.prisma.matchAnalysis.findUnique({ where: key(matchId, ply, engine) });
   if (existing && existing.status !== "failed") return ok(viewOf(existing));
-  const wait = (await request.admit?.()) ?? 0;
+  const wait = (await request.admit?.(ply)) ?? 0;
   if (wait > 0) {
     return err("ERR_RATE_LIMITED", { reason: "analyses", minutes: Math.max(1, Math.ceil(wait / 60_000)) });
   }

@@ -1,20 +1,25 @@
 /**
- * Runs the queued analysis jobs of one node, one job at a time and one decision at a time, each decision an
- * "analyse-match" task in the engine worker pool (the search never runs on the event loop, and a single analysis
- * never takes more than one worker, so the computer opponents keep theirs).
+ * Runs the queued analysis jobs of one node, one decision at a time, each decision an "analyse-match" task in the
+ * analysis worker pool (the search never runs on the event loop, and never in the workers the computer players use).
+ *
+ * Several jobs share the worker (at most `maxJobs` held at once): each next decision goes to the held job that has had
+ * the least worker time so far, so a 2-ply review asked for while a 3-ply one runs (seconds a decision instead of a
+ * tenth of one) takes about twice its usual time instead of waiting minutes behind it. A job taken up later starts
+ * level with the least-served job already held, so it shares the worker from then on rather than taking it over.
  *
  * The database is the queue: a job is claimed by a conditional update (queued → running), so two nodes never run the
- * same one. While it runs, the row's `done` and a heartbeat are written about twice a second; the page polls them.
- * A restart loses nothing: a job stopped with its server (`stop()`) goes back to queued and is picked up at the next
- * start, and one whose node died is taken over once its heartbeat is `staleMs` old. Jobs start over from the first
- * decision (an analysis takes seconds to minutes; partial results are not worth a resume format).
+ * same one. While a job is held, the row's `done` and a heartbeat are written about twice a second; the page polls
+ * them. A restart loses nothing: the jobs held when the server stops (`stop()`) go back to queued and are picked up at
+ * the next start, and one whose node died is taken over once its heartbeat is `staleMs` old. Jobs start over from the
+ * first decision (an analysis takes seconds to minutes; partial results are not worth a resume format).
  *
  * @example
- *   const runner = new AnalysisRunner({ db, logger, runTask: (task) => pool.runEngineTask(task) });
+ *   const runner = new AnalysisRunner({ db, logger, runTask: (task) => analysisPool.run(task) });
  *   runner.start();   // picks up what is queued and wakes on each new request
  *   await runner.stop();
  */
-import { analysisPoints, summarise, type AnalysisEntry, type MatchAnalysis } from "@/lib/analysis/match-analysis";
+import { analysisPoints, summarise, type AnalysisEntry, type AnalysisPoint } from "@/lib/analysis/match-analysis";
+import type { Color } from "@/lib/engine/types";
 import type { Ply } from "@/lib/analysis/types";
 import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/log";
@@ -28,6 +33,8 @@ export interface AnalysisRunnerOptions {
   readonly logger: Logger;
   readonly runTask: RunAnalysisTask;
   readonly engine?: string;
+  /** How many jobs this node holds and shares the worker among (default 4). */
+  readonly maxJobs?: number;
   /** How often to look for work nobody woke us for (another node's request, a dead node's job). */
   readonly pollMs?: number;
   /** A running job whose heartbeat is this old belongs to a node that stopped: run it here. */
@@ -36,35 +43,43 @@ export interface AnalysisRunnerOptions {
   readonly now?: () => number;
 }
 
-interface Job {
+/** A job this node holds: its decisions, how far it got, and how much worker time it has had. */
+interface HeldJob {
   readonly id: string;
   readonly matchId: string;
-  readonly ply: number;
+  readonly ply: Ply;
+  readonly points: readonly AnalysisPoint[];
+  readonly forced: Record<Color, number>;
+  readonly entries: AnalysisEntry[];
+  readonly claimedAt: number;
+  done: number;
+  workerMs: number;
 }
-
-class Stopped extends Error {}
 
 export class AnalysisRunner {
   private readonly db: Db;
   private readonly logger: Logger;
   private readonly runTask: RunAnalysisTask;
   private readonly engine: string;
+  private readonly maxJobs: number;
   private readonly pollMs: number;
   private readonly staleMs: number;
   private readonly progressMs: number;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
-  private again = false;
+  /** Set by `wake`: look in the queue before the next decision. */
+  private lookForWork = false;
   private stopped = false;
-  /** Decisions done per running job, written with each heartbeat. */
-  private readonly lastDone = new Map<string, number>();
+  private readonly held: HeldJob[] = [];
 
   constructor(options: AnalysisRunnerOptions) {
     this.db = options.db;
     this.logger = options.logger;
     this.runTask = options.runTask;
     this.engine = options.engine ?? analysisEngineId();
+    this.maxJobs = options.maxJobs ?? 4;
     this.pollMs = options.pollMs ?? 2000;
     this.staleMs = options.staleMs ?? 30_000;
     this.progressMs = options.progressMs ?? 500;
@@ -75,45 +90,59 @@ export class AnalysisRunner {
     setAnalysisWakeHook(() => this.wake());
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
+    this.heartbeat = setInterval(() => void this.progress(), this.progressMs);
+    this.heartbeat.unref();
     this.wake();
   }
 
-  /** Looks for work now (or right after the job in hand). */
+  /** Looks in the queue now (or before the next decision of the jobs in hand). */
   wake(): void {
     if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
+    this.lookForWork = true;
+    if (this.draining) return;
     this.draining = this.drain()
       .catch((error: unknown) => this.logger.error("analysis runner failed", { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
+        if (this.lookForWork) this.wake();
       });
   }
 
-  /** Stops after the decision in hand; the job it was on goes back to the queue. */
+  /** Stops after the decision in hand; the jobs held go back to the queue. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     setAnalysisWakeHook(undefined);
     await this.draining;
+    const ids = this.held.splice(0).map((job) => job.id);
+    if (ids.length > 0) await this.db.prisma.matchAnalysis.updateMany({ where: { id: { in: ids }, status: "running" }, data: { status: "queued", heartbeat: null } });
   }
 
   private async drain(): Promise<void> {
     while (!this.stopped) {
-      const job = await this.claim();
+      if (this.lookForWork || this.held.length === 0) {
+        this.lookForWork = false;
+        await this.takeUpJobs();
+      }
+      const job = this.leastServed();
       if (job === null) return;
-      await this.run(job);
+      await this.step(job);
+    }
+  }
+
+  /** Claims queued (or abandoned) jobs, oldest first, until this node holds `maxJobs`. */
+  private async takeUpJobs(): Promise<void> {
+    while (!this.stopped && this.held.length < this.maxJobs) {
+      const claimed = await this.claim();
+      if (claimed === null) return;
+      const job = await this.load(claimed);
+      if (job) this.held.push(job);
     }
   }
 
   /** The oldest job that is queued or abandoned by a stopped node, claimed for this node; null when there is none. */
-  private async claim(): Promise<Job | null> {
+  private async claim(): Promise<{ id: string; matchId: string; ply: number } | null> {
     while (!this.stopped) {
       const staleBefore = new Date(this.now() - this.staleMs);
       const claimable = { engine: this.engine, OR: [{ status: "queued" as const }, { status: "running" as const, heartbeat: { lt: staleBefore } }] };
@@ -129,57 +158,75 @@ export class AnalysisRunner {
     return null;
   }
 
-  private async run(job: Job): Promise<void> {
-    const started = this.now();
-    const beat = setInterval(() => void this.progress(job), this.progressMs);
+  /** The claimed job's decisions, read from the match record; a record that cannot be analysed fails the job. */
+  private async load(claimed: { id: string; matchId: string; ply: number }): Promise<HeldJob | null> {
     try {
-      const result = await this.analyse(job);
-      await this.db.prisma.matchAnalysis.updateMany({
-        where: { id: job.id, status: "running" },
-        data: { status: "done", done: result.done, result: JSON.stringify(result.analysis), finishedAt: new Date(this.now()), heartbeat: new Date(this.now()) },
-      });
-      this.logger.info("match analysed", { matchId: job.matchId, ply: job.ply, decisions: result.done, ms: this.now() - started });
+      const loaded = await loadLiveMatch(this.db, claimed.matchId);
+      if (!loaded) throw new Error(`match ${claimed.matchId} not found`);
+      const events = loaded.events.map(({ event }) => event);
+      const created = events.find((e) => e.type === "created");
+      if (created?.type !== "created") throw new Error("the match record has no created event");
+      const actions = events.flatMap((e) => (e.type === "action" ? [e.action] : []));
+      const { points, forced } = analysisPoints({ matchLength: created.matchLength }, actions);
+      await this.db.prisma.matchAnalysis.updateMany({ where: { id: claimed.id, status: "running" }, data: { total: points.length } });
+      // Level with the least-served job held: it shares the worker from now on, it does not take it over.
+      const workerMs = this.held.length === 0 ? 0 : Math.min(...this.held.map((job) => job.workerMs));
+      return { ...claimed, ply: claimed.ply as Ply, points, forced, entries: [], claimedAt: this.now(), done: 0, workerMs };
     } catch (error) {
-      if (error instanceof Stopped) {
-        await this.db.prisma.matchAnalysis.updateMany({ where: { id: job.id, status: "running" }, data: { status: "queued", heartbeat: null } });
-        return;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      this.logger.error("match analysis failed", { matchId: job.matchId, ply: job.ply, error: message });
-      await this.db.prisma.matchAnalysis.updateMany({ where: { id: job.id }, data: { status: "failed", error: message, finishedAt: new Date(this.now()) } });
-    } finally {
-      clearInterval(beat);
+      await this.fail(claimed, error);
+      return null;
     }
   }
 
-  /** Writes the heartbeat and how many decisions are done. */
-  private async progress(job: Job): Promise<void> {
-    const data = { heartbeat: new Date(this.now()), ...(this.lastDone.has(job.id) ? { done: this.lastDone.get(job.id) } : {}) };
-    await this.db.prisma.matchAnalysis.updateMany({ where: { id: job.id, status: "running" }, data }).catch((error: unknown) => {
-      this.logger.warn("analysis progress not written", { error: error instanceof Error ? error.message : String(error) });
-    });
+  private leastServed(): HeldJob | null {
+    let least: HeldJob | null = null;
+    for (const job of this.held) if (least === null || job.workerMs < least.workerMs) least = job;
+    return least;
   }
 
-  private async analyse(job: Job): Promise<{ analysis: MatchAnalysis; done: number }> {
-    const loaded = await loadLiveMatch(this.db, job.matchId);
-    if (!loaded) throw new Error(`match ${job.matchId} not found`);
-    const events = loaded.events.map(({ event }) => event);
-    const created = events.find((e) => e.type === "created");
-    if (created?.type !== "created") throw new Error("the match record has no created event");
-    const actions = events.flatMap((e) => (e.type === "action" ? [e.action] : []));
-    const { points, forced } = analysisPoints({ matchLength: created.matchLength }, actions);
-    await this.db.prisma.matchAnalysis.updateMany({ where: { id: job.id, status: "running" }, data: { total: points.length } });
-    const ply = job.ply as Ply;
-    const entries: AnalysisEntry[] = [];
+  /** One decision of the job; the last one stores the result. */
+  private async step(job: HeldJob): Promise<void> {
+    const point = job.points[job.done];
+    const started = this.now();
     try {
-      for (const [i, point] of points.entries()) {
-        if (this.stopped) throw new Stopped();
-        entries.push(...(await this.runTask({ kind: "analyse-match", point, ply })));
-        this.lastDone.set(job.id, i + 1);
-      }
-    } finally {
-      this.lastDone.delete(job.id);
+      if (point) job.entries.push(...(await this.runTask({ kind: "analyse-match", point, ply: job.ply })));
+    } catch (error) {
+      this.release(job);
+      await this.fail(job, error);
+      return;
     }
-    return { analysis: { ply, entries, totals: summarise(entries, forced) }, done: points.length };
+    job.workerMs += this.now() - started;
+    if (point) job.done++;
+    if (job.done < job.points.length) return;
+    this.release(job);
+    const analysis = { ply: job.ply, entries: job.entries, totals: summarise(job.entries, job.forced) };
+    await this.db.prisma.matchAnalysis.updateMany({
+      where: { id: job.id, status: "running" },
+      data: { status: "done", done: job.done, result: JSON.stringify(analysis), finishedAt: new Date(this.now()), heartbeat: new Date(this.now()) },
+    });
+    this.logger.info("match analysed", { matchId: job.matchId, ply: job.ply, decisions: job.done, ms: this.now() - job.claimedAt, workerMs: job.workerMs });
+  }
+
+  private release(job: HeldJob): void {
+    const at = this.held.indexOf(job);
+    if (at >= 0) this.held.splice(at, 1);
+  }
+
+  private async fail(job: { id: string; matchId: string; ply: number }, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.error("match analysis failed", { matchId: job.matchId, ply: job.ply, error: message });
+    await this.db.prisma.matchAnalysis.updateMany({ where: { id: job.id }, data: { status: "failed", error: message, finishedAt: new Date(this.now()) } });
+  }
+
+  /** Writes each held job's heartbeat and how many of its decisions are done. */
+  private async progress(): Promise<void> {
+    const at = new Date(this.now());
+    await Promise.all(
+      this.held.map((job) =>
+        this.db.prisma.matchAnalysis.updateMany({ where: { id: job.id, status: "running" }, data: { heartbeat: at, done: job.done } }).catch((error: unknown) => {
+          this.logger.warn("analysis progress not written", { error: error instanceof Error ? error.message : String(error) });
+        }),
+      ),
+    );
   }
 }

@@ -76,6 +76,11 @@ const schema = z.object({
   PLAYER_TOURNAMENTS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Worker threads of their own for analyses (the review's jobs and the analysis board), so that a long analysis never
+   * holds a worker a computer player waits for.
+   */
+  ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -1,5 +1,5 @@
 // The analysis of a finished match (server/analysis/analysis-jobs.ts), for anyone who may see its review:
-//   POST /api/matches/:id/analysis[?invite=token]  {"ply": 0|1|2}  starts it (or returns the one queued, running or done)
+//   POST /api/matches/:id/analysis[?invite=token]  {"ply": 0|1|2|3}  starts it (or returns the one queued, running or done)
 //   GET  /api/matches/:id/analysis?ply=N[&invite=token]           where it stands, with the result once done
 // 404 for a match the viewer may not see, 409 while it is not finished, 400 for a bad ply. The review page polls GET
 // about once a second while the job runs: the job may run on another node, and the row is the truth. Who may start
