@@ -13,6 +13,7 @@ test("a position from its URL, analysed with its dice: ranked plays and the cube
     const page = me.page;
     await page.goto(`/analysis?pos=${encodeURIComponent(START)}&dice=31&ply=0`);
     await expect(page.getByTestId("board-position-id")).toHaveText(START);
+    await expect(page.getByTestId("board-ply").locator("option")).toHaveText(["0-ply", "1-ply", "2-ply", "3-ply (deep: seconds)"]);
     await page.getByTestId("board-analyse").click();
     const plays = page.getByTestId("board-plays");
     await expect(plays).toBeVisible();

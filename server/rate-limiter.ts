@@ -33,10 +33,25 @@ export function createLimiter(rule: LimitRule, keyPrefix: string, redis?: RedisS
 }
 
 /**
- * Counts one point (or `points`) for `key`: 0 when it was within the limit, otherwise the milliseconds until the
- * key's window ends (at least 1). A store error that even the insurance limiter could not absorb is thrown.
+ * Counts one point for `key`: 0 when it was within the limit, otherwise the milliseconds until the key's window
+ * ends (at least 1). A store error that even the insurance limiter could not absorb is thrown.
  */
-export async function consumePoint(limiter: RateLimiterAbstract, key: string, points = 1): Promise<number> {
+export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  return consumePoints(limiter, key, 1);
+}
+
+/**
+ * Counts `points` for `key` (a request that costs more than one), answering as consumePoint does. A refused request
+ * costs nothing: the store counts a refused request's points too, and a dear request refused must not use up what is
+ * left for a cheap one, so they are given back.
+ */
+export async function takePoints(limiter: RateLimiterAbstract, key: string, points: number): Promise<number> {
+  const wait = await consumePoints(limiter, key, points);
+  if (wait > 0) await limiter.reward(key, points);
+  return wait;
+}
+
+async function consumePoints(limiter: RateLimiterAbstract, key: string, points: number): Promise<number> {
   try {
     await limiter.consume(key, points);
     return 0;

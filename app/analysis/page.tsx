@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AnalysisBoard } from "@/components/analysis/analysis-board";
+import type { Ply } from "@/lib/analysis/types";
 import "@/components/analysis/analysis-board.css";
 import "@/components/review/review.css";
 import "@/components/ui/ui.css";
@@ -30,7 +31,7 @@ export default async function AnalysisPage({ searchParams }: { searchParams: Sea
     <article className="analysis-page">
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
-      <AnalysisBoard initial={{ pos: one(query.pos), match: one(query.match), dice: one(query.dice), ply: ply === "0" || ply === "1" ? Number(ply) as 0 | 1 : 2 }} />
+      <AnalysisBoard initial={{ pos: one(query.pos), match: one(query.match), dice: one(query.dice), ply: ply === "0" || ply === "1" || ply === "3" ? (Number(ply) as Ply) : 2 }} />
     </article>
   );
 }

@@ -19,6 +19,7 @@ import { CopyButton } from "@/components/review/copy-button";
 import { formatEquity } from "@/components/review/step-analysis";
 import type { PositionAnalysis } from "@/lib/analysis/position-analysis";
 import { parseDice } from "@/lib/analysis/position-request";
+import type { Ply } from "@/lib/analysis/types";
 import { decodeMatchId, decodePositionId, encodeMatchId, encodePositionId } from "@/lib/engine/gnubg-id";
 import { initialPosition, makePosition } from "@/lib/engine/position";
 import { opponentOf, type Color, type Dice, type DieValue, type Position } from "@/lib/engine/types";
@@ -27,7 +28,7 @@ export interface AnalysisBoardInitial {
   readonly pos: string;
   readonly match: string;
   readonly dice: string;
-  readonly ply: 0 | 1 | 2;
+  readonly ply: Ply;
 }
 
 interface Setup {
@@ -36,7 +37,8 @@ interface Setup {
   readonly matchId: string;
 }
 
-const PLIES = [0, 1, 2] as const;
+/** 3-ply takes seconds a position (server/http/position-analysis-response.ts): its option says so. */
+const PLIES: readonly Ply[] = [0, 1, 2, 3];
 
 /** The setup a URL describes, or the opening position when it describes none. */
 function setupFrom(initial: AnalysisBoardInitial): { setup: Setup; problem: ShownError | null } {
@@ -80,7 +82,7 @@ export function AnalysisBoard({ initial }: { initial: AnalysisBoardInitial }) {
   const start = useMemo(() => setupFrom(initial), [initial]);
   const [setup, setSetup] = useState<Setup>(start.setup);
   const [dice, setDice] = useState<Dice | null>(() => parseDice(initial.dice) ?? null);
-  const [ply, setPly] = useState<0 | 1 | 2>(initial.ply);
+  const [ply, setPly] = useState<Ply>(initial.ply);
   const [editing, setEditing] = useState<Color>(setup.position.turn);
   const [selected, setSelected] = useState<number | null>(null);
   const [pastePosition, setPastePosition] = useState(initial.pos);
@@ -249,10 +251,10 @@ export function AnalysisBoard({ initial }: { initial: AnalysisBoardInitial }) {
           <div className="analysis-board-row">
             <label>
               {t("depth")}{" "}
-              <select value={ply} onChange={(e) => setPly(Number(e.target.value) as 0 | 1 | 2)} data-testid="board-ply">
+              <select value={ply} onChange={(e) => setPly(Number(e.target.value) as Ply)} data-testid="board-ply">
                 {PLIES.map((p) => (
                   <option key={p} value={p}>
-                    {t("ply", { ply: p })}
+                    {t(p === 3 ? "plyDeep" : "ply", { ply: p })}
                   </option>
                 ))}
               </select>

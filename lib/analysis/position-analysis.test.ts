@@ -84,6 +84,12 @@ describe("analysePosition", () => {
     expect(cubeOf(close, 1).ply).toBe(1);
     expect(cubeOf(close, 2).ply).toBe(3);
     expect(cubeOf(far, 2).ply).toBe(2);
+    // Asked for 3-ply, everything is 3-ply: the cube, and the plays the filters keep to the end.
+    expect(cubeOf(far, 3).ply).toBe(3);
+    const deep = parsePositionRequest({ positionId: far, dice: [6, 5], ply: 3 });
+    if (!deep.ok) throw new Error(deep.code);
+    const answer = analysePosition(deep.value, exact);
+    expect([answer.ply, answer.cube.ply, answer.plays[0]?.ply]).toEqual([3, 3, 3]);
   });
 
   it("gives equities per unit of the cube in money play, whatever the cube's value", () => {

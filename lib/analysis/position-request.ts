@@ -47,7 +47,7 @@ export function parsePositionRequest(body: Readonly<Record<string, unknown>>): R
     return err("ERR_BAD_BODY", { reason: "position" });
   }
   const ply = body.ply === undefined ? 0 : body.ply;
-  if (ply !== 0 && ply !== 1 && ply !== 2) return err("ERR_BAD_PLY");
+  if (ply !== 0 && ply !== 1 && ply !== 2 && ply !== 3) return err("ERR_BAD_PLY");
   let context: CubeContext = { matchLength: 0, score: { white: 0, black: 0 }, cubeValue: 1, crawford: false, cubeOwner: null, onRoll: "white" };
   let matchDice: Dice | null = null;
   if (typeof matchId === "string" && matchId !== "") {

@@ -11,7 +11,7 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Ply } from "@/lib/analysis/types";
 import { parseEnv } from "@/server/config/env";
-import { consumePoint, createLimiter, routeLimiterRedis, type RedisStoreClient } from "@/server/rate-limiter";
+import { createLimiter, routeLimiterRedis, takePoints, type RedisStoreClient } from "@/server/rate-limiter";
 
 /**
  * A new job's cost by depth, about its share of worker time: a 7-point match takes ~0.3 s at 0-ply, ~2 s at 1-ply,
@@ -31,15 +31,11 @@ export class AnalysisLimiter {
 
   /**
    * Counts one new job of `userId` at `ply`: 0 when allowed, else the milliseconds until the window ends. A limit set
-   * below a depth's cost still lets one such job an hour (its cost is capped at the limit). A refused job costs
-   * nothing: the store counts the points of a refused request too, and a deep job refused must not use up what is
-   * left for a shallow one, so they are given back.
+   * below a depth's cost still lets one such job an hour (its cost is capped at the limit); a refused job costs
+   * nothing (takePoints).
    */
-  async take(userId: string, ply: Ply): Promise<number> {
-    const cost = Math.min(ANALYSIS_COST[ply], this.#perHour);
-    const wait = await consumePoint(this.#limiter, userId, cost);
-    if (wait > 0) await this.#limiter.reward(userId, cost);
-    return wait;
+  take(userId: string, ply: Ply): Promise<number> {
+    return takePoints(this.#limiter, userId, Math.min(ANALYSIS_COST[ply], this.#perHour));
   }
 }
 

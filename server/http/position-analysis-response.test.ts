@@ -8,7 +8,7 @@ import { createEvaluator } from "@/lib/analysis/evaluator";
 import { analysePosition, type PositionRequest } from "@/lib/analysis/position-analysis";
 import type { UserRow } from "@/server/db/types";
 import { createLimiter } from "@/server/rate-limiter";
-import { positionAnalysisResponse } from "./position-analysis-response";
+import { BOARD_DEEP_COST, positionAnalysisResponse } from "./position-analysis-response";
 
 const SITE = "http://localhost:3000";
 const sameSite = { host: "localhost:3000", origin: SITE, "content-type": "application/json" };
@@ -58,7 +58,8 @@ describe("positionAnalysisResponse", () => {
       [post({ positionId: START, matchId: "nope" }), me, 400, "ERR_BAD_MATCH_ID"],
       [post({ positionId: START, dice: [7, 1] }), me, 400, "ERR_BAD_BODY"],
       [post({ positionId: START, dice: "66x" }), me, 400, "ERR_BAD_BODY"],
-      [post({ positionId: START, ply: 3 }), me, 400, "ERR_BAD_PLY"],
+      [post({ positionId: START, ply: 4 }), me, 400, "ERR_BAD_PLY"],
+      [post({ positionId: START, ply: -1 }), me, 400, "ERR_BAD_PLY"],
       [post({ positionId: START, ply: "2" }), me, 400, "ERR_BAD_PLY"],
     ];
     for (const [req, viewer, status, code] of cases) {
@@ -67,6 +68,20 @@ describe("positionAnalysisResponse", () => {
       if (code) expect(((await answer.json()) as { error: string }).error).toBe(code);
     }
     expect(asked).toBe(0);
+  });
+
+  it("charges a 3-ply search more of the minute, and a refused one nothing", async () => {
+    const limiter = createLimiter({ limit: 2 * BOARD_DEEP_COST + 2, windowMs: 60_000 }, `test:${Math.random()}`);
+    const plies: number[] = [];
+    // The depth reaches the engine; the search itself is the 0-ply one, as the limit is what is tested.
+    const engine = async (request: PositionRequest) => {
+      plies.push(request.ply);
+      return analysePosition({ ...request, ply: 0 }, evaluator);
+    };
+    const ask = async (ply: number) => (await positionAnalysisResponse(post({ positionId: START, ply }), as(me), limiter, engine)).status;
+    // Two deep searches fit, a third does not, and its refusal leaves the last two points for shallow ones.
+    expect([await ask(3), await ask(3), await ask(3), await ask(2), await ask(0), await ask(1)]).toEqual([200, 200, 429, 200, 200, 429]);
+    expect(plies).toEqual([3, 3, 2, 0]);
   });
 
   it("holds a user to the limit and answers 503 with no engine", async () => {
