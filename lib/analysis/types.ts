@@ -41,9 +41,9 @@ export type EquityOf = ((p: Probabilities, color: Color) => number) & {
 };
 
 /**
- * Search depth: 0 = the evaluator alone, 1 to 3 = expectiminimax over the 21 rolls below it. The site plays and
- * analyses at 0–2; 3 (seconds for a contact play, 21 times 2-ply) is for the command line and close cube decisions
- * (cubeful-search.ts).
+ * Search depth: 0 = the evaluator alone, 1 to 3 = expectiminimax over the 21 rolls below it. The computers play at
+ * 0–2 (close cube decisions at 3: cubeful-search.ts); 3 (seconds for a contact play, 21 times 2-ply) is also the deep
+ * analysis of the review and the board, in the analysis workers, and the command line's deepest search.
  */
 export type Ply = 0 | 1 | 2 | 3;
 
