@@ -310,8 +310,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // A computer whose turn it was carries on.
   await recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId));
   // Analysis jobs (the review page's "Analyse") on nodes that serve pages; queued ones from before a restart resume.
-  // One decision at a time in the analysis pool; the runner shares it out among the jobs it holds.
-  const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => analysisPool.run(task) }) : null;
+  // One decision per analysis worker at a time; the runner shares them out among the jobs it holds.
+  const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => analysisPool.run(task), concurrency: analysisPool.size }) : null;
   analysis?.start();
   // The analysis board's route (app/api/analysis) searches in the same pool.
   setBoardEngine((request) => analysisPool.run({ kind: "analyse-position", request }));

@@ -172,6 +172,31 @@ describe("sharing the worker among jobs", () => {
     expect(shallowDecisions).toHaveLength(shallow.total);
   });
 
+  it("keeps one decision per worker in flight, and stores the entries in the match's order", async () => {
+    await t.db.prisma.matchAnalysis.deleteMany({ where: { matchId } });
+    let inFlight = 0;
+    let most = 0;
+    let turn = 0;
+    // Decisions come back out of order: every other one waits longer.
+    const uneven: RunAnalysisTask = async (task) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, turn++ % 2 === 0 ? 12 : 2));
+      const entries = await pool.run(task);
+      inFlight--;
+      return entries;
+    };
+    await requestAnalysis(t.db, { matchId, ply: 0, viewer: null });
+    const jobs = new AnalysisRunner({ db: t.db, logger: { debug() {}, info() {}, warn() {}, error() {} }, runTask: uneven, concurrency: 3, pollMs: 100, progressMs: 20 });
+    jobs.start();
+    const done = await until(0, (v) => v.status === "done");
+    await jobs.stop();
+    expect(most).toBe(3);
+    const loaded = await loadLiveMatch(t.db, matchId);
+    const actions = (loaded?.events ?? []).flatMap(({ event }) => (event.type === "action" ? [event.action] : []));
+    expect(done.result).toEqual(JSON.parse(JSON.stringify(analyseMatch({ matchLength: 1 }, actions, { ply: 0, evaluator: createEvaluator({ bearoff: loadBearoffDatabase() }) }))));
+  });
+
   it("hands every job it holds back to the queue when stopped, and the next runner finishes them", async () => {
     await t.db.prisma.matchAnalysis.deleteMany({ where: { matchId } });
     await requestAnalysis(t.db, { matchId, ply: 3, viewer: null });

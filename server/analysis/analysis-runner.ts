@@ -1,11 +1,13 @@
 /**
- * Runs the queued analysis jobs of one node, one decision at a time, each decision an "analyse-match" task in the
- * analysis worker pool (the search never runs on the event loop, and never in the workers the computer players use).
+ * Runs the queued analysis jobs of one node, each decision an "analyse-match" task in the analysis worker pool (the
+ * search never runs on the event loop, and never in the workers the computer players use), `concurrency` decisions at
+ * a time — one per analysis worker, so a node with more cores analyses a match that many times faster (the decisions
+ * of a match are independent: each point carries its own state; the entries are put back in the match's order).
  *
- * Several jobs share the worker (at most `maxJobs` held at once): each next decision goes to the held job that has had
- * the least worker time so far, so a 2-ply review asked for while a 3-ply one runs (seconds a decision instead of a
- * tenth of one) takes about twice its usual time instead of waiting minutes behind it. A job taken up later starts
- * level with the least-served job already held, so it shares the worker from then on rather than taking it over.
+ * Several jobs share the workers (at most `maxJobs` held at once): each next decision goes to the held job that has
+ * had the least worker time so far, so a 2-ply review asked for while a 3-ply one runs (seconds a decision instead of
+ * a tenth of one) takes about twice its usual time instead of waiting minutes behind it. A job taken up later starts
+ * level with the least-served job already held, so it shares the workers from then on rather than taking them over.
  *
  * The database is the queue: a job is claimed by a conditional update (queued → running), so two nodes never run the
  * same one. While a job is held, the row's `done` and a heartbeat are written about twice a second; the page polls
@@ -33,8 +35,10 @@ export interface AnalysisRunnerOptions {
   readonly logger: Logger;
   readonly runTask: RunAnalysisTask;
   readonly engine?: string;
-  /** How many jobs this node holds and shares the worker among (default 4). */
+  /** How many jobs this node holds and shares the workers among (default 4). */
   readonly maxJobs?: number;
+  /** How many decisions are in the workers at once: the analysis pool's size (default 1). */
+  readonly concurrency?: number;
   /** How often to look for work nobody woke us for (another node's request, a dead node's job). */
   readonly pollMs?: number;
   /** A running job whose heartbeat is this old belongs to a node that stopped: run it here. */
@@ -50,8 +54,11 @@ interface HeldJob {
   readonly ply: Ply;
   readonly points: readonly AnalysisPoint[];
   readonly forced: Record<Color, number>;
-  readonly entries: AnalysisEntry[];
+  /** Each point's entries once its decision is back, by the point's index. */
+  readonly entries: (readonly AnalysisEntry[] | undefined)[];
   readonly claimedAt: number;
+  /** The next point to hand to a worker. */
+  next: number;
   done: number;
   workerMs: number;
 }
@@ -62,6 +69,7 @@ export class AnalysisRunner {
   private readonly runTask: RunAnalysisTask;
   private readonly engine: string;
   private readonly maxJobs: number;
+  private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly staleMs: number;
   private readonly progressMs: number;
@@ -73,6 +81,8 @@ export class AnalysisRunner {
   private lookForWork = false;
   private stopped = false;
   private readonly held: HeldJob[] = [];
+  /** The decisions in the workers now. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(options: AnalysisRunnerOptions) {
     this.db = options.db;
@@ -80,6 +90,7 @@ export class AnalysisRunner {
     this.runTask = options.runTask;
     this.engine = options.engine ?? analysisEngineId();
     this.maxJobs = options.maxJobs ?? 4;
+    this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.pollMs = options.pollMs ?? 2000;
     this.staleMs = options.staleMs ?? 30_000;
     this.progressMs = options.progressMs ?? 500;
@@ -108,7 +119,7 @@ export class AnalysisRunner {
       });
   }
 
-  /** Stops after the decision in hand; the jobs held go back to the queue. */
+  /** Stops after the decisions in hand; the jobs held go back to the queue. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
@@ -120,14 +131,23 @@ export class AnalysisRunner {
   }
 
   private async drain(): Promise<void> {
-    while (!this.stopped) {
-      if (this.lookForWork || this.held.length === 0) {
-        this.lookForWork = false;
-        await this.takeUpJobs();
+    try {
+      while (!this.stopped) {
+        if (this.lookForWork || this.held.length === 0) {
+          this.lookForWork = false;
+          await this.takeUpJobs();
+        }
+        while (this.inFlight.size < this.concurrency) {
+          const job = this.leastServed();
+          if (job === null) break;
+          const step = this.step(job).finally(() => this.inFlight.delete(step));
+          this.inFlight.add(step);
+        }
+        if (this.inFlight.size === 0) return;
+        await Promise.race(this.inFlight);
       }
-      const job = this.leastServed();
-      if (job === null) return;
-      await this.step(job);
+    } finally {
+      await Promise.all(this.inFlight);
     }
   }
 
@@ -171,35 +191,42 @@ export class AnalysisRunner {
       await this.db.prisma.matchAnalysis.updateMany({ where: { id: claimed.id, status: "running" }, data: { total: points.length } });
       // Level with the least-served job held: it shares the worker from now on, it does not take it over.
       const workerMs = this.held.length === 0 ? 0 : Math.min(...this.held.map((job) => job.workerMs));
-      return { ...claimed, ply: claimed.ply as Ply, points, forced, entries: [], claimedAt: this.now(), done: 0, workerMs };
+      return { ...claimed, ply: claimed.ply as Ply, points, forced, entries: [], claimedAt: this.now(), next: 0, done: 0, workerMs };
     } catch (error) {
       await this.fail(claimed, error);
       return null;
     }
   }
 
+  /** The held job with the least worker time that has a decision left to hand out (a job of none comes first). */
   private leastServed(): HeldJob | null {
     let least: HeldJob | null = null;
-    for (const job of this.held) if (least === null || job.workerMs < least.workerMs) least = job;
+    for (const job of this.held) {
+      const waiting = job.next < job.points.length || (job.points.length === 0 && job.next === 0);
+      if (waiting && (least === null || job.workerMs < least.workerMs)) least = job;
+    }
     return least;
   }
 
-  /** One decision of the job; the last one stores the result. */
+  /** One decision of the job, handed to a worker; the job's last one back stores the result. */
   private async step(job: HeldJob): Promise<void> {
-    const point = job.points[job.done];
+    const index = job.next++;
+    const point = job.points[index];
     const started = this.now();
     try {
-      if (point) job.entries.push(...(await this.runTask({ kind: "analyse-match", point, ply: job.ply })));
+      if (point) job.entries[index] = await this.runTask({ kind: "analyse-match", point, ply: job.ply });
     } catch (error) {
-      this.release(job);
-      await this.fail(job, error);
+      // The job's other decisions in the workers come back to a job no longer held and are dropped.
+      if (this.release(job)) await this.fail(job, error);
       return;
     }
+    if (!this.held.includes(job)) return;
     job.workerMs += this.now() - started;
     if (point) job.done++;
     if (job.done < job.points.length) return;
     this.release(job);
-    const analysis = { ply: job.ply, entries: job.entries, totals: summarise(job.entries, job.forced) };
+    const entries = job.entries.flatMap((e) => e ?? []);
+    const analysis = { ply: job.ply, entries, totals: summarise(entries, job.forced) };
     await this.db.prisma.matchAnalysis.updateMany({
       where: { id: job.id, status: "running" },
       data: { status: "done", done: job.done, result: JSON.stringify(analysis), finishedAt: new Date(this.now()), heartbeat: new Date(this.now()) },
@@ -207,9 +234,12 @@ export class AnalysisRunner {
     this.logger.info("match analysed", { matchId: job.matchId, ply: job.ply, decisions: job.done, ms: this.now() - job.claimedAt, workerMs: job.workerMs });
   }
 
-  private release(job: HeldJob): void {
+  /** Lets go of the job; false when it was let go of already. */
+  private release(job: HeldJob): boolean {
     const at = this.held.indexOf(job);
-    if (at >= 0) this.held.splice(at, 1);
+    if (at < 0) return false;
+    this.held.splice(at, 1);
+    return true;
   }
 
   private async fail(job: { id: string; matchId: string; ply: number }, error: unknown): Promise<void> {
