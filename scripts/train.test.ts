@@ -1,6 +1,6 @@
 /**
  * Runs `npm run train` as a child process: the same seed must give the same weights, byte for byte; --supervised
- * refines the network it is given on labelled positions.
+ * refines the network it is given on labelled positions; race training can start games from gammon races.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -80,5 +80,24 @@ describe("npm run train --supervised", () => {
     const result = run(["--seed", "9", "--supervised", labels, "--out", join(dir, "x.json")]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--init");
+  });
+});
+
+describe("npm run train --race --gammon-races", () => {
+  // Race games are short: 200 of them, from random races, straggler races and gammon races.
+  const mixed = ["--race", "--stragglers", "0.3", "--gammon-races", "0.3"];
+  const first = train(11, "gammon-a.json", 200, mixed);
+  const again = train(11, "gammon-b.json", 200, mixed);
+  const without = train(11, "gammon-none.json", 200, ["--race", "--stragglers", "0.3"]);
+
+  it("starts some games from gammon races, reproducibly", () => {
+    expect(again.inputWeights).toEqual(first.inputWeights);
+    expect(without.inputWeights).not.toEqual(first.inputWeights);
+  });
+
+  it("refuses shares that add up to all the games or more", () => {
+    const result = spawnSync("node_modules/.bin/tsx", ["scripts/train.ts", "--race", "--seed", "1", "--games", "10", "--stragglers", "0.5", "--gammon-races", "0.5", "--out", join(dir, "x.json")], { cwd: repoRoot, encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--gammon-races");
   });
 });

@@ -22,7 +22,9 @@
  * 0-ply loss on the held-out set's race positions (gnubg's values judge the weights; they never train them).
  *
  * --stragglers SHARE (with --race) starts that share of the games from a straggler race instead
- * (strength/random-race.ts: checkers off beside a checker still outside home, which only contact makes).
+ * (strength/random-race.ts: checkers off beside a checker still outside home, which only contact makes), and
+ * --gammon-races SHARE another share from the end of a gammon race (one side bearing off, the other still coming home
+ * with none off: strength/random-race.ts randomGammonRace).
  *
  * --race-weights FILE (contact training) ends every game at its first race, where the race network in FILE (and the
  * bear-off database once both sides are home) gives the last value, as gnubg trains its contact net: the contact
@@ -61,7 +63,7 @@ import { rankPlays } from "@/lib/analysis/search";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { readHeldoutSet } from "./strength/heldout-set";
 import { loadNetwork } from "./strength/engine-weights";
-import { randomRace, randomStragglerRace } from "./strength/random-race";
+import { randomGammonRace, randomRace, randomStragglerRace } from "./strength/random-race";
 import { generatePlays } from "@/lib/engine/move-generator";
 import { BLOCKADE_FEATURE_INPUT_COUNT, FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
 import { encodeInputsInto, evaluateInto, networkEvaluator } from "@/lib/analysis/evaluator";
@@ -78,7 +80,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text, "average-from": text },
+    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, "gammon-races": text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text, "average-from": text },
     strict: true,
   }));
 } catch (error) {
@@ -122,6 +124,11 @@ function log(line: string): void {
 const raceMode = values.race === true;
 const raceWeightsFile = option("race-weights", "");
 const stragglerShare = Number(option("stragglers", "0"));
+const gammonRaceShare = Number(option("gammon-races", "0"));
+if (!(stragglerShare >= 0 && gammonRaceShare >= 0 && stragglerShare + gammonRaceShare < 1)) {
+  process.stderr.write("train: --stragglers and --gammon-races are shares of the games, together below 1\n");
+  process.exit(2);
+}
 if (raceMode && raceWeightsFile) {
   process.stderr.write("train: --race-weights is for contact training (--race trains the race network itself)\n");
   process.exit(2);
@@ -167,8 +174,12 @@ function valueInto(pos: Position, out: Float64Array): void {
 
 /** One self-play game: the positions (each with its side on roll) and their values, the last one exact. */
 function selfPlay(): { positions: Position[]; values: Float64Array } {
-  // No draw for the share when it is 0, so that runs without --stragglers keep their dice.
-  const raceStart = (): Position => (stragglerShare > 0 && random() < stragglerShare ? randomStragglerRace(random) : randomRace(random));
+  // No draw for a share that is 0, so that runs without --stragglers or --gammon-races keep their dice.
+  const raceStart = (): Position => {
+    if (stragglerShare > 0 && random() < stragglerShare) return randomStragglerRace(random);
+    if (gammonRaceShare > 0 && random() < gammonRaceShare / (1 - stragglerShare)) return randomGammonRace(random);
+    return randomRace(random);
+  };
   let pos = raceMode ? raceStart() : initialPosition(random() < 0.5 ? "white" : "black");
   const positions: Position[] = [pos];
   const values: number[] = [];

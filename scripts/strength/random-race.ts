@@ -10,9 +10,16 @@
  * the contact ends). randomStragglerRace makes those: one side with 1–11 checkers off, one or two stragglers outside
  * its home board and the rest home, against an ordinary race side.
  *
+ * Nor do they often reach the end of a gammon race: the side ahead bearing off while the side behind, none off yet,
+ * still brings its last checkers home. The side behind must start far behind and stay behind to get there, and the race
+ * network valued such races worst (a gammon chance of 0.54 where gnubg says 0.91, with one roll left to come home and
+ * bear a checker off). randomGammonRace starts there: one side all home with 0–13 checkers off, the other with none
+ * off and 1–6 checkers outside home, up to its 18-point.
+ *
  * @example
  *   const pos = randomRace(seededRandom(1)); // isRace(pos) === true
  *   randomStragglerRace(seededRandom(1)); // a race where one side has checkers off and one still outside home
+ *   randomGammonRace(seededRandom(1)); // one side home and bearing off, the other still coming home, none off
  */
 import { type Color, type Position, makePosition } from "@/lib/engine";
 
@@ -74,5 +81,16 @@ export function randomStragglerRace(random: () => number): Position {
   const turn: Color = random() < 0.5 ? "white" : "black";
   const made = whiteStraggles ? makePosition(straggling, other, turn) : makePosition(other, straggling, turn);
   if (!made.ok) throw new Error(`a random straggler race broke the rules: ${made.code}`);
+  return made.value;
+}
+
+export function randomGammonRace(random: () => number): Position {
+  const ahead = new Array<number>(25).fill(0);
+  spreadHomeward(ahead, 6, 15 - Math.floor(random() * 14), random);
+  // The rearmost up to the 18-point: the side ahead is all home (its points 1–6 are this side's 19–24), so no contact.
+  const behind = stragglerSide(7 + Math.floor(random() * 12), 0, 1 + Math.floor(random() * 6), random);
+  const turn: Color = random() < 0.5 ? "white" : "black";
+  const made = random() < 0.5 ? makePosition(ahead, behind, turn) : makePosition(behind, ahead, turn);
+  if (!made.ok) throw new Error(`a random gammon race broke the rules: ${made.code}`);
   return made.value;
 }
