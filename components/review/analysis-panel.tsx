@@ -79,7 +79,12 @@ export function useMatchAnalysis(matchId: string, invite: string | null, initial
 
 function progressText(t: (key: string, values?: Record<string, string | number>) => string, view: AnalysisView): string {
   if (view.status === "queued") return t("queued");
-  if (view.status === "running") return view.total > 0 ? t("running", { done: view.done, total: view.total }) : t("runningNoTotal");
+  if (view.status === "running" && view.total > 0) {
+    // Rounded to whole minutes: a review at 2-ply takes seconds and shows "less than a minute" at once.
+    if (view.remainingMs !== null) return t("runningLeft", { done: view.done, total: view.total, minutes: Math.round(view.remainingMs / 60_000) });
+    return t("running", { done: view.done, total: view.total });
+  }
+  if (view.status === "running") return t("runningNoTotal");
   if (view.status === "failed") return t("failed", { error: view.error ?? "?" });
   return "";
 }

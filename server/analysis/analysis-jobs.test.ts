@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeFailure } from "@/lib/engine/types";
+import { ESTIMATE_AFTER } from "@/lib/analysis/analysis-view";
 import { analyseMatch } from "@/lib/analysis/match-analysis";
 import { createEvaluator } from "@/lib/analysis/evaluator";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
@@ -88,8 +89,12 @@ describe("asking for an analysis", () => {
     const seen: AnalysisView[] = [];
     const done = await until(0, (v) => v.status === "done", seen);
     await jobs.stop();
-    // Progress was visible on the way: running with some but not all decisions done.
+    // Progress was visible on the way: running with some but not all decisions done, and, once a few were done, the
+    // time left at that pace.
     expect(seen.some((v) => v.status === "running" && v.done > 0 && v.done < v.total)).toBe(true);
+    expect(seen.filter((v) => v.status === "running" && v.done < ESTIMATE_AFTER).every((v) => v.remainingMs === null)).toBe(true);
+    expect(seen.some((v) => v.status === "running" && v.done >= ESTIMATE_AFTER && v.remainingMs !== null && v.remainingMs >= 0)).toBe(true);
+    expect(done.remainingMs).toBeNull();
     expect(done.done).toBe(done.total);
     expect(tasks).toBe(done.total);
 

@@ -12,7 +12,7 @@
  *   const asked = await requestAnalysis(db, { matchId, ply: 1, viewer, invite });
  *   if (asked.ok) asked.value.status; // "queued" the first time, "done" once analysed
  */
-import type { AnalysisStatus, AnalysisView } from "@/lib/analysis/analysis-view";
+import { remainingMs, type AnalysisStatus, type AnalysisView } from "@/lib/analysis/analysis-view";
 import type { MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Ply } from "@/lib/analysis/types";
 import { err, ok, type Result } from "@/lib/engine/types";
@@ -52,9 +52,11 @@ interface Row {
   readonly total: number;
   readonly result: string | null;
   readonly error: string | null;
+  readonly startedAt: Date | null;
 }
 
 function viewOf(row: Row): AnalysisView {
+  const running = row.status === "running" && row.startedAt !== null;
   return {
     matchId: row.matchId,
     ply: row.ply as Ply,
@@ -64,6 +66,7 @@ function viewOf(row: Row): AnalysisView {
     total: row.total,
     result: row.status === "done" && row.result !== null ? (JSON.parse(row.result) as MatchAnalysis) : null,
     error: row.error,
+    remainingMs: running ? remainingMs(row.done, row.total, Date.now() - (row.startedAt as Date).getTime()) : null,
   };
 }
 
@@ -123,7 +126,7 @@ export async function analysisStatus(db: Db, request: AnalysisRequest): Promise<
   const { ply, engine } = allowed.value;
   const row = await db.prisma.matchAnalysis.findUnique({ where: key(request.matchId, ply, engine) });
   if (row) return ok(viewOf(row));
-  return ok({ matchId: request.matchId, ply, engine, status: "none", done: 0, total: 0, result: null, error: null });
+  return ok({ matchId: request.matchId, ply, engine, status: "none", done: 0, total: 0, result: null, error: null, remainingMs: null });
 }
 
 /**
