@@ -1,6 +1,7 @@
 /**
  * Runs `npm run train` as a child process: the same seed must give the same weights, byte for byte; --supervised
- * refines the network it is given on labelled positions; race training can start games from gammon races.
+ * refines the network it is given on labelled positions; race training can start games from gammon races, contact
+ * training from primes.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -99,5 +100,22 @@ describe("npm run train --race --gammon-races", () => {
     const result = spawnSync("node_modules/.bin/tsx", ["scripts/train.ts", "--race", "--seed", "1", "--games", "10", "--stragglers", "0.5", "--gammon-races", "0.5", "--out", join(dir, "x.json")], { cwd: repoRoot, encoding: "utf8" });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--gammon-races");
+  });
+});
+
+describe("npm run train --prime-starts", () => {
+  const primed = train(12, "prime-a.json", 40, ["--prime-starts", "0.5"]);
+  const again = train(12, "prime-b.json", 40, ["--prime-starts", "0.5"]);
+  const opening = train(12, "prime-none.json", 40);
+
+  it("starts some contact games from a prime, reproducibly", () => {
+    expect(again.inputWeights).toEqual(primed.inputWeights);
+    expect(opening.inputWeights).not.toEqual(primed.inputWeights);
+  });
+
+  it("refuses a share of all the games or more", () => {
+    const result = spawnSync("node_modules/.bin/tsx", ["scripts/train.ts", "--seed", "1", "--games", "10", "--prime-starts", "1", "--out", join(dir, "x.json")], { cwd: repoRoot, encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--prime-starts");
   });
 });

@@ -26,6 +26,9 @@
  * --gammon-races SHARE another share from the end of a gammon race (one side bearing off, the other still coming home
  * with none off: strength/random-race.ts randomGammonRace).
  *
+ * --prime-starts SHARE (contact training) starts that share of the games from a prime with checkers trapped behind it
+ * (strength/random-prime.ts) instead of the opening: positions the contact network values worst and seldom reaches.
+ *
  * --race-weights FILE (contact training) ends every game at its first race, where the race network in FILE (and the
  * bear-off database once both sides are home) gives the last value, as gnubg trains its contact net: the contact
  * network then learns only contact positions, toward better values than its own at the race boundary, and plays the
@@ -64,6 +67,7 @@ import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import { readHeldoutSet } from "./strength/heldout-set";
 import { loadNetwork } from "./strength/engine-weights";
 import { randomGammonRace, randomRace, randomStragglerRace } from "./strength/random-race";
+import { randomPrimePosition } from "./strength/random-prime";
 import { generatePlays } from "@/lib/engine/move-generator";
 import { BLOCKADE_FEATURE_INPUT_COUNT, FEATURE_INPUT_COUNT, MAX_ACTIVE, INPUT_COUNT } from "@/lib/analysis/encoding";
 import { encodeInputsInto, evaluateInto, networkEvaluator } from "@/lib/analysis/evaluator";
@@ -80,7 +84,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, "gammon-races": text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text, "average-from": text },
+    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, "gammon-races": text, "prime-starts": text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text, "average-from": text },
     strict: true,
   }));
 } catch (error) {
@@ -125,6 +129,11 @@ const raceMode = values.race === true;
 const raceWeightsFile = option("race-weights", "");
 const stragglerShare = Number(option("stragglers", "0"));
 const gammonRaceShare = Number(option("gammon-races", "0"));
+const primeShare = Number(option("prime-starts", "0"));
+if (!(primeShare >= 0 && primeShare < 1)) {
+  process.stderr.write("train: --prime-starts is a share of the games, below 1\n");
+  process.exit(2);
+}
 if (!(stragglerShare >= 0 && gammonRaceShare >= 0 && stragglerShare + gammonRaceShare < 1)) {
   process.stderr.write("train: --stragglers and --gammon-races are shares of the games, together below 1\n");
   process.exit(2);
@@ -180,7 +189,9 @@ function selfPlay(): { positions: Position[]; values: Float64Array } {
     if (gammonRaceShare > 0 && random() < gammonRaceShare / (1 - stragglerShare)) return randomGammonRace(random);
     return randomRace(random);
   };
-  let pos = raceMode ? raceStart() : initialPosition(random() < 0.5 ? "white" : "black");
+  // Likewise no draw when --prime-starts is 0.
+  const contactStart = (): Position => (primeShare > 0 && random() < primeShare ? randomPrimePosition(random) : initialPosition(random() < 0.5 ? "white" : "black"));
+  let pos = raceMode ? raceStart() : contactStart();
   const positions: Position[] = [pos];
   const values: number[] = [];
   valueInto(pos, scratch);
