@@ -5,7 +5,7 @@
  *
  * The positions come from self-play games of the engine at 0-ply (one play in ten is a random legal one instead, so
  * that the set also holds the positions a search meets after poorer plays); a quarter of the contact positions met on
- * roll are kept, each once. Each is labelled with its cubeless probabilities for the side on roll at `--ply` (default
+ * roll are kept, each once, except crashed ones (the crashed network answers those, not the contact network). Each is labelled with its cubeless probabilities for the side on roll at `--ply` (default
  * 2) by evaluateAtPly with the committed networks (or --weights): the network is taught what its own search sees
  * deeper. gnubg plays no part: its values only judge the result (heldout-judge.ts).
  *
@@ -19,7 +19,7 @@ import { appendFileSync, existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { type Position, encodePositionId, gameResult, initialPosition, legalPlays, swapTurn } from "@/lib/engine";
-import { isRace } from "@/lib/analysis/contact";
+import { isCrashed, isRace } from "@/lib/analysis/contact";
 import { evaluateAtPly, searchPlay } from "@/lib/analysis/search";
 import type { Ply } from "@/lib/analysis/types";
 import { strengthEvaluator } from "./engine-weights";
@@ -64,7 +64,7 @@ while (labelled < wanted) {
     const play = explore ? plays[Math.floor(random() * plays.length)] : searchPlay(pos, dice, evaluator);
     pos = play ? play.result : swapTurn(pos);
     if (gameResult(pos) !== null || isRace(pos)) break;
-    if (random() < KEEP) {
+    if (random() < KEEP && !isCrashed(pos)) {
       const id = encodePositionId(pos);
       if (!seen.has(id)) {
         seen.add(id);
