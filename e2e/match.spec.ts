@@ -107,7 +107,10 @@ async function playLines(page: Page): Promise<string[]> {
 }
 
 test("two guests play a 1-point match to the end on the board; a spectator sees it; a reload resumes; every roll verifies", async ({ browser }, testInfo) => {
-  test.setTimeout(300_000);
+  // A 1-point game runs 30 to 100 plies and every play here is made through the board, so its length depends on the
+  // dice: 3.7 min on a quiet 2-core machine (2026-12-05), over 4 with a third spec beside it. The loop's guard is a
+  // backstop against a match that never ends, not a speed check (benchmarks measure speed).
+  test.setTimeout(600_000);
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext({ viewport: { width: 360, height: 740 } })]);
   const [alice, bob, watcher] = await Promise.all(contexts.map((c) => c.newPage()));
   if (!alice || !bob || !watcher) throw new Error("no pages");
@@ -161,7 +164,7 @@ test("two guests play a 1-point match to the end on the board; a spectator sees 
     await shoot(alice, "match-page-mid-game.png", testInfo);
     await shoot(watcher, "board-phone-spectator.png", testInfo);
   };
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 510_000;
   while (!(await isOver(alice))) {
     expect(Date.now(), "the match should finish in time").toBeLessThan(deadline);
     let acted = false;
