@@ -5,9 +5,10 @@
  *
  * The positions come from self-play games of the engine at 0-ply (one play in ten is a random legal one instead, so
  * that the set also holds the positions a search meets after poorer plays); a quarter of the contact positions met on
- * roll are kept, each once, except crashed ones (the crashed network answers those, not the contact network). Each is labelled with its cubeless probabilities for the side on roll at `--ply` (default
- * 2) by evaluateAtPly with the committed networks (or --weights): the network is taught what its own search sees
- * deeper. gnubg plays no part: its values only judge the result (heldout-judge.ts).
+ * roll are kept, each once, except crashed ones (the crashed network answers those, not the contact network). Each is
+ * labelled with its cubeless probabilities for the side on roll at `--ply` (default 2) by evaluateAtPly with the
+ * committed networks (or --weights): the network is taught what its own search sees deeper. gnubg plays no part: its
+ * values only judge the result (heldout-judge.ts).
  *
  * One JSON line per position, appended as it is labelled (a stopped run keeps what it did):
  * `{"pos":"<gnubg Position ID, side on roll second>","p":[win, winGammon, winBackgammon, loseGammon, loseBackgammon]}`.
