@@ -20,7 +20,7 @@ import { appendFileSync, existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { type Position, encodePositionId, gameResult, initialPosition, legalPlays, swapTurn } from "@/lib/engine";
-import { isCrashed, isRace } from "@/lib/analysis/contact";
+import { hasCrashedSide, isRace } from "@/lib/analysis/contact";
 import { evaluateAtPly, searchPlay } from "@/lib/analysis/search";
 import type { Ply } from "@/lib/analysis/types";
 import { strengthEvaluator } from "./engine-weights";
@@ -65,7 +65,8 @@ while (labelled < wanted) {
     const play = explore ? plays[Math.floor(random() * plays.length)] : searchPlay(pos, dice, evaluator);
     pos = play ? play.result : swapTurn(pos);
     if (gameResult(pos) !== null || isRace(pos)) break;
-    if (random() < KEEP && !isCrashed(pos)) {
+    // Not a race here (the line above), so a crashed side makes the position crashed: isCrashed would ask isRace again.
+    if (random() < KEEP && !hasCrashedSide(pos)) {
       const id = encodePositionId(pos);
       if (!seen.has(id)) {
         seen.add(id);
