@@ -77,6 +77,23 @@ describe("npm run train --supervised", () => {
     expect(weights.inputWeights).not.toEqual(before.inputWeights);
   });
 
+  it("refines with Adam on mini-batches when asked, reproducibly, and refuses an optimiser it does not know", () => {
+    const init = join(dir, "init-adam.json");
+    expect(run(["--seed", "7", "--games", "2", "--hidden", "8", "--check-games", "2", "--out", init]).status).toBe(0);
+    const adam = (out: string) =>
+      run(["--seed", "9", "--supervised", labels, "--optimizer", "adam", "--batch", "2", "--epochs", "3", "--alpha", "0.01", "--alpha-end", "0.001", "--init", init, "--check-games", "2", "--out", out]);
+    const [a, b] = [adam(join(dir, "adam-a.json")), adam(join(dir, "adam-b.json"))];
+    expect(a.status, a.stderr).toBe(0);
+    expect(a.stdout).toContain("adam");
+    const weights = (file: string) => (JSON.parse(readFileSync(join(dir, file), "utf8")) as { inputWeights: number[] }).inputWeights;
+    expect(weights("adam-a.json")).toEqual(weights("adam-b.json"));
+    expect(weights("adam-a.json")).not.toEqual(weights("init-adam.json"));
+    expect(b.status).toBe(0);
+    const bogus = run(["--seed", "9", "--supervised", labels, "--optimizer", "lbfgs", "--init", init, "--out", join(dir, "x.json")]);
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr).toContain("--optimizer is sgd or adam");
+  });
+
   it("refuses to refine without a network to start from", () => {
     const result = run(["--seed", "9", "--supervised", labels, "--out", join(dir, "x.json")]);
     expect(result.status).toBe(2);

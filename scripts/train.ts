@@ -40,9 +40,10 @@
  * in FILE values contact positions, the network being trained the crashed ones and the race network the first race
  * (which ends the game); only the crashed positions learn. Its progress figure is how many have.
  *
- * --supervised FILE[,FILE…] [--epochs E] refines the --init network on positions labelled by our own deeper search
- * (strength/label-positions.ts) instead: E epochs of one gradient step per position toward its label, α falling from
- * --alpha to --alpha-end, each epoch's error on positions held aside logged and its weights written to --out
+ * --supervised FILE[,FILE…] [--epochs E] [--optimizer sgd|adam] [--batch B] refines the --init network on positions
+ * labelled by our own deeper search (strength/label-positions.ts) instead: E epochs of one gradient step per position
+ * toward its label (sgd), or of one Adam step per B positions on their cross-entropy (adam), α falling from --alpha to
+ * --alpha-end, each epoch's error on positions held aside logged and its weights written to --out
  * (strength/supervised.ts). No self-play, so --games is not needed.
  *
  * --average-from G writes, from game G on, the running mean of the weights after every 100th game instead of the last
@@ -84,7 +85,7 @@ const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
-    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, "gammon-races": text, "prime-starts": text, supervised: text, epochs: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text, "average-from": text },
+    options: { features: { type: "boolean" }, "blockade-features": { type: "boolean" }, race: { type: "boolean" }, crashed: { type: "boolean" }, "contact-weights": text, "race-weights": text, stragglers: text, "gammon-races": text, "prime-starts": text, supervised: text, epochs: text, optimizer: text, batch: text, seed: text, games: text, out: text, init: text, hidden: text, log: text, alpha: text, "alpha-end": text, lambda: text, "lambda-end": text, check: text, "check-games": text, "average-from": text },
     strict: true,
   }));
 } catch (error) {
@@ -298,9 +299,17 @@ if (supervisedFiles) {
   }
   const positions = readLabelledPositions(supervisedFiles);
   const epochs = Number(option("epochs", "10"));
-  log(`start: ${command} (${positions.length} labelled positions, ${epochs} epochs, α ${alpha0}→${alphaEnd}) ${pubevalCheck()}`);
+  const optimizer = option("optimizer", "sgd");
+  if (optimizer !== "sgd" && optimizer !== "adam") {
+    process.stderr.write(`train: --optimizer is sgd or adam, not ${optimizer}\n`);
+    process.exit(2);
+  }
+  const batch = Number(option("batch", "128"));
+  log(`start: ${command} (${positions.length} labelled positions, ${epochs} epochs, ${optimizer}, α ${alpha0}→${alphaEnd}) ${pubevalCheck()}`);
   refine(net, positions, {
     epochs,
+    optimizer,
+    batch,
     alpha: alpha0,
     alphaEnd,
     random,

@@ -74,6 +74,38 @@ describe("Network", () => {
     expect(error()).toBeLessThan(before / 10);
   });
 
+  it("gives the cross-entropy gradient of every weight, as finite differences of the loss measure it", () => {
+    const exact = Network.random(INPUT_COUNT, 12, random(9), { exactSigmoid: true });
+    const target = [0.7, 0.2, 0.01, 0.1, 0.002];
+    const out = new Float64Array(OUTPUTS);
+    const loss = () => {
+      exact.forward(idx, val, idx.length, out);
+      return target.reduce((s, t, o) => s - t * Math.log(out[o] as number) - (1 - t) * Math.log(1 - (out[o] as number)), 0);
+    };
+    const gradient = exact.parameters().map((p) => new Float64Array(p.length));
+    exact.addCrossEntropyGradient(idx, val, idx.length, target, gradient, out);
+    // A second call adds to what is there: a mini-batch's gradient is the sum of its positions'.
+    const twice = exact.parameters().map((p) => new Float64Array(p.length));
+    exact.addCrossEntropyGradient(idx, val, idx.length, target, twice, out);
+    exact.addCrossEntropyGradient(idx, val, idx.length, target, twice, out);
+    // Some weight of each array: a used input's row, a hidden bias, an output row, an output bias (and an unused row's 0).
+    const probes: [number, number][] = [[0, 40 * 12 + 3], [0, 195 * 12 + 11], [0, 5 * 12], [1, 4], [2, 2 * 12 + 7], [3, 0], [3, 4]];
+    for (const [array, i] of probes) {
+      const weights = exact.parameters()[array] as Float64Array;
+      const saved = weights[i] as number;
+      const h = 1e-6;
+      weights[i] = saved + h;
+      const up = loss();
+      weights[i] = saved - h;
+      const down = loss();
+      weights[i] = saved;
+      const numeric = (up - down) / (2 * h);
+      expect(gradient[array]![i]).toBeCloseTo(numeric, 6);
+      expect(twice[array]![i]).toBeCloseTo(2 * numeric, 6);
+    }
+    expect(gradient[0]![5 * 12]).toBe(0);
+  });
+
   it("averages networks: blending the k-th toward it by 1/k gives their weights' mean, and a clone is independent", () => {
     const nets = [7, 9, 11].map((seed) => Network.random(INPUT_COUNT, 12, random(seed)));
     const mean = (nets[0] as Network).clone();

@@ -250,6 +250,49 @@ export class Network {
     this.outputLayer(this.hiddenScratch, out);
   }
 
+  /** The weight arrays in a fixed order (input rows, hidden bias, output rows, output bias): what an optimiser updates. */
+  parameters(): [Float64Array, Float64Array, Float64Array, Float64Array] {
+    return [this.w1, this.b1, this.w2, this.b2];
+  }
+
+  /**
+   * Adds to `gradient` (arrays shaped as parameters()) the gradient of the cross-entropy between the outputs for
+   * (idx, val, n) and `target` (five probabilities), with respect to every weight; `out` receives the outputs.
+   * Cross-entropy rather than squared error: its gradient at an output is (output − target) without the factor
+   * y(1 − y), so outputs near 0 or 1 (the backgammon chances of most positions) still learn. Supervised training
+   * sums it over a mini-batch (scripts/strength/supervised.ts).
+   */
+  addCrossEntropyGradient(idx: Int32Array, val: Float64Array, n: number, target: ArrayLike<number>, gradient: readonly Float64Array[], out: Float64Array): void {
+    const H = this.hidden;
+    const h = this.hiddenScratch;
+    const dh = this.deltaScratch;
+    const [gw1, gb1, gw2, gb2] = gradient as [Float64Array, Float64Array, Float64Array, Float64Array];
+    this.hiddenLayer(idx, val, n, h);
+    this.outputLayer(h, out);
+    const w2 = this.w2;
+    dh.fill(0);
+    for (let o = 0; o < OUTPUTS; o++) {
+      const d = (out[o] as number) - (target[o] as number);
+      if (d === 0) continue;
+      const row = o * H;
+      for (let j = 0; j < H; j++) {
+        dh[j] = (dh[j] as number) + d * (w2[row + j] as number);
+        gw2[row + j] = (gw2[row + j] as number) + d * (h[j] as number);
+      }
+      gb2[o] = (gb2[o] as number) + d;
+    }
+    for (let j = 0; j < H; j++) {
+      const hj = h[j] as number;
+      dh[j] = (dh[j] as number) * hj * (1 - hj);
+      gb1[j] = (gb1[j] as number) + (dh[j] as number);
+    }
+    for (let k = 0; k < n; k++) {
+      const row = (idx[k] as number) * H;
+      const v = val[k] as number;
+      for (let j = 0; j < H; j++) gw1[row + j] = (gw1[row + j] as number) + v * (dh[j] as number);
+    }
+  }
+
   /**
    * One gradient step of rate `alpha` moving the outputs for (idx, val, n) toward `target` (squared error, as TD
    * learning does). `out` receives the outputs before the step.

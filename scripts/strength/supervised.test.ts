@@ -43,4 +43,13 @@ describe("refine", () => {
     expect(reports[0]!.trainError).toBeGreaterThan(0.2); // a random network is far from them
     expect(reports[1000]!.trainError).toBeLessThan(0.03);
   });
+
+  it("learns them with Adam on mini-batches too, and refuses a batch that is not a whole number", () => {
+    const net = Network.random(INPUT_COUNT, 8, seededRandom(3), { exactSigmoid: true });
+    const labelled = readLabelledPositions([join(dir, "labels.jsonl")]);
+    const reports = refine(net, labelled, { epochs: 300, alpha: 0.05, alphaEnd: 0.005, optimizer: "adam", batch: 2, random: seededRandom(4) });
+    expect(reports[0]!.trainError).toBeGreaterThan(0.2);
+    expect(reports[300]!.trainError).toBeLessThan(0.01);
+    expect(() => refine(net, labelled, { epochs: 1, alpha: 0.01, alphaEnd: 0.01, optimizer: "adam", batch: 0.5, random: seededRandom(4) })).toThrow(/whole number/);
+  });
 });
