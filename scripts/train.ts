@@ -58,14 +58,13 @@
  *   npm run train -- --seed 1 --games 300000 --out /work/logs/network.json --log /work/logs/train.log
  */
 import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
 import { appendFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { type Position, checkersInPlay, decodePositionId, encodePositionId, initialPosition, opponentOf } from "@/lib/engine";
 import { backChecker, isCrashed, isRace } from "@/lib/analysis/contact";
 import { rankPlays } from "@/lib/analysis/search";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
-import { readHeldoutSet } from "./strength/heldout-set";
+import { REPORTING_SET, readHeldoutSet } from "./strength/heldout-set";
 import { loadNetwork } from "./strength/engine-weights";
 import { randomGammonRace, randomRace, randomStragglerRace } from "./strength/random-race";
 import { randomPrimePosition } from "./strength/random-prime";
@@ -79,7 +78,6 @@ import { readLabelledPositions, refine } from "./strength/supervised";
 import { netChooser } from "./strength/choosers";
 import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
 
-const HELDOUT_SET = fileURLToPath(new URL("./strength/fixtures/heldout-20261204.jsonl", import.meta.url));
 const USAGE = "usage: npm run train -- --seed S (--games N | --supervised FILES --init FILE) --out FILE [--hidden H] [--log FILE]";
 const text = { type: "string" } as const;
 let values: Record<string, string | boolean | undefined>;
@@ -256,7 +254,7 @@ function learn(positions: Position[], values: Float64Array, alpha: number, lambd
   }
 }
 
-const heldoutRaces = raceMode ? readHeldoutSet(HELDOUT_SET).filter((p) => p.group === "race") : [];
+const heldoutRaces = raceMode ? readHeldoutSet(REPORTING_SET).filter((p) => p.group === "race") : [];
 
 /** The race network's 0-ply loss on the held-out races, by gnubg's 2-ply values (a progress figure, never a target). */
 function heldoutRaceLoss(): number {

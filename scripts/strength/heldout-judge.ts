@@ -26,10 +26,9 @@ import { decodePositionId, encodePositionId } from "@/lib/engine";
 import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity, invertProbabilities } from "@/lib/analysis/types";
 import { COMMITTED_WEIGHTS, strengthEvaluator } from "./engine-weights";
-import { type HeldoutGroup, readHeldoutSet } from "./heldout-set";
+import { type HeldoutGroup, REPORTING_SET, readHeldoutSet } from "./heldout-set";
 import { standardError } from "./judge-summary";
 
-const DEFAULT_SET = path.join(import.meta.dirname, "fixtures", "heldout-20261204.jsonl");
 const BAD = 0.08;
 const MARK_WINDOW = 0.4;
 
@@ -37,7 +36,7 @@ const text = { type: "string" } as const;
 const { values } = parseArgs({ options: { ply: text, set: text, weights: text, "race-weights": text, "crashed-weights": text, marks: { type: "boolean" }, limit: text, json: text }, strict: true });
 const ply = Number(values.ply ?? "2") as Ply;
 const weightsFile = values.weights ?? COMMITTED_WEIGHTS;
-const set = readHeldoutSet(values.set ?? DEFAULT_SET).slice(0, values.limit ? Number(values.limit) : undefined);
+const set = readHeldoutSet(values.set ?? REPORTING_SET).slice(0, values.limit ? Number(values.limit) : undefined);
 const evaluator = strengthEvaluator({ weights: weightsFile, raceWeights: values["race-weights"], crashedWeights: values["crashed-weights"] });
 const search = { ply, evaluator };
 

@@ -8,7 +8,11 @@
  *   set[0]?.plays[0]?.equity; // gnubg's best play's equity
  */
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { Dice } from "@/lib/engine";
+
+/** The reporting set (seed 20261204): the set the figures are measured on, the default of every script. */
+export const REPORTING_SET = fileURLToPath(new URL("./fixtures/heldout-20261204.jsonl", import.meta.url));
 
 /** The three groups figures are reported for; gnubg's classes crashed and contact are contact, bearoff* bear-off. */
 export type HeldoutGroup = "contact" | "race" | "bearoff";

@@ -13,13 +13,12 @@
  *   npx tsx scripts/strength/ply-errors.ts --set scripts/strength/fixtures/heldout-20261206.jsonl --weights phase9.json
  *   // ply 0: mean |error| 84.8 mEMG, signed -24.2 … correlation of the errors between plies: 0–1 0.94, 0–2 0.92, 1–2 0.96
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { decodePositionId } from "@/lib/engine";
 import { evaluateAtPly } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity, invertProbabilities } from "@/lib/analysis/types";
 import { strengthEvaluator } from "./engine-weights";
-import { readHeldoutSet } from "./heldout-set";
+import { REPORTING_SET, readHeldoutSet } from "./heldout-set";
 
 const text = { type: "string" } as const;
 const { values } = parseArgs({ options: { set: text, weights: text, "max-ply": text }, strict: true });
@@ -28,7 +27,7 @@ if (!(Number.isInteger(maxPly) && maxPly >= 1 && maxPly <= 3)) {
   process.stderr.write("ply-errors: --max-ply is 1, 2 or 3\n");
   process.exit(2);
 }
-const set = readHeldoutSet(values.set ?? path.join(import.meta.dirname, "fixtures", "heldout-20261204.jsonl")).filter((item) => item.group === "contact");
+const set = readHeldoutSet(values.set ?? REPORTING_SET).filter((item) => item.group === "contact");
 const evaluator = strengthEvaluator({ weights: values.weights });
 
 // errors[ply][i]: our equity minus gnubg's for position i's best play (by gnubg), at that ply.

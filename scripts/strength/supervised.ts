@@ -6,11 +6,11 @@
  * - "sgd" (the default, phase 9's): one plain gradient step of squared error per position toward the label's five
  *   probabilities (Network.train, as TD learning steps);
  * - "adam": mini-batches of `batch` positions, the cross-entropy gradient summed over each (Network
- *   addCrossEntropyGradient), one Adam step per batch (adam.ts). On 150,000 1-ply labels it took the network 33.9 →
- *   30.3 mEMG from them in 20 epochs where 6 plain epochs had gone 35.0 → 33.1 (lib/analysis/weights/README.md).
+ *   addCrossEntropyGradient), one Adam step per batch (adam.ts). On 450,000 1-ply labels it took the network 34.0 →
+ *   27.2 mEMG from them in 20 epochs where 6 plain epochs on 300,000 had gone 35.0 → 33.1 (lib/analysis/weights/README.md,
+ *   phases 9 and 10).
  *
- * After each
- * epoch the mean absolute difference between the network's 0-ply money equity and the label's, on the positions held
+ * After each epoch the mean absolute difference between the network's 0-ply money equity and the label's, on the positions held
  * aside, is reported (with the same on the training positions; epoch 0 is before any step): the figure that says whether the network learned the
  * search's values or only memorised them.
  *
