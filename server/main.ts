@@ -170,7 +170,13 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // listeners when it attached, so a listener put first runs before any of its answers.
   httpServer.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
     if (!(req.url ?? "").startsWith("/socket.io/")) return;
+    // A socket's request (its first polling request, or its WebSocket upgrade below) carries the client's address as
+    // every page request does, stamped over whatever the client sent: the chat's per-address limit reads it.
+    stampClientAddress(req, env.TRUST_PROXY);
     for (const [name, value] of Object.entries(socketResponseHeaders(servedOverHttps(req, siteScheme)))) res.setHeader(name, value);
+  });
+  httpServer.prependListener("upgrade", (req: IncomingMessage) => {
+    if ((req.url ?? "").startsWith("/socket.io/")) stampClientAddress(req, env.TRUST_PROXY);
   });
   const redisUrl = options.redisUrl ?? env.REDIS_URL;
   // Every Redis key and stream of this deployment starts with it: two deployments may share one Redis.

@@ -11,13 +11,13 @@
  */
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { chatSegments } from "@/lib/chat/chat-links";
 import { MAX_CHAT_LENGTH } from "@/lib/chat/chat-text";
 import type { ChatMessageView } from "@/lib/chat";
 import { useErrorText } from "@/components/i18n/error-text";
 import { send, type ClientSocket } from "@/components/socket/socket-client";
 import { FormError } from "@/components/ui/form-error";
 import { visibleMessages, withMessages } from "./chat-log";
+import { ChatMessageText } from "./chat-message-text";
 import "./chat.css";
 
 export interface ChatChannelChoice {
@@ -197,17 +197,7 @@ export function ChatPanel({
               <time className="chat-time muted" dateTime={new Date(message.at).toISOString()}>
                 {format.dateTime(new Date(message.at), { hour: "2-digit", minute: "2-digit" })}
               </time>{" "}
-              <span className="chat-text">
-                {chatSegments(message.text, origin).map((segment, i) =>
-                  segment.kind === "link" ? (
-                    <a key={i} href={segment.href}>
-                      {segment.text}
-                    </a>
-                  ) : (
-                    <span key={i}>{segment.text}</span>
-                  ),
-                )}
-              </span>
+              <ChatMessageText text={message.text} origin={origin} />
               {!mine && viewerId !== null ? (
                 <span className="chat-actions">
                   <button type="button" className="link-button" aria-label={t("reportLabel", { name: message.author.name })} onClick={() => void report(message)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatAccess, chatSegments, cleanChatText, MAX_CHAT_LENGTH, parseChannel, safeChatHref } from ".";
+import { chatAccess, chatSegments, cleanChatText, cleanUserText, isSitePath, MAX_CHAT_LENGTH, MAX_MARKS_PER_CHARACTER, parseChannel, safeChatHref } from ".";
 
 const SITE = "https://fairgammon.example";
 
@@ -19,6 +19,41 @@ describe("cleanChatText", () => {
   it("refuses an empty message, or one of only invisible characters", () => {
     expect(cleanChatText(" \n ")).toEqual({ ok: false, code: "ERR_CHAT", values: { reason: "empty" } });
     expect(cleanChatText("\u200B\u202E")).toEqual({ ok: false, code: "ERR_CHAT", values: { reason: "empty" } });
+  });
+
+  it("refuses a message of only invisible or blank characters, as an empty one", () => {
+    for (const text of [
+      "\u3164",
+      "\u3164\u3164 \u3164",
+      "\u2800\u2800",
+      "\uFFA0\u115F\u1160",
+      "\u{E0041}\u{E0042}\u{E007F}",
+      "\u0301".repeat(300),
+      "\u200B\u200C\u200D\u2060\uFEFF",
+      "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C",
+      "\uFE0F\uFE00\u{E0100}",
+      "\u034F\u180E\u00AD\u2061\u2062\u2063\u2064\u{1D173}\u{1BCA0}",
+      "\uD800",
+      " \u0301\u0302 \u3164\u200B ",
+    ]) {
+      expect(cleanChatText(text), JSON.stringify(text)).toEqual({ ok: false, code: "ERR_CHAT", values: { reason: "empty" } });
+    }
+  });
+
+  it("keeps at most a few combining marks on each character, and none without one", () => {
+    const zalgo = cleanChatText(`Z${"\u0300\u0301\u0302".repeat(100)}a${"\u0316".repeat(50)}!`);
+    expect(zalgo).toEqual({ ok: true, value: `Z\u0300\u0301\u0302\u0300a${"\u0316".repeat(4)}!` });
+    expect(cleanChatText("hi \u0301\u0301 there")).toEqual({ ok: true, value: "hi there" });
+    // Ordinary accents, scripts that stack marks and emoji with their selectors survive.
+    for (const text of ["cafe\u0301 ça va", "Tiếng Việt", "नमस्ते", "בְּרֵאשִׁ֖ית", "❤️ 1️⃣ 👍🏽"]) {
+      expect(cleanChatText(text), text).toEqual({ ok: true, value: text.normalize("NFC") });
+    }
+  });
+
+  it("cleanUserText, the cleaner of every text others read, gives what is left, or nothing", () => {
+    expect(cleanUserText(" \u202Eevil\u200B\u0000name\u2800cup ")).toBe("evilname cup");
+    expect(cleanUserText(`e\u0301${"\u0301".repeat(10)}`)).toBe(`\u00E9${"\u0301".repeat(MAX_MARKS_PER_CHARACTER)}`);
+    expect(cleanUserText("\u3164\u200B")).toBe("");
   });
 
   it("counts characters as people do: an emoji is one", () => {
@@ -71,6 +106,40 @@ describe("links", () => {
     ]) {
       expect(chatSegments(text, SITE)).toEqual([{ kind: "text", text }]);
     }
+  });
+
+  it("never links a protocol-relative path, however it is spelled: only / and a character that is no slash", () => {
+    for (const site of [SITE, "http://localhost:3000"]) {
+      for (const tail of [
+        "//evil.example/login",
+        "/\\evil.example/x",
+        "\\evil.example/x",
+        "/.//evil.example",
+        "/match/..//evil.example",
+        "/%2F%2Fevil.example/x",
+        "/%2f/evil.example",
+        "/%5Cevil.example",
+        "/%5c%5cevil.example",
+        "/%252F%252Fevil.example",
+        "/match/abc//x",
+      ]) {
+        const text = `${site}${tail}`;
+        expect(safeChatHref(text, site), text).toBeNull();
+        expect(chatSegments(`see ${text}`, site), text).toEqual([{ kind: "text", text: `see ${text}` }]);
+      }
+      // Tabs and new lines are dropped by the URL parser, so "/\t/evil" would read as "//evil": refused, not cleaned.
+      for (const tail of ["/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/%09/evil.example", "/%0A/evil.example"]) {
+        expect(safeChatHref(`${site}${tail}`, site), tail).toBeNull();
+      }
+    }
+  });
+
+  it("keeps ordinary links to this site, an encoded character in them included", () => {
+    expect(safeChatHref(`${SITE}/`, SITE)).toBe("/");
+    expect(safeChatHref(`${SITE}/players/ada%20b`, SITE)).toBe("/players/ada%20b");
+    expect(safeChatHref("http://localhost:3000/match/abc", "http://localhost:3000")).toBe("/match/abc");
+    expect(["/match/abc", "/", "/players/a%2Fb", "/x?y=1#z"].map(isSitePath)).toEqual([true, true, true, true]);
+    expect(["//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/%5Cx", "/%E0%A4%A", "match/abc", "/a\tb"].map(isSitePath)).toEqual([false, false, false, false, false, false, false]);
   });
 
   it("safeChatHref keeps the path, query and fragment of a link to this site", () => {

@@ -1,6 +1,6 @@
-export { cleanChatText, MAX_CHAT_LENGTH, type ChatRefusalCode } from "./chat-text";
+export { cleanChatText, cleanUserText, MAX_CHAT_LENGTH, MAX_MARKS_PER_CHARACTER, type ChatRefusalCode } from "./chat-text";
 export { chatAccess, channelName, parseChannel, LOBBY_CHANNEL, type ChatAccess, type ChatChannel, type ChatReader } from "./channels";
-export { chatSegments, safeChatHref, type ChatSegment } from "./chat-links";
+export { chatSegments, isSitePath, safeChatHref, type ChatSegment } from "./chat-links";
 
 /** A stored chat message as clients get it (`chat:message`, the history of `chat:join`). */
 export interface ChatMessageView {

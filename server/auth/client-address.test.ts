@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER, clientAddress, stampClientAddress } from "./client-address";
+import { addressKey, CLIENT_ADDRESS_HEADER, clientAddress, stampClientAddress } from "./client-address";
 
 function request(headers: Record<string, string>, remoteAddress = "203.0.113.7"): IncomingMessage {
   return { headers: { ...headers }, socket: { remoteAddress } } as unknown as IncomingMessage;
@@ -32,5 +32,18 @@ describe("clientAddress", () => {
     expect(clientAddress({ [CLIENT_ADDRESS_HEADER]: "203.0.113.8" })).toBe("203.0.113.8");
     expect(clientAddress(new Headers())).toBe("unknown");
     expect(clientAddress({})).toBe("unknown");
+  });
+});
+
+describe("addressKey", () => {
+  it("counts an IPv6 client by its /64 (one household's or one server's share), and an IPv4-mapped one as IPv4", () => {
+    expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:DB8:1:2:ffff:0:0:9")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressKey("unknown")).toBe("unknown");
   });
 });

@@ -11,6 +11,7 @@
 import { chatAccess, cleanChatText, parseChannel, type ChatAccess, type ChatChannel } from "@/lib/chat";
 import { seatOf } from "@/lib/match";
 import type { Ack, CommandPayload, CommandReplies, Failure } from "@/lib/protocol";
+import { clientAddress } from "@/server/auth/client-address";
 import type { CommandContext } from "@/server/match/context";
 import { fail } from "@/server/match/failure";
 import { canView, NOT_VISIBLE } from "@/server/match/visibility";
@@ -58,7 +59,8 @@ export async function chatSendCommand(ctx: CommandContext, payload: CommandPaylo
   const found = await accessTo(ctx, payload.channel, payload.inviteToken);
   if ("ok" in found) return found;
   if (!found.access.write) return fail("ERR_CHAT", { reason: actor.isGuest && found.channel.kind !== "players" ? "guest" : "noWrite" });
-  const wait = await ctx.actionLimits.takeMessage(actor.id);
+  // The address the server stamped on the socket's handshake request (server/main.ts), as the HTTP limits see it.
+  const wait = await ctx.actionLimits.takeMessage(actor.id, clientAddress(ctx.socket.request.headers));
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "chat", seconds: Math.ceil(wait / 1000) });
   const message = await saveChatMessage(ctx.db, payload.channel, actor.id, text.value, new Date(ctx.now()));
   // Stored first: what anyone sees survives a reload and a crash. The sender has it in the answer.

@@ -1,9 +1,14 @@
 /**
  * Chat over real sockets, attacked as an outsider would: hostile text, someone else's match, a private match's
- * stranger, a visitor without a session, a guest in the lobby, a flood, malformed payloads. Messages are stored before
- * anyone sees them and come back after a reload; mutes hide a user everywhere; reports reach the admin view.
+ * stranger, a visitor without a session, a guest in the lobby, a flood (from one account, and from many accounts on
+ * one address), malformed payloads. Messages are stored before anyone sees them and come back after a reload; mutes
+ * hide a user everywhere; reports reach the admin view.
  */
+import { io, type ManagerOptions, type Socket as ClientSocket, type SocketOptions } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROTOCOL_VERSION, type Ack, type CommandReplies } from "@/lib/protocol";
+import { ACTION_RULES } from "@/server/action-limits";
+import { CLIENT_ADDRESS_HEADER } from "@/server/auth/client-address";
 import { guestSessionCookie } from "@/tests/support/session";
 import { matchInPlay } from "@/tests/support/match-in-play";
 import { closePageSockets, pageSocket } from "@/tests/support/page-socket";
@@ -80,6 +85,57 @@ describe("the lobby's chat", () => {
     // Someone else still talks.
     const other = await client((await t.user()).cookie);
     expect((await other.send("chat:send", { channel: "lobby", text: "still here" })).ok).toBe(true);
+  });
+});
+
+describe("a flood from many accounts on one address", () => {
+  // A server of its own: every test connects from 127.0.0.1, and this one uses up the address's messages.
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  /** A signed-in page's socket connecting from `localAddress` (any 127.x address is this machine). */
+  async function from(localAddress: string, options: { transport?: "websocket" | "polling"; headers?: Record<string, string> } = {}) {
+    const user = await own.user();
+    const socket = io(own.url, {
+      transports: [options.transport ?? "websocket"],
+      auth: { protocol: PROTOCOL_VERSION },
+      extraHeaders: { ...options.headers, cookie: user.cookie },
+      localAddress,
+      reconnection: false,
+      forceNew: true,
+    } as Partial<ManagerOptions & SocketOptions>);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", resolve);
+      socket.once("connect_error", reject);
+    });
+    sockets.push(socket);
+    return { user, say: (text: string) => socket.timeout(5000).emitWithAck("chat:send", { channel: "lobby", text }) as Promise<Ack<CommandReplies["chat:send"]>> };
+  }
+  const sockets: ClientSocket[] = [];
+  afterAll(() => sockets.forEach((socket) => socket.close()));
+
+  it("holds the address to its limit whoever's accounts write, and leaves other addresses alone", async () => {
+    const perAccount = ACTION_RULES.burst.limit;
+    const accounts = [];
+    for (let i = 0; i < Math.ceil(ACTION_RULES.addressBurst.limit / perAccount) + 1; i++) accounts.push(await from("127.0.0.1"));
+    const answers = [];
+    // Each fresh account stays within its own limit: only the address can stop them.
+    for (const account of accounts) for (let i = 0; i < perAccount; i++) answers.push(await account.say(`flood ${i}`));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(ACTION_RULES.addressBurst.limit);
+    expect(answers.at(-1)).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "chat" } });
+    // Nor over long polling, nor by naming another address in the header the server stamps.
+    for (const late of [await from("127.0.0.1"), await from("127.0.0.1", { transport: "polling" }), await from("127.0.0.1", { headers: { [CLIENT_ADDRESS_HEADER]: "198.51.100.9", "x-forwarded-for": "198.51.100.9" } })]) {
+      expect(await late.say("one more")).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "chat" } });
+    }
+    expect(await own.db.prisma.chatMessage.count({ where: { channel: "lobby" } })).toBe(ACTION_RULES.addressBurst.limit);
+    // Someone on another address still talks.
+    const elsewhere = await from("127.0.0.2");
+    expect(await elsewhere.say("still here")).toMatchObject({ ok: true, message: { author: { id: elsewhere.user.id } } });
   });
 });
 

@@ -8,6 +8,7 @@
  *   socket.emit("tournament:register", { tournamentId }, (ack) => ack.ok || show(ack));
  */
 import { randomBytes } from "node:crypto";
+import { cleanUserText } from "@/lib/chat";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { ok, type Result } from "@/lib/engine/types";
 import { leaveEvents, registerEvent, type TournamentEvent, type TournamentRefusal, type TournamentSettings, type TournamentView } from "@/lib/tournament/tournament";
@@ -30,7 +31,8 @@ export async function tournamentCreateCommand(ctx: CommandContext, payload: Comm
   if (payload.startsAt < payload.closesAt || payload.startsAt > payload.closesAt + DAY_MS) return fail("ERR_TOURNAMENT", { reason: "startsAt" });
   if (payload.format === "swiss" && (payload.swissRounds === undefined || payload.swissRounds >= payload.maxPlayers)) return fail("ERR_TOURNAMENT", { reason: "swissRounds", max: payload.maxPlayers - 1 });
   const settings: TournamentSettings = {
-    name: payload.name.trim(),
+    // Cleaned as chat is (lib/chat/chat-text.ts): the name is shown on pages, in notifications and in draw.json.
+    name: cleanUserText(payload.name),
     format: payload.format,
     matchLength: payload.matchLength,
     timeControl: payload.timeControl,

@@ -146,6 +146,23 @@ describe("creating and registering", () => {
   });
 });
 
+describe("names", () => {
+  it("cleans a name as chat messages are cleaned, and refuses one with nothing visible", async () => {
+    const boss = await admin();
+    const id = await create(boss, "knockout", 4, { name: "\u202Eevil\u200B\u0000name\u3164 cup" });
+    const cleaned = "evilname cup";
+    expect((await view(id)).settings.name).toBe(cleaned);
+    expect((await t.db.prisma.tournament.findUniqueOrThrow({ where: { id } })).name).toBe(cleaned);
+    const created = await t.db.prisma.tournamentEvent.findFirstOrThrow({ where: { tournamentId: id, type: "created" } });
+    expect(created.payload).not.toMatch(/[\u202E\u200B\u3164]|\\u0000/);
+    expect(created.payload).toContain(cleaned);
+    for (const name of ["\u3164\u3164", "\u200B\u202E", "\u2800 \u{E0041}", "\u0301".repeat(60), "   "]) {
+      const reply = await boss.send("tournament:create", { name, format: "knockout", matchLength: 1, timeControl: { reserveMs: 60_000, delayMs: 0 }, rated: false, maxPlayers: 4, closesAt: now() + 60_000, startsAt: now() + 60_000, noShowMinutes: 1 });
+      expect(reply, JSON.stringify(name)).toMatchObject({ ok: false, code: "ERR_TOURNAMENT", values: { reason: "name" } });
+    }
+  });
+});
+
 describe("floods", () => {
   it("hold one user to 5 tournaments an hour, and to 30 registrations and withdrawals", async () => {
     const boss = await admin();
