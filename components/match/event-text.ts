@@ -14,7 +14,7 @@ import type { GameRecord } from "@/lib/engine/match-state";
 import { validatePlay } from "@/lib/engine/moves";
 import { rollText } from "@/lib/engine/notation";
 import { opponentOf, type Color } from "@/lib/engine/types";
-import type { MatchEvent } from "@/lib/match/events";
+import type { AnyMatchEvent, MatchEvent } from "@/lib/match/events";
 import type { MatchView } from "@/lib/match/view";
 
 /** A translator bound to the `match` namespace (next-intl's useTranslations("match"), or createTranslator in tests). */
@@ -76,7 +76,7 @@ export function endedText(t: MatchT, view: MatchView): string {
   return t("ended.finished", { player: winner, won: state.score[winner], lost: state.score[opponentOf(winner)] });
 }
 
-export function describeEvent(t: MatchT, before: MatchView, event: MatchEvent, after: MatchView): string {
+export function describeEvent(t: MatchT, before: MatchView, event: AnyMatchEvent, after: MatchView): string {
   switch (event.type) {
     case "created":
       return t("log.created", { name: event.creator.name, length: event.matchLength, color: event.creatorColor });

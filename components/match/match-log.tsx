@@ -9,7 +9,7 @@
  */
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import type { MatchEvent } from "@/lib/match/events";
+import type { PublishedEvent } from "@/lib/match/events";
 import { describeEvent } from "./event-text";
 import { useMatch } from "./match-provider";
 
@@ -27,7 +27,7 @@ export function MatchLog() {
     fetched.current = matchId;
     const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
     void fetch(`/api/matches/${encodeURIComponent(matchId)}/events${query}`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ events: { version: number; event: MatchEvent }[] }>) : null))
+      .then((response) => (response.ok ? (response.json() as Promise<{ events: { version: number; event: PublishedEvent }[] }>) : null))
       .then((body) => {
         if (body) history(body.events);
       })

@@ -15,7 +15,7 @@
 import { createStore } from "zustand/vanilla";
 import type { CheckerMove, Color } from "@/lib/engine/types";
 import { MatchSync, type MatchSyncChange, type ReceiveResult } from "@/lib/sync/match-sync";
-import type { MatchEvent } from "@/lib/match/events";
+import type { AnyMatchEvent } from "@/lib/match/events";
 import { emptyMatchView, evolve, type MatchView } from "@/lib/match/view";
 import type { MatchEventMessage, PresenceMessage } from "@/lib/protocol/protocol";
 import type { MatchSnapshot } from "@/lib/protocol/snapshot";
@@ -28,7 +28,8 @@ export interface LogLine {
   readonly version: number;
   /** The event with the views around it; components/match/event-text.ts words it in the reader's language. */
   readonly before: MatchView;
-  readonly event: MatchEvent;
+  /** As published (an opening salt without its value); a test may give one as stored. */
+  readonly event: AnyMatchEvent;
   readonly after: MatchView;
 }
 
@@ -62,7 +63,7 @@ export interface MatchPageState {
    * The match's event log up to some version (GET /api/matches/:id/events), folded into log lines: the moves before
    * this page opened. Lines the page already has (by version) are kept as they are.
    */
-  history(events: readonly { readonly version: number; readonly event: MatchEvent }[]): void;
+  history(events: readonly { readonly version: number; readonly event: AnyMatchEvent }[]): void;
   /** Applies a stored event (a broadcast, or one in a command's answer); on a "gap" a resync is under way. */
   receive(message: MatchEventMessage): ReceiveResult;
   /** Fetches a fresh snapshot (on a reconnect, or when the server said the view is behind). */

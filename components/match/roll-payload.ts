@@ -18,9 +18,12 @@ export function rollPayload(view: MatchView): CommandPayload<"match:roll"> {
   return { ...pinned, salt: saltFor(view.matchId, nonce), nonce };
 }
 
-/** Whether this player's salt is what the opening roll of a fair-dice-v2 match waits for now. */
+/**
+ * Whether this player's salt is what the opening roll of a fair-dice-v2 match waits for now. The page knows whose salt
+ * is in (`from`), never the other player's salt itself: the server keeps that until the roll.
+ */
 export function owesOpeningSalt(view: MatchView, you: "white" | "black" | null): boolean {
   if (!you || view.chainLength === null || view.status !== "playing" || view.state.phase !== "opening") return false;
   const pending = view.pendingSalts;
-  return !(pending && pending.nonce === view.rolls.length && pending.salts[you] !== undefined);
+  return !(pending && pending.nonce === view.rolls.length && pending.from.includes(you));
 }

@@ -4,7 +4,8 @@
  * snapshot plus live events; `decide` (decide.ts) is the only maker of new ones.
  *
  * The server seed appears in exactly one event, `ended`, written when the match is over; a fair-dice-v2 game's seed
- * in `game-seed`, written when that game is over. Events hold facts, never sentences: pages and tools word them from
+ * in `game-seed`, written when that game is over. A first opening salt is stored in its `salt` event but leaves the
+ * server without its value (`PublishedEvent`): only the roll shows it. Events hold facts, never sentences: pages and tools word them from
  * the message files (an `ended` event stored before issue 28 also has an English `detail`, which is dropped when read). The rematch events follow it:
  * a finished match's offer, its refusal, and the match the accepted offer made are in its log like everything else.
  */
@@ -57,7 +58,7 @@ export type MatchEvent =
   | { readonly type: "action"; readonly action: MatchAction; readonly roll?: BundleRoll; readonly at?: number }
   /**
    * fair-dice-v2: `color`'s salt for the opening roll with nonce `nonce`, the first of the two it needs (the second
-   * one makes the roll, which carries both).
+   * one makes the roll, which carries both). Stored with its value; published without it (`PublishedSaltEvent`).
    */
   | { readonly type: "salt"; readonly color: Color; readonly nonce: number; readonly salt: string }
   /** fair-dice-v2: game `game` has ended, and its seed is revealed (docs/fair-dice-v2.md, section 2, step 5). */
@@ -79,3 +80,22 @@ export type MatchEvent =
   | { readonly type: "rematch-made"; readonly offeredBy: Color; readonly matchId: string };
 
 export type MatchEventType = MatchEvent["type"];
+
+/**
+ * fair-dice-v2: a `salt` event as it leaves the server (published.ts). The first opening salt is withheld until the
+ * second is in: an opponent who knew the game's seed could otherwise try salts of their own offline and pick the
+ * opening roll. Everyone learns whose salt is in, and `commitment`, hex(SHA-256(salt)) over its 32 ASCII characters,
+ * which the roll that reveals the salt can be checked against.
+ */
+export interface PublishedSaltEvent {
+  readonly type: "salt";
+  readonly color: Color;
+  readonly nonce: number;
+  readonly commitment: string;
+}
+
+/** An event as clients get it — broadcast, in a command's answer, in the event log route: a salt without its value. */
+export type PublishedEvent = Exclude<MatchEvent, { readonly type: "salt" }> | PublishedSaltEvent;
+
+/** An event in either form — what `evolve` folds and a page words: the server's stored ones, a client's published ones. */
+export type AnyMatchEvent = MatchEvent | PublishedEvent;

@@ -79,7 +79,7 @@ describe("a fair-dice-v2 match", () => {
     const waiting = accepted(decide(playing, roll(SALT_B, 0), first));
     expect(waiting.events).toEqual([{ type: "salt", color: "black", nonce: 0, salt: SALT_B }]);
     expect(first.asked).toEqual([]);
-    expect(waiting.view.pendingSalts).toEqual({ nonce: 0, salts: { black: SALT_B } });
+    expect(waiting.view.pendingSalts).toEqual({ nonce: 0, from: ["black"], salts: { black: SALT_B } });
     // The same salt again (a reconnection) changes nothing; another one is refused.
     expect(accepted(decide(waiting.view, roll(SALT_B, 0), context(bob))).events).toEqual([]);
     expect(decide(waiting.view, roll(SALT_A, 0), context(bob))).toMatchObject({ ok: false, code: "ERR_SALT_ALREADY_SENT" });

@@ -1,6 +1,7 @@
 /**
  * A match as everyone may see it, rebuilt by folding its events with `evolve`: the aggregate's state. The server keeps
- * one per live match (derivable, so never the only copy) and the browser's store keeps one fed by the socket.
+ * one per live match (derivable, so never the only copy) and the browser's store keeps one fed by the socket. The
+ * server's alone also holds a pending opening salt's value (`pendingSalts.salts`; what leaves it: published.ts).
  *
  * @example
  *   const view = events.reduce(evolve, emptyMatchView("m1"));
@@ -11,7 +12,7 @@ import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
 import { describeFailure, type Color } from "../engine/types";
 import { advanceClock, startClock, type MatchClock, type TimeControl } from "./clock";
-import type { EndReason, MatchEvent, PlayerInfo, Visibility } from "./events";
+import type { AnyMatchEvent, EndReason, MatchEvent, PlayerInfo, Visibility } from "./events";
 
 export type MatchStatus = "waiting" | "seeding" | "playing" | "finished" | "aborted";
 
@@ -27,8 +28,13 @@ export interface MatchView {
   readonly commitment: string;
   /** fair-dice-v2: the length of the seed chain the commitment covers; null for a fair-dice-v1 match. */
   readonly chainLength: number | null;
-  /** fair-dice-v2: the opening roll's salts received so far (one player's), for nonce `nonce`; null otherwise. */
-  readonly pendingSalts: { readonly nonce: number; readonly salts: RollSalts } | null;
+  /**
+   * fair-dice-v2: the opening roll of nonce `nonce` waits for its second salt; null otherwise. `from`: whose salt is in,
+   * which everyone may know (a page sends its own salt only once). `salts`: the salts themselves, in the server's view
+   * only — the first must stay secret until the second is fixed, so published events carry none and a published view
+   * (published.ts `publicView`) has it empty.
+   */
+  readonly pendingSalts: { readonly nonce: number; readonly from: readonly Color[]; readonly salts: RollSalts } | null;
   /** fair-dice-v2: the seeds of the games that have ended, by game number. */
   readonly gameSeeds: Readonly<Record<number, string>>;
   readonly players: Readonly<Record<Color, PlayerInfo | null>>;
@@ -81,9 +87,10 @@ export function emptyMatchView(matchId: string): MatchView {
 
 /**
  * The view after `event`, stored as the next version. Events come from the server's append-only log, which only ever
- * holds events `decide` made, so an event that does not fit is a corrupted log: that throws.
+ * holds events `decide` made, so an event that does not fit is a corrupted log: that throws. The server folds the
+ * stored events, a client the published ones (a salt without its value): the same view, less the pending salts.
  */
-export function evolve(view: MatchView, event: MatchEvent): MatchView {
+export function evolve(view: MatchView, event: AnyMatchEvent): MatchView {
   return stamped(clocked(foldEvent(view, event), event), view.version + 1);
 }
 
@@ -100,7 +107,7 @@ export function evolveChecked(view: MatchView, event: Extract<MatchEvent, { type
  * The clock after `event`, which `next` already holds: the time since the last event is charged to whoever the
  * match waited for, and the player it now waits for starts (clock.ts).
  */
-function clocked(next: MatchView, event: MatchEvent): MatchView {
+function clocked(next: MatchView, event: AnyMatchEvent): MatchView {
   if (!next.clock || (event.type !== "action" && event.type !== "ended") || event.at === undefined) return next;
   const waitingFor = next.ended ? null : next.state.turn;
   return { ...next, clock: advanceClock(next.clock, event.at, waitingFor) };
@@ -115,7 +122,7 @@ function withAction(view: MatchView, event: Extract<MatchEvent, { type: "action"
   return { ...view, state, rolls: [...view.rolls, event.roll], pendingSalts: null };
 }
 
-function foldEvent(view: MatchView, event: MatchEvent): MatchView {
+function foldEvent(view: MatchView, event: AnyMatchEvent): MatchView {
   switch (event.type) {
     case "created":
       return {
@@ -139,8 +146,11 @@ function foldEvent(view: MatchView, event: MatchEvent): MatchView {
       if (!result.ok) throw new Error(`match ${view.matchId}: stored action refused (${describeFailure(result)})`);
       return withAction(view, event, result.value);
     }
-    case "salt":
-      return { ...view, pendingSalts: { nonce: event.nonce, salts: { ...(view.pendingSalts?.nonce === event.nonce ? view.pendingSalts.salts : {}), [event.color]: event.salt } } };
+    case "salt": {
+      const pending = view.pendingSalts?.nonce === event.nonce ? view.pendingSalts : { nonce: event.nonce, from: [], salts: {} };
+      const salts = "salt" in event ? { ...pending.salts, [event.color]: event.salt } : pending.salts;
+      return { ...view, pendingSalts: { nonce: event.nonce, from: [...pending.from, event.color], salts } };
+    }
     case "game-seed":
       return { ...view, gameSeeds: { ...view.gameSeeds, [event.game]: event.seed } };
     case "ended":

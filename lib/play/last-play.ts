@@ -9,7 +9,7 @@
  */
 import { validatePlay } from "@/lib/engine/moves";
 import type { CheckerMove, Color } from "@/lib/engine/types";
-import type { MatchEvent } from "@/lib/match/events";
+import type { AnyMatchEvent } from "@/lib/match/events";
 import type { MatchView } from "@/lib/match/view";
 
 export interface MarkedPlay {
@@ -19,7 +19,7 @@ export interface MarkedPlay {
 }
 
 /** `lines`: the match's events, oldest first, each with the view before it (the match page's log). */
-export function lastPlay(lines: readonly { readonly before: MatchView; readonly event: MatchEvent }[], viewer: Color | null): MarkedPlay | null {
+export function lastPlay(lines: readonly { readonly before: MatchView; readonly event: AnyMatchEvent }[], viewer: Color | null): MarkedPlay | null {
   for (let i = lines.length - 1; i >= 0; i--) {
     const { before, event } = lines[i]!;
     if (event.type !== "action") continue;

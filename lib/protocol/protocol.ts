@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { HintPlay } from "../analysis/hint";
 import { MAX_CHAT_LENGTH, type ChatMessageView, type ChatRefusalCode } from "../chat";
 import type { FailureValues } from "../engine/types";
-import { timeControlSchema, type MatchEvent, type RefusalCode, type RematchState } from "../match";
+import { timeControlSchema, type PublishedEvent, type RefusalCode, type RematchState } from "../match";
 import type { TournamentRefusal } from "../tournament/tournament";
 import type { ChallengeAnswered, ChallengeView, MeetRefusalCode, OnlinePlayer } from "./meet";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
@@ -222,11 +222,14 @@ export type ClientToServerEvents = {
   [C in CommandName]: (payload: CommandPayload<C>, ack: (reply: Ack<CommandReplies[C]>) => void) => void;
 };
 
-/** One persisted event of a match, as broadcast to its room: apply them in `version` order. */
+/**
+ * One persisted event of a match, as broadcast to its room: apply them in `version` order. Published, not as stored:
+ * a first opening salt comes without its value (lib/match/published.ts).
+ */
 export interface MatchEventMessage {
   readonly matchId: string;
   readonly version: number;
-  readonly event: MatchEvent;
+  readonly event: PublishedEvent;
 }
 
 export interface PresenceMessage {

@@ -6,6 +6,7 @@
 import type { MatchView, TimeControl, Visibility } from "../match";
 
 export interface MatchSnapshot {
+  /** The published view (lib/match/published.ts `publicView`): no pending opening salt's value. */
   readonly view: MatchView;
   readonly you: "white" | "black" | null;
   readonly connected: Readonly<Record<"white" | "black", boolean>>;

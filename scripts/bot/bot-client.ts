@@ -249,7 +249,8 @@ export class BotClient {
     if (view.chainLength === null || view.status !== "playing" || view.state.phase !== "opening") return false;
     if (this.#openingSaltInFlight === `${view.matchId}:${view.rolls.length}`) return false;
     const pending = view.pendingSalts;
-    return !(pending && pending.nonce === view.rolls.length && pending.salts[me] !== undefined);
+    // Whose salt is in, not the salt: the server publishes none before the roll (lib/match/published.ts).
+    return !(pending && pending.nonce === view.rolls.length && pending.from.includes(me));
   }
 
   /** The roll request for the next nonce: with this bot's salt for it in a fair-dice-v2 match. */

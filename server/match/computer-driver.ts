@@ -230,7 +230,8 @@ export class ComputerDriver {
    */
   async #saltOpening(view: MatchView, color: Color, actor: Participant): Promise<Step> {
     const nonce = view.rolls.length;
-    if (view.pendingSalts?.nonce === nonce && view.pendingSalts.salts[color] !== undefined) return "idle";
+    // The service's own view (withMatch), but `from` is what a published view has too: whose salt is already in.
+    if (view.pendingSalts?.nonce === nonce && view.pendingSalts.from.includes(color)) return "idle";
     const reply = await this.#options.service.command(view.matchId, { type: "play", play: { type: "roll", nonce }, expectedVersion: view.version }, actor);
     if (reply.ok || reply.code === "ERR_STALE_VERSION" || reply.code === "ERR_CONFLICT") return "acted";
     this.#options.logger.error("the computer's opening salt was refused", { matchId: view.matchId, code: reply.code, message: reply.message });

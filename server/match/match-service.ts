@@ -23,6 +23,7 @@ import { createHash } from "node:crypto";
 import { combineClientSeeds } from "@/lib/dice";
 import type { Failed } from "@/lib/engine/types";
 import { decide, emptyMatchView, evolve, flagFall, type DecideContext, type Decision, type MatchCommand, type MatchView, type Participant } from "@/lib/match";
+import { publishedEvent } from "@/lib/match/published";
 import type { Ack, MatchEventMessage, StoredEvents } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { eventAppend } from "@/server/db/event-rows";
@@ -137,7 +138,7 @@ export class MatchService {
     this.#cacheSize = options.cacheSize ?? 5000;
   }
 
-  /** `listener` hears every event this node stores, after its broadcast (the computer players' driver). */
+  /** `listener` hears every event this node stores, as published, after its broadcast (the computer players' driver). */
   onStored(listener: (message: MatchEventMessage) => void): void {
     this.#listeners.push(listener);
   }
@@ -371,7 +372,9 @@ export class MatchService {
       }
       current = { ...current, view: after };
       this.#remember(current);
-      const message = { matchId: after.matchId, version: after.version, event };
+      // Stored whole, published without a first opening salt's value (lib/match/published.ts): the broadcast, the
+      // answer, Redis and the listeners all get this form, so no path out of here carries the salt before its roll.
+      const message = { matchId: after.matchId, version: after.version, event: publishedEvent(event) };
       publication.send(message);
       for (const listener of this.#listeners) listener(message);
       before = after;

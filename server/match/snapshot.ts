@@ -1,10 +1,12 @@
 /**
  * The snapshot a client gets on opening or resuming a match: the public view, its own seat, and who is connected.
  * The sealed seed is not part of a LiveMatch's view, so it cannot slip in here; the server seed appears only inside
- * `view.ended`, once the match is over.
+ * `view.ended`, once the match is over. The view is the published one: a first opening salt's value stays on the
+ * server until the roll (lib/match/published.ts).
  */
 import type { MatchSnapshot, PresenceMessage } from "@/lib/protocol";
 import { seatOf } from "@/lib/match";
+import { publicView } from "@/lib/match/published";
 import type { Actor } from "./socket-types";
 import type { LiveMatch } from "./live-match";
 import type { Presence } from "./presence";
@@ -24,7 +26,7 @@ export function snapshotFor(live: LiveMatch, actor: Actor | null, presence: Pres
   const you = seatOf(live.view, actor?.id);
   const { connected, awaySince } = presenceOf(live, presence);
   return {
-    view: live.view,
+    view: publicView(live.view),
     you,
     connected,
     awaySince,

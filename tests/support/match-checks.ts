@@ -13,6 +13,7 @@ import { expect } from "vitest";
 import { verify, type AuditBundle, type AuditBundleV2, type BundleRoll, type RecordTurn } from "@/lib/dice";
 import type { MatchEventMessage } from "@/lib/protocol";
 import type { MatchView } from "@/lib/match";
+import { publishedEvent, publicView } from "@/lib/match/published";
 import type { Db } from "@/server/db/client";
 import { loadMatch } from "@/server/db/match-read";
 import type { RollRow, SeedState } from "@/server/db/types";
@@ -88,8 +89,8 @@ export function expectIntactLog(stored: StoredMatch): void {
 }
 
 /**
- * Every event a client received is the stored event of that version, received once and in order, and the client
- * ended with the view the database rebuilds.
+ * Every event a client received is the stored event of that version as published (an opening salt without its value),
+ * received once and in order, and the client ended with the view the database rebuilds, as published.
  */
 export function expectClientsSawTheLog(stored: StoredMatch, observers: readonly MatchObserver[]): void {
   for (const [index, observer] of observers.entries()) {
@@ -97,9 +98,10 @@ export function expectClientsSawTheLog(stored: StoredMatch, observers: readonly 
     const versions = observer.events.map((m) => m.version);
     expect(versions.every((v, i) => i === 0 || v > versions[i - 1]!), `${label}: versions increase`).toBe(true);
     for (const message of observer.events) {
-      expect(message.event, `${label}: event ${message.version}`).toEqual(stored.events[message.version - 1]?.event);
+      const event = stored.events[message.version - 1]?.event;
+      expect(message.event, `${label}: event ${message.version}`).toEqual(event && publishedEvent(event));
     }
-    expect(observer.view, `${label}: final view`).toEqual(stored.view);
+    expect(observer.view, `${label}: final view`).toEqual(publicView(stored.view));
   }
 }
 
