@@ -107,7 +107,7 @@ describe("message files", () => {
 
   // Codes that never reach a person: start-up configuration, test scaffolding, and verifier internals that the
   // report states in its own words.
-  const INTERNAL = new Set(["ERR_SEED_KEY_MISSING", "ERR_SEED_KEY_INVALID", "ERR_SEED_KEY_FILE", "ERR_SEED_UNSEAL", "ERR_SEED_ALREADY_REVEALED", "ERR_SEED_MISMATCH", "ERR_NONCE_TAKEN", "ERR_TEST_ROLLBACK", "ERR_SOMETHING_NEW", "ERR_MATCH_EXISTS"]);
+  const INTERNAL = new Set(["ERR_SEED_KEY_MISSING", "ERR_SEED_KEY_INVALID", "ERR_SEED_KEY_FILE", "ERR_PROOF_KEY_MISSING", "ERR_PROOF_KEY_INVALID", "ERR_PROOF_KEY_FILE", "ERR_SEED_UNSEAL", "ERR_SEED_ALREADY_REVEALED", "ERR_SEED_MISMATCH", "ERR_NONCE_TAKEN", "ERR_TEST_ROLLBACK", "ERR_SOMETHING_NEW", "ERR_MATCH_EXISTS"]);
 
   it("every error code the server or the rules can send has a sentence in errors.*", () => {
     const sources = [...files(path.join(ROOT, "server"), (n) => n.endsWith(".ts") && !n.includes(".test.")), ...files(path.join(ROOT, "lib"), (n) => n.endsWith(".ts") && !n.includes(".test."))];

@@ -17,9 +17,9 @@ import { currentLegalPlays } from "@/lib/engine/match-queries";
 import { encodeMatchId, decodeMatchId } from "@/lib/engine/gnubg-id";
 import { newMatch, type MatchAction, type MatchState, type ResignLevel, type Score } from "@/lib/engine/match-state";
 import { legalPlays } from "@/lib/engine/moves";
-import { verify } from "@/lib/dice";
+import { trustedKeys } from "@/tests/support/proof-keys";
 import { describeFailure, type Color, type DieValue } from "@/lib/engine/types";
-import { proofFromMat } from "@/lib/record/mat-proof";
+import { verifyMat } from "@/lib/record/mat-verify";
 import { matExport } from "@/server/record/match-review";
 import type { MatchEvent } from "@/lib/match/events";
 import { matFromEvents, reviewSteps, type ReviewGame } from "@/lib/record/review";
@@ -349,7 +349,7 @@ describe.skipIf(!hasGnubg)("GNU Backgammon reads our .mat files as we do", () =>
 
   it("reads the exported file with its dice's proofs in the header as it reads it without them, and the proofs verify", async () => {
     const { matchId, events } = await serverMatchWithId(5, 9);
-    const exported = await matExport(t.db, matchId, null, undefined);
+    const exported = await matExport(t.db, matchId, null, undefined, t.proofKey);
     if (!exported.ok) throw new Error(describeFailure(exported));
     const proofs = exported.value.text.split("\n").filter((line) => line.startsWith("; [FairDice Roll "));
     expect(proofs.length).toBeGreaterThan(20);
@@ -358,9 +358,9 @@ describe.skipIf(!hasGnubg)("GNU Backgammon reads our .mat files as we do", () =>
     const without = runGnubg(plain, "without-proofs");
     expect(withProofs.games).toEqual(without.games);
     expect(gnubgFinalScore(withProofs)).toEqual(finalScore(events));
-    const read = proofFromMat(exported.value.text);
-    if (!read.ok) throw new Error(describeFailure(read));
-    expect(verify(read.value.bundle, read.value.record, "mat").verdict).toBe("verified");
+    const checked = verifyMat(exported.value.text, { keys: trustedKeys(t.proofKey) });
+    if (!checked.ok) throw new Error(describeFailure(checked));
+    expect(checked.value.verdict).toBe("verified");
   });
 
   it("still crashes on a taken 256 cube (why the bots above stop doubling at 64)", () => {

@@ -21,7 +21,7 @@ import { prepareAuth } from "@/server/auth/boot";
 import { parseEnv } from "@/server/config/env";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createLogger } from "@/server/log";
-import { loadSeedKey } from "@/server/vault";
+import { loadProofKey, loadSeedKey } from "@/server/vault";
 import { buildSiteIfStale } from "./site-build";
 
 const USAGE = "usage: DATABASE_URL=postgresql://… REDIS_URL=redis://… npm run start:cluster -- --nodes N [--port P]";
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   // Secrets once, before the nodes: with none in the environment (a local trial), every node reads the same
   // generated files in DATA_DIR. NEXTAUTH_SECRET is handed to the nodes through their environment.
   loadSeedKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
+  loadProofKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
   prepareAuth({ env, logger });
 
   buildSiteIfStale(process.cwd());

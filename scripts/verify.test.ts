@@ -6,7 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { simulateMatch, simulateMatchV2 } from "@/lib/dice";
+import { createHash } from "node:crypto";
+import { keyIdOf, proofPublicKeyOf, recordDigest, signProof, signSimulated, simulateMatch, simulateMatchV2, PROOF_KEYS_FORMAT, type AuditBundleV2 } from "@/lib/dice";
+import { parseMat } from "@/lib/engine/mat-parse";
+import { proofFromMat, withProof } from "@/lib/record/mat-proof";
 import { simulateTournament } from "@/lib/tournament";
 import { migrateDatabase } from "@/server/db/migrate";
 
@@ -36,17 +39,56 @@ const paths = {
   notJson: file("not-json.json", "{ this is not json"),
 };
 
-// fair-dice-v2 bundles for the report's per-game lines: three games, the last still in play in `running`.
-const v2Cli = {
+// The site's signing key for these tests, and its key list as /api/fairness/keys serves it (--keys); another key nobody lists.
+const privateKey = Uint8Array.from(createHash("sha256").update("verify-cli test key").digest());
+const publicKey = proofPublicKeyOf(privateKey);
+const keysPath = file("keys.json", { format: PROOF_KEYS_FORMAT, keys: [{ keyId: keyIdOf(publicKey), algorithm: "Ed25519", publicKey, from: "2026-12-06T00:00:00.000Z" }] });
+const strangerKey = Uint8Array.from(createHash("sha256").update("nobody's key").digest());
+
+// fair-dice-v2 bundles for the report's per-game lines: three games, the last still in play in `running`; signed.
+const v2Played = {
   finished: simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 3, games: 3, turnsPerGame: 6 }),
   running: simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 3, games: 3, turnsPerGame: 6, endedGames: 2, revealed: false }),
 };
+const v2Cli = {
+  finished: { bundle: signSimulated(v2Played.finished, { privateKey }), record: v2Played.finished.record },
+  running: { bundle: signSimulated(v2Played.running, { privateKey, end: null }), record: v2Played.running.record },
+};
+
+/** The exported .mat with its proofs signed as the site now signs them: seats, end and record digest added. */
+function signedMat(text: string, key: Uint8Array): string {
+  const read = proofFromMat(text);
+  const parsed = parseMat(text);
+  if (!read.ok || !parsed.ok || read.value.recordLines === null) throw new Error("the fixture does not read");
+  const bundle = read.value.bundle as unknown as AuditBundleV2;
+  const score = { white: 0, black: 0 };
+  for (const game of parsed.value.games) if (game.result) score[game.result.winner] += game.result.points;
+  const winner = score.white > score.black ? "white" : "black";
+  const signed = signProof(
+    {
+      ...bundle,
+      seats: { white: { kind: "person", id: "u-white", name: parsed.value.players.white }, black: { kind: "person", id: "u-black", name: parsed.value.players.black } },
+      end: { reason: "finished", winner, score, games: bundle.rolls.at(-1)?.game ?? 0, rolls: bundle.rolls.length },
+      recordDigest: recordDigest(read.value.recordLines),
+    },
+    key,
+  );
+  return withProof(text.replace(/^; \[FairDice[^\n]*\n/gm, ""), signed);
+}
 
 // A .mat file as the site exports it (lib/record/fixtures/exported.mat), with a salt changed, its proofs taken out,
 // and something that is no match file at all.
-const matText = readFileSync(join(repoRoot, "lib/record/fixtures/exported.mat"), "utf8");
+const oldMatText = readFileSync(join(repoRoot, "lib/record/fixtures/exported.mat"), "utf8");
+const matText = signedMat(oldMatText, privateKey);
+const lastRollLine = [...matText.matchAll(/^; \[FairDice Roll [^\n]*\n/gm)].at(-1)![0];
+const gameSeedLine = /^; \[FairDice GameSeed [^\n]*\n/m.exec(matText)![0];
 const matPaths = {
   good: file("match.mat", matText),
+  old: file("old.mat", oldMatText),
+  stranger: file("stranger.mat", signedMat(oldMatText, strangerKey)),
+  cut: file("cut.mat", matText.replace(lastRollLine, "")),
+  repeated: file("repeated.mat", matText.replace(gameSeedLine, gameSeedLine + gameSeedLine)),
+  movedDie: file("moved-die.mat", matText.replace(/^( {2}2\) )(\d)(\d):/m, (_, head: string, a: string, b: string) => `${head}${a === "6" ? "5" : "6"}${b}:`)),
   salted: file("salted.mat", matText.replace(/^(; \[FairDice Roll "\d+ \d+ turn \w+ \d\d (?:- )?)([0-9a-f])/m, (_, head: string, c: string) => `${head}${c === "0" ? "1" : "0"}`)),
   noProof: file("no-proof.mat", matText.replace(/^; \[FairDice[^\n]*\n/gm, "")),
   garbage: file("garbage.mat", "this is not a match file\n\u0000\u0001"),
@@ -100,27 +142,75 @@ describe("npm run verify", () => {
   it("names the protocol, and for fair-dice-v2 gives each game's verdict: running, then finished", () => {
     const v1 = run([paths.bundle, "--record", paths.record]);
     expect(v1.stdout.split("\n")[0]).toBe(`fair-dice-v1 verification of ${paths.bundle}`);
-    const running = run([file("v2-cli-running.json", { ...v2Cli.running.bundle, record: v2Cli.running.record })]);
+    const running = run([file("v2-cli-running.json", { ...v2Cli.running.bundle, record: v2Cli.running.record }), "--keys", keysPath]);
     expect(running.code).toBe(1);
     expect(running.stdout.split("\n")[0]).toMatch(/^fair-dice-v2 verification of /);
     expect(running.stdout).toContain("Games: Game 1: verified; Game 2: verified; Game 3: in play, verified when it ends");
     expect(running.stdout).toContain("NOT VERIFIED YET: 2 games verified so far; each game's seed is revealed when it ends");
     expect(running.stdout).toMatch(/WAIT {2}Rolls recomputed: /);
-    const finished = run([file("v2-cli.json", { ...v2Cli.finished.bundle, record: v2Cli.finished.record })]);
+    const finished = run([file("v2-cli.json", { ...v2Cli.finished.bundle, record: v2Cli.finished.record }), "--keys", keysPath]);
     expect(finished.code).toBe(0);
     expect(finished.stdout).toContain("Games: Game 1: verified; Game 2: verified; Game 3: verified");
     expect(finished.stdout).toContain("PASS  Computer's salts: No seat is played by the computer");
+    expect(finished.stdout).toMatch(/PASS {2}The site's signature: Signed by the site with key fg-ed25519-[0-9a-f]{16}/);
     expect(finished.stdout).toContain("VERIFIED: every check passed.");
   });
 
+  it("says a file is not verified unless the site's key signed it as it is: unsigned, unknown key, forged", () => {
+    const unsigned = run([file("v2-unsigned.json", { ...v2Played.finished.bundle, record: v2Played.finished.record }), "--keys", keysPath]);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.stdout).toMatch(/SKIP {2}The site's signature: Skipped: the file carries no signature/);
+    expect(unsigned.stdout).toContain("Games: Game 1: rolls correct, but the file is not signed or not whole");
+    expect(unsigned.stdout).toContain("INCOMPLETE");
+    // Without --keys the verifier trusts only the published keys (and this machine's own): not the test key.
+    const unknown = run([file("v2-signed.json", { ...v2Cli.finished.bundle, record: v2Cli.finished.record })]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toMatch(/SKIP {2}The site's signature: Skipped: signed with key fg-ed25519-/);
+    // A human's roll rewritten with a salt ground to give other dice: only the signature can tell.
+    const forged = JSON.parse(JSON.stringify(v2Cli.finished.bundle)) as { rolls: { nonce: number; game: number; kind: string; player: "white" | "black" | null; dice: number[]; salts: Record<string, string> }[] };
+    const turn = forged.rolls.find((r) => r.kind === "turn")!;
+    turn.salts = { [turn.player!]: "0123456789abcdef0123456789abcdef" };
+    const forgedRun = run([file("v2-forged.json", forged), "--keys", keysPath]);
+    expect(forgedRun.code).toBe(1);
+    expect(forgedRun.stdout).toMatch(/FAILED: .*check "The site's signature"/);
+    const keysNotJson = run([file("v2-cli-2.json", v2Cli.finished.bundle), "--keys", paths.notJson]);
+    expect(keysNotJson.code).toBe(2);
+    expect(keysNotJson.stderr).toMatch(/the key list .* is not valid JSON/);
+    const notAList = run([file("v2-cli-3.json", v2Cli.finished.bundle), "--keys", paths.bundle]);
+    expect(notAList.code).toBe(2);
+    expect(notAList.stderr).toMatch(/cannot read the key list .*: it is not a fairgammon-proof-keys-1 key list/);
+  });
+
   it("verifies a .mat file the site exported from the file alone, and names what was changed in it", () => {
-    const mat = run([matPaths.good]);
-    expect(mat.code, mat.stderr).toBe(0);
+    const mat = run([matPaths.good, "--keys", keysPath]);
+    expect(mat.code, mat.stdout).toBe(0);
     expect(mat.stdout).toContain("(the proofs and the moves of the .mat file)");
     expect(mat.stdout).toMatch(/PASS {2}Game record dice: All \d+ turns of the game record \(read from the moves of the \.mat file\)/);
-    const salted = run([matPaths.salted]);
+    const salted = run([matPaths.salted, "--keys", keysPath]);
     expect(salted.code).toBe(1);
-    expect(salted.stdout).toMatch(/FAILED: check "Rolls recomputed" at nonce \d+/);
+    expect(salted.stdout).toMatch(/FAILED: .*check "Rolls recomputed" at nonce \d+/);
+    expect(salted.stdout).toMatch(/FAIL {2}The site's signature/);
+    // A file made before proofs were signed: readable, every check it can run, never "verified".
+    const old = run([matPaths.old, "--keys", keysPath]);
+    expect(old.code).toBe(1);
+    expect(old.stdout).toMatch(/SKIP {2}The site's signature/);
+    expect(old.stdout).toMatch(/SKIP {2}Whole log/);
+    expect(old.stdout).toContain("INCOMPLETE");
+    const stranger = run([matPaths.stranger, "--keys", keysPath]);
+    expect(stranger.code).toBe(1);
+    expect(stranger.stdout).toMatch(/SKIP {2}The site's signature: Skipped: signed with key/);
+    // Cut short by its last roll: the log's end no longer matches, and neither does the signature.
+    const cut = run([matPaths.cut, "--keys", keysPath]);
+    expect(cut.code).toBe(1);
+    expect(cut.stdout).toMatch(/FAIL {2}Whole log/);
+    // A line repeated: the proofs are refused, not read twice (exit 1, the line named).
+    const repeated = run([matPaths.repeated, "--keys", keysPath]);
+    expect(repeated.code).toBe(1);
+    expect(repeated.stdout).toMatch(/FAIL {2}Bundle format: The proofs of the \.mat file could not be read: line \d+ \(GameSeed\) repeats a line before it/);
+    // A move's die changed: not verified, with the record's check named — not "unreadable".
+    const movedDie = run([matPaths.movedDie, "--keys", keysPath]);
+    expect(movedDie.code).toBe(1);
+    expect(movedDie.stdout).toMatch(/FAIL {2}Game record dice/);
     const noProof = run([matPaths.noProof]);
     expect(noProof.code).toBe(2);
     expect(noProof.stderr).toMatch(/is not a \.mat file with the dice's proofs: Line 1 of the \.mat file: there are no FairDice proof lines/);
@@ -141,70 +231,6 @@ describe("npm run verify", () => {
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(stdout).toBe("");
-  });
-});
-
-describe("the Python check in docs/provably-fair.md", () => {
-  const hasPython = spawnSync("python3", ["--version"]).status === 0;
-  const guide = readFileSync(join(repoRoot, "docs/provably-fair.md"), "utf8");
-  const snippet = /```python\n([\s\S]*?)```/.exec(guide)?.[1] ?? "";
-  const script = file("check.py", snippet);
-  const check = (path: string) => spawnSync("python3", [script, path], { encoding: "utf8" });
-
-  const v2 = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 3, turnsPerGame: 10 });
-  const v2Running = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 3, turnsPerGame: 10, endedGames: 2, revealed: false });
-  const v2Tampered = JSON.parse(JSON.stringify(v2.bundle)) as { rolls: { dice: number[]; game: number }[] };
-  v2Tampered.rolls[17]!.dice[0] = (v2Tampered.rolls[17]!.dice[0]! % 6) + 1;
-  const v2Computer = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 2, turnsPerGame: 10, computer: "black" });
-  const v2ComputerChosen = JSON.parse(JSON.stringify(v2Computer.bundle)) as { rolls: { salts: Record<string, string>; player: string | null }[] };
-  v2ComputerChosen.rolls.find((roll) => roll.player === "black")!.salts.black = "0123456789abcdef0123456789abcdef";
-  const v2Paths = {
-    computer: file("v2-computer.json", v2Computer.bundle),
-    computerChosen: file("v2-computer-chosen.json", v2ComputerChosen),
-    bundle: file("v2.json", v2.bundle),
-    running: file("v2-running.json", v2Running.bundle),
-    tampered: file("v2-tampered.json", v2Tampered),
-  };
-
-  it.skipIf(!hasPython)("accepts a match against the computer, and names a computer's salt the seeds did not give", () => {
-    expect(check(v2Paths.computer).status).toBe(0);
-    const chosen = check(v2Paths.computerChosen);
-    expect(chosen.status).toBe(1);
-    expect(chosen.stdout).toMatch(/MISMATCH: the computer's salt at nonce \d+ \(game 1\) is not the one its game's seed gives\./);
-  });
-
-  it("is in the guide", () => {
-    expect(snippet).toContain("def roll(key, message):");
-  });
-
-  it.skipIf(!hasPython)("accepts a fair-dice-v1 bundle our code produced", () => {
-    const result = check(paths.bundle);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`OK: ${bundle.rolls.length} rolls recomputed, 0 waiting for their game's seed, 0 mismatch(es).`);
-  });
-
-  it.skipIf(!hasPython)("rejects the fair-dice-v1 bundle with a changed roll, at its nonce", () => {
-    const result = check(paths.tampered);
-    expect(result.status).toBe(1);
-    expect(result.stdout).toContain("MISMATCH: the roll at nonce 23 (game ");
-    expect(result.stdout).toContain("FAILED: 80 rolls recomputed, 0 waiting for their game's seed, 1 mismatch(es).");
-  });
-
-  it.skipIf(!hasPython)("accepts a fair-dice-v2 bundle our code produced, and counts a running game's rolls as waiting", () => {
-    const finished = check(v2Paths.bundle);
-    expect(finished.status).toBe(0);
-    expect(finished.stdout).toContain(`OK: ${v2.bundle.rolls.length} rolls recomputed, 0 waiting`);
-    const running = check(v2Paths.running);
-    const waiting = v2Running.bundle.rolls.filter((roll) => roll.game === 3).length;
-    expect(running.status).toBe(0);
-    expect(running.stdout).toContain(`OK: ${v2Running.bundle.rolls.length - waiting} rolls recomputed, ${waiting} waiting`);
-  });
-
-  it.skipIf(!hasPython)("rejects the fair-dice-v2 bundle with a changed die, naming its nonce and game", () => {
-    const result = check(v2Paths.tampered);
-    expect(result.status).toBe(1);
-    expect(result.stdout).toContain(`MISMATCH: the roll at nonce 17 (game ${v2Tampered.rolls[17]!.game}) is logged as`);
-    expect(result.stdout).toMatch(/FAILED: .* 1 mismatch\(es\)\./);
   });
 });
 

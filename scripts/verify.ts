@@ -3,30 +3,42 @@
  * header carries the match's bundle (docs/provably-fair.md explains it for players). Every sentence is English from
  * messages/en.json (`verifyCli.*`, `verifyReport.*`).
  *
- *   npm run --silent verify -- <bundle.json | match.mat | -> [--record record.json] [--json]
+ *   npm run --silent verify -- <bundle.json | match.mat | -> [--record record.json] [--keys keys.json | URL] [--json]
  *   npm run --silent verify -- --match <match id> [--json]     (reads the match from DATABASE_URL)
  *   npm run --silent verify -- --all [--json]                  (every finished match in DATABASE_URL: after a restore)
  *
  * The game record (the record-dice check) comes from --record if given, else from a `record` field inside the bundle,
  * or, for a .mat file, from the file's own moves; without any, the check is skipped and the verdict is "incomplete".
+ * The site's signature (fair-dice-v2) is checked against the keys of --keys (a key list file, or the site's
+ * https://…/api/fairness/keys), else the keys published in the repository (docs/proof-keys.json) and this machine's own
+ * local key (DATA_DIR); --match and --all trust the keys listed in the database. An unsigned file, or one signed with
+ * a key the verifier was not given, is "incomplete", never "verified".
  *
  * Exit codes: 0 every check passed ("verified"); 1 not verified — a check failed (including a bundle that is JSON but
- * not a valid bundle), or a seed is not revealed yet, or the record is missing; 2 the input could not be read, is not
- * JSON, or is a .mat file without readable proofs, or the arguments are wrong.
+ * not a valid bundle, a .mat file whose proof lines or moves cannot be read, or one with a line repeated), or a seed
+ * is not revealed yet, or the record or the signature is missing; 2 the input could not be read, is not JSON, is a
+ * .mat file without any proof line, a key list cannot be read, or the arguments are wrong.
  *
  * @example
  *   npm run --silent verify -- match-42.json --json
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { english, englishError } from "@/i18n/english";
-import { verify, type CheckResult, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
+import { parseProofKeys, verify, type CheckResult, type ProofKey, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
 import type { FailureValues } from "@/lib/engine/types";
-import { proofFromMat } from "@/lib/record/mat-proof";
+import { verifyMat } from "@/lib/record/mat-verify";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
+import { parseEnv } from "@/server/config/env";
+import { proofKeyList } from "@/server/fairness/proof-keys";
+import { publishedProofKeys } from "@/server/fairness/published-keys";
+import { PROOF_KEY_FILE } from "@/server/vault/proof-key";
+import { keyIdOf, proofPublicKeyOf } from "@/lib/dice";
 import { auditDocument } from "@/server/record/audit-document";
+import { loadProofKey } from "@/server/vault/proof-key";
 import { auditRatings } from "@/server/record/rating-audit";
 import { drawRecordOf, isTournamentId } from "@/lib/tournament/tournament";
 import { verifyDraw, type DrawRecord } from "@/lib/tournament/verify-draw";
@@ -36,7 +48,7 @@ const say = (key: string, values: FailureValues = {}) => english(`verifyCli.${ke
 
 class InputError extends Error {}
 
-function readText(path: string, what: "bundle" | "record"): string {
+function readText(path: string, what: "bundle" | "record" | "keys"): string {
   try {
     return readFileSync(path === "-" ? 0 : path, "utf8");
   } catch (error) {
@@ -45,11 +57,11 @@ function readText(path: string, what: "bundle" | "record"): string {
   }
 }
 
-function readJson(path: string, what: "bundle" | "record"): unknown {
+function readJson(path: string, what: "bundle" | "record" | "keys"): unknown {
   return parseJson(readText(path, what), path, what);
 }
 
-function parseJson(text: string, path: string, what: "bundle" | "record"): unknown {
+function parseJson(text: string, path: string, what: "bundle" | "record" | "keys"): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -99,16 +111,55 @@ function formatReport(report: VerifyReport | VerifyReportV2, source: string): st
   return lines.join("\n");
 }
 
+/** This machine's own local signing key (generated into DATA_DIR by a local run), if there is one: public half only. */
+function localKey(): ProofKey[] {
+  const file = path.join(parseEnv(process.env).dataDir, PROOF_KEY_FILE);
+  if (!existsSync(file)) return [];
+  const seed = readFileSync(file, "utf8").trim();
+  if (!/^[0-9a-f]{64}$/i.test(seed)) return [];
+  const publicKey = proofPublicKeyOf(Uint8Array.from(Buffer.from(seed, "hex")));
+  return [{ keyId: keyIdOf(publicKey), algorithm: "Ed25519", publicKey, from: "local" }];
+}
+
+/** The key list of --keys: a file, or a URL (the site's /api/fairness/keys). */
+async function keysFrom(source: string): Promise<ProofKey[]> {
+  let body: unknown;
+  if (/^https?:\/\//.test(source)) {
+    try {
+      const response = await fetch(source, { headers: { accept: "application/json" } });
+      body = (await response.json()) as unknown;
+    } catch (error) {
+      throw new InputError(say("badKeys", { source, reason: (error as Error).message }));
+    }
+  } else {
+    body = readJson(source, "keys");
+  }
+  const listed = parseProofKeys(body);
+  if (!listed.ok) throw new InputError(say("badKeys", { source, reason: say("notKeyList") }));
+  return listed.value;
+}
+
+/** The keys listed in the configured database: every key this site has signed with. */
+async function databaseKeys(db: ReturnType<typeof openDb>): Promise<ProofKey[]> {
+  return [...(await proofKeyList(db)).keys];
+}
+
 /** The audit document of a match in the configured database (DATABASE_URL, or the default SQLite file). */
-async function readMatch(matchId: string): Promise<unknown> {
+async function readMatch(matchId: string): Promise<{ document: unknown; keys: ProofKey[] }> {
   const db = openDb(databaseTarget(process.env).url);
   try {
-    const outcome = await auditDocument(db, matchId);
+    const outcome = await auditDocument(db, matchId, signingKey());
     if (!outcome.ok) throw new InputError(say("matchProblem", { id: matchId, problem: englishError(outcome.code, outcome.values) }));
-    return outcome.document;
+    return { document: outcome.document, keys: await databaseKeys(db) };
   } finally {
     await db.close();
   }
+}
+
+/** The site's signing key, as the server loads it (the documents of --match and --all are the site's own). */
+function signingKey() {
+  const env = parseEnv(process.env);
+  return loadProofKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: () => {} } });
 }
 
 /**
@@ -121,13 +172,15 @@ async function verifyAll(json: boolean): Promise<number> {
   try {
     const finished = await db.prisma.match.findMany({ where: { status: "finished" }, select: { id: true }, orderBy: { createdAt: "asc" } });
     const results: { matchId: string; verdict: VerifyReport["verdict"] | "unreadable"; failed: string[] }[] = [];
+    const key = signingKey();
+    const keys = await databaseKeys(db);
     for (const { id } of finished) {
-      const outcome = await auditDocument(db, id);
+      const outcome = await auditDocument(db, id, key);
       if (!outcome.ok) {
         results.push({ matchId: id, verdict: "unreadable", failed: [englishError(outcome.code, outcome.values)] });
         continue;
       }
-      const report = verify(outcome.document);
+      const report = verify(outcome.document, undefined, { keys });
       results.push({ matchId: id, verdict: report.verdict, failed: report.checks.filter((c) => c.status === "failed").map((c) => `${checkTitle(c.id)}${where(c)}`) });
     }
     const bad = results.filter((r) => r.verdict !== "verified");
@@ -218,12 +271,12 @@ async function verifyTournament(target: string, json: boolean): Promise<number> 
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let values: { json?: boolean; record?: string; match?: string; all?: boolean; tournament?: string; help?: boolean };
+  let values: { json?: boolean; record?: string; keys?: string; match?: string; all?: boolean; tournament?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
-      options: { json: { type: "boolean" }, record: { type: "string" }, match: { type: "string" }, all: { type: "boolean" }, tournament: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { json: { type: "boolean" }, record: { type: "string" }, keys: { type: "string" }, match: { type: "string" }, all: { type: "boolean" }, tournament: { type: "string" }, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
     }));
   } catch (error) {
@@ -263,21 +316,24 @@ async function main(argv: readonly string[]): Promise<number> {
   let report: VerifyReport;
   let source: string;
   try {
+    const given = values.keys === undefined ? [] : await keysFrom(values.keys);
     if (fromMatch) {
-      report = verify(await readMatch(values.match ?? ""), values.record === undefined ? undefined : readJson(values.record, "record"));
+      const { document, keys } = await readMatch(values.match ?? "");
+      report = verify(document, values.record === undefined ? undefined : readJson(values.record, "record"), { keys: [...keys, ...given] });
       source = say("matchSource", { id: values.match ?? "" });
     } else {
+      const keys = values.keys === undefined ? [...publishedProofKeys(), ...localKey()] : given;
       const path = bundlePath ?? "-";
       const text = readText(path, "bundle");
       source = path === "-" ? say("standardInput") : path;
       if (isMat(path, text)) {
-        // The proofs in the file's header and the game record of its own moves (lib/record/mat-proof.ts).
-        const read = proofFromMat(text);
-        if (!read.ok) throw new InputError(say("notMat", { path: source, reason: englishError(read.code, read.values) }));
-        report = verify(read.value.bundle, values.record === undefined ? read.value.record : readJson(values.record, "record"), values.record === undefined ? "mat" : "separate");
+        // The proofs in the file's header and the game record of its own moves (lib/record/mat-verify.ts).
+        const checked = verifyMat(text, { keys, ...(values.record !== undefined && { record: readJson(values.record, "record") }) });
+        if (!checked.ok) throw new InputError(say("notMat", { path: source, reason: englishError(checked.code, checked.values) }));
+        report = checked.value;
         source = say("matSource", { path: source });
       } else {
-        report = verify(parseJson(text, path, "bundle"), values.record === undefined ? undefined : readJson(values.record, "record"));
+        report = verify(parseJson(text, path, "bundle"), values.record === undefined ? undefined : readJson(values.record, "record"), { keys });
       }
     }
   } catch (error) {

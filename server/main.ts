@@ -42,7 +42,8 @@ import { LatestEvents } from "./match/republish";
 import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
 import { stopNode } from "./shutdown";
-import { loadSeedKey, RollService, SeedVault, type SeedKey } from "./vault";
+import { loadProofKey, loadSeedKey, RollService, SeedVault, type ProofSigningKey, type SeedKey } from "./vault";
+import { registerProofKey } from "./fairness/proof-keys";
 import { ActionLimits } from "./action-limits";
 import { TournamentRunner } from "./tournaments/tournament-runner";
 
@@ -60,6 +61,8 @@ export interface AppServer {
   readonly probes: Probes;
   /** Closes registrations, starts rounds and records results of every tournament (one per node; they agree by version). */
   readonly tournaments: TournamentRunner;
+  /** The key this node signs match proofs with (its private half stays inside). */
+  readonly proofKey: ProofSigningKey;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,8 @@ export interface AppServerOptions {
   /** An open, migrated database; by default the one at env.databaseUrl is opened (and closed with the server). */
   readonly db?: Db;
   readonly seedKey?: SeedKey;
+  /** The key match proofs are signed with; default PROOF_SIGNING_KEY, or the local key file in DATA_DIR. */
+  readonly proofKey?: ProofSigningKey;
   /** Who opens a socket: the session cookie of its handshake. */
   readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
   readonly abandonAfterMs?: number;
@@ -122,6 +127,11 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const checkpointer = await startWalCheckpointer(db, { logger });
   const seedKey =
     options.seedKey ?? loadSeedKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
+  // Loaded at start, so that production without PROOF_SIGNING_KEY refuses to start rather than to serve a proof; its
+  // public half is listed at /api/fairness/keys before it signs anything.
+  const proofKey =
+    options.proofKey ?? loadProofKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
+  await registerProofKey(db, proofKey);
 
   const siteScheme = { siteUrl: env.NEXTAUTH_URL, trustProxy: env.TRUST_PROXY, dev };
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
@@ -344,6 +354,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     matchmaker,
     probes,
     tournaments,
+    proofKey,
     close: async () => {
       await tournaments.stop();
       // The computer stops first: a move it was thinking about is made again after a restart.

@@ -20,6 +20,9 @@ import type { VerifyReport } from "@/lib/dice/types";
 import { VerifyReportView } from "./verify-report";
 import { FormError } from "@/components/ui/form-error";
 
+/** The site's proof-signing keys (GET /api/fairness/keys: every key it ever signed with). */
+export const PROOF_KEYS_URL = "/api/fairness/keys";
+
 export function auditUrl(matchId: string, invite: string | null): string {
   return `/api/matches/${encodeURIComponent(matchId)}/audit${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
@@ -46,7 +49,8 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch(url, { cache: "no-store" });
+      // The site's signing keys (section 5b of docs/fair-dice-v2.md) come with the bundle: the signature check needs them.
+      const [response, keysResponse] = await Promise.all([fetch(url, { cache: "no-store" }), fetch(PROOF_KEYS_URL, { cache: "no-store" })]);
       const body: unknown = await response.json();
       if (!response.ok) {
         const { code, values } = errorOfBody(body);
@@ -59,8 +63,9 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
       // which the site's Content-Security-Policy forbids (zod-without-eval.ts).
       await import("@/components/zod-without-eval");
       if ((body as { protocol?: unknown }).protocol === "fair-dice-v2") {
-        const { verifyV2 } = await import("@/lib/dice/verify-v2");
-        setReport(verifyV2(body, undefined, you ? { player: you, salts: keptSalts(matchId) } : undefined));
+        const [{ verifyV2 }, { parseProofKeys }] = await Promise.all([import("@/lib/dice/verify-v2"), import("@/lib/dice/proof-keys")]);
+        const keys = keysResponse.ok ? parseProofKeys(await keysResponse.json()) : null;
+        setReport(verifyV2(body, undefined, { keys: keys?.ok ? keys.value : [], ...(you && { browser: { player: you, salts: keptSalts(matchId) } }) }));
       } else {
         const { verify } = await import("@/lib/dice/verify");
         setReport(verify(body));

@@ -38,7 +38,7 @@ export function VerifyReportView({ report }: { report: VerifyReport }) {
         <ul className="game-verdicts" aria-label={t("games")} data-testid="game-verdicts">
           {report.games.map(({ game, verdict }) => (
             <li key={game} className={`game-verdict verdict-${verdict}`} data-game={game} data-verdict={verdict}>
-              {MARK[verdict === "verified" ? "passed" : verdict]} {t(`gameVerdict.${verdict}`, { game })}
+              {MARK[verdict === "verified" ? "passed" : verdict === "incomplete" ? "skipped" : verdict]} {t(`gameVerdict.${verdict}`, { game })}
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
 "use client";
 /**
- * The stand-alone verifier page's form: paste or upload any audit bundle (and, optionally, a game record — else the
- * bundle's own `record` field is used), then lib/dice `verify` runs here in the browser and every check is listed.
- * Nothing is sent anywhere.
+ * The stand-alone verifier page's form: paste or upload any audit bundle or exported .mat file (and, optionally, a
+ * game record — else the bundle's own `record` field, or the .mat file's moves), then lib/dice `verify` runs here in
+ * the browser and every check is listed, the signature checked against the site's published keys (the only request
+ * made: GET /api/fairness/keys). Nothing is sent anywhere.
  *
  * @example
  *   <VerifyTool />
@@ -11,6 +12,7 @@ import "@/components/zod-without-eval";
 import { useTranslations } from "next-intl";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import type { VerifyReport } from "@/lib/dice/types";
+import { PROOF_KEYS_URL } from "./audit-check";
 import { VerifyReportView } from "./verify-report";
 import { FormError } from "@/components/ui/form-error";
 
@@ -41,14 +43,25 @@ export function VerifyTool() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setReport(null);
-    const bundle = parseJson(bundleText);
-    if (!bundle.ok) return setError(t("bundleNotJson", { detail: bundle.detail }));
+    const isMat = !bundleText.trimStart().startsWith("{");
+    const bundle = isMat ? null : parseJson(bundleText);
+    if (bundle && !bundle.ok) return setError(t("bundleNotJson", { detail: bundle.detail }));
     const record = recordText.trim() === "" ? null : parseJson(recordText);
     if (record && !record.ok) return setError(t("recordNotJson", { detail: record.detail }));
     setError(null);
     // The verifier (and zod, which it parses with) loads on the first check, after zod-without-eval has configured
     // zod: loaded with the page, zod's eval probe could run first and be reported under the CSP.
-    void import("@/lib/dice/verify").then(({ verify }) => setReport(record ? verify(bundle.value, record.value) : verify(bundle.value)));
+    void (async () => {
+      const [{ verify }, { parseProofKeys }, { verifyMat }] = await Promise.all([import("@/lib/dice/verify"), import("@/lib/dice/proof-keys"), import("@/lib/record/mat-verify")]);
+      const listed = await fetch(PROOF_KEYS_URL, { cache: "no-store" })
+        .then(async (response) => (response.ok ? parseProofKeys(await response.json()) : null))
+        .catch(() => null);
+      const keys = listed?.ok ? listed.value : [];
+      if (bundle) return setReport(verify(bundle.value, record?.value, { keys }));
+      const checked = verifyMat(bundleText, { keys, ...(record && { record: record.value }) });
+      if (!checked.ok) return setError(t("notMat"));
+      setReport(checked.value);
+    })();
   };
 
   return (
@@ -63,7 +76,7 @@ export function VerifyTool() {
         placeholder={t("bundlePlaceholder")}
       />
       <label className="file-label">
-        {t("orUpload")} <input type="file" accept="application/json,.json" onChange={readInto(setBundleText)} aria-label={t("uploadBundle")} />
+        {t("orUpload")} <input type="file" accept="application/json,.json,.mat,text/plain" onChange={readInto(setBundleText)} aria-label={t("uploadBundle")} />
       </label>
       <details>
         <summary>{t("recordSummary")}</summary>

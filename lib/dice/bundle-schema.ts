@@ -39,9 +39,15 @@ export type FieldProblem =
   | "salts"
   | "chainLength"
   | "gameSeedRange"
+  | "seatKind"
+  | "word"
+  | "endReason"
+  | "lines"
+  | "keyId"
+  | "hex128"
   | "invalid";
 
-const PROBLEMS: ReadonlySet<string> = new Set<FieldProblem>(["missing", "text", "hex64", "clientSeed", "dieNumber", "die", "twoDice", "color", "gameNumber", "firstGame", "protocolV1", "protocolV2", "clientSeeds", "wholeNumber", "notNegative", "positive", "atMost", "rollKind", "object", "rolls", "turns", "gameKey", "gameSeeds", "salts", "chainLength", "gameSeedRange", "invalid"]);
+const PROBLEMS: ReadonlySet<string> = new Set<FieldProblem>(["missing", "text", "hex64", "clientSeed", "dieNumber", "die", "twoDice", "color", "gameNumber", "firstGame", "protocolV1", "protocolV2", "clientSeeds", "wholeNumber", "notNegative", "positive", "atMost", "rollKind", "object", "rolls", "turns", "gameKey", "gameSeeds", "salts", "chainLength", "gameSeedRange", "seatKind", "word", "endReason", "lines", "keyId", "hex128", "invalid"]);
 
 /** A field's problem as zod's error for a wrong type, or "missing" when the field is absent. */
 export const fieldError = (problem: FieldProblem) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "missing" : problem) });

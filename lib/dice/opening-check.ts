@@ -25,8 +25,9 @@ type GameState =
     };
 
 /**
- * `matchOver` is true once the seed is revealed: then a final voided tie with no reroll is a failure. While the match
- * runs, the reroll after a tie may simply not be logged yet.
+ * `matchOver` is true when the match is known to have ended by play (v1: once its seed is revealed; v2: its end says
+ * "finished"): then a final voided tie with no reroll is a failure. While the match runs the reroll may simply not be
+ * logged yet, and a match abandoned, timed out or cancelled right after a tie honestly ends on one.
  */
 export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: boolean): CheckResult {
   let game = 0;

@@ -134,6 +134,8 @@ function failed(say: Say, where: { nonce?: number; game?: number; move?: number 
 export interface RecordInput {
   readonly value: unknown;
   readonly source: RecordSource;
+  /** Why the record could not be read at all (a .mat file's moves the rules refuse), as message values. */
+  readonly problem?: Readonly<Record<string, string | number>>;
 }
 
 /**
@@ -149,6 +151,7 @@ export function recordInputOf(bundle: unknown, record: unknown, source: Exclude<
 /** The record-dice check of either protocol: skipped without a record, failed on one that cannot be read. */
 export function checkRecordInput(rolls: readonly BundleRoll[], input: RecordInput | undefined): CheckResult {
   if (input === undefined) return recordCheckWithout("skipped", { key: "noRecord", values: {} });
+  if (input.problem) return recordCheckWithout("failed", { key: "failMatMoves", values: input.problem });
   const parsed = parseRecord(input.value);
   if (!parsed.ok) return recordCheckWithout("failed", { key: "failRecordUnreadable", values: { ...parsed.values, source: input.source } });
   return checkRecordDice(rolls, parsed.value, input.source);

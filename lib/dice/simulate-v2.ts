@@ -11,7 +11,9 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { opponentOf } from "../engine/types";
-import type { AuditBundleV2, BundleRollV2 } from "./bundle-v2";
+import type { AuditBundleV2, BundleRollV2, ProofEnd, ProofSeat } from "./bundle-v2";
+import { signProof } from "./proof-sign";
+import { recordDigest } from "./record-digest";
 import { combineClientSeeds } from "./client-seed";
 import { computerSalt } from "./computer-salt";
 import { resolveOpening } from "./opening";
@@ -102,4 +104,40 @@ export function simulateMatchV2(options: SimulateV2Options): SimulatedV2 {
     },
     record,
   };
+}
+
+/** Stand-in record lines for a simulated match: each game's start, then each roll with its dice (higher first) and no moves. */
+export function standInRecordLines(record: readonly RecordTurn[]): string[] {
+  const lines: string[] = [];
+  let game = 0;
+  for (const turn of record) {
+    if (turn.game !== game) lines.push(`game ${(game = turn.game)}`);
+    const [a, b] = turn.dice;
+    lines.push(`${turn.player} ${Math.max(a, b)}${Math.min(a, b)} -`);
+  }
+  return lines;
+}
+
+export interface SignSimulatedOptions {
+  /** How the match ended; null while it runs. Default: finished, won by white at the match length to 0. */
+  readonly end?: ProofEnd | null;
+  readonly privateKey: Uint8Array;
+  /** Default: a registered player as white, a guest as black, the computer in the bundle's computer seat. */
+  readonly seats?: { readonly white: ProofSeat | null; readonly black: ProofSeat | null };
+}
+
+/**
+ * A simulated match as the site serves it (docs/fair-dice-v2.md, sections 5a and 5b): seats, end, stand-in record
+ * lines (a verifier digests the lines; it does not replay them) and their digest, signed with `privateKey`.
+ */
+export function signSimulated({ bundle, record }: SimulatedV2, options: SignSimulatedOptions): AuditBundleV2 {
+  const computer = bundle.computer ?? null;
+  const seat = (color: SeatColor): ProofSeat =>
+    computer === color ? { kind: "computer", id: "computer-2ply", name: "Computer (2-ply)" } : color === "white" ? { kind: "person", id: "u-white", name: "Zoë" } : { kind: "guest", id: "u-black", name: "guest-amber-otter-42" };
+  const end =
+    options.end !== undefined
+      ? options.end
+      : { reason: "finished" as const, winner: "white" as const, score: { white: bundle.matchLength, black: 0 }, games: bundle.rolls.at(-1)?.game ?? 0, rolls: bundle.rolls.length };
+  const recordLines = standInRecordLines(record);
+  return signProof({ ...bundle, computer, seats: options.seats ?? { white: seat("white"), black: seat("black") }, end, recordDigest: recordDigest(recordLines), recordLines }, options.privateKey);
 }

@@ -58,7 +58,13 @@ export type CheckId =
   | "nonce-sequence"
   | "rolls-recomputed"
   | "opening-resolution"
-  | "record-dice";
+  | "record-dice"
+  /** fair-dice-v2: the site's signature over the bundle's statement, under a key the verifier trusts. */
+  | "signature"
+  /** fair-dice-v2: an ended match shows its end, and its log is whole. */
+  | "completeness"
+  /** fair-dice-v2: the game record's moves have the signed digest. */
+  | "record-moves";
 
 export type CheckStatus = "passed" | "failed" | "skipped" | "not-yet-revealed";
 
@@ -84,8 +90,11 @@ export interface CheckResult {
  */
 export type Verdict = "verified" | "failed" | "not-yet-revealed" | "incomplete";
 
-/** fair-dice-v2: a game is verified as soon as its seed is revealed, while the match goes on. */
-export type GameVerdict = "verified" | "failed" | "not-yet-revealed";
+/**
+ * fair-dice-v2: a game is verified as soon as its seed is revealed, while the match goes on — if nothing that vouches
+ * for the whole match (the signature, the completeness of the log, the record) was skipped: then it is incomplete.
+ */
+export type GameVerdict = "verified" | "failed" | "not-yet-revealed" | "incomplete";
 
 export interface VerifyReport {
   readonly verdict: Verdict;

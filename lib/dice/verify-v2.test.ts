@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
 import { fairDiceV2Vectors } from "./fixtures/v2-vectors";
 import { isSalt, newSalt } from "./salt";
 import { createSaltedRoller, saltedRollMessage } from "./salted-roll";
 import { chainCommitment, chainLengthFor, chainLink, gameSeedOf, gameSeedsOf, leadsToCommitment } from "./seed-chain";
-import { simulateMatchV2 } from "./simulate-v2";
+import { signSimulated, simulateMatchV2 } from "./simulate-v2";
 import { verifyV2 } from "./verify-v2";
 
 const FILE = path.join(import.meta.dirname, "fixtures", "fair-dice-v2.vectors.json");
@@ -45,8 +45,10 @@ describe("the published fair-dice-v2 vectors", () => {
     const answer = (label: string) => {
       const vector = byLabel.get(label)!;
       const browser = vector.browserSalts && { player: vector.browserSalts.player, salts: new Map(Object.entries(vector.browserSalts.salts).map(([n, s]) => [Number(n), s])) };
-      const report = verifyV2(vector.bundle, vector.record, browser);
-      return { report, failed: report.checks.filter((check) => check.status === "failed"), games: Object.fromEntries(report.games.map((g) => [g.game, g.verdict])) };
+      const report = verifyV2(vector.bundle, vector.record, { browser, keys: published.keys.keys });
+      const failed = report.checks.filter((check) => check.status === "failed");
+      // `core`: what failed besides the signature, which fails for every change made after the site signed.
+      return { report, failed, core: failed.filter((check) => check.id !== "signature"), games: Object.fromEntries(report.games.map((g) => [g.game, g.verdict])) };
     };
     for (const vector of published.bundles) {
       const { report, failed, games } = answer(vector.label);
@@ -59,19 +61,34 @@ describe("the published fair-dice-v2 vectors", () => {
     // Reviewed by hand: what each tampering must say.
     expect(answer("finished").report.verdict).toBe("verified");
     expect(answer("running-two-games-ended").games).toEqual({ 1: "verified", 2: "verified", 3: "not-yet-revealed" });
-    expect(answer("changed-salt").failed).toMatchObject([{ id: "rolls-recomputed", game: 2 }]);
-    expect(answer("changed-salt").games).toEqual({ 1: "verified", 2: "failed", 3: "verified" });
-    expect(answer("missing-salt").failed).toMatchObject([{ id: "salts", game: 1, say: { values: { problem: "wrongSet" } } }]);
-    expect(answer("salt-not-lowercase-hex").failed).toMatchObject([{ id: "salts", game: 3, say: { values: { problem: "badForm" } } }]);
-    expect(answer("turn-salt-under-the-wrong-player").failed).toMatchObject([{ id: "salts", game: 1 }]);
-    expect(answer("changed-dice").failed).toMatchObject([{ id: "rolls-recomputed", game: 2 }]);
-    expect(answer("broken-server-seed").failed).toMatchObject([{ id: "seed-chain", game: 5, say: { key: "failServerSeed" } }]);
-    expect(answer("broken-chain-link").failed).toMatchObject([{ id: "seed-chain", game: 2, say: { key: "failGameSeed" } }]);
-    expect(answer("game-seeds-swapped").failed).toMatchObject([{ id: "seed-chain", game: 1 }]);
-    expect(answer("next-game-seed-under-this-game").failed).toMatchObject([{ id: "seed-chain", game: 3 }]);
-    expect(answer("nonce-gap").failed[0]).toMatchObject({ id: "nonce-sequence", game: 2 });
+    expect(answer("changed-salt").core).toMatchObject([{ id: "rolls-recomputed", game: 2 }]);
+    expect(answer("changed-salt").games).toEqual({ 1: "failed", 2: "failed", 3: "failed" });
+    expect(answer("missing-salt").core).toMatchObject([{ id: "salts", game: 1, say: { values: { problem: "wrongSet" } } }]);
+    expect(answer("salt-not-lowercase-hex").core).toMatchObject([{ id: "salts", game: 3, say: { values: { problem: "badForm" } } }]);
+    expect(answer("turn-salt-under-the-wrong-player").core).toMatchObject([{ id: "salts", game: 1 }]);
+    expect(answer("changed-dice").core).toMatchObject([{ id: "rolls-recomputed", game: 2 }]);
+    expect(answer("broken-server-seed").core).toMatchObject([{ id: "seed-chain", game: 5, say: { key: "failServerSeed" } }]);
+    expect(answer("broken-chain-link").core).toMatchObject([{ id: "seed-chain", game: 2, say: { key: "failGameSeed" } }]);
+    expect(answer("game-seeds-swapped").core).toMatchObject([{ id: "seed-chain", game: 1 }]);
+    expect(answer("next-game-seed-under-this-game").core).toMatchObject([{ id: "seed-chain", game: 3 }]);
+    expect(answer("nonce-gap").core[0]).toMatchObject({ id: "nonce-sequence", game: 2 });
     const differs = answer("browser-salt-differs").failed;
     expect(differs).toMatchObject([{ id: "browser-salts", say: { values: { player: "white", count: 1 } } }]);
+    // Section 5b's attacks, each named.
+    expect(answer("unsigned-old-file").report.checks.find((c) => c.id === "signature")).toMatchObject({ status: "skipped", say: { key: "unsigned" } });
+    expect(answer("unsigned-old-file").games).toEqual({ 1: "incomplete", 2: "incomplete", 3: "incomplete" });
+    expect(answer("signed-by-an-unknown-key").report.checks.find((c) => c.id === "signature")).toMatchObject({ status: "skipped", say: { key: "unknownKey" } });
+    expect(answer("forged-human-roll").failed).toMatchObject([{ id: "signature", say: { key: "failSignature" } }]);
+    expect(answer("forged-human-roll-unsigned").report.verdict).toBe("incomplete");
+    expect(answer("truncated-last-game").core).toMatchObject([{ id: "completeness", say: { key: "failRollCount" } }]);
+    expect(answer("truncated-last-roll").core).toMatchObject([{ id: "completeness", say: { key: "failRollCount" } }]);
+    expect(answer("truncated-last-game-end-rewritten").failed.map((c) => c.id)).toEqual(["signature"]);
+    expect(answer("end-removed").core).toMatchObject([{ id: "completeness", say: { key: "failNoEnd" } }]);
+    expect(answer("ended-game-seed-missing").core).toMatchObject([{ id: "completeness", game: 2, say: { key: "failMissingGameSeed" } }]);
+    expect(answer("computer-erased").core).toMatchObject([{ id: "computer-salts", say: { key: "failComputerSeat", values: { seat: "black", computer: "none" } } }]);
+    expect(answer("computer-erased-with-its-seat").failed.map((c) => c.id)).toEqual(["signature"]);
+    expect(answer("changed-move-same-dice").failed).toMatchObject([{ id: "record-moves", say: { key: "failRecordMoves" } }]);
+    expect(answer("abandoned-after-tied-opening").report.verdict).toBe("verified");
     expect(answer("not-an-object").failed).toMatchObject([{ id: "bundle-format" }]);
   });
 });
@@ -128,14 +145,18 @@ describe("salted rolls", () => {
 describe("verifyV2 while a match runs", () => {
   it("verifies each game as its seed is revealed, and the match only at the end", () => {
     const options = { serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 4, turnsPerGame: 5 } as const;
+    const privateKey = hexToBytes(published.signingKey.privateKey);
+    const keys = published.keys.keys;
     for (let ended = 0; ended <= 3; ended++) {
-      const { bundle, record } = simulateMatchV2({ ...options, endedGames: ended, revealed: false });
-      const report = verifyV2(bundle, record);
+      const running = simulateMatchV2({ ...options, endedGames: ended, revealed: false });
+      const report = verifyV2(signSimulated(running, { privateKey, end: null }), running.record, { keys });
       expect(report.verdict).toBe("not-yet-revealed");
       expect(report.games.map((g) => g.verdict)).toEqual([1, 2, 3, 4].map((game) => (game <= ended ? "verified" : "not-yet-revealed")));
     }
-    const { bundle, record } = simulateMatchV2(options);
-    expect(verifyV2(bundle, record).verdict).toBe("verified");
+    const finished = simulateMatchV2(options);
+    expect(verifyV2(signSimulated(finished, { privateKey }), finished.record, { keys }).verdict).toBe("verified");
+    // Unsigned, the same match's games are right but not vouched for: incomplete, never verified.
+    expect(verifyV2(finished.bundle, finished.record, { keys }).games.every((g) => g.verdict === "incomplete")).toBe(true);
   });
 
   it("never throws on hostile input", () => {

@@ -9,10 +9,12 @@
  *   report.games;    // [{ game: 1, verdict: "verified" }, { game: 2, verdict: "not-yet-revealed" }]
  */
 import { parseBundleV2, type ParsedBundleV2, type BundleRollV2 } from "./bundle-v2";
+import { checkCompleteness, checkRecordMoves, checkSignature, computerSeatProblem } from "./proof-checks";
+import type { ProofKey } from "./proof-keys";
 import { combineClientSeeds } from "./client-seed";
 import { computerSalt } from "./computer-salt";
 import { checkOpeningResolution } from "./opening-check";
-import { checkRecordInput, recordInputOf, showDice } from "./record";
+import { checkRecordInput, recordInputOf, showDice, type RecordInput } from "./record";
 import { isSalt } from "./salt";
 import { createSaltedRoller, type SaltedRoller } from "./salted-roll";
 import { chainLink, gameSeedsOf, leadsToCommitment } from "./seed-chain";
@@ -26,6 +28,20 @@ export interface BrowserSalts {
   readonly salts: ReadonlyMap<number, string>;
 }
 
+/** What a verifier is given beside the bundle. */
+export interface VerifyV2Options {
+  /** The salts the player's own browser kept: the panel's check `browser-salts`. */
+  readonly browser?: BrowserSalts;
+  /** Where `record` comes from: its own file, or a .mat file's moves (each roll's dice read as a pair). */
+  readonly recordSource?: "separate" | "mat";
+  /** A record that could not be read (a .mat file's moves the rules refuse): check 7 fails with this. */
+  readonly recordProblem?: Readonly<Record<string, string | number>>;
+  /** The site's keys the verifier trusts (section 5b); without them no signature is taken as the site's. */
+  readonly keys?: readonly ProofKey[];
+  /** The record's canonical lines from outside the bundle (a .mat file's moves); else the bundle's `recordLines`. */
+  readonly recordLines?: readonly string[] | null;
+}
+
 export interface VerifyReportV2 extends VerifyReport {
   readonly protocol: "fair-dice-v2";
   readonly games: readonly { readonly game: number; readonly verdict: GameVerdict }[];
@@ -37,9 +53,13 @@ interface Checked {
   readonly failedGames: ReadonlySet<number>;
 }
 
-const CHECK_IDS = ["seed-chain", "nonce-sequence", "salts", "rolls-recomputed", "opening-resolution", "record-dice", "computer-salts"] as const;
+const CHECK_IDS = ["signature", "seed-chain", "nonce-sequence", "salts", "rolls-recomputed", "opening-resolution", "record-dice", "computer-salts", "completeness", "record-moves"] as const;
 
-export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSalts, recordSource: "separate" | "mat" = "separate"): VerifyReportV2 {
+/** Checks that vouch for the match as a whole: skipped, they leave every game "incomplete" rather than "verified". */
+const WHOLE_MATCH_CHECKS: ReadonlySet<string> = new Set(["signature", "completeness", "record-dice", "record-moves"]);
+
+export function verifyV2(bundle: unknown, record?: unknown, options: VerifyV2Options = {}): VerifyReportV2 {
+  const { browser, recordSource = "separate" } = options;
   const parsed = parseBundleV2(bundle);
   if (!parsed.ok) {
     const skipped = CHECK_IDS.map((id): CheckResult => ({ id, status: "skipped", say: { key: "notRun", values: {} } }));
@@ -48,21 +68,37 @@ export function verifyV2(bundle: unknown, record?: unknown, browser?: BrowserSal
     return { protocol: "fair-dice-v2", verdict: "failed", checks, games: [] };
   }
   const b = parsed.value;
+  const allGames = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])].sort((x, y) => x - y);
+  const wholeMatch = (result: CheckResult): Checked => ({ result, failedGames: new Set(result.status === "failed" ? allGames : []) });
+  const signature = wholeMatch(checkSignature(b, options.keys ?? []));
   const { checked: chain, seeds } = checkSeedChain(b);
   const sequence = firstFailureFailsLater(checkNonceSequence(b), b);
   const salts = checkSalts(b);
   const rolls = checkRolls(b, seeds, salts.failedRolls);
-  const opening = firstFailureFailsLater(checkOpeningResolution(b.rolls, b.serverSeed !== null), b);
-  const recorded = firstFailureFailsLater(checkRecordInput(b.rolls, recordInputOf(bundle, record, recordSource)), b);
+  // A last opening tie left without its reroll is a fault only in a match that ended by play (section 7.6).
+  const endedByPlay = b.end === undefined ? false : b.end?.reason === "finished";
+  const opening = firstFailureFailsLater(checkOpeningResolution(b.rolls, endedByPlay), b);
+  const recordInput: RecordInput | undefined = options.recordProblem ? { value: undefined, source: recordSource, problem: options.recordProblem } : recordInputOf(bundle, record, recordSource);
+  const recorded = firstFailureFailsLater(checkRecordInput(b.rolls, recordInput), b);
   const computer = checkComputerSalts(b, seeds, salts.failedRolls);
-  const all: Checked[] = [chain, sequence, salts, rolls, opening, recorded, computer];
+  const completeness = firstFailureFailsLater(checkCompleteness(b), b);
+  const moves = wholeMatch(checkRecordMoves(b, options.recordLines !== undefined ? options.recordLines : recordLinesIn(bundle)));
+  const all: Checked[] = [signature, chain, sequence, salts, rolls, opening, recorded, computer, completeness, moves];
   if (browser) all.push(checkBrowserSalts(b, browser));
   const checks: CheckResult[] = [{ id: "bundle-format", status: "passed", say: { key: "bundleV2", values: { match: b.matchId, rolls: b.rolls.length } } }, ...all.map((c) => c.result)];
   const failed = new Set(all.flatMap((c) => [...c.failedGames]));
-  const games = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])]
-    .sort((x, y) => x - y)
-    .map((game) => ({ game, verdict: failed.has(game) ? ("failed" as const) : seeds.has(game) ? ("verified" as const) : ("not-yet-revealed" as const) }));
+  const unvouched = checks.some((c) => c.status === "skipped" && WHOLE_MATCH_CHECKS.has(c.id));
+  const games = allGames.map((game) => ({
+    game,
+    verdict: failed.has(game) ? ("failed" as const) : !seeds.has(game) ? ("not-yet-revealed" as const) : unvouched ? ("incomplete" as const) : ("verified" as const),
+  }));
   return { protocol: "fair-dice-v2", verdict: verdictOf(checks, b.serverSeed !== null), checks, games };
+}
+
+/** The bundle's own `recordLines`, when it has a list of text lines; null otherwise. */
+function recordLinesIn(bundle: unknown): readonly string[] | null {
+  const lines = (bundle as { recordLines?: unknown }).recordLines;
+  return Array.isArray(lines) && lines.every((line) => typeof line === "string") ? (lines as string[]) : null;
 }
 
 /**
@@ -213,7 +249,9 @@ function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsal
 function checkComputerSalts(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsalted: ReadonlySet<BundleRollV2>): Checked {
   const id = "computer-salts";
   const computer = b.computer;
-  if (computer === null) return { result: { id, status: "passed", say: { key: "noComputer", values: {} } }, failedGames: new Set() };
+  const seatProblem = computerSeatProblem(b);
+  if (seatProblem) return { result: { id, status: "failed", say: seatProblem }, failedGames: new Set(b.rolls.map((roll) => roll.game)) };
+  if (computer === null) return { result: { id, status: "passed", say: { key: b.seats ? "noComputerSeat" : "noComputer", values: {} } }, failedGames: new Set() };
   const failedGames = new Set<number>();
   let first: CheckResult | undefined;
   let checked = 0;

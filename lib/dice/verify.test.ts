@@ -9,6 +9,12 @@ import type { AuditBundle, BundleRoll, CheckId, CheckResult, RecordTurn, VerifyR
 import { verify } from "./verify";
 import { verifyV2 } from "./verify-v2";
 import { fairDiceV2Vectors } from "./fixtures/v2-vectors";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { hexToBytes } from "@noble/hashes/utils.js";
+import { verifyMat } from "../record/mat-verify";
+import type { AuditBundleV2 } from "./bundle-v2";
+import { signProof } from "./proof-sign";
 
 // A protocol-true match (ties included) from the public-1 vector's seed; every tampering below starts from it.
 const SEED = vectors.vectors[0]!.serverSeed;
@@ -257,11 +263,35 @@ describe("verify: every result words its detail in every language", () => {
     return [name, verify(bundle, record)];
   });
   // fair-dice-v2: the published vectors' bundles, played and tampered, each with the salts a browser kept if any.
-  for (const vector of fairDiceV2Vectors().bundles) {
+  const v2Vectors = fairDiceV2Vectors();
+  const keys = v2Vectors.keys.keys;
+  for (const vector of v2Vectors.bundles) {
     const browser = vector.browserSalts && { player: vector.browserSalts.player, salts: new Map(Object.entries(vector.browserSalts.salts).map(([n, s]) => [Number(n), s])) };
-    const report = verifyV2(vector.bundle, vector.record, browser);
+    const report = verifyV2(vector.bundle, vector.record, { browser, keys });
     if (report.verdict === "failed") reports.push([`v2 ${vector.label}`, report]);
     else v2Others.push(report);
+  }
+  // Ends that do not add up (signed after the change, so that only completeness can tell), and .mat files whose proof
+  // lines or moves cannot be read.
+  const finished = v2Vectors.bundles.find((vector) => vector.label === "finished")!;
+  const base = finished.bundle as AuditBundleV2;
+  const reSigned = (change: Partial<AuditBundleV2>) => signProof({ ...base, ...change }, hexToBytes(v2Vectors.signingKey.privateKey));
+  const endCases: [string, AuditBundleV2][] = [
+    ["an end with the seed not revealed", reSigned({ serverSeed: null })],
+    ["an end one game short", reSigned({ end: { ...base.end!, games: 2 } })],
+    ["a finished end with no winner", reSigned({ end: { ...base.end!, winner: null } })],
+    ["a finished end short of the match length", reSigned({ end: { ...base.end!, score: { white: 2, black: 1 } } })],
+  ];
+  for (const [name, bundle] of endCases) reports.push([name, verifyV2(bundle, finished.record, { keys })]);
+  const mat = readFileSync(path.join(import.meta.dirname, "..", "record", "fixtures", "exported.mat"), "utf8");
+  const seedLine = /^; \[FairDice GameSeed [^\n]*\n/m.exec(mat)![0];
+  const matCases: [string, string][] = [
+    ["a .mat with a proof line repeated", mat.replace(seedLine, seedLine + seedLine)],
+    ["a .mat whose moves the rules refuse", mat.replace(/^( {2}2\) )(\d)(\d):/m, (_, head: string, a: string, b: string) => `${head}${a === "6" ? "5" : "6"}${b}:`)],
+  ];
+  for (const [name, text] of matCases) {
+    const checked = verifyMat(text, { keys });
+    if (checked.ok) reports.push([name, checked.value]);
   }
   // The passing, waiting and skipped outcomes too, so "every result" covers them.
   const others: VerifyReport[] = [verify(copy(honest), copy(honestRecord)), verify(copy(honest)), verify({ ...copy(honest), serverSeed: null }), ...v2Others];
@@ -287,9 +317,9 @@ describe("verify: every result words its detail in every language", () => {
         // Every value the verifier hands over shows up in the sentence (dice "6-1", nonces, seeds, a bad field's
         // path), except the words a translation selects on.
         for (const [name, value] of Object.entries(check.say.values)) {
-          if (["player", "opener", "next", "recordPlayer", "logPlayer", "source", "kind", "problem", "reason"].includes(name)) continue;
+          if (["player", "opener", "next", "recordPlayer", "logPlayer", "source", "kind", "problem", "reason", "winner", "seat", "computer"].includes(name)) continue;
           // A count of 0 or 1 may be said in words by the plural's own branch ("nonce 8 is missing", "no game").
-          if (typeof value === "number" && value <= 1 && ["missing", "rolls", "games", "count", "waiting", "wrong", "more"].includes(name)) continue;
+          if (typeof value === "number" && value <= 1 && ["missing", "rolls", "games", "count", "waiting", "wrong", "more", "known"].includes(name)) continue;
           expect(worded, `${locale} ${check.say.key}.${name}`).toContain(String(value));
         }
       }

@@ -16,16 +16,18 @@ import { commitmentOf } from "./commitment";
 import { checkOpeningResolution } from "./opening-check";
 import { checkRecordInput, recordInputOf, showDice } from "./record";
 import { createRoller } from "./roll";
-import { verifyV2 } from "./verify-v2";
+import { verifyV2, type VerifyV2Options } from "./verify-v2";
 import type { AuditBundle, CheckResult, Verdict, VerifyReport } from "./types";
 
 /**
  * Verifies a bundle. `record` is the game record (a list of RecordTurn); both arguments are checked at run time,
- * since they usually come straight from JSON.
+ * since they usually come straight from JSON. `options` are fair-dice-v2's (the trusted keys above all); v1 reads
+ * only `recordSource`.
  */
-export function verify(bundle: unknown, record?: unknown, recordSource: "separate" | "mat" = "separate"): VerifyReport {
+export function verify(bundle: unknown, record?: unknown, options: VerifyV2Options = {}): VerifyReport {
   // A fair-dice-v2 bundle has its own verifier (verify-v2.ts); every other one is read as v1, as it always was.
-  if ((bundle as { protocol?: unknown } | null)?.protocol === "fair-dice-v2") return verifyV2(bundle, record, undefined, recordSource);
+  if ((bundle as { protocol?: unknown } | null)?.protocol === "fair-dice-v2") return verifyV2(bundle, record, options);
+  const recordSource = options.recordSource ?? "separate";
   const parsed = parseBundle(bundle);
   if (!parsed.ok) {
     const skipped = (["commitment", "nonce-sequence", "rolls-recomputed", "opening-resolution", "record-dice"] as const).map(
@@ -40,7 +42,7 @@ export function verify(bundle: unknown, record?: unknown, recordSource: "separat
     checkNonceSequence(b),
     checkRolls(b),
     checkOpeningResolution(b.rolls, b.serverSeed !== null),
-    checkRecordInput(b.rolls, recordInputOf(bundle, record, recordSource)),
+    checkRecordInput(b.rolls, options.recordProblem ? { value: undefined, source: recordSource, problem: options.recordProblem } : recordInputOf(bundle, record, recordSource)),
   ]);
 }
 

@@ -10,7 +10,11 @@
  */
 import { english } from "@/i18n/english";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
+import { randomBytes } from "node:crypto";
 import { verify, type AuditBundle, type AuditBundleV2, type VerifyReport } from "@/lib/dice";
+import { emptyMatchView, evolve } from "@/lib/match/view";
+import { signedProof } from "@/server/record/signed-proof";
+import { proofKeyFromSeed } from "@/server/vault/proof-key";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchEvent, type PlayerInfo } from "@/lib/match";
 import { BUNDLE_ROLL_COLUMNS, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, revealedGameSeeds, type BundleRollRow } from "@/server/db/bundle-rows";
@@ -85,16 +89,28 @@ export async function readRevealedRecord(tx: Tx, matchId: string): Promise<Store
   return (await readRevealedRecords(tx, [matchId])).get(matchId) ?? null;
 }
 
+/**
+ * The console checks the stored log as the site serves it — a fair-dice-v2 bundle with its seats, end and record
+ * digest (server/record/signed-proof.ts), so that the completeness and record-moves checks run on the rows. A signature
+ * the server makes and checks itself would prove nothing, so it is made with a throwaway key of this process: only to
+ * take the same verifier to a verdict. The site's real signature is what players check.
+ */
+const CONSOLE_KEY = proofKeyFromSeed(new Uint8Array(randomBytes(32)));
+const CONSOLE_KEYS = [{ keyId: CONSOLE_KEY.keyId, algorithm: "Ed25519" as const, publicKey: CONSOLE_KEY.publicKey, from: "console" }];
+
 /** Runs every check of the match's protocol on a stored record. */
 export function verifyRecord({ bundle, events }: StoredRecord): MatchVerification {
   let record: ReturnType<typeof recordTurnsOf> | undefined;
   let recordError: string | null = null;
+  let proof: AuditBundle | AuditBundleV2 = bundle;
   try {
     record = recordTurnsOf(events);
+    const view = events.reduce(evolve, emptyMatchView(bundle.matchId));
+    proof = signedProof(bundle, { view, events }, CONSOLE_KEY);
   } catch (error) {
     recordError = error instanceof Error ? error.message : String(error);
   }
-  return { matchId: bundle.matchId, report: verify(bundle, record), rolls: bundle.rolls.length, recordError };
+  return { matchId: bundle.matchId, report: verify(proof, record, { keys: CONSOLE_KEYS }), rolls: bundle.rolls.length, recordError };
 }
 
 /** Verifies those of `matchIds` whose seed is revealed, in the order given, from one consistent read. */

@@ -11,7 +11,7 @@ import { z } from "zod";
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /**
-   * "production" on a real deployment: secrets (NEXTAUTH_SECRET, SEED_ENCRYPTION_KEY) must then be set, never
+   * "production" on a real deployment: secrets (NEXTAUTH_SECRET, SEED_ENCRYPTION_KEY, PROOF_SIGNING_KEY) must then be set, never
    * generated. "local" lets a person try the site with `npm start` (which runs the production build) without
    * configuring anything. Unset, it follows NODE_ENV as the operator gave it.
    */
@@ -24,6 +24,8 @@ const schema = z.object({
     .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
     .optional(),
   SEED_ENCRYPTION_KEY: z.string().min(1).optional(),
+  /** The Ed25519 key match proofs are signed with (server/vault/proof-key.ts): 64 hex characters; required in production. */
+  PROOF_SIGNING_KEY: z.string().min(1).optional(),
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** The site's public URL (e.g. https://fairgammon.example); unset, next-auth derives it from each request's Host. */
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "@/server/db/test-databases";
 import { newUser, playingMatch, seededMatch, testVault, waitingMatch } from "@/server/db/test-fixtures";
 import type { Viewer } from "@/server/match/visibility";
+import { throwawayProofKey } from "@/tests/support/proof-keys";
 import { auditResponse } from "./audit-response";
+
+const key = throwawayProofKey();
 
 let handle: TestDatabase;
 let running: { id: string; seat: string };
@@ -34,7 +37,7 @@ async function answer(response: Response) {
 
 describe("auditResponse", () => {
   it("serves a running match's document inline as JSON, never cached, without the server seed", async () => {
-    const { status, headers, body } = await answer(await auditResponse(handle.db, running.id, undefined, nobody));
+    const { status, headers, body } = await answer(await auditResponse(handle.db, key, running.id, undefined, nobody));
     expect(status).toBe(200);
     expect(headers).toEqual({
       "content-type": "application/json; charset=utf-8",
@@ -49,7 +52,7 @@ describe("auditResponse", () => {
 
   it("answers a malformed id with 400 without asking who is asking", async () => {
     let asked = false;
-    const response = await auditResponse(handle.db, "<script>", undefined, async () => {
+    const response = await auditResponse(handle.db, key, "<script>", undefined, async () => {
       asked = true;
       return null;
     });
@@ -70,7 +73,7 @@ describe("auditResponse", () => {
       [hidden.id, as(stranger), undefined],
       [hidden.id, as(stranger), "not-the-token"],
     ] as const) {
-      const { status, body } = await answer(await auditResponse(handle.db, id, invite, viewer));
+      const { status, body } = await answer(await auditResponse(handle.db, key, id, invite, viewer));
       expect([status, body]).toEqual([404, notFound]);
     }
   });
@@ -81,12 +84,12 @@ describe("auditResponse", () => {
       [as("u-root", "ADMIN"), undefined],
       [nobody, hidden.token],
     ] as const) {
-      expect((await auditResponse(handle.db, hidden.id, invite, viewer)).status).toBe(200);
+      expect((await auditResponse(handle.db, key, hidden.id, invite, viewer)).status).toBe(200);
     }
   });
 
   it("answers 409 while the match waits for its client seeds (no dice rolled yet)", async () => {
-    const { status, body } = await answer(await auditResponse(handle.db, waiting, undefined, nobody));
+    const { status, body } = await answer(await auditResponse(handle.db, key, waiting, undefined, nobody));
     expect(status).toBe(409);
     expect(body.error).toBe("ERR_NOT_STARTED");
   });

@@ -8,7 +8,7 @@
  * @example
  *   const found = await reviewableMatch(db, id, user, invite);
  *   if (found.ok) reviewSteps(found.value.events);
- *   const mat = await matExport(db, id, user, invite); // finished matches only
+ *   const mat = await matExport(db, id, user, invite, getProofKey()); // finished matches only, proofs signed
  *   if (mat.ok) new Response(mat.value.text, { headers: { "content-disposition": `attachment; filename="${mat.value.filename}"` } });
  */
 import { err, ok, type Color, type Result } from "@/lib/engine/types";
@@ -22,6 +22,8 @@ import { auditBundle } from "@/server/db/match-read";
 import type { UserRow } from "@/server/db/types";
 import { loadLiveMatch } from "@/server/match/live-match";
 import { canView } from "@/server/match/visibility";
+import type { ProofSigningKey } from "@/server/vault/proof-key";
+import { signedProof } from "./signed-proof";
 
 export interface ReviewableMatch {
   readonly view: MatchView;
@@ -58,13 +60,14 @@ export async function matExport(
   matchId: string,
   viewer: UserRow | null,
   invite: string | undefined,
+  key: ProofSigningKey,
 ): Promise<Result<{ readonly filename: string; readonly text: string }, MatExportError>> {
   const found = await reviewableMatch(db, matchId, viewer, invite);
   if (!found.ok) return found;
   const { view, events, createdAt } = found.value;
   if (view.status !== "finished") return err("ERR_NOT_FINISHED", { reason: "export" });
   const mat = matFromEvents(events, undefined, { date: createdAt.toISOString().slice(0, 10), event: "Fairgammon" });
-  // The dice's proofs travel with the moves: the audit bundle as header comments (lib/record/mat-proof.ts).
+  // The dice's proofs travel with the moves: the signed audit bundle as header comments (lib/record/mat-proof.ts).
   const bundle = await auditBundle(db, matchId);
-  return ok({ filename: `fairgammon-${matchId}.mat`, text: bundle.ok ? withProof(mat, bundle.value) : mat });
+  return ok({ filename: `fairgammon-${matchId}.mat`, text: bundle.ok ? withProof(mat, signedProof(bundle.value, { view, events }, key)) : mat });
 }

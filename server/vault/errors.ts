@@ -9,7 +9,10 @@ export type SeedVaultErrorCode =
   | "ERR_SEED_KEY_MISSING"
   | "ERR_SEED_KEY_INVALID"
   | "ERR_SEED_KEY_FILE"
-  | "ERR_SEED_UNSEAL";
+  | "ERR_SEED_UNSEAL"
+  | "ERR_PROOF_KEY_MISSING"
+  | "ERR_PROOF_KEY_INVALID"
+  | "ERR_PROOF_KEY_FILE";
 
 export class SeedVaultError extends Error {
   readonly code: SeedVaultErrorCode;

@@ -9,6 +9,7 @@
  *   expectClientsSawTheLog(stored, [white, black, spectator]);
  *   await expectAuditVerifies(serverUrl, matchId);
  */
+import { fetchProofKeys } from "./proof-keys";
 import { expect } from "vitest";
 import { verify, type AuditBundle, type AuditBundleV2, type BundleRoll, type RecordTurn } from "@/lib/dice";
 import type { MatchEventMessage } from "@/lib/protocol";
@@ -118,7 +119,8 @@ export async function expectAuditVerifies(serverUrl: string, matchId: string): P
   const audit = await fetchAudit(serverUrl, matchId);
   expect(audit.status, `${matchId}: audit status`).toBe(200);
   expect(audit.body.serverSeed, `${matchId}: revealed seed`).toMatch(/^[0-9a-f]{64}$/);
-  const report = verify(audit.body, audit.body.record);
+  // Verified as any outsider would: with the keys the site lists at its stable address.
+  const report = verify(audit.body, audit.body.record, { keys: await fetchProofKeys(serverUrl) });
   expect(report.checks.filter((c) => c.status !== "passed"), `${matchId}: failed checks`).toEqual([]);
   expect(report.verdict).toBe("verified");
   return audit.body;

@@ -22,6 +22,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createLogger } from "@/server/log";
 import { createAppServer } from "@/server/main";
 import { stopNode } from "@/server/shutdown";
+import { loadProofKey } from "@/server/vault";
 import { routesWithoutNext } from "./routes-without-next";
 import { socketIdentifier } from "./session";
 import { WindowProfiler } from "./window-profiler";
@@ -54,12 +55,14 @@ async function start(): Promise<void> {
   await migrateDatabase(env.databaseUrl);
   const db = openDb(env.databaseUrl);
   const identify = socketIdentifier(db);
+  const proofKey = loadProofKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
   const server = await createAppServer({
     env,
     logger,
     db,
     withNext: false,
-    withoutNext: routesWithoutNext(db, identify),
+    withoutNext: routesWithoutNext(db, identify, proofKey),
+    proofKey,
     identify,
     abandonAfterMs: env.ABANDON_AFTER_SECONDS * 1000,
     rateLimit: rateLimitFrom(process.env.FAIRGAMMON_RATE_LIMIT),

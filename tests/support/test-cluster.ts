@@ -65,6 +65,8 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
   const db = openDb(database.url);
   const dataDir = mkdtempSync(path.join(tmpdir(), "fairgammon-cluster-"));
   const prefix = `fairgammon-test-${randomBytes(4).toString("hex")}`;
+  // One signing key for the whole cluster, as a deployment has (each node lists it at /api/fairness/keys).
+  const proofSigningKeyHex = randomSeedKeyHex();
   const ports = await Promise.all(Array.from({ length: options.nodes }, () => freePort()));
   const output = new Map<string, string[]>();
   const supervisor = startSupervisor({
@@ -80,6 +82,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       SEED_ENCRYPTION_KEY: randomSeedKeyHex(),
+      PROOF_SIGNING_KEY: proofSigningKeyHex,
       REDIS_URL: options.redisUrl,
       REDIS_PREFIX: prefix,
       FAIRGAMMON_RATE_LIMIT: "1000/1000",

@@ -14,7 +14,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { createLogger, type Logger } from "@/server/log";
 import { createAppServer, type AppServer, type AppServerOptions } from "@/server/main";
-import { Secret, type SeedKey } from "@/server/vault";
+import { loadProofKey, Secret, type ProofSigningKey, type SeedKey } from "@/server/vault";
 import { routesWithoutNext } from "./routes-without-next";
 import { sessionCookieFor, socketIdentifier, TEST_AUTH_SECRET } from "./session";
 
@@ -26,6 +26,8 @@ export interface TestServer {
   readonly logLines: string[];
   /** The key the server seals its seeds with (a test can open a sealed seed with it, independently of the server). */
   readonly seedKey: SeedKey;
+  /** The key the server signs proofs with (generated into its data directory, as for a local run). */
+  readonly proofKey: ProofSigningKey;
   /** A new user and its session cookie header. */
   user(name?: string, role?: "USER" | "ADMIN"): Promise<{ id: string; name: string; cookie: string }>;
   close(): Promise<void>;
@@ -43,11 +45,13 @@ export async function startTestServer(overrides: Partial<Pick<AppServerOptions, 
   const seedKey = overrides.seedKey ?? new Secret(new Uint8Array(randomBytes(32)));
   const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl });
   const identify = socketIdentifier(db);
+  const proofKey = loadProofKey({ env: {}, dataDir: dir, production: false, logger: { warn: () => {} } });
   const server = await createAppServer({
     env,
     logger,
     withNext: false,
-    withoutNext: routesWithoutNext(db, identify),
+    withoutNext: routesWithoutNext(db, identify, proofKey),
+    proofKey,
     db,
     identify,
     ...overrides,
@@ -62,6 +66,7 @@ export async function startTestServer(overrides: Partial<Pick<AppServerOptions, 
     dir,
     logLines,
     seedKey,
+    proofKey,
     async user(name, role = "USER") {
       const username = name ?? `player${++counter}${randomBytes(2).toString("hex")}`;
       const created = await createUser(db, { username, passwordHash: null, role });

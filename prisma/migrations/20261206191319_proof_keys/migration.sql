@@ -1,0 +1,6 @@
+-- CreateTable
+CREATE TABLE "ProofKey" (
+    "keyId" TEXT NOT NULL PRIMARY KEY,
+    "publicKey" TEXT NOT NULL,
+    "firstUsed" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
