@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { entryArgs } from "@/tests/support/server-bundle";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseProofKeys } from "@/lib/dice";
 import { registerAccount, verifyCredentials } from "@/server/auth/accounts";
 import { AuthRateLimiter } from "@/server/auth/rate-limit";
 import { openDb, type Db } from "@/server/db/client";
@@ -17,10 +18,14 @@ let db: Db;
 
 /** Runs the command with `input` piped to stdin and then closed (empty: as when a script pipes nothing in). */
 function run(args: string[], input = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runWith(args, {}, input);
+}
+
+function runWith(args: string[], env: Record<string, string>, input = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...entryArgs("admin"), ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: url, NODE_ENV: "test", LOG_LEVEL: "silent" },
+      env: { ...process.env, DATABASE_URL: url, NODE_ENV: "test", LOG_LEVEL: "silent", ...env },
     });
     let stdout = "";
     let stderr = "";
@@ -45,6 +50,20 @@ describe("npm run admin", () => {
   afterAll(async () => {
     await db?.close();
     await drop?.();
+  });
+
+  it("proof-keys: lists this node's signing key (from PROOF_SIGNING_KEY) and every key before it, public halves only", async () => {
+    const secret = "11".repeat(32);
+    const first = await runWith(["proof-keys"], { PROOF_SIGNING_KEY: secret });
+    expect(first.code).toBe(0);
+    expect(first.stdout + first.stderr).not.toContain(secret);
+    const listed = parseProofKeys(JSON.parse(first.stdout));
+    expect(listed.ok && listed.value).toHaveLength(1);
+    const rotated = await runWith(["proof-keys"], { PROOF_SIGNING_KEY: "22".repeat(32) });
+    const both = parseProofKeys(JSON.parse(rotated.stdout));
+    expect(both.ok && both.value.map((k) => k.keyId)).toContain(listed.ok && listed.value[0]!.keyId);
+    expect(both.ok && both.value).toHaveLength(2);
+    expect((await runWith(["proof-keys", "extra"], {})).code).toBe(2);
   });
 
   it("create: reads the password from piped stdin (one trailing newline dropped)", async () => {

@@ -4,6 +4,8 @@
  *   npm run admin -- create <username>   a new ADMIN account; its password is read from standard input when that is
  *                                        piped in, else generated and printed once
  *   npm run admin -- grant <username>    make an existing registered user ADMIN
+ *   npm run admin -- proof-keys          print every key this site signs match proofs with, this node's included
+ *                                        (a fairgammon-proof-keys-1 list: publish it as docs/proof-keys.json)
  *
  * Uses the server's database settings (DATABASE_URL, or the SQLite file in DATA_DIR) and migrates the database first.
  * Exit codes: 0 done; 1 refused (username taken or invalid, no such user, a guest account); 2 wrong arguments, or the
@@ -21,8 +23,10 @@ import { passwordCost } from "@/server/auth/password";
 import { parseEnv } from "@/server/config/env";
 import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { proofKeyList, registerProofKey } from "@/server/fairness/proof-keys";
+import { loadProofKey } from "@/server/vault/proof-key";
 
-const USAGE = "usage: npm run admin -- create <username>\n       npm run admin -- grant <username>";
+const USAGE = "usage: npm run admin -- create <username>\n       npm run admin -- grant <username>\n       npm run admin -- proof-keys";
 
 class UsageError extends Error {}
 
@@ -35,7 +39,25 @@ async function passwordFromStdin(): Promise<string | null> {
   return text === "" ? null : text;
 }
 
+/** The key list, after listing this node's key (PROOF_SIGNING_KEY, or the local key file): public halves only. */
+async function printProofKeys(): Promise<number> {
+  const env = parseEnv(process.env);
+  await migrateDatabase(env.databaseUrl);
+  const db = openDb(env.databaseUrl);
+  try {
+    await registerProofKey(db, loadProofKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => process.stderr.write(`${m}\n`) } }));
+    process.stdout.write(`${JSON.stringify(await proofKeyList(db), null, 2)}\n`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
 async function run(argv: readonly string[]): Promise<number> {
+  if (argv[0] === "proof-keys") {
+    if (argv.length > 1) throw new UsageError(USAGE);
+    return printProofKeys();
+  }
   const [command, username, ...rest] = argv;
   if ((command !== "create" && command !== "grant") || !username || rest.length > 0) throw new UsageError(USAGE);
   const env = parseEnv(process.env);

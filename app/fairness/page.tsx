@@ -2,22 +2,29 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
+import { ProofKeyList } from "@/components/fairness/proof-key-list";
+import { getDb } from "@/server/db/client";
+import { proofKeyList } from "@/server/fairness/proof-keys";
 import { guideFile } from "./guide-file";
 import { Markdown } from "./markdown";
 import "./markdown.css";
+
+// The key list is read on each request: a key is listed when a node first starts with it.
+export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("fairnessPage");
   return { title: t("metaTitle") };
 }
 
-/** The player's guide (docs/provably-fair.md, or its translation for the reader's language). */
+/** The player's guide (docs/provably-fair.md, or its translation for the reader's language), and the site's signing keys. */
 export default async function FairnessPage() {
-  const [locale, t] = await Promise.all([getLocale(), getTranslations("fairnessPage")]);
+  const [locale, t, list] = await Promise.all([getLocale(), getTranslations("fairnessPage"), proofKeyList(getDb())]);
   const source = readFileSync(path.join(process.cwd(), "docs", guideFile(locale)), "utf8");
   return (
     <article className="doc-page">
       <Markdown source={source} />
+      <ProofKeyList keys={list.keys} />
       <p>
         <a href="/fairness/dice">{t("diceRecord")}</a>
       </p>
