@@ -12,6 +12,7 @@ import { findUserById } from "@/server/db/users";
 import { takeSeat, waitingMatch } from "@/server/db/test-fixtures";
 import { SeedVault } from "@/server/vault";
 import { readStoredMatch } from "@/tests/support/match-checks";
+import { fetchProofKeys } from "@/tests/support/proof-keys";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 
 let t: TestServer;
@@ -64,7 +65,7 @@ describe("a match against the computer", () => {
       expect(Math.max(view.state.score.white, view.state.score.black)).toBeGreaterThanOrEqual(matchLength);
 
       const audit = await fetchAudit(matchId);
-      const report = verify(audit, audit.record);
+      const report = verify(audit, audit.record, { keys: await fetchProofKeys(t.url) });
       expect(report.checks.filter((c) => c.status !== "passed")).toEqual([]);
       expect(report.verdict).toBe("verified");
       // fair-dice-v2: the bundle names the computer's seat, and every one of its salts is its game seed's.
@@ -73,6 +74,11 @@ describe("a match against the computer", () => {
       expect((audit as unknown as { computer?: string }).computer).toBe(computerSeat);
       expect(report.checks.find((c) => c.id === "computer-salts")).toMatchObject({ status: "passed", say: { key: "computerSalts", values: { player: computerSeat } } });
       expect((report.checks.find((c) => c.id === "computer-salts")?.say.values as { rolls: number }).rolls).toBeGreaterThan(0);
+      // The computer erased from the bundle (so that its seat would read as a person's): named, and the signature fails.
+      const { computer: _erased, ...erased } = audit as unknown as Record<string, unknown>;
+      const erasedReport = verify(erased, audit.record, { keys: await fetchProofKeys(t.url) });
+      expect(erasedReport.checks.filter((c) => c.status === "failed").map((c) => c.id).sort()).toEqual(["computer-salts", "signature"]);
+      expect(erasedReport.checks.find((c) => c.id === "computer-salts")?.say).toMatchObject({ key: "failComputerSeat", values: { seat: computerSeat, computer: "none" } });
 
       // The computer's actions are its own user's, made through the same commands: rolls and plays in its colour.
       const stored = await readStoredMatch(t.db, matchId);

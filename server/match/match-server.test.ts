@@ -8,6 +8,7 @@ import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
 import type { MatchEventMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { matchInPlay } from "@/tests/support/match-in-play";
+import { fetchProofKeys } from "@/tests/support/proof-keys";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { loadLiveMatch } from "./live-match";
 
@@ -167,7 +168,7 @@ describe("a whole match between two bots", () => {
     const audit = await fetchAudit(matchId);
     expect(audit.status).toBe(200);
     expect(audit.body.serverSeed).toBe(serverSeed);
-    const report = verify(audit.body, audit.body.record);
+    const report = verify(audit.body, audit.body.record, { keys: await fetchProofKeys(t.url) });
     expect(report.checks.filter((c) => c.status !== "passed")).toEqual([]);
     expect(report.verdict).toBe("verified");
     expect(report.games?.every((game) => game.verdict === "verified")).toBe(true);
@@ -193,7 +194,7 @@ describe("a whole match between two bots", () => {
       const games = whiteView.state.games;
       expect(games.length).toBeGreaterThan(0);
       const audit = await fetchAudit(matchId);
-      expect(verify(audit.body, audit.body.record).verdict).toBe("verified");
+      expect(verify(audit.body, audit.body.record, { keys: await fetchProofKeys(t.url) }).verdict).toBe("verified");
     }
   });
 });
