@@ -153,7 +153,7 @@ describe("npm run verify", () => {
     expect(finished.stdout).toContain("Games: Game 1: verified; Game 2: verified; Game 3: verified");
     expect(finished.stdout).toContain("PASS  Computer's salts: No seat is played by the computer");
     expect(finished.stdout).toMatch(/PASS {2}The site's signature: Signed by the site with key fg-ed25519-[0-9a-f]{16}/);
-    expect(finished.stdout).toContain("VERIFIED: every check passed.");
+    expect(finished.stdout).toMatch(/VERIFIED: every check passed\. The site signed exactly this log \(key fg-ed25519-[0-9a-f]{16}\)/);
   });
 
   it("says a file is not verified unless the site's key signed it as it is: unsigned, unknown key, forged", () => {

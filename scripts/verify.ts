@@ -95,9 +95,12 @@ function formatReport(report: VerifyReport | VerifyReportV2, source: string): st
   if (games.length > 0) lines.push("", say("games", { games: games.map(({ game, verdict }) => english(`verifyReport.gameVerdict.${verdict}`, { game })).join("; ") }));
   lines.push("");
   switch (report.verdict) {
-    case "verified":
-      lines.push(say("verified"));
+    case "verified": {
+      // A signed fair-dice-v2 file: say what its signature adds to the recomputed rolls.
+      const signed = report.checks.find((c) => c.id === "signature" && c.status === "passed");
+      lines.push(signed ? say("verifiedSigned", { keyId: String(signed.say.values.keyId) }) : say("verified"));
       break;
+    }
     case "failed":
       lines.push(say("failed", { checks: report.checks.filter((c) => c.status === "failed").map((c) => say("failedCheck", { title: checkTitle(c.id), where: where(c) })).join("; ") }));
       break;

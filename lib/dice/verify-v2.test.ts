@@ -10,6 +10,9 @@ import { createSaltedRoller, saltedRollMessage } from "./salted-roll";
 import { chainCommitment, chainLengthFor, chainLink, gameSeedOf, gameSeedsOf, leadsToCommitment } from "./seed-chain";
 import { signSimulated, simulateMatchV2 } from "./simulate-v2";
 import { verifyV2 } from "./verify-v2";
+import { parseBundleV2 } from "./bundle-v2";
+import { keyIdOf, signatureValid } from "./proof-keys";
+import { proofStatement } from "./proof-statement";
 
 const FILE = path.join(import.meta.dirname, "fixtures", "fair-dice-v2.vectors.json");
 const published = JSON.parse(readFileSync(FILE, "utf8")) as ReturnType<typeof fairDiceV2Vectors>;
@@ -38,6 +41,19 @@ describe("the published fair-dice-v2 vectors", () => {
     // Rejection sampling over block 0 by hand (a continuation block is needed with probability ~1e-54).
     const accepted = [...hmac(sha256, utf8.encode(roll.gameSeed), utf8.encode(roll.message))].filter((byte) => byte < 252);
     expect(roll.dice).toEqual([(accepted[0]! % 6) + 1, (accepted[1]! % 6) + 1]);
+  });
+
+  it("give each withheld opening salt's published commitment: SHA-256 of its 32 ASCII characters", () => {
+    for (const { salt, commitment } of published.openingSaltCommitments) expect(commitment).toBe(bytesToHex(sha256(utf8.encode(salt))));
+  });
+
+  it("give a whole statement and its signature under the test key, which the statement builder rebuilds", () => {
+    const finished = published.bundles.find((vector) => vector.label === "finished")!;
+    const parsed = parseBundleV2(finished.bundle);
+    if (!parsed.ok) throw new Error("the finished vector does not parse");
+    expect(proofStatement(parsed.value, published.statement.signature!.keyId)).toBe(published.statement.text);
+    expect(signatureValid(published.signingKey.publicKey, published.statement.text, published.statement.signature!.value)).toBe(true);
+    expect(published.keys.keys[0]!.keyId).toBe(keyIdOf(published.signingKey.publicKey));
   });
 
   it("name the check each tampering breaks, and where", () => {
