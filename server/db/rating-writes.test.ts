@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())("rating changes on %s", (kind) => {
     const matches = [await readyMatch(ada, bob, 5), await readyMatch(cyd, ada, 5)];
     const ended = { type: "ended", reason: "finished", winner: "white", serverSeed: SEED, detail: "White won." } as const;
     // Ada wins one and loses the other; on PostgreSQL both transactions run at once and the second waits for the
-    // first one's lock on ada's row (without FOR UPDATE both would read 1500 and one change would be lost).
+    // first one's lock on ada's row (without the row lock both would read 1500 and one change would be lost).
     await Promise.all(matches.map((view) => storeEvent(handle.db, view, ended, null)));
     const changes = await handle.db.prisma.ratingChange.findMany({ where: { userId: ada.id }, orderBy: { id: "asc" } });
     expect(changes).toHaveLength(2);

@@ -2,8 +2,8 @@
  * The rating change of a rated match, written inside the transaction that stores the match's `ended` event, so the
  * end and the ratings are one commit: a crash leaves either both or neither, and a restarted server that writes the
  * end again (recovery) writes the ratings with it, once. The players' ratings are read inside that same transaction
- * (on PostgreSQL with `FOR UPDATE`, so two matches of one player ending at once cannot both start from the same
- * rating), the change is computed with lib/rating's FIBS formula, and one RatingChange row per player is inserted —
+ * (on PostgreSQL with `FOR NO KEY UPDATE`, so two matches of one player ending at once cannot both start from the
+ * same rating), the change is computed with lib/rating's FIBS formula, and one RatingChange row per player is inserted —
  * unique per (match, player), so a second application of the same match throws and rolls its transaction back.
  *
  * One body for both append paths (`ratingWrite`, an SqlPlan: sql-plan.ts): the SQLite fast path runs it on its
@@ -69,11 +69,17 @@ export function ratingChanges(write: RatingWrite, players: readonly PlayerRating
   ];
 }
 
-/** The write: read both players (locked in id order on PostgreSQL, so two such writes cannot deadlock), then insert
- * each one's change and move their rating. */
+/**
+ * The write: read both players (locked in id order on PostgreSQL), then insert each one's change and move their
+ * rating. The lock is `FOR NO KEY UPDATE`, the one the UPDATE itself takes, not `FOR UPDATE`: the append has already
+ * inserted the match's event, whose foreign key to its actor holds a KEY SHARE lock on that player's row until the
+ * commit, and `FOR UPDATE` waits for KEY SHARE — so two ends of one player's matches, each holding a KEY SHARE and
+ * each waiting for the other's, deadlocked (40P01, issue 47). NO KEY UPDATE ignores KEY SHARE and still excludes
+ * another NO KEY UPDATE, so the second end waits for the first and starts from its rating.
+ */
 export function* ratingWrite(matchId: string, write: RatingWrite, now: Date, dialect: Dialect): SqlPlan<void> {
   const read = yield {
-    sql: `SELECT "id", "rating", "experience" FROM "User" WHERE "id" IN (?, ?) ORDER BY "id"${dialect === "postgres" ? " FOR UPDATE" : ""}`,
+    sql: `SELECT "id", "rating", "experience" FROM "User" WHERE "id" IN (?, ?) ORDER BY "id"${dialect === "postgres" ? " FOR NO KEY UPDATE" : ""}`,
     params: [write.winnerId, write.loserId],
   };
   // better-sqlite3 reads integers as BigInt on this connection (safeIntegers).
