@@ -16,6 +16,7 @@ import { clientAddress } from "@/server/auth/client-address";
 import { jsonError } from "@/server/auth/route-guards";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { publicOrigin } from "@/server/http/site-origin";
 import { consumePoint, routeLimiter } from "@/server/rate-limiter";
 
 export type DatasetFormat = "csv" | "json";
@@ -125,13 +126,16 @@ export function datasetStream(db: Db, query: DatasetQuery, format: DatasetFormat
   });
 }
 
-/** The route's answer: 400 for bad filters, 429 past the limit, else the stream, named for download. */
-export async function datasetResponse(db: Db, request: Request, format: DatasetFormat, limiter: RateLimiterAbstract): Promise<Response> {
+/**
+ * The route's answer: 400 for bad filters, 429 past the limit, else the stream, named for download. The audit links
+ * name the site as the visitor reached it (publicOrigin), not the name the server listens on.
+ */
+export async function datasetResponse(db: Db, request: Request, format: DatasetFormat, limiter: RateLimiterAbstract, siteUrl = process.env.NEXTAUTH_URL): Promise<Response> {
   const url = new URL(request.url);
   const query = parseDatasetQuery(url.searchParams);
   if (!query.ok) return jsonError(query.code, query.values);
   if ((await consumePoint(limiter, clientAddress(request.headers))) > 0) return jsonError("ERR_RATE_LIMITED", { reason: "downloads" });
-  return new Response(datasetStream(db, query.value, format, url.origin), {
+  return new Response(datasetStream(db, query.value, format, publicOrigin(request, siteUrl)), {
     headers: {
       "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
       "content-disposition": `attachment; filename="fairgammon-dice.${format}"`,

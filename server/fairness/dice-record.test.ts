@@ -118,4 +118,14 @@ describe.each(testDatabaseKinds())("the public dice record on %s", (kind) => {
     }
     expect(statuses).toEqual([200, 200, 429]);
   });
+
+  it("names the site's host in the audit links, not the name the server listens on", async () => {
+    // Behind the custom server a route's request.url says localhost whatever host the visitor used.
+    const at = (headers: Record<string, string>) => new Request("http://localhost:3000/api/fairness/dice.csv", { headers });
+    const firstAudit = async (answer: Response) => (await answer.text()).split("\n")[1]?.split(",")[7];
+    const audit = `/api/matches/${counted.matchId}/audit`;
+    expect(await firstAudit(await datasetResponse(handle.db, at({ host: "fair.example:8080" }), "csv", generous(), undefined))).toBe(`http://fair.example:8080${audit}`);
+    expect(await firstAudit(await datasetResponse(handle.db, at({ host: "10.0.0.5:3000", "x-forwarded-host": "fair.example", "x-forwarded-proto": "https" }), "csv", generous(), undefined))).toBe(`https://fair.example${audit}`);
+    expect(await firstAudit(await datasetResponse(handle.db, at({ host: "10.0.0.5:3000" }), "csv", generous(), "https://fairgammon.example"))).toBe(`https://fairgammon.example${audit}`);
+  });
 });

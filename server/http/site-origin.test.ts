@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originVerdict, siteOrigins } from "./site-origin";
+import { originVerdict, publicOrigin, siteOrigins } from "./site-origin";
 
 const local = { trustProxy: false, configured: [] };
 
@@ -26,5 +26,16 @@ describe("originVerdict", () => {
     ["X-Forwarded-Host from a trusted proxy", { origin: "https://fairgammon.example", host: "10.0.0.11:3000", "x-forwarded-host": "fairgammon.example" }, { trustProxy: true, configured: [] }, "own"],
   ] as const)("%s → %s", (_name, headers, policy, verdict) => {
     expect(originVerdict(headers, policy)).toBe(verdict);
+  });
+});
+
+describe("publicOrigin", () => {
+  const at = (headers: Record<string, string>) => new Request("http://localhost:3000/api/fairness/dice.csv", { headers });
+  it("is NEXTAUTH_URL's origin when set, else the host the visitor used (a trusted proxy's forwarded host and scheme first)", () => {
+    expect(publicOrigin(at({ host: "10.0.0.5:3000" }), "https://Fairgammon.example/base")).toBe("https://fairgammon.example");
+    expect(publicOrigin(at({ host: "fair.example:8080" }), undefined)).toBe("http://fair.example:8080");
+    expect(publicOrigin(at({ host: "10.0.0.5:3000", "x-forwarded-host": "fair.example", "x-forwarded-proto": "https" }), undefined)).toBe("https://fair.example");
+    // No Host at all (a test's Request): the URL's own origin.
+    expect(publicOrigin(at({}), undefined)).toBe("http://localhost:3000");
   });
 });

@@ -62,3 +62,23 @@ export function originVerdict(headers: HeaderSource, policy: OriginPolicy): Orig
   const originHost = new URL(origin).host;
   return hosts.some((host) => host !== null && host !== undefined && host.toLowerCase() === originHost) ? "own" : "foreign";
 }
+
+/**
+ * The origin a visitor reached the site at, for absolute links in what a route serves (the dice dataset's audit
+ * URLs): NEXTAUTH_URL's when set, else the request's own Host and scheme. Not `new URL(request.url).origin`: behind
+ * the custom server Next.js builds a route's URL from the name it listens on (`http://localhost:3000`), whatever
+ * host the visitor used. X-Forwarded-Host and -Proto are read as route-guards.ts reads them: the custom server
+ * strips them unless TRUST_PROXY, so what reaches a route is the trusted proxy's.
+ *
+ * @example
+ *   publicOrigin(request, process.env.NEXTAUTH_URL); // "https://fairgammon.example"
+ */
+export function publicOrigin(request: Request, siteUrl: string | undefined): string {
+  const configured = siteUrl ? normalizeOrigin(siteUrl) : null;
+  if (configured) return configured;
+  const url = new URL(request.url);
+  const host = header(request.headers, "x-forwarded-host")?.split(",")[0]?.trim() || header(request.headers, "host") || url.host;
+  const forwardedProto = header(request.headers, "x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  const scheme = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : url.protocol.slice(0, -1);
+  return normalizeOrigin(`${scheme}://${host}`) ?? url.origin;
+}
