@@ -31,6 +31,7 @@ import { createLogger, type Logger } from "./log";
 import type { Actor, GameServer } from "./match/socket-types";
 import { attachPresenceLink, type PresenceLink } from "./match/presence-link";
 import { ConnectionLimits } from "./match/connection-limits";
+import { NodeLiveness } from "./match/node-liveness";
 import { Matchmaker } from "./match/matchmaking";
 import { RedisQueueStore } from "./match/queue-store";
 import { ComputerDriver } from "./match/computer-driver";
@@ -46,6 +47,7 @@ import { loadProofKey, loadSeedKey, RollService, SeedVault, type ProofSigningKey
 import { registerProofKey } from "./fairness/proof-keys";
 import { ActionLimits } from "./action-limits";
 import { TournamentRunner } from "./tournaments/tournament-runner";
+import { registerChatRooms } from "./chat/chat-rooms";
 
 export interface AppServer {
   readonly url: string;
@@ -277,6 +279,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   let recovering: Promise<unknown> = Promise.resolve();
   const recoverAfterLoss = (node: string) => {
     logger.warn("a cluster node stopped reporting; recovering unfinished matches", { node });
+    // Its sockets' places in the connection caps go now, not at their expiry: its players are reconnecting elsewhere.
+    void connectionLimits.dropNode(node).catch(() => {});
     recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId))).catch(() => {});
   };
   const nodeId = randomUUID();
@@ -290,12 +294,14 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   };
   // The limits' and the matchmaking queue's own Redis connection: the adapter's client spends its time in blocking
   // stream reads.
-  const limitsRedis = redis ? redis.duplicate() : null;
+  // It carries this node's name, so that the others see it gone the moment its process dies (node-liveness.ts).
+  const limitsRedis = redis ? redis.duplicate({ name: NodeLiveness.connectionName(redisPrefix, nodeId) }) : null;
   if (limitsRedis) {
     limitsRedis.on("error", () => {}); // the limits fall back to this node's own counts meanwhile
     await limitsRedis.connect();
   }
-  const connectionLimits = new ConnectionLimits({ perUser: limits.socketsPerUser, perAddress: limits.socketsPerAddress, redis: limitsRedis, prefix: redisPrefix, nodeId, now });
+  const liveness = limitsRedis ? new NodeLiveness(limitsRedis, redisPrefix) : null;
+  const connectionLimits = new ConnectionLimits({ perUser: limits.socketsPerUser, perAddress: limits.socketsPerAddress, redis: limitsRedis, liveness, prefix: redisPrefix, nodeId, now });
   // One matchmaking queue for the whole cluster (queue-store.ts).
   const matchmaker = new Matchmaker({ db, service, io, logger, now, nodeId, store: limitsRedis ? new RedisQueueStore(limitsRedis, redisPrefix, nodeId) : undefined });
   attachGateway({
@@ -331,6 +337,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   analysis?.start();
   // The analysis board's route (app/api/analysis) searches in the same pool.
   setBoardEngine((request) => analysisPool.run({ kind: "analyse-position", request }));
+  // The admin chat route (app/api/admin/chat) tells a channel's clients that a message is gone, on this io.
+  registerChatRooms(io);
   // Tournaments: what is due (a close, a round, a result) is looked at every TOURNAMENT_TICK_MS, on every node.
   const tournaments = new TournamentRunner({ db, service, vault, io, logger, now });
   tournaments.start(env.TOURNAMENT_TICK_MS);
@@ -363,6 +371,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       outage.close();
       await analysis?.stop();
       setBoardEngine(null);
+      registerChatRooms(null, io);
       await Promise.all([pool.close(), analysisPool.close()]);
       await computer.idle();
       presenceLink?.close();
