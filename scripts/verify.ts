@@ -151,12 +151,21 @@ async function databaseKeys(db: ReturnType<typeof openDb>): Promise<ProofKey[]> 
 async function readMatch(matchId: string): Promise<{ document: unknown; keys: ProofKey[] }> {
   const db = openDb(databaseTarget(process.env).url);
   try {
-    const outcome = await auditDocument(db, matchId, signingKey());
+    const key = signingKey();
+    const outcome = await auditDocument(db, matchId, key);
     if (!outcome.ok) throw new InputError(say("matchProblem", { id: matchId, problem: englishError(outcome.code, outcome.values) }));
-    return { document: outcome.document, keys: await databaseKeys(db) };
+    return { document: outcome.document, keys: [...(await databaseKeys(db)), publicHalf(key)] };
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The public half of the key --match and --all sign with: their documents are this machine's own, signed here, so it
+ * is trusted beside the keys the database lists (a restored database may list another machine's).
+ */
+function publicHalf(key: ReturnType<typeof signingKey>): ProofKey {
+  return { keyId: key.keyId, algorithm: "Ed25519", publicKey: key.publicKey, from: "local" };
 }
 
 /** The site's signing key, as the server loads it (the documents of --match and --all are the site's own). */
@@ -176,7 +185,7 @@ async function verifyAll(json: boolean): Promise<number> {
     const finished = await db.prisma.match.findMany({ where: { status: "finished" }, select: { id: true }, orderBy: { createdAt: "asc" } });
     const results: { matchId: string; verdict: VerifyReport["verdict"] | "unreadable"; failed: string[] }[] = [];
     const key = signingKey();
-    const keys = await databaseKeys(db);
+    const keys = [...(await databaseKeys(db)), publicHalf(key)];
     for (const { id } of finished) {
       const outcome = await auditDocument(db, id, key);
       if (!outcome.ok) {
