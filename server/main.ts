@@ -48,6 +48,7 @@ import { registerProofKey } from "./fairness/proof-keys";
 import { ActionLimits } from "./action-limits";
 import { TournamentRunner } from "./tournaments/tournament-runner";
 import { registerChatRooms } from "./chat/chat-rooms";
+import { registerChatRooms } from "./chat/chat-rooms";
 
 export interface AppServer {
   readonly url: string;
@@ -339,6 +340,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   setBoardEngine((request) => analysisPool.run({ kind: "analyse-position", request }));
   // The admin chat route (app/api/admin/chat) tells a channel's clients that a message is gone, on this io.
   registerChatRooms(io);
+  // The admin chat route (app/api/admin/chat) tells a channel's clients that a message is gone, on this io.
+  registerChatRooms(io);
   // Tournaments: what is due (a close, a round, a result) is looked at every TOURNAMENT_TICK_MS, on every node.
   const tournaments = new TournamentRunner({ db, service, vault, io, logger, now });
   tournaments.start(env.TOURNAMENT_TICK_MS);
@@ -371,6 +374,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       outage.close();
       await analysis?.stop();
       setBoardEngine(null);
+      registerChatRooms(null, io);
       registerChatRooms(null, io);
       await Promise.all([pool.close(), analysisPool.close()]);
       await computer.idle();

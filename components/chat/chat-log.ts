@@ -1,6 +1,7 @@
 /**
  * A channel's messages as a page keeps them: oldest first, each once (a message can arrive both in a history and as a
- * broadcast around a reconnection), at most KEPT_MESSAGES, and without the authors the reader muted.
+ * broadcast around a reconnection), at most KEPT_MESSAGES, and without the authors the reader muted. A message an
+ * administrator removed goes at once (`chat:removed`), and a history after a reconnection drops those removed meanwhile.
  *
  * @example
  *   let log = withMessages([], history);
@@ -17,6 +18,17 @@ export function withMessages(log: readonly ChatMessageView[], added: readonly Ch
   if (fresh.length === 0) return log;
   const merged = [...log, ...fresh].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return merged.slice(-KEPT_MESSAGES);
+}
+
+/** The log after a (re)join's history: what the history leaves out from its first message on was removed meanwhile. */
+export function withHistory(log: readonly ChatMessageView[], history: readonly ChatMessageView[]): readonly ChatMessageView[] {
+  const first = history[0];
+  const kept = first === undefined ? [] : log.filter((message) => message.at < first.at);
+  return withMessages(kept, history);
+}
+
+export function withoutMessage(log: readonly ChatMessageView[], id: string): readonly ChatMessageView[] {
+  return log.some((message) => message.id === id) ? log.filter((message) => message.id !== id) : log;
 }
 
 export function visibleMessages(log: readonly ChatMessageView[], muted: ReadonlySet<string>): readonly ChatMessageView[] {

@@ -1,7 +1,8 @@
 "use client";
 /**
  * A chat: one or more channels (the lobby's; a match's players' and spectators'), each a log of messages rendered as
- * text (links only to this site: lib/chat/chat-links.ts), with Report and Mute on other people's messages and a line
+ * text (links only to this site: lib/chat/chat-links.ts), with Report and a personal Mute (it hides someone from this
+ * reader only; site-wide mutes and bans are the administrators', on /admin/chat) on other people's messages and a line
  * to write in when the server says you may. It joins its channels on the page's socket whenever that connects, so a
  * reconnection brings back what was said meanwhile; messages survive a reload because the server stores them first.
  * A player may mute the spectators' channel (kept in this browser).
@@ -16,7 +17,7 @@ import type { ChatMessageView } from "@/lib/chat";
 import { useErrorText } from "@/components/i18n/error-text";
 import { send, type ClientSocket } from "@/components/socket/socket-client";
 import { FormError } from "@/components/ui/form-error";
-import { visibleMessages, withMessages } from "./chat-log";
+import { visibleMessages, withHistory, withMessages, withoutMessage } from "./chat-log";
 import { ChatMessageText } from "./chat-message-text";
 import "./chat.css";
 
@@ -83,7 +84,7 @@ export function ChatPanel({
       for (const name of listening) {
         const reply = await send(socket, "chat:join", inviteToken ? { channel: name, inviteToken } : { channel: name });
         if (!reply.ok) continue;
-        setState((now) => ({ ...now, [name]: { messages: withMessages(now[name]?.messages ?? [], reply.messages), canWrite: reply.canWrite, joined: true } }));
+        setState((now) => ({ ...now, [name]: { messages: withHistory(now[name]?.messages ?? [], reply.messages), canWrite: reply.canWrite, joined: true } }));
         setMuted(new Set(reply.muted));
       }
     };
@@ -94,12 +95,21 @@ export function ChatPanel({
         return { ...now, [message.channel]: { ...current, messages: withMessages(current.messages, [message]) } };
       });
     };
+    // An administrator hid or deleted it: gone for everyone, this page included.
+    const drop = (removed: { id: string; channel: string }) => {
+      setState((now) => {
+        const current = now[removed.channel];
+        return current ? { ...now, [removed.channel]: { ...current, messages: withoutMessage(current.messages, removed.id) } } : now;
+      });
+    };
     socket.on("connect", join);
     socket.on("chat:message", hear);
+    socket.on("chat:removed", drop);
     if (socket.connected) void join();
     return () => {
       socket.off("connect", join);
       socket.off("chat:message", hear);
+      socket.off("chat:removed", drop);
       for (const name of listening) void send(socket, "chat:leave", { channel: name });
     };
     // `key` stands for `names`: the same channels in a new array must not join again.

@@ -248,6 +248,8 @@ export interface ServerToClientEvents {
   "queue:result": (result: QueueResult) => void;
   /** A message in a chat channel this socket joined (not sent back to its sender's socket: that has it in the answer). */
   "chat:message": (message: ChatMessageView) => void;
+  /** An administrator hid or deleted a message of a channel this socket joined: drop it (no history has it any more). */
+  "chat:removed": (removed: { id: string; channel: string }) => void;
   /** A player challenged this socket's user by name (sent to every socket of theirs, on every node). */
   "challenge:received": (challenge: ChallengeView) => void;
   /** The player this socket's user challenged accepted or declined. */

@@ -2,24 +2,26 @@
  * The chat's socket commands: join a channel (its history and your mutes), leave it, send, mute a user, report a
  * message. Every command checks access again from the session and the match (never from what the socket joined
  * before), stores a message before it is broadcast, and answers a channel of a match the sender may not see exactly
- * as a match that does not exist.
+ * as a match that does not exist. A user an administrator muted or banned site-wide is refused at every send, from
+ * the database (server/chat/chat-moderation.ts), whichever node they are on.
  *
  * @example
  *   socket.emit("chat:join", { channel: "match:abc123:players" }, (ack) => ack.ok && show(ack.messages));
  *   socket.emit("chat:send", { channel: "lobby", text: "gl hf" }, (ack) => ack.ok || showError(ack));
  */
 import { chatAccess, cleanChatText, parseChannel, type ChatAccess, type ChatChannel } from "@/lib/chat";
+import { sanctionRefusal } from "@/lib/chat/moderation";
 import { seatOf } from "@/lib/match";
 import type { Ack, CommandPayload, CommandReplies, Failure } from "@/lib/protocol";
 import { clientAddress } from "@/server/auth/client-address";
 import type { CommandContext } from "@/server/match/context";
 import { fail } from "@/server/match/failure";
 import { canView, NOT_VISIBLE } from "@/server/match/visibility";
+import { chatSanctionOf } from "./chat-moderation";
+import { chatRoom } from "./chat-rooms";
 import { chatHistory, messageChannel, mutedBy, reportMessage, saveChatMessage, setMute } from "./chat-store";
 
-export function chatRoom(channel: string): string {
-  return `chat:${channel}`;
-}
+export { chatRoom } from "./chat-rooms";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
 
@@ -56,6 +58,8 @@ export async function chatSendCommand(ctx: CommandContext, payload: CommandPaylo
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "chat" });
   const text = cleanChatText(payload.text);
   if (!text.ok) return fail(text.code, text.values);
+  const sanctioned = sanctionRefusal(await chatSanctionOf(ctx.db, actor.id), ctx.now());
+  if (sanctioned) return fail(sanctioned.code, sanctioned.values);
   const found = await accessTo(ctx, payload.channel, payload.inviteToken);
   if ("ok" in found) return found;
   if (!found.access.write) return fail("ERR_CHAT", { reason: actor.isGuest && found.channel.kind !== "players" ? "guest" : "noWrite" });

@@ -7,6 +7,8 @@ import { matchIdSchema } from "@/lib/protocol/protocol";
 import { auditTrail } from "@/server/admin/audit-trail";
 import { EXPORT_ACTION } from "@/server/admin/roll-export";
 import { SETTINGS_ACTION } from "@/server/admin/site-settings";
+import { MODERATION_ACTIONS } from "@/lib/chat/moderation";
+import { CHAT_AUDIT_PREFIX } from "@/server/chat/chat-moderation";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { ROLL_LOG_VIEW } from "@/server/db/admin";
 import { getDb } from "@/server/db/client";
@@ -14,7 +16,13 @@ import type { SearchParams } from "@/server/http/search-params";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
 /** The stored action codes as message select keys (ICU keys cannot hold "-"); an unknown code is shown as stored. */
-const ACTION_KEYS: Readonly<Record<string, string>> = { [ROLL_LOG_VIEW]: "view", [EXPORT_ACTION]: "export", [SETTINGS_ACTION]: "settings" };
+const ACTION_KEYS: Readonly<Record<string, string>> = {
+  [ROLL_LOG_VIEW]: "view",
+  [EXPORT_ACTION]: "export",
+  [SETTINGS_ACTION]: "settings",
+  // The chat moderation desk's ("chat-hide" → chatHide, …): server/chat/chat-moderation.ts.
+  ...Object.fromEntries(MODERATION_ACTIONS.map((action) => [`${CHAT_AUDIT_PREFIX}${action}`, `chat${action[0]!.toUpperCase()}${action.slice(1)}`])),
+};
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.audit");
