@@ -1,21 +1,42 @@
 /**
  * The Python check in docs/provably-fair.md (the player's guide), run as a player would run it: copied out of the
- * guide into a file and given bundles our code produced, played and tampered.
+ * guide into a file and given bundles our code produced — fair-dice-v1, and fair-dice-v2 signed as the site signs them
+ * (with a key list file, or the list downloaded from a URL), unsigned, signed with a key the list does not have,
+ * tampered, and forged (a salt ground with the revealed seed until the dice change, roll and salt rewritten).
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { simulateMatch, simulateMatchV2 } from "@/lib/dice";
+import {
+  combineClientSeeds,
+  createSaltedRoller,
+  gameSeedsOf,
+  keyIdOf,
+  PROOF_KEYS_FORMAT,
+  proofPublicKeyOf,
+  recordDigest,
+  signProof,
+  simulateMatch,
+  simulateMatchV2,
+  type AuditBundleV2,
+  type ProofEnd,
+  type RecordTurn,
+  type SeatColor,
+} from "@/lib/dice";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "guide-python-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SEED = "24dadb377ead7c24cc1d916807673e1c18021fa9f58422f64b0700912dfc7cba"; // vector public-3's seed
-const { bundle } = simulateMatch({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchId: "cli", rolls: 80, turnsPerGame: 15 });
+const CLIENT_SEEDS = { white: "w", black: "b" };
+const { bundle } = simulateMatch({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchId: "cli", rolls: 80, turnsPerGame: 15 });
 
 function file(name: string, content: unknown): string {
   const path = join(dir, name);
@@ -27,43 +48,104 @@ const tampered = JSON.parse(JSON.stringify(bundle)) as { rolls: { dice: number[]
 tampered.rolls[23]!.dice[1] = (tampered.rolls[23]!.dice[1]! % 6) + 1;
 const paths = { bundle: file("bundle.json", bundle), tampered: file("tampered.json", tampered) };
 
+// The site's signing key (a throwaway one) and its key list; another key, which the list does not have.
+const SITE_KEY = new Uint8Array(randomBytes(32));
+const OTHER_KEY = new Uint8Array(randomBytes(32));
+const keyEntry = (privateKey: Uint8Array, keyId?: string) => {
+  const publicKey = proofPublicKeyOf(privateKey);
+  return { keyId: keyId ?? keyIdOf(publicKey), algorithm: "Ed25519", publicKey, from: "2026-12-06T00:00:00.000Z" };
+};
+const keyList = { format: PROOF_KEYS_FORMAT, keys: [keyEntry(SITE_KEY)] };
+const keysPath = file("keys.json", keyList);
+
+type Mutable = { rolls: { nonce: number; game: number; kind: string; player: SeatColor | null; salts: Partial<Record<SeatColor, string>>; dice: [number, number] }[]; recordLines: string[]; signature?: unknown };
+const copy = (value: unknown): Mutable => JSON.parse(JSON.stringify(value)) as Mutable;
+
+/** Stand-in record lines (each game's start, each turn's dice, no moves), as lib/dice's vectors make them. */
+function standInLines(record: readonly RecordTurn[]): string[] {
+  const lines: string[] = [];
+  let game = 0;
+  for (const turn of record) {
+    if (turn.game !== game) lines.push(`game ${(game = turn.game)}`);
+    lines.push(`${turn.player} ${Math.max(...turn.dice)}${Math.min(...turn.dice)} -`);
+  }
+  return lines;
+}
+
+/** A simulated bundle as the site serves it: seats, end, record lines and their digest, signed with `key`. */
+function signed(simulated: { bundle: AuditBundleV2; record: RecordTurn[] }, end: ProofEnd | null, key = SITE_KEY): AuditBundleV2 {
+  const { bundle: b, record } = simulated;
+  const seat = (color: SeatColor) => (b.computer === color ? { kind: "computer" as const, id: "computer-2ply", name: "Computer (2-ply)" } : { kind: "person" as const, id: `u-${color}`, name: color === "white" ? "Zoë" : "bob" });
+  const recordLines = standInLines(record);
+  return signProof({ ...b, computer: b.computer ?? null, seats: { white: seat("white"), black: seat("black") }, end, recordDigest: recordDigest(recordLines), recordLines }, key);
+}
+
+const finishedEnd = (b: AuditBundleV2, games: number): ProofEnd => ({ reason: "finished", winner: "white", score: { white: 5, black: 1 }, games, rolls: b.rolls.length });
+
+/** Tries salts until a human's turn roll comes out as `wanted`: what anyone holding the revealed seed can do. */
+function grindSalt(gameSeed: string, roll: Mutable["rolls"][number], wanted: readonly [number, number]): string {
+  const roller = createSaltedRoller(gameSeed, combineClientSeeds(CLIENT_SEEDS.white, CLIENT_SEEDS.black));
+  for (let attempt = 0; ; attempt++) {
+    const salt = randomBytes(16).toString("hex");
+    const dice = roller.roll(roll.nonce, { [roll.player!]: salt });
+    if (dice[0] === wanted[0] && dice[1] === wanted[1]) return salt;
+  }
+}
+
+/** A turn roll of game 2 rewritten as 6-6, with a salt ground to give it: every roll still recomputes. */
+function forge(from: AuditBundleV2): Mutable {
+  const forged = copy(from);
+  const turn = forged.rolls.find((r) => r.game === 2 && r.kind === "turn" && !(r.dice[0] === 6 && r.dice[1] === 6))!;
+  turn.salts = { [turn.player!]: grindSalt(gameSeedsOf(SEED, 9)[1]!, turn, [6, 6]) };
+  turn.dice = [6, 6];
+  return forged;
+}
+
 describe("the Python check in docs/provably-fair.md", () => {
   const hasPython = spawnSync("python3", ["--version"]).status === 0;
+  // Signatures need the `cryptography` package (CI installs Debian's python3-cryptography); fair-dice-v1 does not.
+  const hasCryptography = spawnSync("python3", ["-c", "import cryptography"]).status === 0;
   const guide = readFileSync(join(repoRoot, "docs/provably-fair.md"), "utf8");
   const snippet = /```python\n([\s\S]*?)```/.exec(guide)?.[1] ?? "";
   const script = file("check.py", snippet);
-  const check = (path: string) => spawnSync("python3", [script, path], { encoding: "utf8" });
+  const check = (path: string, keys: string | null = keysPath) => spawnSync("python3", [script, path, ...(keys === null ? [] : [keys])], { encoding: "utf8" });
 
-  const v2 = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 3, turnsPerGame: 10 });
-  const v2Running = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 3, turnsPerGame: 10, endedGames: 2, revealed: false });
-  const v2Tampered = JSON.parse(JSON.stringify(v2.bundle)) as { rolls: { dice: number[]; game: number }[] };
-  v2Tampered.rolls[17]!.dice[0] = (v2Tampered.rolls[17]!.dice[0]! % 6) + 1;
-  const v2Computer = simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 5, games: 2, turnsPerGame: 10, computer: "black" });
-  const v2ComputerChosen = JSON.parse(JSON.stringify(v2Computer.bundle)) as { rolls: { salts: Record<string, string>; player: string | null }[] };
+  const v2 = simulateMatchV2({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchLength: 5, games: 3, turnsPerGame: 10 });
+  const v2Signed = signed(v2, finishedEnd(v2.bundle, 3));
+  const v2Running = simulateMatchV2({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchLength: 5, games: 3, turnsPerGame: 10, endedGames: 2, revealed: false });
+  const v2Tampered = copy(v2Signed);
+  v2Tampered.rolls[17]!.dice[0] = (v2Tampered.rolls[17]!.dice[0] % 6) + 1;
+  const v2ComputerPlay = simulateMatchV2({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchLength: 5, games: 2, turnsPerGame: 10, computer: "black" });
+  const v2Computer = signed(v2ComputerPlay, finishedEnd(v2ComputerPlay.bundle, 2));
+  const v2ComputerChosen = copy(v2Computer);
   v2ComputerChosen.rolls.find((roll) => roll.player === "black")!.salts.black = "0123456789abcdef0123456789abcdef";
+  const v2MoveChanged = copy(v2Signed);
+  v2MoveChanged.recordLines[1] = v2MoveChanged.recordLines[1]!.replace(/ -$/, " 24/21 13/12");
   const v2Paths = {
-    computer: file("v2-computer.json", v2Computer.bundle),
+    computer: file("v2-computer.json", v2Computer),
     computerChosen: file("v2-computer-chosen.json", v2ComputerChosen),
-    bundle: file("v2.json", v2.bundle),
-    running: file("v2-running.json", v2Running.bundle),
+    bundle: file("v2.json", v2Signed),
+    running: file("v2-running.json", signed(v2Running, null)),
     tampered: file("v2-tampered.json", v2Tampered),
+    unsigned: file("v2-unsigned.json", v2.bundle),
+    forged: file("v2-forged.json", forge(v2Signed)),
+    forgedUnsigned: file("v2-forged-unsigned.json", forge(v2.bundle)),
+    otherKey: file("v2-other-key.json", signed(v2, finishedEnd(v2.bundle, 3), OTHER_KEY)),
+    moveChanged: file("v2-move-changed.json", v2MoveChanged),
   };
-
-  it.skipIf(!hasPython)("accepts a match against the computer, and names a computer's salt the seeds did not give", () => {
-    expect(check(v2Paths.computer).status).toBe(0);
-    const chosen = check(v2Paths.computerChosen);
-    expect(chosen.status).toBe(1);
-    expect(chosen.stdout).toMatch(/MISMATCH: the computer's salt at nonce \d+ \(game 1\) is not the one its game's seed gives\./);
-  });
+  const okLine = (rolls: number, waiting = 0) => `OK: ${rolls} rolls recomputed, ${waiting} waiting for their game's seed, 0 mismatch(es).`;
 
   it("is in the guide", () => {
     expect(snippet).toContain("def roll(key, message):");
+    expect(snippet).toContain("def statement(b, key_id):");
   });
 
-  it.skipIf(!hasPython)("accepts a fair-dice-v1 bundle our code produced", () => {
-    const result = check(paths.bundle);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`OK: ${bundle.rolls.length} rolls recomputed, 0 waiting for their game's seed, 0 mismatch(es).`);
+  it.skipIf(!hasPython)("accepts a fair-dice-v1 bundle our code produced (v1 has no signatures)", () => {
+    for (const keys of [keysPath, null]) {
+      const result = check(paths.bundle, keys);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe(`${okLine(bundle.rolls.length)}\n`);
+    }
   });
 
   it.skipIf(!hasPython)("rejects the fair-dice-v1 bundle with a changed roll, at its nonce", () => {
@@ -73,20 +155,85 @@ describe("the Python check in docs/provably-fair.md", () => {
     expect(result.stdout).toContain("FAILED: 80 rolls recomputed, 0 waiting for their game's seed, 1 mismatch(es).");
   });
 
-  it.skipIf(!hasPython)("accepts a fair-dice-v2 bundle our code produced, and counts a running game's rolls as waiting", () => {
+  it.skipIf(!hasCryptography)("accepts a signed fair-dice-v2 bundle, saying what the signature proves, and counts a running game's rolls as waiting", () => {
     const finished = check(v2Paths.bundle);
+    expect(finished.stderr).toBe("");
     expect(finished.status).toBe(0);
-    expect(finished.stdout).toContain(`OK: ${v2.bundle.rolls.length} rolls recomputed, 0 waiting`);
+    expect(finished.stdout).toBe(`SIGNED: by ${keyList.keys[0]!.keyId}: the site logged exactly these rolls, salts, seats, end and record.\n${okLine(v2.bundle.rolls.length)}\n`);
     const running = check(v2Paths.running);
     const waiting = v2Running.bundle.rolls.filter((roll) => roll.game === 3).length;
     expect(running.status).toBe(0);
-    expect(running.stdout).toContain(`OK: ${v2Running.bundle.rolls.length - waiting} rolls recomputed, ${waiting} waiting`);
+    expect(running.stdout).toContain("SIGNED: by ");
+    expect(running.stdout).toContain(okLine(v2Running.bundle.rolls.length - waiting, waiting));
   });
 
-  it.skipIf(!hasPython)("rejects the fair-dice-v2 bundle with a changed die, naming its nonce and game", () => {
+  it.skipIf(!hasCryptography)("downloads the site's key list from a URL", async () => {
+    const server: Server = createServer((_request, response) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(keyList)));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/fairness/keys`;
+      // Asynchronously: this process serves the key list while the script runs.
+      const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
+        execFile("python3", [script, v2Paths.bundle, url], { encoding: "utf8" }, (error, out) => resolve({ code: error ? Number(error.code) : 0, stdout: out }));
+      });
+      expect(code).toBe(0);
+      expect(stdout).toContain("SIGNED: by ");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it.skipIf(!hasCryptography)("rejects the fair-dice-v2 bundle with a changed die, naming its nonce and game, and the signature", () => {
     const result = check(v2Paths.tampered);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`MISMATCH: the roll at nonce 17 (game ${v2Tampered.rolls[17]!.game}) is logged as`);
-    expect(result.stdout).toMatch(/FAILED: .* 1 mismatch\(es\)\./);
+    expect(result.stdout).toContain(`MISMATCH: the signature by ${keyList.keys[0]!.keyId} does not fit this file: it was changed after signing.`);
+    expect(result.stdout).toMatch(/FAILED: .* 2 mismatch\(es\)\.\n$/);
+  });
+
+  it.skipIf(!hasCryptography)("rejects a forged roll — a salt ground after the reveal, roll and salt rewritten — by its signature alone", () => {
+    const result = check(v2Paths.forged);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`MISMATCH: the signature by ${keyList.keys[0]!.keyId} does not fit this file: it was changed after signing.\nFAILED: ${v2.bundle.rolls.length} rolls recomputed, 0 waiting for their game's seed, 1 mismatch(es).\n`);
+    expect(result.stdout).not.toContain("OK");
+  });
+
+  it.skipIf(!hasCryptography)("does not verify an unsigned fair-dice-v2 bundle, even when every roll recomputes", () => {
+    for (const path of [v2Paths.unsigned, v2Paths.forgedUnsigned]) {
+      const result = check(path);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe(
+        `UNSIGNED: the rolls follow from the seeds and salts, but nothing shows none was rewritten after the reveal.\nINCOMPLETE: ${v2.bundle.rolls.length} rolls recomputed, 0 waiting for their game's seed, 0 mismatch(es).\n`,
+      );
+    }
+  });
+
+  it.skipIf(!hasCryptography)("does not verify a bundle signed with a key the key list does not have, or without a key list", () => {
+    const impostorList = file("impostor-keys.json", { format: PROOF_KEYS_FORMAT, keys: [keyEntry(OTHER_KEY, keyList.keys[0]!.keyId)] });
+    for (const [path, keys, keyId] of [
+      [v2Paths.otherKey, keysPath, keyIdOf(proofPublicKeyOf(OTHER_KEY))],
+      [v2Paths.bundle, null, keyList.keys[0]!.keyId],
+      // Another key listed under the site's key id: dropped, since a key's id is the start of its own SHA-256.
+      [v2Paths.bundle, impostorList, keyList.keys[0]!.keyId],
+    ] as const) {
+      const result = check(path, keys);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toContain(`UNKNOWN KEY: the file is signed with ${keyId}, a key not in the key list given after it.`);
+      expect(result.stdout).toMatch(/\nINCOMPLETE: .* 0 mismatch\(es\)\.\n$/);
+    }
+  });
+
+  it.skipIf(!hasCryptography)("names a move rewritten with its dice unchanged: the record's lines no longer have the signed digest", () => {
+    const result = check(v2Paths.moveChanged);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain("MISMATCH: the game record's lines are not the ones the site signed (their SHA-256 is not recordDigest).");
+    expect(result.stdout).toContain("SIGNED: by ");
+  });
+
+  it.skipIf(!hasCryptography)("accepts a match against the computer, and names a computer's salt the seeds did not give", () => {
+    expect(check(v2Paths.computer).status).toBe(0);
+    const chosen = check(v2Paths.computerChosen);
+    expect(chosen.status).toBe(1);
+    expect(chosen.stdout).toMatch(/MISMATCH: the computer's salt at nonce \d+ \(game 1\) is not the one its game's seed gives\./);
   });
 });

@@ -1,16 +1,22 @@
 /**
- * The independent fair-dice-v2 verifier (tests/fair-dice-v2/verify_v2.py: Python's standard library only, written
- * from docs/fair-dice-v2.md alone, without reading lib/) agrees with lib/dice: on every published vector, and on
- * matches simulated from fresh random seeds — played, running, and tampered — verdict, failed checks and each game's
- * verdict. Its own unit tests run too. Needs `python3` (CI installs it).
+ * The independent fair-dice-v2 verifier (tests/fair-dice-v2/verify_v2.py: Python's standard library and the
+ * `cryptography` package for the signature, written from docs/fair-dice-v2.md alone, without reading lib/) agrees
+ * with lib/dice: on every published vector (and the vectors' statement), on matches simulated from fresh random seeds
+ * — signed and unsigned, played, running and tampered — and on matches played to the end on a test server, signed
+ * with its key and checked against the key list it serves: verdict, failed checks and each game's verdict. Its own
+ * unit tests run too. Needs `python3` with `cryptography` (CI installs Debian's python3-cryptography).
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { simulateMatchV2, verifyV2 } from "@/lib/dice";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROOF_KEYS_FORMAT, recordDigest, simulateMatchV2, verifyV2, type AuditBundleV2, type ProofEnd, type ProofKey, type RecordTurn } from "@/lib/dice";
+import { BotClient } from "@/scripts/bot/bot-client";
+import { playFinishedMatch } from "@/tests/support/finished-match";
+import { fetchProofKeys, throwawayProofKey, trustedKeys } from "@/tests/support/proof-keys";
+import { startTestServer, type TestServer } from "@/tests/support/test-server";
 
 const HERE = import.meta.dirname;
 const VERIFIER = path.join(HERE, "verify_v2.py");
@@ -24,15 +30,22 @@ interface PythonReport {
   readonly games: Readonly<Record<string, string>>;
 }
 
-function python(bundle: unknown, record?: unknown): PythonReport {
-  const bundleFile = path.join(dir, `${randomBytes(6).toString("hex")}.json`);
-  writeFileSync(bundleFile, JSON.stringify(bundle));
-  const args = [VERIFIER, bundleFile];
-  if (record !== undefined) {
-    const recordFile = `${bundleFile}.record.json`;
-    writeFileSync(recordFile, JSON.stringify(record));
-    args.push(recordFile);
-  }
+function tempFile(content: unknown, suffix = ".json"): string {
+  const file = path.join(dir, `${randomBytes(6).toString("hex")}${suffix}`);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+/** A key list file (`fairgammon-proof-keys-1`) as a verifier is given it. */
+function keyListFile(keys: readonly ProofKey[]): string {
+  return tempFile({ format: PROOF_KEYS_FORMAT, keys });
+}
+
+/** The Python verifier's report; `keys` is a key list file or the site's URL of it. */
+function python(bundle: unknown, record?: unknown, keys?: string): PythonReport {
+  const args = [VERIFIER, tempFile(bundle)];
+  if (record !== undefined) args.push(tempFile(record));
+  if (keys !== undefined) args.push("--keys", keys);
   try {
     return JSON.parse(execFileSync("python3", args, { encoding: "utf8" })) as PythonReport;
   } catch (error) {
@@ -43,8 +56,23 @@ function python(bundle: unknown, record?: unknown): PythonReport {
   }
 }
 
-function ours(bundle: unknown, record?: unknown) {
-  const report = verifyV2(bundle, record);
+/**
+ * As `python`, without blocking: the test server answering the verifier's download of its key list runs in this
+ * process, and a synchronous child would keep it from answering.
+ */
+function pythonAsync(bundle: unknown, record: unknown, keys: string): Promise<PythonReport> {
+  const args = [VERIFIER, tempFile(bundle), ...(record === undefined ? [] : [tempFile(record)]), "--keys", keys];
+  return new Promise((resolve, reject) => {
+    execFile("python3", args, { encoding: "utf8" }, (error, stdout) => {
+      // Exit status 1 is "not verified": the report is still on stdout.
+      if (error && (error.code !== 1 || !stdout)) reject(error);
+      else resolve(JSON.parse(stdout) as PythonReport);
+    });
+  });
+}
+
+function ours(bundle: unknown, record: unknown, keys: readonly ProofKey[]) {
+  const report = verifyV2(bundle, record, { keys });
   return {
     verdict: report.verdict,
     failed: report.checks.filter((check) => check.status === "failed").map((check) => check.id).sort(),
@@ -56,35 +84,143 @@ function theirs(report: PythonReport) {
   return { verdict: report.verdict, failed: report.checks.filter((check) => check.status === "failed").map((check) => check.id).sort(), games: report.games };
 }
 
+/** Stand-in record lines (each game's start, each turn's dice and no moves): a verifier digests them, it does not replay them. */
+function standInLines(record: readonly RecordTurn[]): string[] {
+  const lines: string[] = [];
+  let game = 0;
+  for (const turn of record) {
+    if (turn.game !== game) lines.push(`game ${(game = turn.game)}`);
+    lines.push(`${turn.player} ${Math.max(...turn.dice)}${Math.min(...turn.dice)} -`);
+  }
+  return lines;
+}
+
+/** A simulated bundle as the site serves it: seats, end, record lines and digest, signed with `key`. */
+function signed(bundle: AuditBundleV2, record: readonly RecordTurn[], end: ProofEnd | null, key: ReturnType<typeof throwawayProofKey>): AuditBundleV2 {
+  const seat = (color: "white" | "black") =>
+    bundle.computer === color ? { kind: "computer" as const, id: "computer-2ply", name: "Computer (2-ply)" } : { kind: "person" as const, id: `u-${color}`, name: color === "white" ? "Zoë" : "bob" };
+  const recordLines = standInLines(record);
+  return key.sign({ ...bundle, computer: bundle.computer ?? null, seats: { white: seat("white"), black: seat("black") }, end, recordDigest: recordDigest(recordLines), recordLines });
+}
+
+/** A bundle as JSON to tamper with. */
+interface Mutable {
+  rolls: { kind: string; dice: [number, number]; salts: Record<string, string> }[];
+  end?: unknown;
+}
+const copy = (value: unknown): Mutable => JSON.parse(JSON.stringify(value)) as Mutable;
+
 describe("the independent Python verifier", () => {
-  it("passes its own unit tests", () => {
+  // Each run of the verifier is a Python process of its own (about a tenth of a second, more on a busy machine).
+  it("passes its own unit tests", { timeout: 180_000 }, () => {
     expect(() => execFileSync("python3", ["-m", "unittest", "-q"], { cwd: HERE, stdio: "pipe" })).not.toThrow();
   });
 
-  it("gives every published vector's expected answer", () => {
+  it("gives every published vector's expected answer, and builds the vectors' statement", () => {
     const output = execFileSync("python3", [VERIFIER, "--vectors", VECTORS], { encoding: "utf8" });
     const lines = output.trim().split("\n");
     expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
-    expect(lines.length).toBeGreaterThan(25);
+    expect(lines).toContain("ok statement finished");
+    expect(lines).toContain("ok signing-key");
+    expect(lines.length).toBeGreaterThan(50);
   });
 
-  it("agrees with lib/dice on matches from fresh seeds, between people and against the computer: played, running and tampered", () => {
+  it("agrees with lib/dice on matches from fresh seeds, between people and against the computer: signed and unsigned, played, running and tampered", { timeout: 180_000 }, () => {
+    const key = throwawayProofKey();
+    const keys = trustedKeys(key);
+    const keysFile = keyListFile(keys);
+    const stranger = throwawayProofKey();
     for (let round = 0; round < 4; round++) {
       const serverSeed = randomBytes(32).toString("hex");
       const clientSeeds = { white: `w${randomBytes(4).toString("hex")}`, black: `b${randomBytes(4).toString("hex")}` };
+      const matchLength = 3 + round;
       // Rounds 2 and 3 are against the computer (black, then white): its salts come from the game seeds.
       const computer = round === 2 ? { computer: "black" as const } : round === 3 ? { computer: "white" as const } : {};
-      const finished = simulateMatchV2({ serverSeed, clientSeeds, matchLength: 3 + round, games: 3, turnsPerGame: 8, ...computer });
-      const running = simulateMatchV2({ serverSeed, clientSeeds, matchLength: 3 + round, games: 3, turnsPerGame: 8, endedGames: 2, revealed: false, ...computer });
-      const tampered = JSON.parse(JSON.stringify(finished.bundle)) as { rolls: { dice: [number, number]; salts: Record<string, string> }[] };
+      const played = simulateMatchV2({ serverSeed, clientSeeds, matchLength, games: 3, turnsPerGame: 8, ...computer });
+      const runningPlay = simulateMatchV2({ serverSeed, clientSeeds, matchLength, games: 3, turnsPerGame: 8, endedGames: 2, revealed: false, ...computer });
+      const end: ProofEnd = { reason: round === 1 ? "timeout" : "finished", winner: "white", score: { white: matchLength, black: 1 }, games: 3, rolls: played.bundle.rolls.length };
+      const finished = signed(played.bundle, played.record, end, key);
+      const running = signed(runningPlay.bundle, runningPlay.record, null, key);
+      const tampered = copy(finished);
       const victim = tampered.rolls[5 + round]!;
       victim.dice = [(victim.dice[0] % 6) + 1, victim.dice[1]];
-      const resalted = JSON.parse(JSON.stringify(finished.bundle)) as { rolls: { salts: Record<string, string> }[] };
+      const resalted = copy(finished);
       const salts = resalted.rolls[7]!.salts;
       for (const color of Object.keys(salts)) salts[color] = randomBytes(16).toString("hex");
-      for (const [bundle, record] of [[finished.bundle, finished.record], [finished.bundle, undefined], [running.bundle, running.record], [tampered, undefined], [resalted, finished.record]] as const) {
-        expect(theirs(python(bundle, record))).toEqual(ours(bundle, record));
+      // Tampered as the site would have signed it: the other checks, on their own.
+      const resaltedSigned = key.sign(resalted as unknown as AuditBundleV2);
+      const cut = copy(finished);
+      cut.rolls.pop();
+      const endless = copy(finished);
+      delete endless.end;
+      const cases: [unknown, unknown][] = [
+        [finished, played.record],
+        [finished, undefined],
+        [running, runningPlay.record],
+        [tampered, undefined],
+        [resalted, played.record],
+        [resaltedSigned, played.record],
+        [key.sign(cut as unknown as AuditBundleV2), played.record.slice(0, -1)],
+        [key.sign(endless as unknown as AuditBundleV2), played.record],
+        [signed(played.bundle, played.record, end, stranger), played.record],
+        [played.bundle, played.record],
+        [runningPlay.bundle, runningPlay.record],
+      ];
+      for (const [bundle, record] of cases) {
+        expect(theirs(python(bundle, record, keysFile))).toEqual(ours(bundle, record, keys));
       }
+      // Given no keys, neither trusts the signature.
+      expect(theirs(python(finished, played.record))).toEqual(ours(finished, played.record, []));
+    }
+  });
+});
+
+describe("the independent Python verifier on matches played on a test server", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function fetchAudit(matchId: string): Promise<AuditBundleV2 & { record: RecordTurn[] }> {
+    const response = await fetch(`${t.url}/api/matches/${matchId}/audit`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as AuditBundleV2 & { record: RecordTurn[] };
+  }
+
+  async function playComputerMatch(seed: number): Promise<string> {
+    const alice = await t.user();
+    const bot = new BotClient({ url: t.url, cookie: alice.cookie, seed, resignRate: 0.01 });
+    await bot.connect();
+    const { matchId } = await bot.create({ matchLength: 1, color: "white", visibility: "public", computer: "easy" });
+    await bot.submitSeed(`alice-${seed}`);
+    await bot.finished();
+    bot.close();
+    return matchId;
+  }
+
+  it("verifies the site's signed bundles with the key list the site serves, as lib/dice does", { timeout: 180_000 }, async () => {
+    const keys = await fetchProofKeys(t.url);
+    expect(keys.map((k) => k.keyId)).toContain(t.proofKey.keyId);
+    const keysUrl = `${t.url}/api/fairness/keys`;
+    const matchIds = [(await playFinishedMatch(t, 301)).matchId, (await playFinishedMatch(t, 302)).matchId, await playComputerMatch(303)];
+    for (const matchId of matchIds) {
+      const audit = await fetchAudit(matchId);
+      expect(audit.signature?.keyId).toBe(t.proofKey.keyId);
+      expect(ours(audit, undefined, keys).verdict).toBe("verified");
+      // The key list downloaded by the verifier itself, and the same list saved to a file.
+      expect(theirs(await pythonAsync(audit, undefined, keysUrl))).toEqual(ours(audit, undefined, keys));
+      expect(theirs(python(audit, undefined, keyListFile(keys)))).toEqual(ours(audit, undefined, keys));
+      // Unsigned, or with a die changed: incomplete, or failed on the signature — both verifiers alike.
+      const { signature: _signature, ...unsigned } = audit;
+      const changed = copy(audit);
+      const turn = changed.rolls.find((roll) => roll.kind === "turn")!;
+      turn.dice = [(turn.dice[0] % 6) + 1, turn.dice[1]];
+      for (const bundle of [unsigned, changed]) expect(theirs(await pythonAsync(bundle, undefined, keysUrl))).toEqual(ours(bundle, undefined, keys));
+      expect(ours(unsigned, undefined, keys).verdict).toBe("incomplete");
+      expect(ours(changed, undefined, keys).failed).toContain("signature");
     }
   });
 });

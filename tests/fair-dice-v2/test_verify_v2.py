@@ -1,9 +1,11 @@
-"""Self-test of verify_v2.py: builds its own fair-dice-v2 bundles and tampers with them.
+"""Self-test of verify_v2.py: builds its own fair-dice-v2 bundles, signs them with a key of its own, and tampers
+with them.
 
-Run: cd tests/fair-dice-v2 && python3 -m unittest -v
+Run: cd tests/fair-dice-v2 && python3 -m unittest -v   (needs the `cryptography` package, as the verifier does)
 """
 
 import copy
+import hashlib
 import json
 import os
 import random
@@ -16,9 +18,61 @@ from unittest import mock
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import verify_v2 as v  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "verify_v2.py")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Signing (section 5b), with this test's own keys
+# --------------------------------------------------------------------------------------------------------------
+
+
+def private_key(sentence):
+    return Ed25519PrivateKey.from_private_bytes(hashlib.sha256(sentence.encode()).digest())
+
+
+def public_hex(key):
+    return key.public_key().public_bytes_raw().hex()
+
+
+SITE_KEY = private_key("verify_v2 self-test: the site's key")
+OTHER_KEY = private_key("verify_v2 self-test: a key nobody listed")
+KEY_LIST = {"format": "fairgammon-proof-keys-1",
+            "keys": [{"keyId": v.key_id_of(public_hex(SITE_KEY)), "algorithm": "Ed25519",
+                      "publicKey": public_hex(SITE_KEY), "from": "2026-12-06T00:00:00.000Z"}]}
+KEYS = v.parse_keys(KEY_LIST)
+
+
+def sign(bundle, key=SITE_KEY):
+    """The bundle signed as the site signs it: its statement (section 5b) under `key`; any old signature replaced."""
+    bundle.pop("signature", None)
+    check, parsed = v.check_bundle_format(bundle)
+    assert parsed is not None, check.detail
+    key_id = v.key_id_of(public_hex(key))
+    bundle["signature"] = {"keyId": key_id, "value": key.sign(v.utf8(v.statement(parsed, key_id))).hex()}
+    return bundle
+
+
+def stand_in_lines(record):
+    """Record lines for a generated match: each game's start, then each turn's dice (higher first) and no moves."""
+    lines, game = [], 0
+    for entry in record:
+        if entry["game"] != game:
+            game = entry["game"]
+            lines.append("game %d" % game)
+        lines.append("%s %d%d -" % (entry["player"], max(entry["dice"]), min(entry["dice"])))
+    return lines
+
+
+def end_of(bundle, reason="finished", winner="white", score=None):
+    """An end that agrees with the log: the last roll's game, the number of rolls."""
+    rolls = bundle["rolls"]
+    if score is None:
+        score = {"white": bundle["matchLength"], "black": 0}
+    return {"reason": reason, "winner": winner, "score": score, "games": rolls[-1]["game"] if rolls else 0,
+            "rolls": len(rolls)}
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -40,11 +94,17 @@ def random_hex(rng, chars):
     return "%0*x" % (chars, rng.getrandbits(chars * 4))
 
 
-def generate_match(seed=1, match_length=3, games=3, ended_games=None, finished=True, turns=(2, 7)):
+def generate_match(seed=1, match_length=3, games=3, ended_games=None, finished=True, turns=(2, 7), signed=True,
+                   computer=None):
     """Play `games` games of plausible rolls: opening rolls (void ties rerolled with fresh salts), then turn rolls
     alternating from the opener's opponent. Games 1..ended_games have their seeds revealed; serverSeed only if
-    finished."""
+    finished. `computer` is the seat the site's computer plays: its salts come from the game seeds (section 3a).
+    Signed (the default): with seats, end, record lines and digest, and the site's signature, as the site serves it."""
     rng = random.Random(seed)
+
+    def salt_of(player, game, nonce):
+        return v.computer_salt(seeds[game], nonce) if player == computer else random_hex(rng, 32)
+
     chain_length = 2 * match_length - 1
     server_seed = random_hex(rng, 64)
     seeds = v.game_seeds_from_server_seed(server_seed, chain_length)
@@ -55,7 +115,7 @@ def generate_match(seed=1, match_length=3, games=3, ended_games=None, finished=T
     nonce = 0
     for game in range(1, games + 1):
         while True:  # the opening roll, until it is not a tie
-            salts = {"white": random_hex(rng, 32), "black": random_hex(rng, 32)}
+            salts = {"white": salt_of("white", game, nonce), "black": salt_of("black", game, nonce)}
             dice = v.compute_roll(seeds[game], client_seed, nonce, [salts["white"], salts["black"]])
             rolls.append({"nonce": nonce, "game": game, "kind": "opening", "player": None, "salts": salts,
                           "dice": dice})
@@ -68,7 +128,7 @@ def generate_match(seed=1, match_length=3, games=3, ended_games=None, finished=T
         record.append({"game": game, "player": opener, "dice": dice})
         player = v.other_player(opener)
         for _ in range(rng.randint(*turns)):
-            salt = random_hex(rng, 32)
+            salt = salt_of(player, game, nonce)
             dice = v.compute_roll(seeds[game], client_seed, nonce, [salt])
             rolls.append({"nonce": nonce, "game": game, "kind": "turn", "player": player,
                           "salts": {player: salt}, "dice": dice})
@@ -87,9 +147,25 @@ def generate_match(seed=1, match_length=3, games=3, ended_games=None, finished=T
         "gameSeeds": {str(k): seeds[k] for k in range(1, ended_games + 1)},
         "serverSeed": server_seed if finished else None,
         "clientSeeds": client_seeds,
+        "computer": computer,
         "rolls": rolls,
     }
+    if signed:
+        seat = {"person": {"kind": "person", "id": "u-white", "name": "Zoë"},
+                "guest": {"kind": "guest", "id": "u-black", "name": "guest-amber-otter-42"},
+                "computer": {"kind": "computer", "id": "computer-2ply", "name": "Computer (2-ply)"}}
+        bundle["seats"] = {"white": seat["computer" if computer == "white" else "person"],
+                           "black": seat["computer" if computer == "black" else "guest"]}
+        bundle["end"] = end_of(bundle) if finished else None
+        bundle["recordLines"] = stand_in_lines(record)
+        bundle["recordDigest"] = v.record_digest(bundle["recordLines"])
+        sign(bundle)
     return Match(bundle, record, kept, seeds)
+
+
+def verify(bundle, record=v.NO_RECORD, browser=None):
+    """The verifier given the site's key list."""
+    return v.verify_bundle(bundle, record, browser, KEYS)
 
 
 def check_of(report, check_id):
@@ -177,7 +253,7 @@ class ValidMatches(unittest.TestCase):
     def test_finished_match_with_record_verifies(self):
         for seed in range(1, 6):
             match = generate_match(seed=seed, games=3)
-            report = v.verify_bundle(match.bundle, match.record)
+            report = verify(match.bundle, match.record)
             self.assertEqual(report["verdict"], "verified", report)
             self.assertEqual([c["id"] for c in report["checks"]], v.CHECK_IDS)
             self.assertTrue(all(c["status"] == "passed" for c in report["checks"]))
@@ -185,25 +261,37 @@ class ValidMatches(unittest.TestCase):
 
     def test_finished_match_without_record_is_incomplete(self):
         match = generate_match(seed=2)
-        report = v.verify_bundle(match.bundle)
+        report = verify(match.bundle)
         self.assertEqual(report["verdict"], "incomplete")
         self.assertEqual(check_of(report, "record-dice")["status"], "skipped")
-        self.assertEqual(set(report["games"].values()), {"verified"})
+        # Each game's seed is known and nothing failed, but the match is not vouched for without its record.
+        self.assertEqual(set(report["games"].values()), {"incomplete"})
 
-    def test_finished_match_with_only_server_seed_verifies(self):
+    def test_finished_match_must_list_every_game_seed(self):
+        """serverSeed gives every game's seed (the rolls recompute), but a finished match shows each ended game's."""
         match = generate_match(seed=3)
         match.bundle["gameSeeds"] = {}
-        report = v.verify_bundle(match.bundle, match.record)
-        self.assertEqual(report["verdict"], "verified", report)
+        report = verify(sign(match.bundle), match.record)
+        self.assertEqual(failed_ids(report), ["completeness"], report)
+        self.assertEqual(check_of(report, "completeness")["game"], 1)
+        self.assertEqual(check_of(report, "rolls-recomputed")["status"], "passed")
+        self.assertEqual(set(report["games"].values()), {"failed"})
 
     def test_match_that_used_the_whole_chain(self):
         match = generate_match(seed=4, match_length=2, games=3)  # L = 3: game 3's seed is serverSeed
         self.assertEqual(match.bundle["gameSeeds"]["3"], match.bundle["serverSeed"])
-        self.assertEqual(v.verify_bundle(match.bundle, match.record)["verdict"], "verified")
+        self.assertEqual(verify(match.bundle, match.record)["verdict"], "verified")
+
+    def test_against_the_computer(self):
+        for computer in v.PLAYERS:
+            match = generate_match(seed=8, computer=computer)
+            report = verify(match.bundle, match.record)
+            self.assertEqual(report["verdict"], "verified", report)
+            self.assertEqual(check_of(report, "computer-salts")["status"], "passed")
 
     def test_mid_match(self):
         match = generate_match(seed=5, match_length=5, games=3, finished=False, ended_games=2)
-        report = v.verify_bundle(match.bundle, match.record)
+        report = verify(match.bundle, match.record)
         self.assertEqual(report["verdict"], "not-yet-revealed", report)
         self.assertEqual(report["games"], {"1": "verified", "2": "verified", "3": "not-yet-revealed"})
         self.assertEqual(check_of(report, "rolls-recomputed")["status"], "not-yet-revealed")
@@ -211,27 +299,43 @@ class ValidMatches(unittest.TestCase):
 
     def test_mid_match_nothing_revealed_yet(self):
         match = generate_match(seed=6, games=1, finished=False, ended_games=0)
-        report = v.verify_bundle(match.bundle)
+        report = verify(match.bundle)
         self.assertEqual(report["verdict"], "not-yet-revealed")
         self.assertEqual(report["games"], {"1": "not-yet-revealed"})
 
     def test_mid_match_waiting_for_a_reroll_is_not_a_failure(self):
         match, tie = self._match_ending_with_a_tie(finished=False)
-        report = v.verify_bundle(match.bundle)
+        report = verify(match.bundle)
         self.assertEqual(report["verdict"], "not-yet-revealed", report)
 
-    def test_last_tie_without_reroll_fails_once_server_seed_is_revealed(self):
+    def test_last_tie_without_reroll_fails_when_the_match_finished(self):
         match, tie = self._match_ending_with_a_tie(finished=True)
-        report = v.verify_bundle(match.bundle, match.record)
+        report = verify(match.bundle, match.record)
         self.assertEqual(failed_ids(report), ["opening-resolution"], report)
         check = check_of(report, "opening-resolution")
         self.assertEqual((check["nonce"], check["game"]), (tie["nonce"], tie["game"]))
         self.assertEqual(report["games"]["1"], "verified")
         self.assertEqual(report["games"]["2"], "failed")
 
-    def _match_ending_with_a_tie(self, finished):
+    def test_last_tie_without_reroll_is_honest_in_a_match_that_ended_otherwise(self):
+        """Abandoned (or timed out, or cancelled) right after a tied opening roll: nothing to reroll."""
+        for reason in ("abandoned", "timeout", "cancelled"):
+            with self.subTest(reason=reason):
+                match, tie = self._match_ending_with_a_tie(finished=True, reason=reason)
+                report = verify(match.bundle, match.record)
+                self.assertEqual(report["verdict"], "verified", report)
+                self.assertEqual(report["games"], {"1": "verified", "2": "verified"})
+
+    def test_last_tie_without_reroll_in_an_old_bundle_without_end(self):
+        """No `end`: nothing says the match ended by play, so the lone tie is no failure (and the match unvouched)."""
+        match, tie = self._match_ending_with_a_tie(finished=True, signed=False)
+        report = verify(match.bundle, match.record)
+        self.assertEqual(failed_ids(report), [], report)
+        self.assertEqual(report["verdict"], "incomplete")
+
+    def _match_ending_with_a_tie(self, finished, reason="finished", signed=True):
         """Game 1 played, then game 2 whose only roll is a void tie."""
-        match = generate_match(seed=7, games=1, finished=finished, ended_games=1)
+        match = generate_match(seed=7, games=1, finished=finished, ended_games=1, signed=signed)
         bundle = match.bundle
         client_seed = bundle["clientSeeds"]["white"] + ":" + bundle["clientSeeds"]["black"]
         rng = random.Random(70)
@@ -243,8 +347,12 @@ class ValidMatches(unittest.TestCase):
                 break
         tie = {"nonce": nonce, "game": 2, "kind": "opening", "player": None, "salts": salts, "dice": dice}
         bundle["rolls"].append(tie)
-        if finished:
+        if finished and reason == "finished":
             bundle["gameSeeds"]["2"] = match.seeds[2]
+        if signed:
+            if finished:
+                bundle["end"] = end_of(bundle, reason, score=None if reason == "finished" else {"white": 1, "black": 0})
+            sign(bundle)
         return match, tie
 
 
@@ -257,7 +365,12 @@ class Tampering(unittest.TestCase):
         self.turn = next(r for r in self.rolls if r["game"] == 2 and r["kind"] == "turn")
 
     def verify(self, record=True, browser=None):
-        return v.verify_bundle(self.bundle, self.match.record if record else None, browser)
+        """The tampered bundle, signed again: what the site would have served had it logged this (the checks other
+        than the signature, on their own; SignedProofs below tampers without the key)."""
+        sign(self.bundle)
+        if record is True:
+            record = self.match.record
+        return verify(self.bundle, v.NO_RECORD if record is False else record, browser)
 
     def assertFailedAt(self, report, check_id, nonce=None, game=None, only=True):
         check = check_of(report, check_id)
@@ -305,7 +418,8 @@ class Tampering(unittest.TestCase):
         self.turn["dice"] = [self.turn["dice"][0] % 6 + 1, self.turn["dice"][1]]
         report = self.verify(record=False)
         self.assertFailedAt(report, "rolls-recomputed", nonce=self.turn["nonce"], game=2)
-        self.assertEqual(report["games"], {"1": "verified", "2": "failed", "3": "verified"})
+        # Without the record, a game nothing failed is not vouched for: incomplete.
+        self.assertEqual(report["games"], {"1": "incomplete", "2": "failed", "3": "incomplete"})
 
     def test_changed_dice_also_differ_from_the_record(self):
         self.turn["dice"] = [self.turn["dice"][0] % 6 + 1, self.turn["dice"][1]]
@@ -379,13 +493,13 @@ class Tampering(unittest.TestCase):
         report = self.verify(record=False)
         check = check_of(report, "opening-resolution")
         self.assertEqual((check["status"], check["nonce"], check["game"]), ("failed", index + 1, 2))
-        self.assertEqual(report["games"]["1"], "verified")
+        self.assertEqual(report["games"]["1"], "incomplete")
         self.assertEqual(report["games"]["3"], "failed")
 
     def test_record_with_other_dice(self):
         record = copy.deepcopy(self.match.record)
         record[4]["dice"] = [record[4]["dice"][1] % 6 + 1, record[4]["dice"][0]]
-        report = v.verify_bundle(self.bundle, record)
+        report = self.verify(record=record)
         self.assertFailedAt(report, "record-dice")
 
     def test_browser_salt_differs(self):
@@ -415,11 +529,259 @@ class Tampering(unittest.TestCase):
         index = [r for r in self.rolls if not (r["kind"] == "opening" and r["dice"][0] == r["dice"][1])].index(
             self.turn)
         record[index]["dice"] = self.turn["dice"]
-        self.assertEqual(v.verify_bundle(bundle, record)["verdict"], "verified")
-        report = v.verify_bundle(bundle, record, (player, self.match.kept[player]))
+        self.assertEqual(self.verify(record=record)["verdict"], "verified")
+        report = self.verify(record=record, browser=(player, self.match.kept[player]))
         self.assertFailedAt(report, "browser-salts", nonce=self.turn["nonce"], game=2)
         other = v.other_player(player)
-        self.assertEqual(v.verify_bundle(bundle, record, (other, self.match.kept[other]))["verdict"], "verified")
+        self.assertEqual(self.verify(record=record, browser=(other, self.match.kept[other]))["verdict"], "verified")
+
+
+class SignedProofs(unittest.TestCase):
+    """Sections 5a, 5b: what a signature adds. Each attack here is made without the site's key."""
+
+    def setUp(self):
+        self.match = generate_match(seed=41, match_length=3, games=3)
+        self.bundle = copy.deepcopy(self.match.bundle)
+        self.rolls = self.bundle["rolls"]
+
+    def verify(self, record=True, bundle=None):
+        return verify(self.bundle if bundle is None else bundle, self.match.record if record is True else record)
+
+    def assertOnlySignatureFails(self, report):
+        self.assertEqual(failed_ids(report), ["signature"], report)
+        self.assertEqual(report["verdict"], "failed")
+        self.assertEqual(set(report["games"].values()), {"failed"})
+
+    def grind(self, roll, wanted):
+        """What anyone holding the revealed seed can do: try salts until a human's roll comes out as `wanted`."""
+        client_seed = self.bundle["clientSeeds"]["white"] + ":" + self.bundle["clientSeeds"]["black"]
+        for attempt in range(100000):
+            salt = hashlib.sha256(("grind:%d" % attempt).encode()).hexdigest()[:32]
+            if v.compute_roll(self.match.seeds[roll["game"]], client_seed, roll["nonce"], [salt]) == wanted:
+                return salt
+        raise AssertionError("no salt found")
+
+    def forge(self):
+        """A turn roll of game 2 rewritten as 6-6 with a ground salt, and the record with it: every other check
+        passes."""
+        turn = next(r for r in self.rolls if r["game"] == 2 and r["kind"] == "turn" and r["dice"] != [6, 6])
+        turn["salts"] = {turn["player"]: self.grind(turn, [6, 6])}
+        turn["dice"] = [6, 6]
+        played = [r for r in self.rolls if not (r["kind"] == "opening" and r["dice"][0] == r["dice"][1])]
+        record = copy.deepcopy(self.match.record)
+        record[played.index(turn)]["dice"] = [6, 6]
+        return record
+
+    def test_the_signed_match_verifies(self):
+        report = self.verify()
+        self.assertEqual(report["verdict"], "verified", report)
+        self.assertEqual(check_of(report, "signature")["status"], "passed")
+
+    def test_a_forged_roll_fails_the_signature_alone(self):
+        report = self.verify(record=self.forge())
+        self.assertOnlySignatureFails(report)
+
+    def test_a_forged_roll_in_an_unsigned_bundle_is_only_incomplete(self):
+        """Without a signature nothing shows the forgery: the rolls follow from the seeds and salts, and no more."""
+        for field in ("signature", "seats", "end", "recordLines", "recordDigest"):
+            del self.bundle[field]
+        report = self.verify(record=self.forge())
+        self.assertEqual(failed_ids(report), [], report)
+        self.assertEqual(report["verdict"], "incomplete")
+        self.assertEqual(set(report["games"].values()), {"incomplete"})
+        self.assertEqual([c["id"] for c in report["checks"] if c["status"] == "skipped"],
+                         ["signature", "completeness", "record-moves"])
+
+    def test_signed_by_a_key_not_in_the_list(self):
+        report = self.verify(bundle=sign(self.bundle, OTHER_KEY))
+        self.assertEqual((report["verdict"], failed_ids(report)), ("incomplete", []))
+        self.assertEqual(check_of(report, "signature")["status"], "skipped")
+        self.assertEqual(set(report["games"].values()), {"incomplete"})
+
+    def test_a_key_named_in_the_bundle_is_not_trusted(self):
+        """Only the verifier's key list counts: no key list at all, and every signature is skipped."""
+        report = v.verify_bundle(self.bundle, self.match.record)
+        self.assertEqual((report["verdict"], check_of(report, "signature")["status"]), ("incomplete", "skipped"))
+
+    def test_any_changed_signed_field_fails_the_signature(self):
+        changes = {
+            "a seat's name": lambda b: b["seats"]["white"].update(name="mallory"),
+            "the end's reason": lambda b: b["end"].update(reason="abandoned"),
+            "the end's winner": lambda b: b["end"].update(winner="black", score={"white": 0, "black": 3}),
+            "the record digest": lambda b: b.update(recordDigest="0" * 64),
+            "the match id": lambda b: b.update(matchId="another"),
+            "a client seed": lambda b: b["clientSeeds"].update(white="someone-else"),
+            "the signature": lambda b: b["signature"].update(value=("1" if b["signature"]["value"][0] == "0" else "0")
+                                                             + b["signature"]["value"][1:]),
+        }
+        for what, change in changes.items():
+            with self.subTest(what=what):
+                bundle = copy.deepcopy(self.match.bundle)
+                change(bundle)
+                self.assertIn("signature", failed_ids(self.verify(bundle=bundle)))
+
+    def test_truncated(self):
+        """The last game cut off, or the last roll: completeness fails (and the signature)."""
+        self.bundle["rolls"] = [r for r in self.rolls if r["game"] != 3]
+        del self.bundle["gameSeeds"]["3"]
+        record = [e for e in self.match.record if e["game"] != 3]
+        report = self.verify(record=record)
+        self.assertEqual(failed_ids(report), ["completeness", "signature"])
+        self.assertEqual(check_of(report, "completeness")["game"], 2)
+        # Signed again with the end rewritten to fit (as only the site could): nothing is wrong any more.
+        self.bundle["end"] = end_of(self.bundle)
+        self.assertEqual(self.verify(record=record, bundle=sign(self.bundle))["verdict"], "verified")
+
+    def test_completeness(self):
+        cases = {
+            "the rolls the end counts": (lambda b: b["end"].update(rolls=b["end"]["rolls"] + 1), 3),
+            "the games the end counts": (lambda b: b["end"].update(games=2), 2),
+            "an ended game's seed": (lambda b: b["gameSeeds"].pop("2"), 2),
+            "a finished match's winner": (lambda b: b["end"].update(winner=None), 3),
+            "a finished match's score": (lambda b: b["end"].update(score={"white": 2, "black": 1}), 3),
+            "the end, revealed": (lambda b: b.update(end=None), None),
+            "the end, with the seed not revealed": (lambda b: b.update(serverSeed=None), None),
+            "the end, removed from a signed bundle": (lambda b: b.pop("end"), None),
+        }
+        for what, (change, game) in cases.items():
+            with self.subTest(what=what):
+                bundle = copy.deepcopy(self.match.bundle)
+                change(bundle)
+                report = self.verify(bundle=sign(bundle))  # as if the site had signed it: completeness alone
+                self.assertEqual(failed_ids(report), ["completeness"], report)
+                self.assertEqual(check_of(report, "completeness").get("game"), game)
+                failed_from = game or 1
+                self.assertEqual(report["games"], {g: ("failed" if int(g) >= failed_from else "verified")
+                                                   for g in report["games"]})
+
+    def test_a_match_that_ended_otherwise_may_leave_its_last_game_without_a_seed(self):
+        del self.bundle["gameSeeds"]["3"]
+        for reason, winner in (("abandoned", "white"), ("cancelled", None), ("timeout", "black")):
+            with self.subTest(reason=reason):
+                self.bundle["end"] = end_of(self.bundle, reason, winner, {"white": 1, "black": 0})
+                self.assertEqual(self.verify(bundle=sign(self.bundle))["verdict"], "verified")
+        self.bundle["end"] = end_of(self.bundle, "timeout", None, {"white": 1, "black": 0})
+        self.assertEqual(failed_ids(self.verify(bundle=sign(self.bundle))), ["completeness"])
+
+    def test_computer_erased(self):
+        match = generate_match(seed=42, computer="black")
+        erased = copy.deepcopy(match.bundle)
+        del erased["computer"]
+        report = verify(erased, match.record)
+        self.assertEqual(failed_ids(report), ["computer-salts", "signature"])  # its seat still says computer
+        erased["seats"]["black"] = {"kind": "person", "id": "u-black", "name": "bob"}
+        self.assertEqual(failed_ids(verify(erased, match.record)), ["signature"])
+        named = copy.deepcopy(self.match.bundle)
+        named["computer"] = "white"  # the computer named, but the white seat is a person's
+        report = verify(sign(named), self.match.record)
+        self.assertEqual(failed_ids(report), ["computer-salts"])
+        self.assertEqual(set(report["games"].values()), {"failed"})
+
+    def test_a_move_rewritten_with_the_same_dice(self):
+        self.bundle["recordLines"][1] = self.bundle["recordLines"][1].replace(" -", " 24/21 13/12")
+        report = self.verify()
+        self.assertEqual(failed_ids(report), ["record-moves"])
+        self.assertEqual(set(report["games"].values()), {"failed"})
+        self.bundle["recordDigest"] = v.record_digest(self.bundle["recordLines"])
+        self.assertOnlySignatureFails(self.verify())
+        del self.bundle["recordLines"]
+        report = self.verify(bundle=sign(self.bundle))
+        self.assertEqual((report["verdict"], check_of(report, "record-moves")["status"]), ("incomplete", "skipped"))
+
+
+class Statement(unittest.TestCase):
+    """Section 5b's statement, written out by hand for a small bundle."""
+
+    def bundle(self):
+        return {
+            "protocol": "fair-dice-v2", "matchId": "m1", "matchLength": 1, "chainLength": 1,
+            "commitment": "c" * 64, "gameSeeds": {"1": "a" * 64}, "serverSeed": "b" * 64,
+            "clientSeeds": {"white": "w", "black": "B-1"}, "computer": "black",
+            "seats": {"white": {"kind": "person", "id": "u1", "name": "Zoë 😀"},
+                      "black": {"kind": "computer", "id": "c2", "name": "Computer"}},
+            "end": {"reason": "finished", "winner": "white", "score": {"white": 1, "black": 0}, "games": 1,
+                    "rolls": 2},
+            "recordDigest": "d" * 64, "recordLines": ["game 1"],
+            "rolls": [{"nonce": 0, "game": 1, "kind": "opening", "player": None,
+                       "salts": {"white": "1" * 32, "black": "2" * 32}, "dice": [3, 5]},
+                      {"nonce": 1, "game": 1, "kind": "turn", "player": "white", "salts": {"white": "3" * 32},
+                       "dice": [6, 6]}],
+        }
+
+    def test_the_lines_in_order(self):
+        _, parsed = v.check_bundle_format(self.bundle())
+        self.assertEqual(v.statement(parsed, "fg-ed25519-0123456789abcdef"), "".join(line + "\n" for line in [
+            "fairgammon-signed-proof-1",
+            "key fg-ed25519-0123456789abcdef",
+            "protocol fair-dice-v2",
+            "match m1",
+            "match-length 1",
+            "chain-length 1",
+            "commitment " + "c" * 64,
+            "game-seed 1 " + "a" * 64,
+            "server-seed " + "b" * 64,
+            "client-seeds w B-1",
+            "computer black",
+            "seat white person u1 5a6fc3ab20f09f9880",
+            "seat black computer c2 436f6d7075746572",
+            "end finished white 1 0 1 2",
+            "record " + "d" * 64,
+            "roll 0 1 opening - 35 " + "1" * 32 + " " + "2" * 32,
+            "roll 1 1 turn white 66 " + "3" * 32 + " -",
+        ]))
+
+    def test_what_an_old_or_running_bundle_writes(self):
+        raw = self.bundle()
+        for field in ("seats", "end", "recordDigest", "computer"):
+            del raw[field]
+        raw["serverSeed"] = None
+        raw["gameSeeds"] = {"10": "e" * 64, "2": "f" * 64}  # game numbers ascending, as numbers
+        raw["matchLength"], raw["chainLength"] = 10, 19
+        _, parsed = v.check_bundle_format(raw)
+        lines = v.statement_lines(parsed, "k")
+        self.assertEqual(lines[7:15], ["game-seed 2 " + "f" * 64, "game-seed 10 " + "e" * 64, "server-seed -",
+                                       "client-seeds w B-1", "computer -", "seat white -", "seat black -", "end -"])
+        self.assertEqual(lines[15], "record -")
+
+    def test_an_empty_seat_and_a_running_match(self):
+        raw = self.bundle()
+        raw["seats"]["black"] = None
+        raw["end"] = None
+        _, parsed = v.check_bundle_format(raw)
+        lines = v.statement_lines(parsed, "k")
+        self.assertIn("seat black -", lines)
+        self.assertIn("end -", lines)
+
+    def test_utf8_as_a_browser_writes_it(self):
+        self.assertEqual(v.utf8("Zoë"), b"Zo\xc3\xab")
+        self.assertEqual(v.utf8("a\ud800b"), "a\ufffdb".encode())  # a lone surrogate, from JSON's "\ud800"
+        self.assertEqual(v.record_digest(["game 1", "white 31 8/5 6/5"]),
+                         hashlib.sha256(b"game 1\nwhite 31 8/5 6/5\n").hexdigest())
+
+
+class KeyList(unittest.TestCase):
+    def test_a_key_whose_id_is_not_its_own_is_dropped(self):
+        honest = KEY_LIST["keys"][0]
+        impostor = dict(honest, publicKey=public_hex(OTHER_KEY))  # another key under the site's id
+        keys = v.parse_keys({"format": "fairgammon-proof-keys-1", "keys": [impostor, honest]})
+        self.assertEqual([k["publicKey"] for k in keys], [public_hex(SITE_KEY)])
+        bundle = sign(generate_match(seed=51, signed=True).bundle, OTHER_KEY)
+        bundle["signature"]["keyId"] = honest["keyId"]
+        report = v.verify_bundle(bundle, v.NO_RECORD, None, v.parse_keys({"format": "fairgammon-proof-keys-1",
+                                                                          "keys": [impostor]}))
+        self.assertEqual(check_of(report, "signature")["status"], "skipped")
+
+    def test_not_a_key_list(self):
+        for raw in (None, [], {"format": "fairgammon-proof-keys-1"}, {"format": "x", "keys": []},
+                    {"format": "fairgammon-proof-keys-1", "keys": [dict(KEY_LIST["keys"][0], algorithm="RSA")]},
+                    {"format": "fairgammon-proof-keys-1", "keys": [dict(KEY_LIST["keys"][0], publicKey="AB" * 32)]},
+                    {"format": "fairgammon-proof-keys-1", "keys": [dict(KEY_LIST["keys"][0], **{"from": None})]}):
+            with self.subTest(raw=raw):
+                with self.assertRaises(v.BadKeys):
+                    v.parse_keys(raw)
+
+    def test_the_id_of_a_key(self):
+        self.assertEqual(v.key_id_of("00" * 32), "fg-ed25519-" + hashlib.sha256(bytes(32)).hexdigest()[:16])
 
 
 class HostileInput(unittest.TestCase):
@@ -447,14 +809,32 @@ class HostileInput(unittest.TestCase):
             ("gameSeeds", {"6": "a" * 64}), ("gameSeeds", {"01": "a" * 64}), ("gameSeeds", {"1": "a" * 63}),
             ("serverSeed", ""), ("serverSeed", 5), ("clientSeeds", {"white": "a"}),
             ("clientSeeds", {"white": "a b", "black": "c"}), ("clientSeeds", {"white": "a" * 65, "black": "c"}),
-            ("clientSeeds", {"white": "é", "black": "c"}), ("rolls", {}), ("rolls", None),
+            ("clientSeeds", {"white": "é", "black": "c"}), ("rolls", {}), ("rolls", None), ("matchId", 5),
+            ("matchId", None), ("computer", "nobody"),
+            # Section 5a's fields: absent is fine, but present they have their shape (null only where it says so).
+            ("seats", None), ("seats", {"white": None}), ("seats", {"white": None, "black": {"kind": "robot"}}),
+            ("seats", {"white": None, "black": {"kind": "guest", "id": "a b", "name": "x"}}),
+            ("seats", {"white": None, "black": {"kind": "guest", "id": "a", "name": ""}}),
+            ("seats", {"white": None, "black": {"kind": "guest", "id": "a", "name": "x" * 201}}),
+            ("seats", {"white": None, "black": {"kind": "guest", "id": "a", "name": "\U0001F600" * 101}}),
+            ("end", "finished"), ("end", {"reason": "won", "winner": None, "score": {"white": 0, "black": 0},
+                                          "games": 0, "rolls": 0}),
+            ("end", {"reason": "finished", "score": {"white": 0, "black": 0}, "games": 0, "rolls": 0}),
+            ("end", {"reason": "finished", "winner": None, "score": {"white": -1, "black": 0}, "games": 0,
+                     "rolls": 0}),
+            ("end", {"reason": "finished", "winner": None, "score": {"white": 0, "black": 0}, "games": 0.5,
+                     "rolls": 0}),
+            ("recordDigest", None), ("recordDigest", "AB" * 32), ("recordLines", None), ("recordLines", ["a", 1]),
+            ("signature", None), ("signature", {"keyId": "fg-ed25519-0123", "value": "00" * 64}),
+            ("signature", {"keyId": "fg-ed25519-0123456789abcdef", "value": "00" * 63}),
+            ("signature", {"keyId": "fg-ed25519-0123456789ABCDEF", "value": "00" * 64}),
         ]
         for key, value in changes:
             with self.subTest(key=key, value=value):
                 raw = copy.deepcopy(self.bundle)
                 raw[key] = value
                 self.assertFormatFails(raw)
-        for key in ("protocol", "matchLength", "chainLength", "commitment", "gameSeeds", "serverSeed",
+        for key in ("protocol", "matchId", "matchLength", "chainLength", "commitment", "gameSeeds", "serverSeed",
                     "clientSeeds", "rolls"):
             with self.subTest(missing=key):
                 raw = copy.deepcopy(self.bundle)
@@ -487,7 +867,18 @@ class HostileInput(unittest.TestCase):
         raw = copy.deepcopy(self.bundle)
         raw["matchLength"] = 3.0
         raw["rolls"][0]["nonce"] = 0.0
-        self.assertEqual(v.verify_bundle(raw)["verdict"], "incomplete")
+        raw["end"]["rolls"] = float(raw["end"]["rolls"])
+        report = verify(raw)
+        self.assertEqual(report["verdict"], "incomplete")
+        self.assertEqual(check_of(report, "signature")["status"], "passed")  # the statement writes 3, not 3.0
+
+    def test_only_exact_whole_numbers(self):
+        """Beyond 2^53 - 1 a JSON number is not exact in a browser: it is not a whole number here either."""
+        for value in (2 ** 53, 2.0 ** 60, -(2 ** 53)):
+            with self.subTest(value=value):
+                raw = copy.deepcopy(self.bundle)
+                raw["rolls"][0]["nonce"] = value
+                self.assertFormatFails(raw)
 
     def test_further_fields_are_allowed(self):
         raw = copy.deepcopy(self.bundle)
@@ -496,7 +887,10 @@ class HostileInput(unittest.TestCase):
         self.assertEqual(v.verify_bundle(raw)["verdict"], "incomplete")
 
     def test_hostile_record(self):
-        for record in ("x", 5, {}, [None], [{"game": "1"}], [{"dice": [10 ** 500, 1]}], [[1, 2]] * 100):
+        for record in (None, "x", 5, {}, [None], [{"game": "1"}], [{"dice": [10 ** 500, 1]}], [[1, 2]] * 100,
+                       [{"game": 1, "player": "white", "dice": [1, 2, 3]}],
+                       [{"game": 1, "player": None, "dice": [1, 2]}],
+                       [{"game": 2 ** 53, "player": "white", "dice": [1, 2]}]):
             with self.subTest(record=str(record)[:40]):
                 report = v.verify_bundle(self.bundle, record)
                 self.assertEqual(failed_ids(report), ["record-dice"])
@@ -506,7 +900,7 @@ class HostileInput(unittest.TestCase):
         for player, kept in (("white", []), ("white", {"x": "y"}), ("white", {"-1": "y"}), ("red", {}),
                              ("white", {"0": None}), ("white", {"0": 5})):
             with self.subTest(player=player, kept=kept):
-                report = v.verify_bundle(self.bundle, None, (player, kept))
+                report = v.verify_bundle(self.bundle, v.NO_RECORD, (player, kept))
                 self.assertEqual(failed_ids(report), ["browser-salts"])
 
 
@@ -529,24 +923,49 @@ class CommandLine(unittest.TestCase):
         self.assertNotIn("Traceback", result.stderr)
         return result
 
+    def keys(self):
+        return ["--keys", self.write("keys.json", KEY_LIST)]
+
     def test_verified_exit_code_0(self):
-        result = self.run_cli(self.write("b.json", self.match.bundle), self.write("r.json", self.match.record))
+        result = self.run_cli(self.write("b.json", self.match.bundle), self.write("r.json", self.match.record),
+                              *self.keys())
         self.assertEqual(result.returncode, 0, result.stdout)
         self.assertEqual(json.loads(result.stdout)["verdict"], "verified")
 
     def test_embedded_record(self):
         bundle = dict(self.match.bundle, record=self.match.record)
-        result = self.run_cli(self.write("b.json", bundle))
+        result = self.run_cli(self.write("b.json", bundle), *self.keys())
         self.assertEqual((result.returncode, json.loads(result.stdout)["verdict"]), (0, "verified"))
         bad = [dict(e) for e in self.match.record]
         bad[0]["dice"] = [bad[0]["dice"][1], bad[0]["dice"][0]]
         result = self.run_cli(self.write("b2.json", dict(self.match.bundle, record=bad)),
-                              self.write("r.json", self.match.record))
+                              self.write("r.json", self.match.record), *self.keys())
         self.assertEqual(result.returncode, 0, "the record file wins over the embedded record")
+        result = self.run_cli(self.write("b3.json", dict(self.match.bundle, record=None)), *self.keys())
+        self.assertEqual(failed_ids(json.loads(result.stdout)), ["record-dice"], "a null record is unreadable")
 
     def test_incomplete_exit_code_1(self):
         result = self.run_cli(self.write("b.json", self.match.bundle))
         self.assertEqual((result.returncode, json.loads(result.stdout)["verdict"]), (1, "incomplete"))
+
+    def test_without_keys_the_signature_is_not_trusted(self):
+        """The bundle names its key, but only a key the verifier was given is trusted: without --keys, incomplete."""
+        result = self.run_cli(self.write("b.json", self.match.bundle), self.write("r.json", self.match.record))
+        report = json.loads(result.stdout)
+        self.assertEqual((result.returncode, report["verdict"]), (1, "incomplete"))
+        self.assertEqual(check_of(report, "signature")["status"], "skipped")
+        self.assertEqual(set(report["games"].values()), {"incomplete"})
+
+    def test_a_key_list_that_cannot_be_read_exit_code_2(self):
+        bundle = self.write("b.json", self.match.bundle)
+        for content in ("{", {"format": "other", "keys": []}, {"format": "fairgammon-proof-keys-1"},
+                        {"format": "fairgammon-proof-keys-1", "keys": [{"keyId": "x"}]}):
+            with self.subTest(content=content):
+                result = self.run_cli(bundle, "--keys", self.write("k.json", content))
+                self.assertEqual(result.returncode, 2, result.stdout)
+                self.assertIn("key list", json.loads(result.stdout)["error"])
+        result = self.run_cli(bundle, "--keys", os.path.join(self.tmp.name, "missing.json"))
+        self.assertEqual(result.returncode, 2)
 
     def test_not_json_exit_code_2(self):
         for text in ("{", "", "NaN", "{\"a\": Infinity}", "\x00"):
@@ -591,8 +1010,10 @@ class CommandLine(unittest.TestCase):
         message = v.roll_message(client_seed, 0, salt_list)
         tampered = copy.deepcopy(bundle)
         tampered["rolls"][0]["salts"]["white"] = "A" * 32
+        sign(tampered)
         vectors = {
             "protocol": "fair-dice-v2",
+            "keys": KEY_LIST,
             "chains": [{"label": "chain", "matchLength": 3, "chainLength": 5, "serverSeed": bundle["serverSeed"],
                         "gameSeeds": [match.seeds[k] for k in range(1, 6)], "commitment": bundle["commitment"]}],
             "rolls": [{"label": "opening", "game": 1, "gameSeed": match.seeds[1],
@@ -603,18 +1024,33 @@ class CommandLine(unittest.TestCase):
                 {"label": "good", "bundle": bundle, "record": match.record, "verdict": "verified",
                  "failedChecks": [], "games": {"1": "verified", "2": "verified"}},
                 {"label": "no record", "bundle": bundle, "verdict": "incomplete", "failedChecks": [],
-                 "games": {"1": "verified", "2": "verified"}},
-                {"label": "bad salt", "bundle": tampered, "verdict": "failed", "failedChecks": ["salts"],
+                 "games": {"1": "incomplete", "2": "incomplete"}},
+                {"label": "bad salt", "bundle": tampered, "record": match.record, "verdict": "failed",
+                 "failedChecks": ["salts"],
                  "games": {"1": "failed", "2": "verified"}},
                 {"label": "browser", "bundle": bundle, "record": match.record,
                  "browserSalts": {"player": "white", "salts": {"0": "1" * 32}}, "verdict": "failed",
                  "failedChecks": ["browser-salts"], "games": {"1": "failed", "2": "verified"}},
             ],
+            "signingKey": {"privateKey": hashlib.sha256(b"verify_v2 self-test: the site's key").hexdigest(),
+                           "publicKey": public_hex(SITE_KEY)},
+            "statement": {"label": "good", "text": v.statement(v.check_bundle_format(bundle)[1],
+                                                               bundle["signature"]["keyId"]),
+                          "signature": bundle["signature"]},
         }
         result = self.run_cli("--vectors", self.write("v.json", vectors))
         self.assertEqual(result.returncode, 0, result.stdout)
         self.assertEqual(result.stdout.splitlines(),
-                         ["ok chain", "ok opening", "ok good", "ok no record", "ok bad salt", "ok browser"])
+                         ["ok chain", "ok opening", "ok good", "ok no record", "ok bad salt", "ok browser",
+                          "ok signing-key", "ok statement good"])
+
+        other = copy.deepcopy(vectors)
+        other["statement"]["text"] = other["statement"]["text"].replace("seat white person", "seat white guest")
+        other["signingKey"]["publicKey"] = public_hex(OTHER_KEY)
+        result = self.run_cli("--vectors", self.write("o.json", other))
+        self.assertEqual(result.returncode, 1)
+        self.assertTrue(result.stdout.splitlines()[-2].startswith("MISMATCH signing-key: publicKey"), result.stdout)
+        self.assertIn("MISMATCH statement good: text line 13 is \"seat white guest", result.stdout)
 
         wrong = copy.deepcopy(vectors)
         wrong["chains"][0]["gameSeeds"][1] = "0" * 64
@@ -626,7 +1062,8 @@ class CommandLine(unittest.TestCase):
         self.assertTrue(lines[0].startswith("MISMATCH chain: game 2 seed"), lines)
         self.assertTrue(lines[1].startswith("MISMATCH opening: dice"), lines)
         self.assertTrue(lines[2].startswith("MISMATCH good: verdict"), lines)
-        self.assertEqual(lines[3:], ["ok no record", "ok bad salt", "ok browser"])
+        self.assertEqual(lines[3:], ["ok no record", "ok bad salt", "ok browser", "ok signing-key",
+                                     "ok statement good"])
 
         result = self.run_cli("--vectors", self.write("x.json", {"protocol": "fair-dice-v2", "rolls": [1, {}]}))
         self.assertEqual(result.returncode, 1)
