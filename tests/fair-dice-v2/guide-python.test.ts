@@ -237,3 +237,38 @@ describe("the Python check in docs/provably-fair.md", () => {
     expect(chosen.stdout).toMatch(/MISMATCH: the computer's salt at nonce \d+ \(game 1\) is not the one its game's seed gives\./);
   });
 });
+
+describe("the signature lines of docs/fair-dice-v2.md, section 9", () => {
+  const hasCryptography = spawnSync("python3", ["-c", "import cryptography"]).status === 0;
+  const spec = readFileSync(join(repoRoot, "docs/fair-dice-v2.md"), "utf8");
+  const blocks = [...spec.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+  const lines = blocks.find((block) => block.includes("def check_signature")) ?? "";
+
+  it("are in the document", () => {
+    expect(lines).toContain("def statement(b, key_id):");
+  });
+
+  it.skipIf(!hasCryptography)("rebuild the vectors' statement and accept its signature, and refuse a changed roll", () => {
+    const script = file(
+      "section9.py",
+      `${lines}
+import json, sys
+from cryptography.exceptions import InvalidSignature
+v = json.load(open(sys.argv[1]))
+b = next(x["bundle"] for x in v["bundles"] if x["label"] == "finished")
+keys = {k["keyId"]: k["publicKey"] for k in v["keys"]["keys"]}
+assert statement(b, b["signature"]["keyId"]) == v["statement"]["text"]
+check_signature(b, keys)
+b["rolls"][3]["dice"] = [6, 6]
+try:
+    check_signature(b, keys)
+    print("accepted a forgery")
+except InvalidSignature:
+    print("ok")
+`,
+    );
+    const result = spawnSync("python3", [script, join(repoRoot, "lib/dice/fixtures/fair-dice-v2.vectors.json")], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.stdout.trim()).toBe("ok");
+  });
+});
