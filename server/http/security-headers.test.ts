@@ -2,9 +2,14 @@
  * Security headers, unit by unit and on a running server: the custom server's own answers and Socket.IO's polling
  * answers carry them too (pages and route handlers are checked in a browser by e2e/security-headers.spec.ts).
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { applySecurityHeaders, contentSecurityPolicy, securityHeaders } from "./security-headers";
 
 const base = { nonce: "bm9uY2U=", https: false, dev: false, host: "localhost:3000" };
 
@@ -28,6 +33,46 @@ describe("the Content-Security-Policy", () => {
     const csp = contentSecurityPolicy({ ...base, host: "evil.test; script-src *" });
     expect(csp).not.toContain("evil.test");
     expect(csp).toContain("connect-src 'self';");
+  });
+});
+
+describe("the prerendered global error page (/_global-error, the static 500 page)", () => {
+  // The page Next.js 16.4.6 prerenders at build for this app: written with no request, its inline scripts carry no nonce.
+  const page = readFileSync(join(import.meta.dirname, "fixtures/next-16.4.6-global-error.html"), "utf8");
+
+  /** Whether a browser enforcing `policy` runs every script of `html`: from the site, by nonce, or by hash. */
+  function blockedScripts(html: string, policy: string): string[] {
+    const sources = policy.split(";").map((d) => d.trim().split(/\s+/)).find(([name]) => name === "script-src")?.slice(1) ?? [];
+    const blocked: string[] = [];
+    for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      if (/\bsrc="\/[^/]/.test(attributes) && sources.includes("'self'")) continue;
+      const nonce = /\bnonce="([^"]*)"/.exec(attributes)?.[1];
+      if (nonce !== undefined && sources.includes(`'nonce-${nonce}'`)) continue;
+      if (sources.includes(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`)) continue;
+      blocked.push(body.slice(0, 60));
+    }
+    return blocked;
+  }
+
+  it("runs under the policy every response is served with in production", () => {
+    const build = mkdtempSync(join(tmpdir(), "fairgammon-next-"));
+    try {
+      mkdirSync(join(build, "server/app"), { recursive: true });
+      writeFileSync(join(build, "server/app/_global-error.html"), page);
+      expect(page).toMatch(/<script>/);
+      const headers: Record<string, string> = {};
+      const req = { headers: { host: "localhost:3000" }, socket: {} } as unknown as IncomingMessage;
+      const res = { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as ServerResponse;
+      applySecurityHeaders(req, res, { trustProxy: false, dev: false, nextDir: build });
+      const policy = headers["Content-Security-Policy"] ?? "";
+      expect(blockedScripts(page, policy)).toEqual([]);
+      // Exactly that page's three inline scripts, not inline script in general.
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(policy.match(/'sha256-/g)).toHaveLength(3);
+      expect(blockedScripts("<script>alert(1)</script>", policy)).toEqual(["alert(1)"]);
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
   });
 });
 

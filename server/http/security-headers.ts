@@ -6,7 +6,10 @@
  * custom server puts the policy on the *request* too, where Next.js's app renderer reads the nonce and stamps it on
  * every script it writes (next/dist/server/app-render/get-script-nonce-from-header.js) — no middleware needed. Every
  * page is rendered per request (they read the session and the language), so no prerendered HTML carries stale
- * nonces. Styles allow 'unsafe-inline': React's style attributes (the board's geometry) need it, and an injected style
+ * nonces — but one: the global error page Next.js prerenders at build (served at /_global-error and as the static
+ * 500 page), whose three inline scripts were written with no request and so no nonce. Those scripts are allowed by
+ * their SHA-256 hashes, read from the build output once (`staticErrorPageHashes`): fixed at build, the same on every
+ * node, and exactly those scripts, never inline script in general. Styles allow 'unsafe-inline': React's style attributes (the board's geometry) need it, and an injected style
  * cannot run code. The socket is same-origin (ws:/wss: of the same host); `frame-ancestors 'none'` and
  * X-Frame-Options keep the board out of other sites' frames (clickjacking a "resign" button). Referrer-Policy is
  * same-origin because invitation links carry their token in the URL. HSTS only when the site is served over https.
@@ -15,8 +18,10 @@
  *   const headers = securityHeaders({ nonce: newNonce(), https: false, dev: false, host: "localhost:3000" });
  *   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
 
 export interface SecurityHeaderOptions {
   /** Base64 nonce of this response's scripts. */
@@ -27,6 +32,8 @@ export interface SecurityHeaderOptions {
   readonly dev: boolean;
   /** The host the page was loaded from (the socket connects back to it). */
   readonly host: string | null;
+  /** 'sha256-…' sources of inline scripts that cannot carry a nonce (the prerendered error page's). */
+  readonly scriptHashes?: readonly string[];
 }
 
 export function newNonce(): string {
@@ -43,7 +50,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const sockets = host ? [`${options.https ? "wss" : "ws"}://${host}`] : [];
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", `'nonce-${options.nonce}'`, ...(options.dev ? ["'unsafe-eval'"] : [])],
+    ["script-src", "'self'", `'nonce-${options.nonce}'`, ...(options.scriptHashes ?? []), ...(options.dev ? ["'unsafe-eval'"] : [])],
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", "blob:"],
     ["font-src", "'self'", "data:"],
@@ -93,12 +100,39 @@ export function socketResponseHeaders(https: boolean): Record<string, string> {
   return { ...securityHeaders({ nonce: newNonce(), https, dev: false, host: null }), "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'" };
 }
 
+/** The CSP hash sources ('sha256-…') of the inline scripts in `html` (a script with a src needs none). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || body === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** Where Next.js writes the prerendered global error page: /_global-error, and the same page as the static 500 page. */
+const STATIC_ERROR_PAGES = ["server/app/_global-error.html", "server/pages/500.html"];
+const hashesByBuild = new Map<string, readonly string[]>();
+
+/** The hashes of the prerendered error pages' inline scripts in the build at `nextDir`, read once; none without a build. */
+export function staticErrorPageHashes(nextDir: string): readonly string[] {
+  let hashes = hashesByBuild.get(nextDir);
+  if (!hashes) {
+    const pages = STATIC_ERROR_PAGES.map((page) => join(nextDir, page)).filter((file) => existsSync(file));
+    hashes = [...new Set(pages.flatMap((file) => inlineScriptHashes(readFileSync(file, "utf8"))))];
+    hashesByBuild.set(nextDir, hashes);
+  }
+  return hashes;
+}
+
 /**
  * Sets the headers on `res` and hands the policy (with its nonce) to Next.js on the request. Call it before anything
  * writes the response.
  */
-export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, scheme: SiteScheme & { readonly dev: boolean }): void {
-  const headers = securityHeaders({ nonce: newNonce(), https: servedOverHttps(req, scheme), dev: scheme.dev, host: req.headers.host ?? null });
+export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, scheme: SiteScheme & { readonly dev: boolean; readonly nextDir?: string }): void {
+  // Development renders the error page per request (with the nonce); only a production build has the prerendered one.
+  const scriptHashes = scheme.dev ? [] : staticErrorPageHashes(scheme.nextDir ?? join(process.cwd(), ".next"));
+  const headers = securityHeaders({ nonce: newNonce(), https: servedOverHttps(req, scheme), dev: scheme.dev, host: req.headers.host ?? null, scriptHashes });
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   req.headers["content-security-policy"] = headers["Content-Security-Policy"];
 }
