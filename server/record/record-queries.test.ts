@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { combineClientSeeds, createSaltedRoller, parseBundleV2, verify } from "@/lib/dice";
 import { describeFailure } from "@/lib/engine/types";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PROOF_KEY_FILE } from "@/server/vault/proof-key";
 import { canonicalOrder, makeMat } from "@/lib/engine/mat";
 import { parseMat } from "@/lib/engine/mat-parse";
 import { legalPlays, passPlay, validatePlay } from "@/lib/engine/moves";
@@ -242,6 +245,16 @@ describe("reviewableMatch and matExport", () => {
     // The same forgery without the signature: not "verified" either.
     const { signature: _signature, ...unsigned } = bundle as typeof bundle & { signature?: unknown };
     expect(verify(unsigned, bundle.record, { keys }).verdict).toBe("incomplete");
+  });
+
+  it("never shows the signing key's private half: not in a bundle, a .mat, the key list or a log line", async () => {
+    const privateHalf = readFileSync(join(t.dir, PROOF_KEY_FILE), "utf8").trim();
+    expect(privateHalf).toMatch(/^[0-9a-f]{64}$/);
+    const mat = await matExport(t.db, finished.matchId, null, undefined, t.proofKey);
+    const keys = await (await fetch(`${t.url}/api/fairness/keys`)).text();
+    const audit = await fetchAudit(t.url, finished.matchId);
+    for (const text of [mat.ok ? mat.value.text : "", keys, audit.text, t.logLines.join("\n")]) expect(text.toLowerCase()).not.toContain(privateHalf.toLowerCase());
+    expect(keys).toContain(t.proofKey.publicKey);
   });
 
   it("refuses the .mat of a running match", async () => {
