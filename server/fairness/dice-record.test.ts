@@ -3,6 +3,7 @@
  * match's seeds are secret, a private match is nobody else's), the counts are right, the cache computes once, and the
  * dataset streams every roll in order, in batches, and refuses bad filters and floods.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "@/server/db/test-databases";
 import { newUser, testVault, waitingMatch } from "@/server/db/test-fixtures";
@@ -10,25 +11,52 @@ import type { Db } from "@/server/db/client";
 import type { Visibility } from "@/server/db/types";
 import { createLimiter } from "@/server/rate-limiter";
 import { datasetResponse, datasetStream, parseDatasetQuery } from "./dice-dataset";
-import { computeDiceRecord, DiceRecordCache } from "./dice-record";
+import { computeDiceRecord, diceRecordFrom, DiceRecordCache, type DiceRecord } from "./dice-record";
+import { monthOf, PUBLIC_FINISHED, ROLLER, tallyPlan } from "./dice-tally";
 
 type Rolled = readonly [number, number];
 /** A finished public match's turn rolls (white, black, white, …) after its opening 3-1. */
 const COUNTED: readonly Rolled[] = [[6, 6], [1, 2], [3, 3], [5, 4], [2, 1], [6, 6]];
 
 /** A match with an opening 3-1 and these turn rolls, its status and visibility set as given. */
-async function matchWithRolls(db: Db, rolls: readonly Rolled[], status: "finished" | "playing", visibility: Visibility, white?: string) {
+async function matchWithRolls(db: Db, rolls: readonly Rolled[], status: "finished" | "playing", visibility: Visibility, white?: string, createdAt?: Date) {
   const waiting = await waitingMatch(db, testVault(), { color: "white", visibility });
   const black = await newUser(db, "black");
   const whiteId = white ?? waiting.creator.id;
   await db.prisma.match.update({ where: { id: waiting.match.id }, data: { status, whiteId, blackId: black.id } });
   await db.prisma.rollLog.createMany({
     data: [
-      { matchId: waiting.match.id, nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 1 },
-      ...rolls.map(([die1, die2], i) => ({ matchId: waiting.match.id, nonce: i + 1, game: 1, kind: "turn" as const, player: i % 2 === 0 ? ("white" as const) : ("black" as const), die1, die2 })),
+      { matchId: waiting.match.id, nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 1, createdAt },
+      ...rolls.map(([die1, die2], i) => ({ matchId: waiting.match.id, nonce: i + 1, game: 1, kind: "turn" as const, player: i % 2 === 0 ? ("white" as const) : ("black" as const), die1, die2, createdAt })),
     ],
   });
   return { matchId: waiting.match.id, whiteId, blackId: black.id };
+}
+
+/** The record as it was computed before the tallies (issue 47): two GROUP BYs over the whole roll log. */
+async function scannedRecord(db: Db): Promise<Omit<DiceRecord, "computedAt">> {
+  const month = monthOf(db.kind, `r."createdAt"`);
+  const pairs = await db.prisma.$queryRawUnsafe<{ month: string; die1: number; die2: number; count: bigint }[]>(
+    `SELECT ${month} AS "month", r."die1" AS "die1", r."die2" AS "die2", COUNT(*) AS "count"
+       FROM "RollLog" r JOIN "Match" m ON m."id" = r."matchId" WHERE ${PUBLIC_FINISHED} GROUP BY ${month}, r."die1", r."die2"`,
+  );
+  const players = await db.prisma.$queryRawUnsafe<{ userId: string; rolls: bigint; doubles: bigint; pips: bigint }[]>(
+    `SELECT ${ROLLER} AS "userId", COUNT(*) AS "rolls", SUM(CASE WHEN r."die1" = r."die2" THEN 1 ELSE 0 END) AS "doubles",
+            SUM(CASE WHEN r."die1" = r."die2" THEN 4 * r."die1" ELSE r."die1" + r."die2" END) AS "pips"
+       FROM "RollLog" r JOIN "Match" m ON m."id" = r."matchId" WHERE r."kind" = 'turn' AND ${PUBLIC_FINISHED} GROUP BY ${ROLLER}`,
+  );
+  const matches = await db.prisma.match.count({ where: { status: "finished", visibility: "public" } });
+  const { computedAt: _at, ...record } = await diceRecordFrom(pairs, players, matches, db, () => new Date(0));
+  return record;
+}
+
+const withoutTime = ({ computedAt: _at, ...record }: DiceRecord) => record;
+
+/** A finished public match of `count` turn rolls from a small seeded generator, made in month `month` of 2026. */
+async function randomMatch(db: Db, seed: number, count: number, month: number, white?: string) {
+  let state = seed;
+  const die = () => 1 + ((state = (state * 1103515245 + 12345) % 2147483648) % 6);
+  return matchWithRolls(db, Array.from({ length: count }, () => [die(), die()] as const), "finished", "public", white, new Date(Date.UTC(2026, month - 1, 10)));
 }
 
 const generous = () => createLimiter({ limit: 1000, windowMs: 60_000 }, `test:${Math.random()}`);
@@ -127,5 +155,51 @@ describe.each(testDatabaseKinds())("the public dice record on %s", (kind) => {
     expect(await firstAudit(await datasetResponse(handle.db, at({ host: "fair.example:8080" }), "csv", generous(), undefined))).toBe(`http://fair.example:8080${audit}`);
     expect(await firstAudit(await datasetResponse(handle.db, at({ host: "10.0.0.5:3000", "x-forwarded-host": "fair.example", "x-forwarded-proto": "https" }), "csv", generous(), undefined))).toBe(`https://fair.example${audit}`);
     expect(await firstAudit(await datasetResponse(handle.db, at({ host: "10.0.0.5:3000" }), "csv", generous(), "https://fairgammon.example"))).toBe(`https://fairgammon.example${audit}`);
+  });
+
+  it("counts what a GROUP BY over the whole roll log counts, as matches finish between two refreshes", async () => {
+    expect(withoutTime(await computeDiceRecord(handle.db))).toEqual(await scannedRecord(handle.db));
+    const regular = await newUser(handle.db, "regular");
+    for (let i = 0; i < 7; i++) await randomMatch(handle.db, 1000 + i, 20 + 9 * i, 1 + (i % 3), i % 2 === 0 ? regular.id : undefined);
+    await matchWithRolls(handle.db, [[2, 2], [2, 2]], "playing", "public");
+    const record = await computeDiceRecord(handle.db);
+    expect(record.matches).toBe(8);
+    expect(withoutTime(record)).toEqual(await scannedRecord(handle.db));
+    // Counted once: another refresh with nothing new finds the same.
+    expect(withoutTime(await computeDiceRecord(handle.db))).toEqual(withoutTime(record));
+  });
+
+  it("reads only the new matches' rolls, by the roll log's key, never the whole log (SQLite's plan)", async () => {
+    if (!handle.db.sqlite) return;
+    await randomMatch(handle.db, 77, 30, 5);
+    const plans: string[] = [];
+    const counted = await handle.db.sqlite.exclusive((connection) => {
+      const plan = tallyPlan("sqlite", new Date(), 50);
+      let step = plan.next();
+      while (!step.done) {
+        const { sql, params } = step.value;
+        const values = params.map((value) => (value instanceof Date ? value.toISOString() : value));
+        if (sql.includes("RollLog")) plans.push(...(connection.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map((row) => row.detail));
+        const statement = connection.prepare(sql);
+        step = plan.next(statement.reader ? (statement.all(...values) as Record<string, unknown>[]) : (statement.run(...values), []));
+      }
+      return step.value;
+    });
+    expect(counted).toBe(1);
+    expect(plans.filter((detail) => / r\b/.test(detail))).toEqual([expect.stringMatching(/^SEARCH r USING INDEX RollLog_matchId_nonce_key \(matchId=\?\)/), expect.stringMatching(/^SEARCH r USING INDEX RollLog_matchId_nonce_key \(matchId=\?\)/)]);
+    expect(plans.join("\n")).not.toMatch(/SCAN r\b/);
+    expect(withoutTime(await computeDiceRecord(handle.db))).toEqual(await scannedRecord(handle.db));
+  });
+
+  it("the migration counts the matches finished before it", async () => {
+    const dir = handle.db.kind === "sqlite" ? "prisma/migrations" : "prisma/postgres/migrations";
+    const migration = readFileSync(`${dir}/20261206194646_dice_tally/migration.sql`, "utf8");
+    const backfill = migration.slice(migration.indexOf("-- Backfill"));
+    await handle.db.prisma.$executeRawUnsafe(`DELETE FROM "DiceTally"`);
+    await handle.db.prisma.$executeRawUnsafe(`DELETE FROM "DicePlayerTally"`);
+    await handle.db.prisma.$executeRawUnsafe(`DELETE FROM "DiceTallyMatch"`);
+    for (const statement of backfill.split(";").map((text) => text.replace(/^\s*--.*$/gm, "").trim()).filter(Boolean)) await handle.db.prisma.$executeRawUnsafe(statement);
+    expect(await handle.db.prisma.diceTallyMatch.count()).toBeGreaterThan(0);
+    expect(withoutTime(await computeDiceRecord(handle.db))).toEqual(await scannedRecord(handle.db));
   });
 });

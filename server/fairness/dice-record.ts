@@ -1,8 +1,9 @@
 /**
  * The public dice record (`/fairness/dice`): statistics over every roll of every finished public match — the faces,
- * the 21 outcomes, doubles, chi-square tests, by month — and each player's luck, all counted in the database by
- * GROUP BY, never by reading the rolls into Node (at 10^6 rolls the answer is a few hundred rows). A running match's
- * rolls are not in it (its seeds are secret: nobody can check them yet), nor a private match's.
+ * the 21 outcomes, doubles, chi-square tests, by month — and each player's luck, from running counts that each
+ * match's rolls are added to once after it ends (dice-tally.ts), so computing it reads a few hundred rows however
+ * long the roll log is. A running match's rolls are not in it (its seeds are secret: nobody can check them yet), nor
+ * a private match's.
  *
  * `DiceRecordCache` keeps the last answer for DICE_RECORD_TTL_MS and computes at most one at a time, so a crowd of
  * visitors (or a flood) costs one computation a minute.
@@ -14,6 +15,7 @@
 import { diceStatsFromPairs, type DiceStats, type PairCount } from "@/lib/dice/dice-stats";
 import { diceLuck, MIN_ROLLS, type DiceLuck } from "@/lib/dice/luck";
 import type { Db } from "@/server/db/client";
+import { countNewMatches, TALLY_BATCH_MATCHES } from "./dice-tally";
 
 /** Long enough that a page everyone opens is computed about once a minute; short enough to show a new match soon. */
 export const DICE_RECORD_TTL_MS = 60_000;
@@ -36,39 +38,35 @@ export interface DiceRecord {
   readonly computedAt: Date;
 }
 
-/** The month of a roll's `createdAt` as "YYYY-MM", in each database's own words: ISO text in SQLite, a timestamp in PostgreSQL. */
-export function monthOf(kind: Db["kind"], column: string): string {
-  return kind === "sqlite" ? `substr(${column}, 1, 7)` : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM')`;
-}
-
-/** The rolls the record counts: those of finished public matches. */
-const PUBLIC_FINISHED = `m."status" = 'finished' AND m."visibility" = 'public'`;
-
 type Count = bigint | number | null;
 const n = (value: Count | undefined) => Number(value ?? 0);
 
-export async function computeDiceRecord(db: Db, now: () => Date = () => new Date()): Promise<DiceRecord> {
-  const prisma = db.prisma;
-  const month = monthOf(db.kind, `r."createdAt"`);
-  const [pairs, players, matches] = await Promise.all([
-    prisma.$queryRawUnsafe<{ month: string; die1: number; die2: number; count: Count }[]>(
-      `SELECT ${month} AS "month", r."die1" AS "die1", r."die2" AS "die2", COUNT(*) AS "count"
-         FROM "RollLog" r JOIN "Match" m ON m."id" = r."matchId"
-        WHERE ${PUBLIC_FINISHED}
-        GROUP BY ${month}, r."die1", r."die2"`,
-    ),
-    prisma.$queryRawUnsafe<{ userId: string; rolls: Count; doubles: Count; pips: Count }[]>(
-      `SELECT CASE WHEN r."player" = 'white' THEN m."whiteId" ELSE m."blackId" END AS "userId",
-              COUNT(*) AS "rolls",
-              SUM(CASE WHEN r."die1" = r."die2" THEN 1 ELSE 0 END) AS "doubles",
-              SUM(CASE WHEN r."die1" = r."die2" THEN 4 * r."die1" ELSE r."die1" + r."die2" END) AS "pips"
-         FROM "RollLog" r JOIN "Match" m ON m."id" = r."matchId"
-        WHERE r."kind" = 'turn' AND ${PUBLIC_FINISHED}
-        GROUP BY CASE WHEN r."player" = 'white' THEN m."whiteId" ELSE m."blackId" END`,
-    ),
-    prisma.match.count({ where: { status: "finished", visibility: "public" } }),
-  ]);
+/** Lets the event loop serve others between two batches of counting (a restart's backlog is many batches). */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The record from the running counts, after counting the public matches finished since the last time. */
+export async function computeDiceRecord(db: Db, now: () => Date = () => new Date()): Promise<DiceRecord> {
+  while ((await countNewMatches(db, now())) === TALLY_BATCH_MATCHES) await yieldToOthers();
+  const prisma = db.prisma;
+  const [pairs, players, matches] = await Promise.all([
+    prisma.diceTally.findMany(),
+    prisma.dicePlayerTally.findMany(),
+    prisma.diceTallyMatch.count(),
+  ]);
+  return diceRecordFrom(pairs, players, matches, db, now);
+}
+
+/**
+ * The record from counts by month and outcome and by player, however they were counted (the tallies here; the test's
+ * reference GROUP BY over the whole log).
+ */
+export async function diceRecordFrom(
+  pairs: readonly { month: string; die1: Count; die2: Count; count: Count }[],
+  players: readonly { userId: string | null; rolls: Count; doubles: Count; pips: Count }[],
+  matches: number,
+  db: Db,
+  now: () => Date,
+): Promise<DiceRecord> {
   const byMonth = new Map<string, PairCount[]>();
   const all: PairCount[] = [];
   for (const row of pairs) {
@@ -78,10 +76,10 @@ export async function computeDiceRecord(db: Db, now: () => Date = () => new Date
     list.push(pair);
     byMonth.set(String(row.month), list);
   }
-  const lucks = players.filter((row) => row.userId !== null).map((row) => ({ userId: row.userId, luck: diceLuck({ rolls: n(row.rolls), doubles: n(row.doubles), pips: n(row.pips) }) }));
+  const lucks = players.flatMap((row) => (row.userId === null ? [] : [{ userId: row.userId, luck: diceLuck({ rolls: n(row.rolls), doubles: n(row.doubles), pips: n(row.pips) }) }]));
   lucks.sort((a, b) => b.luck.rolls - a.luck.rolls || (a.userId < b.userId ? -1 : 1));
   const listed = lucks.slice(0, LUCK_PLAYERS_LISTED);
-  const users = await prisma.user.findMany({ where: { id: { in: listed.map((l) => l.userId) } }, select: { id: true, username: true } });
+  const users = await db.prisma.user.findMany({ where: { id: { in: listed.map((l) => l.userId) } }, select: { id: true, username: true } });
   const names = new Map(users.map((u) => [u.id, u.username]));
   const counted = lucks.filter((l) => l.luck.rolls >= MIN_ROLLS);
   return {
