@@ -52,7 +52,10 @@ test("a position from its URL, analysed with its dice: ranked plays and the cube
   }
 });
 
-test("the review opens any step on the analysis board", async ({ browser }) => {
+// Issue 47: a play's "Analyse this position" opened the board after the play (the other side on roll, no dice) and
+// waited for a click although its link said ply=2. It opens the moment before the play, analysed on arrival, the play
+// marked among the engine's.
+test("the review opens a play on the analysis board before it was made, analysed, the play marked", async ({ browser }) => {
   test.setTimeout(120_000);
   const players: [Guest, Guest] = [await guest(browser), await guest(browser)];
   try {
@@ -60,12 +63,22 @@ test("the review opens any step on the analysis board", async ({ browser }) => {
     const page = players[0].page;
     await page.goto(`/matches/${matchId}`);
     await expect(page.locator(".review")).toHaveAttribute("data-keys", "on");
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    const id = (await page.getByTestId("position-id").textContent()) ?? "";
+    // Step to the first play (after the opening rolls, one per tie), keeping the IDs of the step before it.
+    let before = "";
+    for (let i = 0; i < 12 && (await page.getByTestId("step-text").getAttribute("data-kind")) !== "move"; i++) {
+      before = (await page.getByTestId("position-id").textContent()) ?? "";
+      await page.keyboard.press("ArrowRight");
+    }
+    await expect(page.getByTestId("step-text")).toHaveAttribute("data-kind", "move");
+    const [, dice, play] = /(\d)-(\d) and plays (.+)$/.exec((await page.getByTestId("step-text").textContent())?.trim() ?? "") ?? [];
+    expect(dice).toBeTruthy();
     await page.getByTestId("analyse-here").click();
-    await expect(page).toHaveURL(/\/analysis\?pos=/);
-    await expect(page.getByTestId("board-position-id")).toHaveText(id);
+    await expect(page).toHaveURL(/\/analysis\?pos=.*&ply=2/);
+    await expect(page.getByTestId("board-position-id")).toHaveText(before);
+    await expect(page.getByTestId("die-1")).not.toHaveValue("");
+    await expect(page.getByTestId("board-plays")).toBeVisible({ timeout: 30_000 });
+    const played = page.getByTestId("board-plays").locator('tr[data-played="yes"]').or(page.getByTestId("played-elsewhere"));
+    await expect(played).toContainText(play ?? "?");
   } finally {
     for (const p of players) await p.context.close();
   }

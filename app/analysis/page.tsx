@@ -20,7 +20,8 @@ function one(value: string | string[] | undefined): string {
 
 /**
  * The analysis board (components/analysis/analysis-board.tsx): any position from its URL — ?pos=<Position ID>
- * &match=<Match ID>&dice=31&ply=2 — or the opening position. Anyone may set up a position; asking the engine needs a
+ * &match=<Match ID>&dice=31&ply=2[&played=8/5 6/5] — or the opening position, analysed on arrival when the address names
+ * a position and a depth. Anyone may set up a position; asking the engine needs a
  * session (a guest's is enough), as the review's analysis does.
  */
 export default async function AnalysisPage({ searchParams }: { searchParams: Search }) {
@@ -31,7 +32,17 @@ export default async function AnalysisPage({ searchParams }: { searchParams: Sea
     <article className="analysis-page">
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
-      <AnalysisBoard initial={{ pos: one(query.pos), match: one(query.match), dice: one(query.dice), ply: ply === "0" || ply === "1" || ply === "3" ? (Number(ply) as Ply) : 2 }} />
+      <AnalysisBoard
+        initial={{
+          pos: one(query.pos),
+          match: one(query.match),
+          dice: one(query.dice),
+          ply: ply === "0" || ply === "1" || ply === "3" ? (Number(ply) as Ply) : 2,
+          played: one(query.played),
+          // A link that names a position and its depth is a request for the analysis (the review's says ply=2).
+          auto: one(query.pos) !== "" && ply !== "",
+        }}
+      />
     </article>
   );
 }

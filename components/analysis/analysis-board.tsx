@@ -4,13 +4,14 @@
  * (the side chosen under "Edit"), or paste a GNU Backgammon Position ID and Match ID — set or roll the dice, and ask
  * the engine (POST /api/analysis) for its ranked plays and the cube decision of the side on roll. The page's URL
  * always holds the position (?pos=…&match=…&dice=…&ply=…), so a position is shared by sharing the address; the
- * review opens it from any step ("Analyse this position").
+ * review opens it from any step ("Analyse this position"): a play's step opens the moment before it, analysed at once,
+ * with the play made marked among the engine's (?played=…).
  *
  * @example
  *   <AnalysisBoard initial={{ pos: "4HPwATDgc/ABMA", match: "", dice: "31", ply: 1 }} />
  */
 import { useFormatter, useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postJson } from "@/components/auth/post-json";
 import { Board, type BoardInput } from "@/components/board/board";
 import { useErrorText } from "@/components/i18n/error-text";
@@ -29,6 +30,10 @@ export interface AnalysisBoardInitial {
   readonly match: string;
   readonly dice: string;
   readonly ply: Ply;
+  /** The play made from this position (a review's step), marked among the ranked plays; "" for none. */
+  readonly played?: string;
+  /** Ask the engine at once: the address named a position and a depth (a review's "Analyse this position"). */
+  readonly auto?: boolean;
 }
 
 interface Setup {
@@ -178,6 +183,18 @@ export function AnalysisBoard({ initial }: { initial: AnalysisBoardInitial }) {
     else setProblem({ code: answer.code, values: answer.values });
   };
 
+  // An address that names a position and a depth asks for its analysis: the link said "2-ply", so show it.
+  // Once, on arrival (a ref, so React's second effect run in development does not ask twice); later changes wait
+  // for the button.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || !initial.auto || start.problem) return;
+    asked.current = true;
+    void analyse();
+  });
+  // The review's play is marked only on the position it was played from.
+  const played = initial.played && result && result.positionId === initial.pos ? initial.played : "";
+
   const percent = (p: number) => format.number(p, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const cubeAction = (r: PositionAnalysis) =>
     !r.cube.available ? t("cubeNotAvailable") : r.cube.double ? t(r.cube.take ? "doubleTake" : "doublePass") : r.cube.tooGood ? t("tooGood") : t(r.cube.take ? "noDoubleTake" : "noDoublePass");
@@ -299,10 +316,11 @@ export function AnalysisBoard({ initial }: { initial: AnalysisBoardInitial }) {
                   </thead>
                   <tbody>
                     {result.plays.map((play, i) => (
-                      <tr key={play.notation}>
+                      <tr key={play.notation} className={play.notation === played ? "played" : undefined} data-played={play.notation === played ? "yes" : undefined}>
                         <td>{i + 1}</td>
                         <td>
                           <code>{play.notation}</code>
+                          {play.notation === played ? <strong className="played-mark"> {t("playedMark")}</strong> : null}
                         </td>
                         <td>{formatEquity(play.equity)}</td>
                         <td>{i === 0 ? "" : formatEquity(-play.loss)}</td>
@@ -315,6 +333,9 @@ export function AnalysisBoard({ initial }: { initial: AnalysisBoardInitial }) {
             ) : (
               <p className="muted">{t("setDice")}</p>
             )}
+            {played && result.dice && !result.plays.some((p) => p.notation === played) ? (
+              <p data-testid="played-elsewhere">{t("playedElsewhere", { play: played })}</p>
+            ) : null}
           </section>
         ) : null}
       </aside>

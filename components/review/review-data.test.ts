@@ -5,7 +5,7 @@ import { homeBoardOf, raceProbabilities } from "@/lib/analysis/bearoff-race";
 import type { MatchEvent } from "@/lib/match/events";
 import { handMatch } from "@/lib/match/fixtures/hand-match";
 import { reviewSteps } from "@/lib/record/review";
-import { gnubgDice, toReviewData } from "./review-data";
+import { analysisHref, gnubgDice, toReviewData } from "./review-data";
 
 // The 3-point match record written by hand that lib/record/review.test.ts uses too.
 const events = handMatch;
@@ -61,6 +61,29 @@ describe("toReviewData", () => {
     // A move step shows a "move" action, a pass too; every other kind is named after its action.
     expect(shown.map((s) => (s.kind === "pass" ? "move" : s.kind))).toEqual(actions.map((a) => a.type));
     expect(data.steps.filter((s) => s.kind === "game-end" || s.kind === "match-end").every((s) => s.actionIndex === null)).toBe(true);
+  });
+
+  // Issue 47: the link from a play opened the board after it (the other side on roll, no dice), so the play's
+  // alternatives were gone. It opens the moment before the play, marks the play, and analyses at 2-ply.
+  it("opens a play on the analysis board before it was made: the player on roll, the dice, the play marked", () => {
+    const [open, blackMove] = data.steps.filter((s) => s.kind === "move");
+    expect(open?.analysis).toEqual({ positionId: "4HPwATDgc/ABMA", matchId: data.steps[1]?.gnubgMatchId, dice: "31", played: "8/5 6/5" });
+    const href = new URL(analysisHref(open!.analysis), "https://x.example");
+    expect([href.pathname, href.searchParams.get("pos"), href.searchParams.get("dice"), href.searchParams.get("played"), href.searchParams.get("ply")]).toEqual([
+      "/analysis",
+      "4HPwATDgc/ABMA",
+      "31",
+      "8/5 6/5",
+      "2",
+    ]);
+    // Black's 6-5 after the take: the roll step's IDs, black on roll with 65.
+    const roll = data.steps[blackMove!.index - 1];
+    expect(blackMove?.analysis).toEqual({ positionId: roll?.positionId, matchId: roll?.gnubgMatchId, dice: "65", played: "24/13" });
+    expect(roll?.analysis).toEqual({ positionId: roll?.positionId, matchId: roll?.gnubgMatchId, dice: "65", played: null });
+    // Steps with no dice to play open as they are, without dice.
+    const take = data.steps.find((s) => s.kind === "take");
+    expect(take?.analysis).toEqual({ positionId: take?.positionId, matchId: take?.gnubgMatchId, dice: null, played: null });
+    expect(data.steps.find((s) => s.kind === "game-end")?.analysis.dice).toBeNull();
   });
 
   it("counts both sides' pips on every step, 167 each at the start (gnubg's PipCount)", () => {

@@ -45,6 +45,18 @@ export interface ReviewStepData {
   readonly pips: { readonly white: number; readonly black: number };
   /** In a bear-off race: the side on roll and its chances (exact, from the bear-off database); null otherwise. */
   readonly race: { readonly onRoll: Color; readonly win: number; readonly winGammon: number; readonly loseGammon: number } | null;
+  /** What "Analyse this position" opens: for a play, the moment before it (the player on roll, the dice, the play
+   * made, so the board ranks the alternatives and marks it); for any other step, the step itself. */
+  readonly analysis: AnalysisLink;
+}
+
+export interface AnalysisLink {
+  readonly positionId: string;
+  readonly matchId: string;
+  /** gnubg's form, "31"; null when nobody has dice to play. */
+  readonly dice: string | null;
+  /** The play made, in the analysis board's notation; null but for a move. */
+  readonly played: string | null;
 }
 
 export interface ReviewGameData {
@@ -80,6 +92,25 @@ function gnubgLine(step: ReviewStep): string | null {
   if ((step.kind !== "move" && step.kind !== "pass") || !step.dice) return null;
   const dice = gnubgDice(step.dice);
   return step.notation ? `${dice}: ${step.notation}` : `${dice}:`;
+}
+
+function analysisLink(step: ReviewStep): AnalysisLink {
+  if ((step.kind === "move" || step.kind === "pass") && step.before && step.dice) {
+    return { ...step.before, dice: gnubgDice(step.dice), played: step.kind === "move" ? (step.notation ?? null) : null };
+  }
+  // A game's end carries the next game's state; a roll (or a won opening roll) leaves its dice to be played.
+  const ends = step.kind === "game-end" || step.kind === "match-end";
+  const dice = ends ? null : step.matchState.dice;
+  return { positionId: step.positionId, matchId: step.matchId, dice: dice ? gnubgDice(dice) : null, played: null };
+}
+
+/** The analysis board's address for a step, analysed at 2-ply on arrival (app/analysis/page.tsx). */
+export function analysisHref(link: AnalysisLink): string {
+  const query = new URLSearchParams({ pos: link.positionId, match: link.matchId });
+  if (link.dice) query.set("dice", link.dice);
+  if (link.played) query.set("played", link.played);
+  query.set("ply", "2");
+  return `/analysis?${query.toString()}`;
 }
 
 export interface ReviewDataOptions {
@@ -121,6 +152,7 @@ export function toReviewData(games: readonly ReviewGame[], options: ReviewDataOp
         actionIndex: step.kind === "game-end" || step.kind === "match-end" ? null : actions++,
         pips: { white: pipCount(step.position, "white"), black: pipCount(step.position, "black") },
         race: raceOf(step, options.raceChances),
+        analysis: analysisLink(step),
       });
     }
     const record = game.record;

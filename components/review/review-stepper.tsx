@@ -15,7 +15,7 @@ import { Board } from "@/components/board/board";
 import type { AnalysisEntry, MatchAnalysis } from "@/lib/analysis/match-analysis";
 import type { Color } from "@/lib/engine/types";
 import { CopyButton } from "./copy-button";
-import type { ReviewData, ReviewStepData } from "./review-data";
+import { analysisHref, type ReviewData, type ReviewStepData } from "./review-data";
 import { LuckBadge, MarkBadge, StepAnalysis, luckOf, worstMark } from "./step-analysis";
 import "./review.css";
 
@@ -164,7 +164,7 @@ export function ReviewStepper({ data, viewer, names, analysis = null }: { data: 
         </dl>
         <p className="muted">{t("gnubgHint")}</p>
         <p>
-          <a href={`/analysis?${new URLSearchParams({ pos: step.positionId, match: step.gnubgMatchId, ply: "2" }).toString()}`} data-testid="analyse-here">
+          <a href={analysisHref(step.analysis)} data-testid="analyse-here">
             {t("analyseHere")}
           </a>
         </p>

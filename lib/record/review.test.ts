@@ -93,6 +93,24 @@ describe("reviewSteps", () => {
     expect(reviewSteps([...opening, { type: "ended", reason: "cancelled", winner: null, serverSeed: "s" }])).toEqual([]);
   });
 
+  // The analysis board ranks a play's alternatives from the moment before it: the player who played on roll with the
+  // dice of the play, the board before the checkers moved — the IDs of the roll (or opening roll) step before it.
+  it("gives a play the IDs of the moment before it: the player on roll, the dice to play", () => {
+    const plays = steps.filter((s) => s.kind === "move" || s.kind === "pass");
+    expect(plays.length).toBe(4);
+    for (const play of plays) {
+      const previous = steps[play.index - 1];
+      expect(play.before).toEqual({ positionId: previous?.positionId, matchId: previous?.matchId });
+      const fields = decodeMatchId(play.before?.matchId ?? "");
+      if (!fields.ok) throw new Error(describeFailure(fields));
+      const dice = play.dice ?? [0, 0];
+      expect([fields.value.onRoll, fields.value.turn, fields.value.dice]).toEqual([play.actor, play.actor, [Math.max(...dice), Math.min(...dice)]]);
+    }
+    // White's opening 3-1 from the starting position: gnubg's ID of the opening board, white on roll.
+    expect(steps[2]?.before?.positionId).toBe("4HPwATDgc/ABMA");
+    expect(steps.filter((s) => s.kind !== "move" && s.kind !== "pass").every((s) => s.before === undefined)).toBe(true);
+  });
+
   it("refuses a record the rules refuse (a corrupted log)", () => {
     expect(() => reviewSteps([...opening, action({ type: "roll", player: "white", dice: [3, 1] })])).toThrow(/refused/);
   });

@@ -57,6 +57,9 @@ export interface ReviewStep {
   readonly matchState: MatchState;
   readonly positionId: string;
   readonly matchId: string;
+  /** On a move or pass: the gnubg IDs of the moment before it — the player on roll with the dice still to play —
+   * which is what the analysis board needs to rank the alternatives (the IDs after it have the other side on roll). */
+  readonly before?: { readonly positionId: string; readonly matchId: string };
 }
 
 export interface ReviewGame {
@@ -93,8 +96,9 @@ function describe(before: MatchState, after: MatchState, action: MatchAction, op
       const play = validatePlay(before.position, dice, action.moves);
       const notation = play.ok ? play.value.notation : "";
       const values = { player: action.player, dice: rollText(dice), opening: opening ? "yes" : "no", notation };
-      if (notation === "") return { kind: "pass", actor: action.player, dice, notation, say: { key: "pass", values } };
-      return { kind: "move", actor: action.player, dice, notation, say: { key: "move", values } };
+      const ids = { positionId: encodePositionId(before.position), matchId: encodeMatchId(matchIdFields(before)) };
+      if (notation === "") return { kind: "pass", actor: action.player, dice, notation, say: { key: "pass", values }, before: ids };
+      return { kind: "move", actor: action.player, dice, notation, say: { key: "move", values }, before: ids };
     }
     case "double":
       return { kind: "double", actor: action.player, say: { key: "double", values: { player: action.player, value: before.cube.value * 2 } } };
