@@ -3,8 +3,10 @@
  * Who sits where, and what someone without a seat can do: the creator sees the invite link while the match waits;
  * a signed-in visitor gets a "Join" button for the open seat (a private match needs the link's token); a visitor
  * who is not signed in is offered sign-in or a guest account (an invitation works for guests too); a visitor whose
- * invitation link comes after the match filled up or ended is told it can no longer be used. Players can cancel
- * before the first roll, and claim the match when the opponent has been away too long.
+ * invitation link comes after the match filled up or ended is told it can no longer be used. A match of an older dice
+ * protocol (fair-dice-v1) seats nobody (lib/match/dice-protocol.ts): instead of the seat, its visitors and its creator
+ * are told why in words. Players can cancel before the first roll, and claim the match when the opponent has been away
+ * too long.
  *
  * @example
  *   <SeatPanel signedIn />   // inside a MatchProvider
@@ -13,6 +15,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { GuestButton } from "@/components/auth/guest-button";
 import { opponentOf } from "@/lib/engine/types";
+import { outdatedProtocol } from "@/lib/match/dice-protocol";
 import { useMatch, useRun } from "./match-provider";
 
 function useNow(active: boolean): number {
@@ -49,6 +52,8 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
   const link = `${origin}/match/${matchId}${token && view.visibility === "private" ? `?invite=${token}` : ""}`;
   const here = `/match/${matchId}${invite ? `?invite=${invite}` : ""}`;
 
+  // The server would refuse the seat (ERR_OUTDATED_PROTOCOL): no button that can only fail, and no link to send.
+  const outdated = view.status === "waiting" ? outdatedProtocol(view) : null;
   const canClaim = opponentAway !== null && now - opponentAway >= abandonAfterMs;
   const canCancel = you !== null && (view.status === "waiting" || view.status === "seeding");
   // A player in a running match has nothing to do here: no empty box.
@@ -69,7 +74,12 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
 
   return (
     <section className="panel seat-panel" aria-label={t("title")}>
-      {view.status === "waiting" && you !== null ? (
+      {outdated ? (
+        <p className="muted" role="status" data-testid="outdated-protocol">
+          {t(you === null ? "outdatedProtocol" : "outdatedProtocolCreator", outdated)}
+        </p>
+      ) : null}
+      {view.status === "waiting" && you !== null && !outdated ? (
         <div className="invite">
           <p>{t("inviteText")}</p>
           <div className="invite-row">
@@ -80,7 +90,7 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
           </div>
         </div>
       ) : null}
-      {view.status === "waiting" && you === null ? (
+      {view.status === "waiting" && you === null && !outdated ? (
         signedIn ? (
           <p>
             {t("seatOpen", { color: openColor })}{" "}

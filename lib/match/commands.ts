@@ -51,8 +51,11 @@ export type MatchCommand = (
       readonly color: Color;
       /** The commitment of the seed the vault drew for this match (fair-dice-v1, section 2, step 1). */
       readonly commitment: string;
-      /** fair-dice-v2: the length of the seed chain the commitment covers (2N − 1); absent: a fair-dice-v1 seed. */
-      readonly chainLength?: number;
+      /**
+       * fair-dice-v2: the length of the seed chain the commitment covers (2N − 1). Required: a match is never created
+       * as fair-dice-v1 (dice-protocol.ts); a create without it is refused (ERR_OUTDATED_PROTOCOL).
+       */
+      readonly chainLength: number;
       /** Seated at once: the computer asked for, the queue's pairing, the rematch's accepter (invited, all three). */
       readonly opponent?: Participant;
     }
@@ -104,6 +107,9 @@ export interface DecideContext {
   /** A fresh match id, for the match a rematch makes. */
   readonly newMatchId: () => string;
 }
+
+/** A create as the shell asks for it: the seed's commitment and chain length are the vault's to add. */
+export type CreateRequest = Omit<Extract<MatchCommand, { type: "create" }>, "commitment" | "chainLength">;
 
 /** The events a command stores, in order, and the view they make; or the refusal (nothing is stored). */
 export type Decision = { readonly ok: true; readonly events: readonly MatchEvent[]; readonly view: MatchView } | Refusal;

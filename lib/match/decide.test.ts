@@ -59,7 +59,13 @@ const seated = fold(opening.slice(0, 2)); // bob black
 const playing = fold(opening); // both seeds in; the opening roll is owed
 const ended: MatchEvent = { type: "ended", reason: "cancelled", winner: null, serverSeed: "s" };
 const finished = fold(handMatch); // white won the 3-point match
-const create: Extract<MatchCommand, { type: "create" }> = { type: "create", matchLength: 5, visibility: "public", timeControl: null, rated: false, color: "white", commitment: "c0" };
+const create: Extract<MatchCommand, { type: "create" }> = { type: "create", matchLength: 5, visibility: "public", timeControl: null, rated: false, color: "white", commitment: "c0", chainLength: 9 };
+/** The hand match's `created` as a fair-dice-v2 match's: the only kind decide seats players in (dice-protocol.ts). */
+const createdV2 = (changes: Partial<Extract<MatchEvent, { type: "created" }>> = {}): MatchEvent => ({
+  ...(opening[0] as Extract<MatchEvent, { type: "created" }>),
+  dice: { protocol: "fair-dice-v2", chainLength: 5 },
+  ...changes,
+});
 
 /** `values`: what the refusal's sentence is worded from (null: none; left out: not checked). */
 type Case = readonly [label: string, view: MatchView, command: MatchCommand, context: DecideContext, code: string, values?: FailureValues | null];
@@ -129,7 +135,7 @@ describe("decide accepts", () => {
   it("creates a match, and seats an opponent in the same decision (computer, queue, rematch)", () => {
     const alone = accepted(decide(emptyMatchView("n"), { ...create, timeControl: { reserveMs: 60_000, delayMs: 5000 } }, context(alice)));
     expect(alone.events).toEqual([
-      { type: "created", matchLength: 5, visibility: "public", commitment: "c0", creator: alice.player, creatorColor: "white", timeControl: { reserveMs: 60_000, delayMs: 5000 } },
+      { type: "created", matchLength: 5, visibility: "public", commitment: "c0", creator: alice.player, creatorColor: "white", timeControl: { reserveMs: 60_000, delayMs: 5000 }, dice: { protocol: "fair-dice-v2", chainLength: 9 } },
     ]);
     expect(alone.view).toMatchObject({ status: "waiting", version: 1, commitment: "c0" });
     const paired = accepted(decide(emptyMatchView("n"), { ...create, rated: true, color: "black", opponent: bob }, context(alice)));
@@ -139,9 +145,9 @@ describe("decide accepts", () => {
   });
 
   it("seats a joiner in the free seat, and records each seat's seed once", () => {
-    const joined = accepted(decide(created, { type: "join" }, context(carol)));
+    const joined = accepted(decide(fold([createdV2()]), { type: "join" }, context(carol)));
     expect(joined.events).toEqual([{ type: "joined", color: "black", player: carol.player }]);
-    const privateMatch = fold([{ ...(opening[0] as Extract<MatchEvent, { type: "created" }>), visibility: "private" }]);
+    const privateMatch = fold([createdV2({ visibility: "private" })]);
     expect(accepted(decide(privateMatch, { type: "join", inviteToken: "the-token" }, context(carol))).events).toEqual([{ type: "joined", color: "black", player: carol.player }]);
     const seed = accepted(decide(seated, { type: "seed", clientSeed: "bob-seed_1", commitment: "c" }, context(bob)));
     expect(seed.events).toEqual([{ type: "seed", color: "black", clientSeed: "bob-seed_1" }]);

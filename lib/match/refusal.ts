@@ -31,6 +31,11 @@ export type RefusalCode =
   | "ERR_SALT_ALREADY_SENT"
   /** A rated match, or the rated queue, is for registered players only (not guests, not the computer). */
   | "ERR_REGISTERED_ONLY"
+  /**
+   * No downgrade (dice-protocol.ts): a create without the current dice protocol's parameters, or a join of a match of
+   * an older protocol (fair-dice-v1).
+   */
+  | "ERR_OUTDATED_PROTOCOL"
   | MatchErrorCode;
 
 export type Refusal = Failed<RefusalCode>;

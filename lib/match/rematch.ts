@@ -11,7 +11,7 @@
  *   rematchCreation(made.view, isComputer);                                // the create command and its creator
  */
 import { opponentOf, type Color } from "../engine/types";
-import type { DecideContext, Decision, MatchCommand, Participant } from "./commands";
+import type { CreateRequest, DecideContext, Decision, MatchCommand, Participant } from "./commands";
 import type { PlayerInfo } from "./events";
 import { refuse, type Refusal } from "./refusal";
 import { accepted } from "./seating";
@@ -56,12 +56,13 @@ export function decideRematchAnswer(view: MatchView, command: Extract<MatchComma
 
 /**
  * The match a made rematch is: its offerer creates it in the other colour, and the accepter is seated at once.
- * Everything but the commitment (the vault's, for the new seed) follows from the finished match.
+ * Everything but the seed (the vault's: its commitment and chain) follows from the finished match — the dice protocol
+ * too is the vault's, so the rematch of a fair-dice-v1 match is a fair-dice-v2 match.
  */
 export function rematchCreation(
   view: MatchView,
   isComputer: (userId: string) => boolean,
-): { readonly matchId: string; readonly creator: Participant; readonly command: Omit<Extract<MatchCommand, { type: "create" }>, "commitment"> } | null {
+): { readonly matchId: string; readonly creator: Participant; readonly command: CreateRequest } | null {
   const { offeredBy, matchId } = view.rematch;
   if (matchId === null || offeredBy === null) return null;
   const offerer = view.players[offeredBy];

@@ -1,12 +1,14 @@
 /**
  * Creating a match and taking its seats, and each seat's client seed: the door of every match. One create serves the
  * lobby, a game against the computer, the queue's pairings and rematches — the last three seat the opponent in the
- * same decision — and one join serves the lobby and invitation links.
+ * same decision — and one join serves the lobby and invitation links. Both doors admit only the current dice protocol
+ * (dice-protocol.ts): no new match, and no new player, goes to fair-dice-v1.
  */
 import { validateClientSeed } from "../dice/client-seed";
 import { opponentOf } from "../engine/types";
 import type { DecideContext, Decision, MatchCommand, Participant } from "./commands";
 import type { MatchEvent } from "./events";
+import { coversMatch, CURRENT_DICE_PROTOCOL, outdatedProtocol } from "./dice-protocol";
 import { playsRated } from "./rated";
 import { refuse } from "./refusal";
 import { evolve, seatOf, type MatchView } from "./view";
@@ -22,6 +24,11 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
   const { actor } = context;
   if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "create" });
   if (view.version !== 0) throw new Error(`match ${view.matchId} exists already`);
+  // No downgrade: a create without a seed chain would make a fair-dice-v1 match, whose rolls mix no salt from the
+  // players' browsers. The type asks for the chain; this holds for any caller that gets round the type.
+  const chainLength: unknown = command.chainLength;
+  if (typeof chainLength !== "number") return refuse("ERR_OUTDATED_PROTOCOL", { reason: "create", current: CURRENT_DICE_PROTOCOL });
+  if (!coversMatch(chainLength, command.matchLength)) return refuse("ERR_BAD_PAYLOAD", { reason: "chainLength" });
   const { opponent } = command;
   if (command.rated) {
     if (opponent?.kind === "computer") return refuse("ERR_BAD_PAYLOAD", { reason: "ratedComputer" });
@@ -39,7 +46,7 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
     // Untimed and unrated matches are stored as they were before clocks and ratings existed.
     ...(command.timeControl ? { timeControl: command.timeControl } : {}),
     ...(command.rated ? { rated: true } : {}),
-    ...(command.chainLength !== undefined ? { dice: { protocol: "fair-dice-v2", chainLength: command.chainLength } } : {}),
+    dice: { protocol: "fair-dice-v2", chainLength },
   };
   const seated: MatchEvent[] = opponent ? [{ type: "joined", color: opponentOf(command.color), player: opponent.player }] : [];
   return accepted(view, [created, ...seated]);
@@ -47,7 +54,8 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
 
 /**
  * The actor takes the free seat of a waiting match; a private one only with its invite token (which the context
- * checks: the view does not carry it).
+ * checks: the view does not carry it); and only in a match of the current dice protocol — checked last, so that it is
+ * the answer only to someone the seat would otherwise be open to.
  */
 export function decideJoin(view: MatchView, command: Command<"join">, context: DecideContext): Decision {
   const { actor } = context;
@@ -58,6 +66,10 @@ export function decideJoin(view: MatchView, command: Command<"join">, context: D
   if (seatOf(view, actor.player.id)) return refuse("ERR_ALREADY_SEATED");
   if (view.visibility === "private" && !context.holdsInvite(command.inviteToken)) return refuse("ERR_FORBIDDEN", { reason: "privateJoin" });
   if (view.rated && !playsRated(actor.kind)) return refuse("ERR_REGISTERED_ONLY", { reason: "join" });
+  // A fair-dice-v1 match waiting since before v2 (or planted in the database): seating a player would start a match
+  // whose every roll the server knows before anyone asks for it. Watching, reviewing and verifying it stay open.
+  const outdated = outdatedProtocol(view);
+  if (outdated) return refuse("ERR_OUTDATED_PROTOCOL", { reason: "join", protocol: outdated.protocol, current: outdated.current });
   return accepted(view, [{ type: "joined", color: view.players.white === null ? "white" : "black", player: actor.player }]);
 }
 

@@ -22,7 +22,10 @@ describe("a match's set-up written by both append paths", () => {
   });
   afterAll(() => handle?.dispose());
 
-  /** A join and both seeds, as appendEvent inputs, each decided on the view the previous one left. */
+  /**
+   * A join and both seeds, as appendEvent inputs, each decided on the view the previous one left. The view must be a
+   * fair-dice-v2 match's (`waitingMatch(…, { chain: true })`): decide seats players in no other.
+   */
   function setUp(view: MatchView, joiner: { id: string; username: string; isGuest: boolean }, at: Date): AppendEventInput[] {
     const joining = { player: playerInfo(joiner), kind: "registered" } as const;
     const joined = decided(view, { type: "join" }, joining);
@@ -54,7 +57,7 @@ describe("a match's set-up written by both append paths", () => {
   it("seats, seeds and starts the match with the same rows", async () => {
     const { db } = handle;
     const at = new Date("2026-12-01T09:08:07.654Z");
-    const [viaPrisma, direct] = [await waitingMatch(db, vault), await waitingMatch(db, vault)];
+    const [viaPrisma, direct] = [await waitingMatch(db, vault, { chain: true }), await waitingMatch(db, vault, { chain: true })];
     const [prismaJoiner, directJoiner] = [await newUser(db), await newUser(db)];
     for (const step of setUp(viaPrisma.view, prismaJoiner, at)) expect(await new PrismaEventStore(db).append(step, at)).toMatchObject({ ok: true });
     for (const step of setUp(direct.view, directJoiner, at)) {
@@ -72,7 +75,7 @@ describe("a match's set-up written by both append paths", () => {
 
   it("refuses on both paths a client seed for a seat whose seed is already stored, writing nothing", async () => {
     const { db } = handle;
-    const { match, view } = await waitingMatch(db, vault);
+    const { match, view } = await waitingMatch(db, vault, { chain: true });
     const [join, whiteSeed] = setUp(view, await newUser(db), new Date()) as [AppendEventInput, AppendEventInput];
     for (const step of [join, whiteSeed]) expect(await new PrismaEventStore(db).append(step)).toMatchObject({ ok: true });
     const again = { ...whiteSeed, expectedVersion: 3 };

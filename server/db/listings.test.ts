@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
   let ada: UserRow;
   let bob: UserRow;
   let admin: UserRow;
-  /** Oldest first: ada's public waiting match, ada vs bob (seeded), bob's private waiting match. */
+  /** Oldest first: ada's public waiting match (fair-dice-v2), ada vs bob (seeded), bob's private waiting match. */
   let matches: MatchRow[];
 
   beforeAll(async () => {
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
     ada = await newUser(db, "ada");
     bob = await newUser(db, "bob");
     admin = await newUser(db, "admin");
-    const first = await waitingMatch(db, vault, { creator: ada });
+    const first = await waitingMatch(db, vault, { creator: ada, chain: true });
     const second = await waitingMatch(db, vault, { creator: ada, color: "black" });
     await takeSeat(db, second.view, bob.id);
     const third = await waitingMatch(db, vault, { creator: bob, visibility: "private" });
@@ -58,11 +58,14 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
     expect(summary).not.toHaveProperty("inviteToken");
   });
 
-  it("lists open challenges: public and waiting only", async () => {
+  it("lists open challenges: public, waiting and fair-dice-v2 only", async () => {
+    // A fair-dice-v1 match still waiting seats nobody: the lobby does not offer it.
+    const oldProtocol = await waitingMatch(handle.db, vault, { creator: admin });
     const open = ids(await listOpenChallenges(handle.db));
     expect(open).toContain(matches[0]?.id);
     expect(open).not.toContain(matches[1]?.id);
     expect(open).not.toContain(matches[2]?.id);
+    expect(open).not.toContain(oldProtocol.match.id);
   });
 
   it("lists the public matches being played, however many private ones are newer", async () => {

@@ -78,7 +78,10 @@ export function listLiveMatches(db: Db, request: PageRequest = {}): Promise<Page
   return pageOfMatches(db, { visibility: "public", status: "playing" }, request);
 }
 
-/** Public matches waiting for an opponent. */
+/**
+ * Public matches waiting for an opponent. Only fair-dice-v2 ones (a seed chain): a fair-dice-v1 match still waiting
+ * seats nobody (lib/match/dice-protocol.ts), so the lobby offers no seat that would be refused.
+ */
 export function listOpenChallenges(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
-  return pageOfMatches(db, { visibility: "public", status: "waiting" }, request);
+  return pageOfMatches(db, { visibility: "public", status: "waiting", seed: { is: { chainLength: { not: null } } } }, request);
 }

@@ -46,9 +46,9 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
     });
 
     it("answers ERR_USER_NOT_FOUND for an unknown creator", async () => {
-      const seed = vault.draw();
+      const seed = vault.drawChain(1);
       const nobody = { player: { id: "nobody", name: "nobody", isGuest: false }, kind: "registered" } as const;
-      const create = { type: "create", color: "white", matchLength: 1, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment } as const;
+      const create = { type: "create", color: "white", matchLength: 1, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment, chainLength: 1 } as const;
       const { view, events } = decided(emptyMatchView(newMatchId()), create, nobody);
       const result = await createMatch(handle.db, { view, events, creatorId: "nobody", seed, inviteToken: null });
       expect(result.ok ? "" : result.code).toBe("ERR_USER_NOT_FOUND");
@@ -59,8 +59,8 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       const actor = { player: { id: creator.id, name: creator.username, isGuest: false }, kind: "registered" } as const;
       const id = newMatchId();
       const attempt = () => {
-        const seed = vault.draw();
-        const create = { type: "create", color: "white", matchLength: 3, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment } as const;
+        const seed = vault.drawChain(3);
+        const create = { type: "create", color: "white", matchLength: 3, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment, chainLength: 5 } as const;
         const { view, events } = decided(emptyMatchView(id), create, actor);
         return createMatch(handle.db, { view, events, creatorId: creator.id, seed, inviteToken: null });
       };
@@ -75,8 +75,8 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
       const creator = await newUser(handle.db);
       const actor = { player: { id: creator.id, name: creator.username, isGuest: false }, kind: "registered" } as const;
       const attempt = () => {
-        const seed = vault.draw();
-        const create = { type: "create", color: "black", matchLength: 1, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment } as const;
+        const seed = vault.drawChain(1);
+        const create = { type: "create", color: "black", matchLength: 1, visibility: "public", timeControl: null, rated: false, commitment: seed.commitment, chainLength: 1 } as const;
         const { view, events } = decided(emptyMatchView(newMatchId()), create, actor);
         return createMatch(handle.db, { view, events, creatorId: creator.id, seed, inviteToken: null, maxWaiting: 2 });
       };
@@ -99,7 +99,8 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
     });
 
     it("seats exactly one of several players joining at once: the others were decided on a version that is gone", async () => {
-      const { match, view } = await waitingMatch(handle.db, vault);
+      // A fair-dice-v2 match: decide seats players in no other (lib/match/dice-protocol.ts).
+      const { match, view } = await waitingMatch(handle.db, vault, { chain: true });
       const joiners = await Promise.all(Array.from({ length: 5 }, () => newUser(handle.db)));
       const results = await Promise.all(
         joiners.map(async (joiner) => {

@@ -1,7 +1,9 @@
 /**
  * Rows for tests: users with unique names, a seed vault with a throwaway key, and matches in each stage (waiting,
  * seeded and ready to roll), stored through the same decisions and writes as the match server's. Each helper fails
- * the test loudly when a step it relies on does not succeed.
+ * the test loudly when a step it relies on does not succeed. The matches are fair-dice-v1 unless asked for a chain:
+ * the site no longer creates or seats v1 matches (lib/match/dice-protocol.ts), so their `created` and `joined`
+ * events are written here as the server stored them before v2 — the old logs these tests read back.
  *
  * @example
  *   const vault = testVault();
@@ -11,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { SeedVault, Secret } from "@/server/vault";
 import type { StoredSeed } from "@/server/vault";
-import { decide, emptyMatchView, evolve, seatOf, type DecideContext, type MatchCommand, type MatchEvent, type MatchView, type Participant, type TimeControl } from "@/lib/match";
+import { decide, diceProtocolOf, emptyMatchView, evolve, seatOf, type DecideContext, type MatchCommand, type MatchEvent, type MatchView, type Participant, type TimeControl } from "@/lib/match";
 import { appendEvent } from "./append-event";
 import type { Db } from "./client";
 import { eventAppend } from "./event-rows";
@@ -70,21 +72,38 @@ export async function waitingMatch(
   const creator = options.creator ?? (await newUser(db, "creator"));
   const seed = options.chain ? vault.drawChain(options.matchLength ?? 5) : vault.draw();
   const visibility = options.visibility ?? "public";
-  const create: MatchCommand = {
-    type: "create",
-    color: options.color ?? "white",
-    matchLength: options.matchLength ?? 5,
-    visibility,
-    commitment: seed.commitment,
-    ...(seed.chainLength !== undefined && { chainLength: seed.chainLength }),
-    rated: options.rated === true,
-    timeControl: options.timeControl ?? null,
-  };
-  const { events, view } = decided(emptyMatchView(newMatchId()), create, await participant(db, creator.id));
+  const settings = { color: options.color ?? "white", matchLength: options.matchLength ?? 5, visibility, rated: options.rated === true, timeControl: options.timeControl ?? null } as const;
+  const actor = await participant(db, creator.id);
+  const empty = emptyMatchView(newMatchId());
+  const { events, view } =
+    seed.chainLength === undefined ? v1Created(empty, settings, seed.commitment, actor) : decided(empty, { type: "create", ...settings, commitment: seed.commitment, chainLength: seed.chainLength }, actor);
   const inviteToken = visibility === "private" ? newInviteToken() : null;
   const created = await createMatch(db, { view, events, creatorId: creator.id, seed, inviteToken });
   if (!created.ok) throw new Error(`waitingMatch: ${created.code}`);
   return { match: created.value, seed, creator, view };
+}
+
+/**
+ * The `created` event of a fair-dice-v1 match, as decide wrote it before v2 (no `dice`): built by hand, because
+ * decide now refuses to create one (ERR_OUTDATED_PROTOCOL).
+ */
+function v1Created(
+  empty: MatchView,
+  settings: { readonly color: Seat; readonly matchLength: number; readonly visibility: Visibility; readonly rated: boolean; readonly timeControl: TimeControl | null },
+  commitment: string,
+  actor: Participant,
+): { readonly events: readonly MatchEvent[]; readonly view: MatchView } {
+  const created: MatchEvent = {
+    type: "created",
+    matchLength: settings.matchLength,
+    visibility: settings.visibility,
+    commitment,
+    creator: actor.player,
+    creatorColor: settings.color,
+    ...(settings.timeControl ? { timeControl: settings.timeControl } : {}),
+    ...(settings.rated ? { rated: true } : {}),
+  };
+  return { events: [created], view: evolve(empty, created) };
 }
 
 /** Stores `event` after `view` with the rows the match server writes with it (eventAppend); the view after it. */
@@ -95,9 +114,16 @@ export async function storeEvent(db: Db, view: MatchView, event: MatchEvent, act
   return after;
 }
 
-/** The user `userId` takes the free seat, as match:join seats an invited player. */
+/**
+ * The user `userId` takes the free seat, as match:join seats an invited player. In a fair-dice-v1 match, which
+ * match:join now refuses (ERR_OUTDATED_PROTOCOL), the `joined` event is written as it was before v2.
+ */
 export async function takeSeat(db: Db, view: MatchView, userId: string): Promise<MatchView> {
-  const [event] = decided(view, { type: "join" }, await participant(db, userId)).events;
+  const joiner = await participant(db, userId);
+  const [event] =
+    diceProtocolOf(view) === "fair-dice-v1"
+      ? [{ type: "joined", color: view.players.white === null ? "white" : "black", player: joiner.player } satisfies MatchEvent]
+      : decided(view, { type: "join" }, joiner).events;
   if (!event) throw new Error("takeSeat: no event");
   return storeEvent(db, view, event, userId);
 }

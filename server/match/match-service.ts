@@ -22,7 +22,7 @@
 import { createHash } from "node:crypto";
 import { combineClientSeeds } from "@/lib/dice";
 import type { Failed } from "@/lib/engine/types";
-import { decide, emptyMatchView, evolve, flagFall, type DecideContext, type Decision, type MatchCommand, type MatchView, type Participant } from "@/lib/match";
+import { decide, emptyMatchView, evolve, flagFall, type CreateRequest, type DecideContext, type Decision, type MatchCommand, type MatchView, type Participant } from "@/lib/match";
 import { publishedEvent } from "@/lib/match/published";
 import type { Ack, MatchEventMessage, StoredEvents } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
@@ -63,8 +63,6 @@ export interface MatchServiceOptions {
   readonly abandonAfterMs?: number;
   /** Whether a user is a computer player. Default: none is. */
   readonly isComputer?: (userId: string) => boolean;
-  /** The dice protocol of new matches, fair-dice-v2 by default (a match keeps the one it was created with). */
-  readonly fairDice?: "fair-dice-v1" | "fair-dice-v2";
 }
 
 /** What a create takes besides the command: the creator, and what the shell keeps for it. */
@@ -191,16 +189,17 @@ export class MatchService {
   }
 
   /**
-   * Creates a match: a fresh sealed seed, whose commitment is public from this moment (fair-dice-v1, section 2, step
-   * 1), `decide` for the create, and the row with its first events in one transaction. Private matches get an invite
-   * token.
+   * Creates a match: a fresh sealed seed chain, whose commitment is public from this moment (fair-dice-v2, section 2,
+   * step 1), `decide` for the create, and the row with its first events in one transaction. Private matches get an
+   * invite token. Every path that makes a match (the lobby, challenges, the queue, rematches, tournaments, the
+   * computer) comes here, and here is only fair-dice-v2: no option, setting or caller makes a fair-dice-v1 match.
    */
-  async create(command: Omit<Extract<MatchCommand, { type: "create" }>, "commitment">, creation: Creation): Promise<CreateResult> {
+  async create(command: CreateRequest, creation: Creation): Promise<CreateResult> {
     const matchId = creation.matchId ?? newMatchId();
-    const v2 = (this.#options.fairDice ?? "fair-dice-v2") === "fair-dice-v2";
-    const seed = v2 ? this.#options.vault.drawChain(command.matchLength) : this.#options.vault.draw();
+    const seed = this.#options.vault.drawChain(command.matchLength);
+    if (seed.chainLength === undefined) throw new Error("drawChain gave a seed without a chain");
     const empty = emptyMatchView(matchId);
-    const decision = decide(empty, { ...command, commitment: seed.commitment, ...(seed.chainLength !== undefined && { chainLength: seed.chainLength }) }, this.#contextFor(empty, null, creation.creator));
+    const decision = decide(empty, { ...command, commitment: seed.commitment, chainLength: seed.chainLength }, this.#contextFor(empty, null, creation.creator));
     if (!decision.ok) return decision;
     const inviteToken = command.visibility === "private" ? newInviteToken() : null;
     const created = await createMatch(this.#options.db, {
