@@ -10,7 +10,7 @@
  *   server = await startServerProcess({ databaseUrl: "file:/tmp/t/test.db", port, seedKeyHex: key });
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -96,6 +96,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       DATABASE_URL: options.databaseUrl,
       PORT: String(options.port),
       SEED_ENCRYPTION_KEY: options.seedKeyHex,
+      // The proof-signing key, derived from the seed key so that a restarted server signs with the same one (and no
+      // key file is written: DATA_DIR above is no folder for a PostgreSQL URL).
+      PROOF_SIGNING_KEY: createHash("sha256").update(`proof-signing:${options.seedKeyHex}`).digest("hex"),
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
