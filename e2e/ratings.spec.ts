@@ -1,6 +1,7 @@
 // Ratings in the browser: two players register, both join the matchmaking queue for a rated 1-point match from the
 // lobby and are taken to the same match, submit their client seeds in the page, and the match ends by a resignation
-// (driven over the site's own socket with their session cookies, as e2e/bot-match.ts does). Then the winner's
+// (driven over the site's own socket with their session cookies, as e2e/bot-match.ts does). The match page shows the
+// end: the result, both rating changes, links to analyse and review the match. Then the winner's
 // profile shows 1510.0 (both start at 1500 with no experience: 4·K·√1·½ = 4·5·½ = 10), the loser's 1490.0, and the
 // leaderboard, reached from the site's navigation, lists the winner above the loser.
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -57,6 +58,17 @@ test("a rated match found through the queue moves both ratings, shown on the pro
   await expect(ann.page.getByTestId("server-seed")).toHaveText(/^[0-9a-f]{64}$/);
   // The winner is the one who accepted the resignation.
   const winner = loser === `ann${suffix}` ? `ben${suffix}` : `ann${suffix}`;
+
+  // The match page's end (issue 47: there was none): the result as ann sees it, both ratings, the ways to the review.
+  const end = ann.page.getByTestId("match-end");
+  await expect(end.locator("h2")).toHaveText(winner === `ann${suffix}` ? "You won the match" : "You lost the match");
+  await expect(end.getByTestId("match-end-ratings")).toContainText(`${winner}: rating 1500.0 → 1510.0 +10.0`);
+  await expect(end.getByTestId("match-end-ratings")).toContainText(`${loser}: rating 1500.0 → 1490.0 −10.0`);
+  await expect(end.getByTestId("match-end-analyse")).toHaveAttribute("href", `/matches/${matchId}?analyse=1`);
+  await expect(end.getByTestId("match-end-review")).toHaveAttribute("href", `/matches/${matchId}`);
+  // "Analyse the match" opens the review with its analysis started (a one-move match: done in a moment).
+  await end.getByTestId("match-end-analyse").click();
+  await expect(ann.page.getByTestId("analyse-button")).toHaveText("Analysed", { timeout: 30_000 });
 
   const page = ann.page;
   await page.goto(`/players/${winner}`);

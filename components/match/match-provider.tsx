@@ -15,6 +15,7 @@ import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
 import { openSocket, send, type ClientSocket, type Reply } from "@/components/socket/socket-client";
 import { markRematch } from "@/components/fairness/rematch-mark";
 import { createMatchStore, type MatchPageState, type MatchStore } from "./match-store";
+import { breakHolds } from "@/lib/play/game-break";
 import { owesOpeningSalt, rollPayload } from "./roll-payload";
 
 type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
@@ -98,7 +99,8 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
   );
 
   // fair-dice-v2: the opening roll waits for both players' salts; this page sends its player's as soon as it is owed
-  // (once per version, and again after a reconnection: the salt kept for that nonce, so the roll cannot change).
+  // (once per version, and again after a reconnection: the salt kept for that nonce, so the roll cannot change) —
+  // after a game's end, once the break that shows its result is over (lib/play/game-break.ts).
   useEffect(() => {
     // The nonce whose salt is on its way: not sent again until its answer came (or the connection was lost).
     let inFlight: number | null = null;
@@ -106,6 +108,7 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
       if (now.connection !== "online") inFlight = null;
       const { view, you } = now;
       if (!view || now.connection !== "online" || !owesOpeningSalt(view, you) || inFlight === view.rolls.length) return;
+      if (breakHolds(view, now.breakOver)) return;
       const nonce = view.rolls.length;
       inFlight = nonce;
       void run("match:roll", rollPayload(view)).finally(() => {

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The match page: match facts (length, score, cube, Crawford), the two players around the board, what the match
- * waits for, the seat panel, the fair-dice panel, the player's play settings and the log; the turn notice (title,
+ * waits for, the moment a game or the match ends (its result, the ratings, the way to the review), the seat panel, the fair-dice panel, the player's play settings and the log; the turn notice (title,
  * tab icon, chime, notification) and the automatic roll and plays the settings ask for. Before the first snapshot it shows a skeleton board;
  * when the socket drops, a banner (the socket reconnects and watches again by itself); when the match cannot be
  * shown, a panel with a way back.
@@ -18,7 +18,9 @@ import { PlaySettings } from "@/components/play/play-settings";
 import { Announcer } from "./announcer";
 import { AutomaticPlay } from "./automatic-play";
 import { statusText } from "./event-text";
+import { GameBreak } from "./game-break";
 import { FlagWatch } from "./match-clock";
+import { MatchEnd } from "./match-end";
 import { timeControlText } from "./time-control-text";
 import { ChallengeInbox } from "@/components/meet/challenge-inbox";
 import { TournamentNotice } from "@/components/tournaments/tournament-notice";
@@ -115,6 +117,8 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
             {statusText(t, view, you)}
           </p>
           <Announcer />
+          <MatchEnd />
+          <GameBreak />
           <PlayArea />
           <FlagWatch />
           <TurnNotice />

@@ -57,6 +57,8 @@ export interface MatchPageState {
   /** The steps of the play being built and the checker picked up, for the view's version only. */
   readonly steps: readonly CheckerMove[];
   readonly selected: number | null;
+  /** The last game whose end this page has shown long enough (lib/play/game-break.ts): the next opening salt may go. */
+  readonly breakOver: number;
 
   adopt(snapshot: MatchSnapshot): void;
   /**
@@ -77,6 +79,8 @@ export interface MatchPageState {
   step(move: CheckerMove): void;
   undo(): void;
   clearPlay(): void;
+  /** The break after game `game` is over (its time ran out, or the player went on). */
+  endBreak(game: number): void;
 }
 
 
@@ -112,6 +116,7 @@ export function createMatchStore(matchId: string, invite: string | null, watch: 
       log: [],
       steps: [],
       selected: null,
+      breakOver: 0,
 
       adopt(snapshot) {
         sync.adopt(snapshot);
@@ -173,6 +178,10 @@ export function createMatchStore(matchId: string, invite: string | null, watch: 
 
       clearPlay() {
         set({ steps: [], selected: null });
+      },
+
+      endBreak(game) {
+        if (game > get().breakOver) set({ breakOver: game });
       },
     };
   });

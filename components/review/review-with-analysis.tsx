@@ -6,6 +6,7 @@
  * @example
  *   <ReviewWithAnalysis data={data} viewer="white" names={names} matchId={id} invite={null} finished initial={stored} />
  */
+import { useEffect, useRef } from "react";
 import type { AnalysisView } from "@/lib/analysis/analysis-view";
 import type { Color } from "@/lib/engine/types";
 import { AnalysisControls, AnalysisSummary, useMatchAnalysis } from "./analysis-panel";
@@ -20,10 +21,19 @@ export interface ReviewWithAnalysisProps {
   readonly invite: string | null;
   readonly finished: boolean;
   readonly initial: readonly AnalysisView[];
+  /** Start the analysis on arrival (the match page's "Analyse the match" link: ?analyse=1), unless one is stored. */
+  readonly autoAnalyse?: boolean;
 }
 
-export function ReviewWithAnalysis({ data, viewer, names, matchId, invite, finished, initial }: ReviewWithAnalysisProps) {
+export function ReviewWithAnalysis({ data, viewer, names, matchId, invite, finished, initial, autoAnalyse = false }: ReviewWithAnalysisProps) {
   const analysis = useMatchAnalysis(matchId, invite, initial);
+  // Once, on arrival: the link asked for the analysis, so the reader does not have to find the button.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || !autoAnalyse || !finished) return;
+    asked.current = true;
+    if (analysis.current === null || analysis.current.status === "none") analysis.analyse();
+  });
   const result = analysis.current?.status === "done" ? analysis.current.result : null;
   return (
     <>

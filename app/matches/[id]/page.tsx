@@ -33,7 +33,8 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
   const { id } = await params;
   const t = await getTranslations("review");
   const tm = await getTranslations("match");
-  const inviteParam = (await searchParams).invite;
+  const query = await searchParams;
+  const inviteParam = query.invite;
   const invite = typeof inviteParam === "string" && inviteParam.length <= 64 ? inviteParam : undefined;
   const found = await reviewableMatch(getDb(), id, await getCurrentUser(), invite);
   if (!found.ok) notFound();
@@ -66,7 +67,7 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
           </>
         )}
       </p>
-      <ReviewWithAnalysis data={data} viewer={you ?? "white"} names={names} matchId={view.matchId} invite={invite ?? null} finished={finished} initial={analyses} />
+      <ReviewWithAnalysis data={data} viewer={you ?? "white"} names={names} matchId={view.matchId} invite={invite ?? null} finished={finished} initial={analyses} autoAnalyse={query.analyse === "1"} />
       <section className="panel review-verify" aria-labelledby="review-verify-title">
         <h2 id="review-verify-title">{t("verifyTitle")}</h2>
         <p className="muted">
