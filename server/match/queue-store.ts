@@ -10,7 +10,10 @@
  *   nodes pairing at once can never put one player in two matches: the loser of the race just looks again;
  * - each node keeps a short-lived key saying it is alive, renewed every time it looks at the queue (every second); the
  *   entries of a node whose key has lapsed (`staleAfterMs`: it died with players queued) are removed unpaired, so
- *   nobody is paired with an empty chair;
+ *   nobody is paired with an empty chair — and, sooner, those of a node whose Redis connection is gone (its process
+ *   died: node-liveness.ts). A player queued on a node killed less than `staleAfterMs` before was paired, in a fault
+ *   run, into a match nobody would play. Only nodes that say they name their connection (their alive key reads
+ *   "named") are judged by it: an older node during a rolling upgrade is not taken for dead;
  * - a player leaves with their socket (disconnect, `queue:leave`), on any node.
  * While Redis is down, joining answers ERR_UNAVAILABLE and pairing waits; no one is paired twice or lost in a match.
  *
@@ -20,6 +23,7 @@
  */
 import type { RedisClientType } from "redis";
 import type { QueueEntry } from "@/lib/matchmaking/pairing";
+import type { NodeLiveness } from "./node-liveness";
 
 export interface QueuedPlayer extends QueueEntry {
   /** The socket they queued from: told of the pairing, and leaving with it. */
@@ -90,8 +94,11 @@ export class RedisQueueStore implements QueueStore {
   /** The exact stored text of each entry of the last read, to claim by value. */
   readonly #serialized = new Map<QueuedPlayer, string>();
 
-  constructor(redis: QueueRedis, prefix: string, node: string, staleAfterMs = 5000) {
+  readonly #liveness: Pick<NodeLiveness, "live"> | null;
+
+  constructor(redis: QueueRedis, prefix: string, node: string, staleAfterMs = 5000, liveness: Pick<NodeLiveness, "live"> | null = null) {
     this.#redis = redis;
+    this.#liveness = liveness;
     this.#prefix = prefix;
     this.#key = `${prefix}:queue`;
     this.#node = node;
@@ -119,11 +126,12 @@ export class RedisQueueStore implements QueueStore {
 
   async all(): Promise<QueuedPlayer[]> {
     this.#ready();
-    await this.#redis.set(this.#aliveKey(this.#node), "1", { PX: this.#staleAfterMs });
+    await this.#redis.set(this.#aliveKey(this.#node), this.#liveness ? "named" : "1", { PX: this.#staleAfterMs });
     const entries = (await this.#read()).map(({ entry }) => entry);
     const others = [...new Set(entries.map((entry) => entry.node).filter((node) => node !== this.#node))];
     const alive = others.length > 0 ? await this.#redis.mGet(others.map((node) => this.#aliveKey(node))) : [];
-    const dead = new Set(others.filter((_, i) => alive[i] === null));
+    const live = alive.includes("named") ? await this.#liveness?.live() : null;
+    const dead = new Set(others.filter((node, i) => alive[i] === null || (alive[i] === "named" && live && !live.has(node))));
     const gone = entries.filter((entry) => dead.has(entry.node)).map((entry) => entry.userId);
     if (gone.length > 0) await this.#redis.hDel(this.#key, gone);
     return entries.filter((entry) => !dead.has(entry.node));

@@ -17,6 +17,8 @@ export interface TwoNodes {
   readonly nodes: readonly [ServerProcess, ServerProcess];
   /** The shared database, for the test's own reads and users. */
   readonly db: Db;
+  /** Both nodes' Redis key prefix (REDIS_PREFIX), for a test that reads their keys. */
+  readonly redisPrefix: string;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startTwoNodes(postgresServer: string, redisUrl: string, en
   return {
     nodes: [a!, b!],
     db,
+    redisPrefix: shared.REDIS_PREFIX,
     async stop() {
       await Promise.all([a, b].map((node) => node?.kill()));
       await db.close();
