@@ -42,12 +42,12 @@ import { guardPublish } from "./match/redis-publish-guard";
 import { LatestEvents } from "./match/republish";
 import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
+import { MatchOwners } from "./match/match-owners";
 import { stopNode } from "./shutdown";
 import { loadProofKey, loadSeedKey, RollService, SeedVault, type ProofSigningKey, type SeedKey } from "./vault";
 import { registerProofKey } from "./fairness/proof-keys";
 import { ActionLimits } from "./action-limits";
 import { TournamentRunner } from "./tournaments/tournament-runner";
-import { registerChatRooms } from "./chat/chat-rooms";
 import { registerChatRooms } from "./chat/chat-rooms";
 
 export interface AppServer {
@@ -136,6 +136,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     options.proofKey ?? loadProofKey({ env: process.env, dataDir: env.dataDir, production: env.requireSecrets, logger: { warn: (m) => logger.warn(m) } });
   await registerProofKey(db, proofKey);
 
+  let closing = false;
   const siteScheme = { siteUrl: env.NEXTAUTH_URL, trustProxy: env.TRUST_PROXY, dev };
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
   const httpServer = createServer((req, res) => {
@@ -173,6 +174,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     serveClient: false,
     maxHttpBufferSize: MAX_PAYLOAD_BYTES,
     allowRequest: (req, callback) => {
+      // Shutting down: refused at the handshake, which a client retries (through the balancer, to another node) —
+      // unlike a refusal by the gateway's middleware, after which Socket.IO gives up.
+      if (closing) {
+        callback("ERR_UNAVAILABLE: this node is shutting down.", false);
+        return;
+      }
       const verdict = originVerdict(req.headers, originPolicy);
       if (verdict === "foreign") logger.warn("socket refused: foreign origin", { origin: String(req.headers.origin ?? "").slice(0, 200) });
       callback(verdict === "foreign" ? "ERR_CROSS_SITE: sockets are only for this site's own pages." : null, verdict !== "foreign");
@@ -234,6 +241,18 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     });
   }
   const presence = new Presence(startedAt);
+  const nodeId = randomUUID();
+  // The limits', the matchmaking queue's and the match owners' own Redis connection: the adapter's client spends its
+  // time in blocking stream reads. It carries this node's name, so that the others see it gone the moment its process
+  // dies (node-liveness.ts).
+  const limitsRedis = redis ? redis.duplicate({ name: NodeLiveness.connectionName(redisPrefix, nodeId) }) : null;
+  if (limitsRedis) {
+    limitsRedis.on("error", () => {}); // the limits fall back to this node's own counts meanwhile
+    await limitsRedis.connect();
+  }
+  const liveness = limitsRedis ? new NodeLiveness(limitsRedis, redisPrefix) : null;
+  // Which node owes each match what it owes by itself: the one that wrote its latest event (match-owners.ts).
+  const owners = limitsRedis ? new MatchOwners(limitsRedis, redisPrefix, nodeId) : null;
   const vault = new SeedVault(seedKey);
   // The computer players think in worker threads; the pool starts its workers on the first task.
   const onWorkerError = (message: string) => logger.error("engine worker failed", { error: message });
@@ -252,6 +271,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     logger,
     publish: (message, exceptSocket) => {
       latest?.note(message);
+      owners?.note(message.matchId);
       const room = io.to(`match:${message.matchId}`);
       (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
     },
@@ -276,16 +296,31 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     // A tenth of the abandonment time (at most a minute): a walked-away match ends soon after it may be claimed.
     abandonedSweepMs: Math.min(60_000, Math.max(1_000, abandonAfterMs / 10)),
   });
-  // A node of the cluster died: what its matches owed by themselves is written here (one recovery at a time).
+  const wake = (matchId: string) => void computer.wake(matchId);
+  // A node of the cluster died or left: what its matches owed by themselves is written here — its matches only, each
+  // taken over by one survivor (match-owners.ts), several at a time.
   let recovering: Promise<unknown> = Promise.resolve();
   const recoverAfterLoss = (node: string) => {
-    logger.warn("a cluster node stopped reporting; recovering unfinished matches", { node });
+    logger.warn("a cluster node is gone; recovering its unfinished matches", { node });
     // Its sockets' places in the connection caps go now, not at their expiry: its players are reconnecting elsewhere.
     void connectionLimits.dropNode(node).catch(() => {});
-    recovering = recovering.then(() => recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId))).catch(() => {});
+    if (!owners) return;
+    recovering = recovering
+      .then(() => recoverUnfinishedMatches(db, service, logger, wake, { select: (ids) => owners.takeOver(node, ids), reason: "node lost" }))
+      .catch(() => {});
   };
-  const nodeId = randomUUID();
-  const presenceLink: PresenceLink | null = redis ? attachPresenceLink({ io, presence, nodeId, now, reportEveryMs: env.PRESENCE_REPORT_MS, onNodeLost: recoverAfterLoss, linked: () => redis.isReady }) : null;
+  const presenceLink: PresenceLink | null = redis
+    ? attachPresenceLink({
+        io,
+        presence,
+        nodeId,
+        now,
+        reportEveryMs: env.PRESENCE_REPORT_MS,
+        onNodeLost: recoverAfterLoss,
+        linked: () => redis.isReady,
+        liveness: liveness ? () => liveness.live() : undefined,
+      })
+    : null;
   const limits: UserLimits = {
     socketsPerUser: env.SOCKETS_PER_USER,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,
@@ -293,19 +328,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     waitingMatchesPerUser: env.WAITING_MATCHES_PER_USER,
     ...options.limits,
   };
-  // The limits' and the matchmaking queue's own Redis connection: the adapter's client spends its time in blocking
-  // stream reads.
-  // It carries this node's name, so that the others see it gone the moment its process dies (node-liveness.ts).
-  const limitsRedis = redis ? redis.duplicate({ name: NodeLiveness.connectionName(redisPrefix, nodeId) }) : null;
-  if (limitsRedis) {
-    limitsRedis.on("error", () => {}); // the limits fall back to this node's own counts meanwhile
-    await limitsRedis.connect();
-  }
-  const liveness = limitsRedis ? new NodeLiveness(limitsRedis, redisPrefix) : null;
   const connectionLimits = new ConnectionLimits({ perUser: limits.socketsPerUser, perAddress: limits.socketsPerAddress, redis: limitsRedis, liveness, prefix: redisPrefix, nodeId, now });
   // One matchmaking queue for the whole cluster (queue-store.ts).
-  const matchmaker = new Matchmaker({ db, service, io, logger, now, nodeId, store: limitsRedis ? new RedisQueueStore(limitsRedis, redisPrefix, nodeId) : undefined });
-  attachGateway({
+  const matchmaker = new Matchmaker({ db, service, io, logger, now, nodeId, store: limitsRedis ? new RedisQueueStore(limitsRedis, redisPrefix, nodeId, undefined, liveness) : undefined });
+  const gateway = attachGateway({
     io,
     matchmaker,
     outage,
@@ -331,15 +357,21 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   });
   // What was due to happen by itself when the process stopped (an opening roll, a pass, the reveal) happens now.
   // A computer whose turn it was carries on.
-  await recoverUnfinishedMatches(db, service, logger, (matchId) => void computer.wake(matchId));
+  // In a cluster, only the matches no live node owns: the others' live matches are theirs to run.
+  await recoverUnfinishedMatches(db, service, logger, wake, {
+    select: async (ids) => {
+      const live = await liveness?.live();
+      return owners && live ? owners.notOwnedBy(live, ids) : ids;
+    },
+    recovered: async (ids) => owners?.claim(ids),
+    reason: "boot",
+  });
   // Analysis jobs (the review page's "Analyse") on nodes that serve pages; queued ones from before a restart resume.
   // One decision per analysis worker at a time; the runner shares them out among the jobs it holds.
   const analysis = (options.withNext ?? true) ? new AnalysisRunner({ db, logger, runTask: (task) => analysisPool.run(task), concurrency: analysisPool.size }) : null;
   analysis?.start();
   // The analysis board's route (app/api/analysis) searches in the same pool.
   setBoardEngine((request) => analysisPool.run({ kind: "analyse-position", request }));
-  // The admin chat route (app/api/admin/chat) tells a channel's clients that a message is gone, on this io.
-  registerChatRooms(io);
   // The admin chat route (app/api/admin/chat) tells a channel's clients that a message is gone, on this io.
   registerChatRooms(io);
   // Tournaments: what is due (a close, a round, a result) is looked at every TOURNAMENT_TICK_MS, on every node.
@@ -367,20 +399,27 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     tournaments,
     proofKey,
     close: async () => {
+      // New sockets are refused from now on (their clients retry, through the balancer, elsewhere).
+      closing = true;
       await tournaments.stop();
-      // The computer stops first: a move it was thinking about is made again after a restart.
+      matchmaker.close();
+      // The hand-over (a drain once lost an event and left a match's end to a recovery 22.5 s later): this node's
+      // sockets close, the commands under way finish — their events published while Redis is still connected —, the
+      // computer and the flag timers stop, and only then are the others told to take this node's matches over.
+      // Closed under the sockets (not disconnected by the server, which a client takes as final): they reconnect.
+      io.engine.close();
+      await gateway.idle();
+      // The computer stops first: a move it was thinking about is made by the node that takes the match over.
       computer.close();
       service.close();
       outage.close();
       await analysis?.stop();
       setBoardEngine(null);
       registerChatRooms(null, io);
-      registerChatRooms(null, io);
       await Promise.all([pool.close(), analysisPool.close()]);
       await computer.idle();
-      presenceLink?.close();
+      presenceLink?.leave();
       connectionLimits.close();
-      matchmaker.close();
       await io.close();
       if (limitsRedis) await limitsRedis.close();
       if (redis) await redis.close();

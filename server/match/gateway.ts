@@ -85,7 +85,15 @@ async function concealUnseenMatch<T extends object>(ctx: CommandContext, payload
   return conceal ? NOT_VISIBLE : answer;
 }
 
-export function attachGateway(options: GatewayOptions): void {
+export interface Gateway {
+  /**
+   * Resolves once no command is being handled (none started after the sockets were closed): a node shutting down
+   * waits for it, so that every event its commands store is also published before its Redis connection closes.
+   */
+  idle(): Promise<void>;
+}
+
+export function attachGateway(options: GatewayOptions): Gateway {
   const { io, logger, presence } = options;
   const now = options.now ?? Date.now;
   const socketLimit = options.rateLimit ?? { burst: 30, perSecond: 15 };
@@ -99,6 +107,8 @@ export function attachGateway(options: GatewayOptions): void {
   const limits = { waitingMatchesPerUser: options.waitingMatchesPerUser ?? 3, playerTournaments: options.playerTournaments ?? false };
   const actionLimits = options.actionLimits ?? new ActionLimits();
   const matchmaker = options.matchmaker ?? new Matchmaker({ db: options.db, service: options.service, io, logger, now });
+
+  const inFlight = new Set<Promise<void>>();
 
   io.use((socket, next) => {
     if (!handshakeSchema.safeParse(socket.handshake.auth).success) {
@@ -148,7 +158,7 @@ export function attachGateway(options: GatewayOptions): void {
       }
       const handler = commandHandlers[name] as CommandHandler<CommandName>;
       const started = performance.now();
-      handler(ctx, parsed.data as never)
+      const handling = handler(ctx, parsed.data as never)
         .then((answer) => concealUnseenMatch(ctx, parsed.data, answer))
         .then(
           (answer) => {
@@ -180,6 +190,8 @@ export function attachGateway(options: GatewayOptions): void {
             reply(fail("ERR_INTERNAL", { reason: "command" }));
           },
         );
+      inFlight.add(handling);
+      void handling.finally(() => inFlight.delete(handling));
     });
 
     socket.on("disconnecting", () => {
@@ -196,4 +208,10 @@ export function attachGateway(options: GatewayOptions): void {
       }
     });
   });
+
+  return {
+    idle: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
 }

@@ -102,8 +102,7 @@ export class Presence {
     }
   }
 
-  /** Forgets nodes that have not reported since `staleBefore` (crashed): their users are away from `now`. */
-  /** Forgets the nodes not heard from since `staleBefore` (they crashed) and returns their ids. */
+  /** Forgets the nodes not heard from since `staleBefore` (they crashed) and returns their ids; their users are away from `now`. */
   expireNodes(staleBefore: number, now: number): string[] {
     const expired: string[] = [];
     for (const [node, entry] of this.#remote) {
@@ -113,6 +112,19 @@ export class Presence {
       for (const userId of entry.users) this.#markAwayIfGone(userId, now);
     }
     return expired;
+  }
+
+  /** The other nodes heard from, and when each last reported. */
+  remoteNodes(): { node: string; seenAt: number }[] {
+    return [...this.#remote].map(([node, { seenAt }]) => ({ node, seenAt }));
+  }
+
+  /** Forgets one node (it said goodbye, or it is known dead): its users are away from `now`. */
+  forgetNode(node: string, now: number): void {
+    const entry = this.#remote.get(node);
+    if (!entry) return;
+    this.#remote.delete(node);
+    for (const userId of entry.users) this.#markAwayIfGone(userId, now);
   }
 
   /** Starts the user's away clock at `at`, unless they are connected somewhere or it is running already. */

@@ -27,4 +27,6 @@ export interface InterServerEvents {
   "presence:change": (change: { node: string; userId: string; connected: boolean; at: number }) => void;
   "presence:report": (report: { node: string; users: string[] }) => void;
   "presence:hello": (node: string) => void;
+  /** A node is shutting down, its matches settled and its sockets closed: the others take its matches over now. */
+  "presence:bye": (node: string) => void;
 }
