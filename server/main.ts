@@ -43,6 +43,7 @@ import { LatestEvents } from "./match/republish";
 import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
 import { MatchOwners } from "./match/match-owners";
+import { AwayStore } from "./match/away-store";
 import { stopNode } from "./shutdown";
 import { loadProofKey, loadSeedKey, RollService, SeedVault, type ProofSigningKey, type SeedKey } from "./vault";
 import { registerProofKey } from "./fairness/proof-keys";
@@ -251,6 +252,12 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     await limitsRedis.connect();
   }
   const liveness = limitsRedis ? new NodeLiveness(limitsRedis, redisPrefix) : null;
+  // The away clocks from before this start (a restart forgot them all), and every one from now on (away-store.ts).
+  const away = limitsRedis ? new AwayStore(limitsRedis, redisPrefix) : null;
+  if (away) {
+    presence.restoreAway(await away.load(startedAt).catch(() => []));
+    away.attach(presence);
+  }
   // Which node owes each match what it owes by itself: the one that wrote its latest event (match-owners.ts).
   const owners = limitsRedis ? new MatchOwners(limitsRedis, redisPrefix, nodeId) : null;
   const vault = new SeedVault(seedKey);

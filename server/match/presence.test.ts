@@ -97,4 +97,22 @@ describe("Presence", () => {
     presence.remoteChange("node-b", "ada", false, 6_000, 6_000);
     expect(presence.awaySince("ada")).toBe(6_000);
   });
+
+  it("keeps its away clocks across a restart: told to a listener, restored for whoever is still away", () => {
+    const before = new Presence(START);
+    const kept = new Map<string, number>();
+    before.onAwayChange((user, since) => (since === null ? kept.delete(user) : kept.set(user, since)));
+    before.connect("ada", "s1", 2_000);
+    before.disconnect("ada", "s1", 2_500);
+    before.connect("bob", "s2", 2_000);
+    before.disconnect("bob", "s2", 2_600);
+    before.connect("bob", "s3", 2_700); // back: no clock runs for bob
+    expect([...kept]).toEqual([["ada", 2_500]]);
+    const after = new Presence(9_000);
+    after.remoteReport("node-b", ["cyd"], 9_000);
+    after.restoreAway([...kept, ["cyd", 1_500]]);
+    expect(after.awaySince("ada")).toBe(2_500); // not the restart's 9_000
+    expect(after.awaySince("cyd")).toBeNull(); // connected on another node: the kept clock does not count
+    expect(after.awaySince("dan")).toBe(9_000); // never kept: away since the start, as before
+  });
 });

@@ -2,7 +2,9 @@
  * Who is connected, for the opponent-status light and the abandonment clock. A player counts as connected while any
  * socket of theirs is open — on this node, or on another node of a scaled-out deployment (those report through
  * server/match/presence-link.ts). When the last one closes, the time is noted. After a restart nobody has been seen, so
- * everyone counts as away since the start: an opponent must wait the full limit again before claiming.
+ * everyone counts as away since the start — unless the time was kept: in a cluster every away clock's start is kept
+ * in Redis (server/match/away-store.ts, told through `onAwayChange`) and handed back with `restoreAway`, so that a
+ * restart neither resets an opponent's wait before claiming nor shows an away mark from the wrong time.
  *
  * @example
  *   const presence = new Presence(Date.now());
@@ -11,6 +13,8 @@
  *   presence.awaySince("user-1");                      // now
  */
 export type PresenceListener = (userId: string, connected: boolean, at: number) => void;
+/** A user's away clock started at `since`, or (null) stopped: they are connected. */
+export type AwayListener = (userId: string, since: number | null) => void;
 
 export class Presence {
   readonly #sockets = new Map<string, Set<string>>();
@@ -18,6 +22,7 @@ export class Presence {
   /** Other nodes: node id → the users connected there, and when the node last reported. */
   readonly #remote = new Map<string, { users: Set<string>; seenAt: number }>();
   readonly #listeners: PresenceListener[] = [];
+  readonly #awayListeners: AwayListener[] = [];
   readonly #startedAt: number;
 
   constructor(now: number) {
@@ -29,6 +34,29 @@ export class Presence {
     this.#listeners.push(listener);
   }
 
+  /** Hears every away clock start and stop (to keep them across a restart). */
+  onAwayChange(listener: AwayListener): void {
+    this.#awayListeners.push(listener);
+  }
+
+  /**
+   * Away clocks kept from before this node started (user → when they went away): each one is taken for a user not
+   * connected now and not already known as away here.
+   */
+  restoreAway(entries: Iterable<readonly [string, number]>): void {
+    for (const [userId, since] of entries) if (!this.isConnected(userId) && !this.#awaySince.has(userId)) this.#awaySince.set(userId, since);
+  }
+
+  #setAway(userId: string, since: number): void {
+    this.#awaySince.set(userId, since);
+    for (const listener of this.#awayListeners) listener(userId, since);
+  }
+
+  #clearAway(userId: string): void {
+    if (!this.#awaySince.delete(userId)) return;
+    for (const listener of this.#awayListeners) listener(userId, null);
+  }
+
   /** True when this is the user's first socket on this node. */
   connect(userId: string, socketId: string, now = Date.now()): boolean {
     let sockets = this.#sockets.get(userId);
@@ -38,7 +66,7 @@ export class Presence {
       this.#sockets.set(userId, sockets);
     }
     sockets.add(socketId);
-    this.#awaySince.delete(userId);
+    this.#clearAway(userId);
     if (first) for (const listener of this.#listeners) listener(userId, true, now);
     return first;
   }
@@ -50,7 +78,7 @@ export class Presence {
     sockets.delete(socketId);
     if (sockets.size > 0) return false;
     this.#sockets.delete(userId);
-    if (!this.isConnected(userId)) this.#awaySince.set(userId, now);
+    if (!this.isConnected(userId)) this.#setAway(userId, now);
     for (const listener of this.#listeners) listener(userId, false, now);
     return true;
   }
@@ -83,6 +111,8 @@ export class Presence {
   remoteReport(node: string, users: readonly string[], now: number): void {
     const previous = this.#remote.get(node)?.users ?? new Set<string>();
     this.#remote.set(node, { users: new Set(users), seenAt: now });
+    // Connected there: a clock kept from before (a restart, a missed change) no longer runs.
+    for (const userId of users) this.#clearAway(userId);
     for (const userId of previous) this.#markAwayIfGone(userId, now);
   }
 
@@ -95,7 +125,7 @@ export class Presence {
     }
     if (connected) {
       entry.users.add(userId);
-      this.#awaySince.delete(userId);
+      this.#clearAway(userId);
     } else {
       entry.users.delete(userId);
       this.#markAwayIfGone(userId, at);
@@ -129,6 +159,6 @@ export class Presence {
 
   /** Starts the user's away clock at `at`, unless they are connected somewhere or it is running already. */
   #markAwayIfGone(userId: string, at: number): void {
-    if (!this.isConnected(userId) && !this.#awaySince.has(userId)) this.#awaySince.set(userId, at);
+    if (!this.isConnected(userId) && !this.#awaySince.has(userId)) this.#setAway(userId, at);
   }
 }
