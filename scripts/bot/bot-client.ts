@@ -36,6 +36,8 @@ export interface BotOptions {
   readonly thinkMs?: () => number;
   /** Reconnect by itself after the server goes away (crash tests). */
   readonly reconnect?: boolean;
+  /** Accept a server certificate no authority signed (a test balancer's self-signed one). Default: refuse it. */
+  readonly acceptAnyCertificate?: boolean;
   /** Watch and play, or only watch. */
   readonly play?: boolean;
   /**
@@ -102,6 +104,7 @@ export class BotClient {
       auth: { protocol: PROTOCOL_VERSION },
       extraHeaders: options.cookie ? { cookie: options.cookie } : {},
       reconnection: options.reconnect ?? false,
+      rejectUnauthorized: !(options.acceptAnyCertificate ?? false),
       reconnectionDelay: 100,
       reconnectionDelayMax: 500,
       autoConnect: false,
