@@ -174,14 +174,36 @@ test("at 200 % zoom the board stays whole and readable; reduced motion turns the
   await context.close();
 });
 
-test("the board names every point, bar and tray; a checker moves with two presses; focus never falls to the page", async ({ page }) => {
+test("the board names every point, bar and tray; a turn by keyboard is a shortcut and Enters; focus never falls to the page", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsGuest(page, m);
   await startComputerMatch(page, m);
   const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
   const confirm = page.getByRole("button", { name: m.play.confirm });
   await expect(roll.or(confirm)).toBeVisible({ timeout: 30_000 });
-  if (await roll.isVisible()) await roll.click();
+  const focused = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return el === null || el === document.body ? "page" : el.matches(".hit[aria-pressed]") ? "checker" : el.matches(".hit") ? "destination" : el.tagName === "BUTTON" ? `button:${el.textContent?.trim()}` : el.tagName;
+  });
+  // Issue 47: a play by keyboard cost ~27 keys, about 20 of them Tabs. The Tab walk to Roll alone, measured here:
+  let keys = 0;
+  const byShortcut = await roll.isVisible();
+  if (byShortcut) {
+    await expect(roll).toHaveAttribute("aria-keyshortcuts", "R");
+    keys = await tabTo(page, BUTTON_NAMED, m.play.roll);
+    console.log(`Tabs from the page to Roll: ${keys}`);
+    // A key typed into a field is never a shortcut: "r" in the chat does not roll.
+    const chat = page.locator(".match-side input, .match-side textarea").first();
+    if (await chat.isVisible()) {
+      await chat.focus();
+      await page.keyboard.press("r");
+      await expect(roll).toBeVisible();
+      await chat.fill("");
+    }
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    keys = 1;
+    await page.keyboard.press("r");
+  }
   await expect(page.locator(".hit-active").first()).toBeVisible({ timeout: 30_000 });
 
   // 24 points, both bars and both trays, each with a name saying what is there.
@@ -190,13 +212,10 @@ test("the board names every point, bar and tray; a checker moves with two presse
   expect(names.every((name) => name.length > 0)).toBe(true);
   expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^Point \d+: (empty|\d+ (white|black) checkers?)$/), expect.stringMatching(/^Opponent's bar: /), expect.stringMatching(/^Your tray: /)]));
 
-  const focused = () => page.evaluate(() => {
-    const el = document.activeElement;
-    return el === null || el === document.body ? "page" : el.matches(".hit[aria-pressed]") ? "checker" : el.matches(".hit") ? "destination" : el.tagName === "BUTTON" ? `button:${el.textContent?.trim()}` : el.tagName;
-  });
-  // Tab to the first checker that can move; from there each checker is Enter (pick: focus on its first destination)
-  // and Enter (move: focus on the next checker), arrow keys choosing among them.
-  await tabTo(page, "(el) => el.matches('.hit-active[aria-pressed=\"false\"]')");
+  // After R the focus is on the first checker to move (no Tab needed); from there each checker is Enter (pick: focus
+  // on its first destination) and Enter (move: focus on the next checker), arrow keys choosing among them.
+  if (keys === 0) keys += await tabTo(page, "(el) => el.matches('.hit-active[aria-pressed=\"false\"]')");
+  await expect.poll(focused).toBe("checker");
   const movable = await page.locator('.hit-active[aria-pressed="false"]').count();
   if (movable > 1) {
     const before = await page.evaluate(() => document.activeElement?.getAttribute("data-location"));
@@ -219,9 +238,19 @@ test("the board names every point, bar and tray; a checker moves with two presse
     await expect.poll(focused).not.toBe("page");
     expect(presses).toBeLessThanOrEqual(12);
   }
-  // The play is complete: focus is on Confirm, and Enter sends it.
+  // The play is complete: focus is on Confirm (its shortcut shown), and Enter sends it.
   await expect.poll(focused).toBe(`button:${m.play.confirm}`);
+  await expect(confirm).toHaveAttribute("aria-keyshortcuts", "C Enter");
   await page.keyboard.press("Enter");
+  keys += presses + 1;
+  console.log(`keys for the turn (roll, play, confirm): ${keys}`);
+  // R, two Enters a checker (and one a die choice), Enter on Confirm: 6 keys for two checkers, no Tab at all.
+  if (byShortcut) expect(keys).toBe(presses + 2);
+  // After Confirm the focus is on the board (or the next action), never on "Resign…".
   await expect.poll(focused).not.toBe("page");
+  expect(await focused()).not.toBe(`button:${m.play.resign}`);
+  // The shortcuts are listed on the page; "?" opens the list.
+  await page.keyboard.press("?");
+  await expect(page.getByTestId("shortcuts-help")).toHaveAttribute("open", "");
   await expectNoSeriousViolations(page, "board after a keyboard play");
 });

@@ -75,8 +75,8 @@ export async function clickOnePlay(page: Page, m: Messages): Promise<void> {
   await confirm.click();
 }
 
-/** Presses Tab (or Shift+Tab) until the focused element passes `test` in the page; fails after `limit` presses. */
-export async function tabTo(page: Page, test: string, arg: string | null = null, limit = 400): Promise<void> {
+/** Presses Tab (or Shift+Tab) until the focused element passes `test` in the page; fails after `limit` presses. Says how many it pressed. */
+export async function tabTo(page: Page, test: string, arg: string | null = null, limit = 400): Promise<number> {
   const matches = () =>
     page.evaluate(
       ([source, value]) => {
@@ -87,7 +87,7 @@ export async function tabTo(page: Page, test: string, arg: string | null = null,
       [test, arg] as const,
     );
   for (let i = 0; i < limit; i++) {
-    if (await matches()) return;
+    if (await matches()) return i;
     await page.keyboard.press(i < limit / 2 ? "Tab" : "Shift+Tab");
   }
   throw new Error(`no element for ${test} (${arg}) after ${limit} key presses`);

@@ -2,7 +2,7 @@
 /**
  * The moment after a game of a match: who won it, how many points and how, and the score — while the next game waits
  * for its opening roll, which this page holds back for GAME_BREAK_MS (lib/play/game-break.ts) or until its player
- * presses "Next game". Spectators see the result until the roll.
+ * presses "Next game" (or N). Spectators see the result until the roll.
  *
  * @example
  *   <GameBreak />   // inside a MatchProvider
@@ -12,7 +12,9 @@ import { useEffect } from "react";
 import type { GameRecord } from "@/lib/engine/match-state";
 import type { Color } from "@/lib/engine/types";
 import { breakHolds, endedGame, GAME_BREAK_MS } from "@/lib/play/game-break";
+import { ariaKeyShortcuts } from "@/lib/play/shortcuts";
 import { useMatch } from "./match-provider";
+import { useShortcuts } from "./use-shortcuts";
 
 export interface GameBreakNoticeProps {
   readonly game: GameRecord;
@@ -34,7 +36,7 @@ export function GameBreakNotice({ game, names, matchLength, held, onNext }: Game
         {t("break.score", { white: names.white, black: names.black, whiteScore: game.scoreAfter.white, blackScore: game.scoreAfter.black, length: matchLength })}
       </p>
       {held ? (
-        <button type="button" className="primary" onClick={onNext} data-testid="next-game">
+        <button type="button" className="primary" onClick={onNext} data-testid="next-game" aria-keyshortcuts={ariaKeyShortcuts("next")}>
           {t("break.next")}
         </button>
       ) : (
@@ -54,6 +56,7 @@ export function GameBreak() {
   const held = view !== null && you !== null && breakHolds(view, breakOver);
   const number = game?.number ?? 0;
 
+  useShortcuts({ next: held ? () => endBreak(number) : undefined });
   useEffect(() => {
     if (!held) return;
     const timer = setTimeout(() => endBreak(number), GAME_BREAK_MS);

@@ -3,7 +3,8 @@
  * The board with everything a player does on it: picking checkers and destinations (from lib/engine's play tree
  * only, through play-draft.ts), a die choice when it matters, undo and confirm, and the turn's buttons — roll,
  * double, take, drop, resign and the answers to a resignation — shown only when lib/engine's legalActions allows
- * them to this player.
+ * them to this player. Each has a keyboard shortcut (lib/play/shortcuts.ts: R, D, T, P, C or Enter, U or Backspace),
+ * listed under "Keyboard shortcuts"; after a shortcut or a sent play the focus stays on the board, never on Resign.
  *
  * @example
  *   <PlayArea />   // inside a MatchProvider
@@ -21,7 +22,10 @@ import { nodeAfter, playTree } from "@/lib/engine/play-tree";
 import { opponentOf, type CheckerMove } from "@/lib/engine/types";
 import { computerSeat } from "@/lib/play/computer-seat";
 import { lastPlay } from "@/lib/play/last-play";
+import { ariaKeyShortcuts, SHORTCUT_KEYS, type Shortcut } from "@/lib/play/shortcuts";
 import { HintPanel } from "./hint-panel";
+import { ShortcutsHelp } from "./shortcuts-help";
+import { useShortcuts, type ShortcutActions } from "./use-shortcuts";
 import { rollPayload } from "./roll-payload";
 import { useMatch, useRun } from "./match-provider";
 import { PlayerStrip } from "./players-bar";
@@ -47,8 +51,25 @@ export function PlayArea() {
   const [dieChoice, setDieChoice] = useState<Destination | null>(null);
   const [resignOpen, setResignOpen] = useState(false);
   const area = useRef<HTMLDivElement>(null);
-  // After a destination: the next checker to move, else the play's next button (Confirm, Roll…), else the board.
-  useFocusRescue(area, ['.hit[tabindex="0"][aria-pressed]', '.hit[tabindex="0"]', ".controls button.primary:not([disabled])", ".controls button:not([disabled])", "svg.board"]);
+  // After a destination: the next checker to move, else the play's next button (Confirm, Roll…), else the board —
+  // not the first button left (after Confirm that was "Resign…", one Enter from giving up the game).
+  useFocusRescue(area, ['.hit[tabindex="0"][aria-pressed]', '.hit[tabindex="0"]', ".controls button.primary:not([disabled])", "svg.board"]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  // A roll by its shortcut puts the focus on the first checker to move once its dice are in (Enter picks it): the
+  // version the roll was asked at, null when none is.
+  const focusChecker = useRef<number | null>(null);
+  useEffect(() => {
+    const root = area.current;
+    const asked = focusChecker.current;
+    if (asked === null || !root || !view) return;
+    // The roll's own event, not a later turn's (a roll with no play passes the turn).
+    if (view.version > asked + 1) focusChecker.current = null;
+    const checker = root.querySelector<SVGElement>('.hit[tabindex="0"][aria-pressed]');
+    if (checker && focusChecker.current !== null) {
+      focusChecker.current = null;
+      checker.focus();
+    }
+  });
 
   const state = view?.state ?? null;
   const playing = view?.status === "playing";
@@ -88,6 +109,18 @@ export function PlayArea() {
   const confirm = () => void run("match:move", { ...base, moves: steps.map(({ from, to }) => ({ from, to })) });
   // Without "confirm each play", a complete play goes as soon as its last checker is moved.
   const sendAtOnce = myMove && complete && !busy && !preferences.confirmPlays;
+  const roll = () => void run("match:roll", rollPayload(view));
+  const double = () => void run("match:double", base);
+  const take = () => void run("match:take", base);
+  const drop = () => void run("match:drop", base);
+  /** A shortcut's action, then the focus on the board (the Tab order goes on from there, not from the page's top). */
+  const byKey = (action: () => void, checkerNext = false) => () => {
+    area.current?.querySelector<SVGElement>("svg.board")?.focus({ preventScroll: true });
+    focusChecker.current = checkerNext && view ? view.version : null;
+    action();
+  };
+  const ready = !busy && !replayed;
+  const titled = (shortcut: Shortcut) => ({ "aria-keyshortcuts": ariaKeyShortcuts(shortcut), title: t("shortcutTitle", { keys: SHORTCUT_KEYS[shortcut].join(" / ") }) });
 
   return (
     <div className="play-area" ref={area} data-replaying={replayed ? "yes" : undefined}>
@@ -143,35 +176,46 @@ export function PlayArea() {
         {noMoves ? <p className="control-note">{t("noMoves")}</p> : null}
         {myMove && !noMoves ? (
           <>
-            <button type="button" onClick={undo} disabled={steps.length === 0 || busy}>
+            <button type="button" onClick={undo} disabled={steps.length === 0 || busy} {...titled("undo")}>
               {t("undo")}
             </button>
             {preferences.confirmPlays ? (
-              <button type="button" className="primary" onClick={confirm} disabled={!complete || busy}>
+              <button type="button" className="primary" onClick={confirm} disabled={!complete || busy} {...titled("confirm")}>
                 {t("confirm")}
               </button>
             ) : null}
           </>
         ) : null}
         <SendOnce when={sendAtOnce} playKey={`${view.version}:${JSON.stringify(steps)}`} send={confirm} />
+        <PlayShortcuts
+          actions={{
+            roll: can("roll") && ready ? byKey(roll, true) : undefined,
+            double: can("double") && ready ? byKey(double) : undefined,
+            take: can("take") && ready ? byKey(take) : undefined,
+            drop: can("drop") && ready ? byKey(drop) : undefined,
+            confirm: myMove && complete && ready && preferences.confirmPlays ? byKey(confirm) : undefined,
+            undo: myMove && steps.length > 0 && ready ? undo : undefined,
+            help: () => setHelpOpen((open) => !open),
+          }}
+        />
         {myMove && !noMoves && computerSeat(view)?.color === opponentOf(viewer) ? <HintPanel matchId={view.matchId} version={view.version} /> : null}
         {can("roll") ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void run("match:roll", rollPayload(view))}>
+          <button type="button" className="primary" disabled={busy} onClick={roll} {...titled("roll")}>
             {t("roll")}
           </button>
         ) : null}
         {can("double") ? (
-          <button type="button" disabled={busy} onClick={() => void run("match:double", base)}>
+          <button type="button" disabled={busy} onClick={double} {...titled("double")}>
             {t("double", { value: state.cube.value * 2 })}
           </button>
         ) : null}
         {can("take") ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void run("match:take", base)}>
+          <button type="button" className="primary" disabled={busy} onClick={take} {...titled("take")}>
             {t("take")}
           </button>
         ) : null}
         {can("drop") ? (
-          <button type="button" disabled={busy} onClick={() => void run("match:drop", base)}>
+          <button type="button" disabled={busy} onClick={drop} {...titled("drop")}>
             {t("drop")}
           </button>
         ) : null}
@@ -208,6 +252,7 @@ export function PlayArea() {
           ))}
         </div>
       ) : null}
+      {you !== null && playing ? <ShortcutsHelp open={helpOpen} onToggle={setHelpOpen} /> : null}
       {notice ? (
         <p className="notice" role="alert">
           {errorText(notice.code, notice.values)}
@@ -215,6 +260,12 @@ export function PlayArea() {
       ) : null}
     </div>
   );
+}
+
+/** The turn's keyboard shortcuts, with what this player may do now. */
+function PlayShortcuts({ actions }: { actions: ShortcutActions }) {
+  useShortcuts(actions);
+  return null;
 }
 
 /** Calls `send` when `when` turns true, once per `playKey`: a refused play is not sent again until it changes. */
