@@ -94,6 +94,11 @@ function actionOf(play: Exclude<PlayRequest, { type: "roll" }>, player: Color): 
 /** What the match owes by itself now (one event), or nothing: settle until this says so. */
 export function decideSettle(view: MatchView, context: DecideContext): Decision {
   if (view.ended || view.status !== "playing") return accepted(view, []);
+  // fair-dice-v2: a game that ended without its seed's reveal — the server stopped between storing the ending action
+  // and the `game-seed` after it (each event is its own append) — is owed that reveal before anything else, or the
+  // match's proof would lack an ended game's seed (docs/fair-dice-v2.md, check 9).
+  const unrevealed = view.chainLength === null ? undefined : view.state.games.find((game) => view.gameSeeds[game.number] === undefined);
+  if (unrevealed) return accepted(view, [{ type: "game-seed", game: unrevealed.number, seed: context.gameSeed(unrevealed.number) }]);
   const flag = view.clock ? flagFall(view.clock) : null;
   if (flag && flag.at <= context.now) {
     return accepted(view, [endEvent(context, "timeout", opponentOf(flag.color))]);

@@ -154,6 +154,22 @@ describe("a fair-dice-v2 match", () => {
     expect(accepted(decide(v1, { type: "play", play: { type: "drop" } }, context(alice))).events).toHaveLength(1);
   });
 
+  it("reveals an ended game's seed that a stopped server did not write, before anything else it owes", () => {
+    // The drop was stored, then the server was killed before the game-seed event after it (each event is its own append).
+    const droppedOnly = fold([
+      ...v2opening,
+      action({ type: "opening-roll", dice: [3, 1] }),
+      action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
+      action({ type: "double", player: "black" }),
+      action({ type: "drop", player: "white" }),
+    ]);
+    expect(droppedOnly.gameSeeds).toEqual({});
+    const settled = accepted(decide(droppedOnly, { type: "settle" }, context(null)));
+    expect(settled.events).toEqual([{ type: "game-seed", game: 1, seed: `01${"e".repeat(62)}` }]);
+    // Once revealed, nothing more is owed for it.
+    expect(accepted(decide(settled.view, { type: "settle" }, context(null))).events.some((e) => e.type === "game-seed")).toBe(false);
+  });
+
   it("asks for fresh salts after a tied opening roll", () => {
     const first = accepted(decide(playing, roll(SALT_A, 0), context(alice)));
     const tied = accepted(decide(first.view, roll(SALT_B, 0), context(bob, [4, 4])));
