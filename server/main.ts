@@ -202,7 +202,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const redisUrl = options.redisUrl ?? env.REDIS_URL;
   // Every Redis key and stream of this deployment starts with it: two deployments may share one Redis.
   const redisPrefix = options.redisPrefix ?? env.REDIS_PREFIX;
-  const redis = redisUrl ? (await import("redis")).createClient({ url: redisUrl }) : null;
+  const nodeId = randomUUID();
+  // Every Redis connection of this node carries its name (the adapter's too, and their duplicates): the others take
+  // the node for dead only when none of them is listed any more — one connection reconnecting is not a dead node.
+  const redis = redisUrl ? (await import("redis")).createClient({ url: redisUrl, name: NodeLiveness.connectionName(redisPrefix, nodeId) }) : null;
   if (redis) {
     const { createAdapter } = await import("@socket.io/redis-streams-adapter");
     redis.on("error", (error: Error) => logger.error("redis error", { error: error.message }));
@@ -242,7 +245,6 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     });
   }
   const presence = new Presence(startedAt);
-  const nodeId = randomUUID();
   // The limits', the matchmaking queue's and the match owners' own Redis connection: the adapter's client spends its
   // time in blocking stream reads. It carries this node's name, so that the others see it gone the moment its process
   // dies (node-liveness.ts).

@@ -1,10 +1,11 @@
 /**
- * Which nodes of the cluster are alive right now, as Redis itself knows it: each node names its own Redis connection
- * (the limits' and queue's one, `connectionName`), and a process that dies — kill -9, an out-of-memory kill, a crash —
+ * Which nodes of the cluster are alive right now, as Redis itself knows it: each node gives all its Redis connections
+ * one name (`connectionName`), and a process that dies — kill -9, an out-of-memory kill, a crash —
  * has its connections closed by the kernel at once, so its name leaves `CLIENT LIST` within milliseconds. Silence on
  * the presence link takes three report periods (15 s in production) to mean the same; the fault run saw reconnecting
  * players refused, and a queued player paired with a dead node's entry, in that window.
  *
+ * A node counts as alive while any of its connections is listed, so one of them reconnecting does not make it dead.
  * A machine that vanishes without closing its connections (power cut, a network partition) stays listed until Redis
  * times the connection out: the presence link's loss detection still covers that case. And the answer is only ever
  * used to free what a dead node held early — never to treat a listed node as gone — so a wrong "alive" only costs the
@@ -25,8 +26,11 @@ export class NodeLiveness {
   readonly #namePrefix: string;
   readonly #maxAgeMs: number;
   readonly #now: () => number;
-  /** The last answer and when it was asked: a flood of refused sockets asks Redis at most once per `maxAgeMs`. */
-  #last: { at: number; answer: Promise<ReadonlySet<string> | null> } | null = null;
+  /**
+   * The answer on its way, or the last one while younger than `maxAgeMs`: a flood of refused sockets shares one
+   * question at a time. Not longer by default — an answer from before a kill would pair a player with the dead.
+   */
+  #last: { at: number; settled: boolean; answer: Promise<ReadonlySet<string> | null> } | null = null;
 
   /** The name a node's connection carries (no spaces: CLIENT SETNAME refuses them). */
   static connectionName(prefix: string, nodeId: string): string {
@@ -36,17 +40,18 @@ export class NodeLiveness {
   constructor(redis: LivenessRedis, prefix: string, options: { maxAgeMs?: number; now?: () => number } = {}) {
     this.#redis = redis;
     this.#namePrefix = NodeLiveness.connectionName(prefix, "");
-    this.#maxAgeMs = options.maxAgeMs ?? 250;
+    this.#maxAgeMs = options.maxAgeMs ?? 0;
     this.#now = options.now ?? Date.now;
   }
 
   /** The ids of the nodes with a named connection open to Redis now, or null when that cannot be known. */
   live(): Promise<ReadonlySet<string> | null> {
     const now = this.#now();
-    if (this.#last && now - this.#last.at < this.#maxAgeMs) return this.#last.answer;
-    const answer = this.#ask();
-    this.#last = { at: now, answer };
-    return answer;
+    if (this.#last && (!this.#last.settled || now - this.#last.at < this.#maxAgeMs)) return this.#last.answer;
+    const last = { at: now, settled: false, answer: this.#ask() };
+    void last.answer.finally(() => (last.settled = true));
+    this.#last = last;
+    return last.answer;
   }
 
   async #ask(): Promise<ReadonlySet<string> | null> {
