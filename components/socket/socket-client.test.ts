@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientSocket, send, whenConnected } from "./socket-client";
+import { type ClientSocket, retryAfterRefusal, send, whenConnected } from "./socket-client";
 
 let http: HttpServer;
 let url: string;
@@ -72,6 +72,50 @@ describe("send", () => {
       expect(await whenConnected(socket, 0)).toBe(true);
     } finally {
       socket.disconnect();
+    }
+  });
+});
+
+describe("retryAfterRefusal", () => {
+  /** A server whose middleware refuses the first `refusals` handshakes with `code`, then lets them in. */
+  async function refusingServer(code: string, refusals: number): Promise<{ url: string; tries: () => number; close: () => Promise<void> }> {
+    const server = createServer();
+    const sockets = new Server(server);
+    let tries = 0;
+    sockets.use((_socket, next) => (++tries <= refusals ? next(new Error(code)) : next()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      tries: () => tries,
+      close: async () => {
+        await sockets.close();
+      },
+    };
+  }
+
+  it("connects again after a refusal that passes (a killed node's places in the caps), with the delay backing off", async () => {
+    const server = await refusingServer("ERR_TOO_MANY_CONNECTIONS", 2);
+    const socket = io(server.url, { transports: ["websocket"] }) as ClientSocket;
+    try {
+      retryAfterRefusal(socket, { firstMs: 20, maxMs: 100 });
+      expect(await whenConnected(socket, 5000)).toBe(true);
+      expect(server.tries()).toBe(3);
+    } finally {
+      socket.close();
+      await server.close();
+    }
+  });
+
+  it("leaves a refusal that does not pass final (without it Socket.IO gives up after any refusal)", async () => {
+    const server = await refusingServer("ERR_UNAUTHORIZED", 1);
+    const socket = io(server.url, { transports: ["websocket"] }) as ClientSocket;
+    try {
+      retryAfterRefusal(socket, { firstMs: 20, maxMs: 100 });
+      expect(await whenConnected(socket, 500)).toBe(false);
+      expect(server.tries()).toBe(1);
+    } finally {
+      socket.close();
+      await server.close();
     }
   });
 });

@@ -28,12 +28,42 @@ const NO_ANSWER: NoAnswer = { ok: false, code: "ERR_NO_ANSWER" };
 export type Reply<C extends CommandName> = Ack<CommandReplies[C]> | NoAnswer;
 
 export function openSocket(protocol: number): ClientSocket {
-  return io({
+  const socket: ClientSocket = io({
     path: "/socket.io",
     auth: { protocol },
     transports: ["websocket", "polling"],
     reconnectionDelay: 500,
     reconnectionDelayMax: 4000,
+  });
+  retryAfterRefusal(socket);
+  return socket;
+}
+
+/** Middleware refusals that pass by themselves: a cap still counting a lost node's sockets, a node closing. */
+const PASSING_REFUSAL = /^ERR_(TOO_MANY_CONNECTIONS|UNAVAILABLE)\b/;
+
+/**
+ * Socket.IO never reconnects by itself after the server's middleware refused the handshake (the socket goes inactive),
+ * so a refusal that passes — after a node is killed its sockets' places in the cluster-wide caps are freed moments
+ * later — would leave the page offline for good. This tries again, after 1 s doubling up to 15 s with ±20 % jitter (so
+ * a crowd of pages does not come back in step), and starts over once connected. Other refusals (not signed in, the
+ * wrong protocol) stay final.
+ */
+export function retryAfterRefusal(socket: ClientSocket, options: { readonly firstMs?: number; readonly maxMs?: number } = {}): void {
+  const { firstMs = 1000, maxMs = 15_000 } = options;
+  let delay = firstMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  socket.on("connect", () => {
+    delay = firstMs;
+  });
+  socket.on("connect_error", (error) => {
+    if (socket.active || !PASSING_REFUSAL.test(error.message) || timer !== undefined) return;
+    const wait = delay * (0.8 + Math.random() * 0.4);
+    delay = Math.min(maxMs, delay * 2);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!socket.connected) socket.connect();
+    }, wait);
   });
 }
 
