@@ -52,8 +52,10 @@ test("each game turns verified in the browser as it ends, and the whole match at
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-mat").click()]);
     const file = test.info().outputPath(`fairgammon-${matchId}.mat`);
     await download.saveAs(file);
-    const verified = spawnSync("npx", ["tsx", "scripts/verify.ts", file], { encoding: "utf8" });
-    expect(verified.stdout).toContain("VERIFIED: every check passed.");
+    // Checked as an outsider would: the site's signature against the keys it lists at its stable address.
+    const verified = spawnSync("npx", ["tsx", "scripts/verify.ts", file, "--keys", `${E2E_BASE_URL}/api/fairness/keys`], { encoding: "utf8" });
+    expect(verified.stdout).toContain("VERIFIED: every check passed. The site signed exactly this log");
+    expect(verified.stdout).toMatch(/PASS {2}The site's signature: Signed by the site with key fg-ed25519-/);
     expect(verified.stdout).toMatch(/PASS {2}Game record dice: .*read from the moves of the \.mat file/);
     expect(verified.status).toBe(0);
   } finally {

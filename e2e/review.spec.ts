@@ -95,10 +95,12 @@ test("a player reviews a finished match step by step and verifies it", async ({ 
   const report = page.getByTestId("verify-report");
   await expect(report.getByRole("status")).toHaveText("Verified: every check passed.");
   const checks = report.locator("[data-check]");
-  // fair-dice-v2's eight checks (the review page is not the player's browser: no salts of its own to compare).
-  await expect(checks).toHaveCount(8);
-  expect(await checks.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual(Array(8).fill("passed"));
-  await expect(report.locator(".checks .check-mark")).toHaveText(Array(8).fill("✓"));
+  // fair-dice-v2's eleven checks, the site's signature among them (the review page is not the player's browser: no
+  // salts of its own to compare).
+  await expect(checks).toHaveCount(11);
+  expect(await checks.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual(Array(11).fill("passed"));
+  await expect(report.locator(".checks .check-mark")).toHaveText(Array(11).fill("✓"));
+  await expect(report.locator('[data-check="signature"]')).toHaveAttribute("data-status", "passed");
   await shoot(page, "review-verified.png", testInfo);
 
   // Downloads: the .mat file (an attachment) and the audit bundle.
