@@ -70,7 +70,7 @@ test("the review opens a play on the analysis board before it was made, analysed
       await page.keyboard.press("ArrowRight");
     }
     await expect(page.getByTestId("step-text")).toHaveAttribute("data-kind", "move");
-    const [, dice, play] = /(\d)-(\d) and plays (.+)$/.exec((await page.getByTestId("step-text").textContent())?.trim() ?? "") ?? [];
+    const [, dice, , play] = /(\d)-(\d) and plays (.+)$/.exec((await page.getByTestId("step-text").textContent())?.trim() ?? "") ?? [];
     expect(dice).toBeTruthy();
     await page.getByTestId("analyse-here").click();
     await expect(page).toHaveURL(/\/analysis\?pos=.*&ply=2/);

@@ -3,7 +3,7 @@
  * The board with everything a player does on it: picking checkers and destinations (from lib/engine's play tree
  * only, through play-draft.ts), a die choice when it matters, undo and confirm, and the turn's buttons — roll,
  * double, take, drop, resign and the answers to a resignation — shown only when lib/engine's legalActions allows
- * them to this player. Each has a keyboard shortcut (lib/play/shortcuts.ts: R, D, T, P, C or Enter, U or Backspace),
+ * them to this player. Each has a keyboard shortcut (lib/play/shortcuts.ts: R, D, T, P, C or Enter, U or Backspace, B for the board),
  * listed under "Keyboard shortcuts"; after a shortcut or a sent play the focus stays on the board, never on Resign.
  *
  * @example
@@ -120,6 +120,11 @@ export function PlayArea() {
     action();
   };
   const ready = !busy && !replayed;
+  /** B: the first checker to move, else the board itself. */
+  const toBoard = () => {
+    const root = area.current;
+    (root?.querySelector<SVGElement>('.hit[tabindex="0"][aria-pressed]') ?? root?.querySelector<SVGElement>("svg.board"))?.focus({ preventScroll: true });
+  };
   const titled = (shortcut: Shortcut) => ({ "aria-keyshortcuts": ariaKeyShortcuts(shortcut), title: t("shortcutTitle", { keys: SHORTCUT_KEYS[shortcut].join(" / ") }) });
 
   return (
@@ -195,6 +200,7 @@ export function PlayArea() {
             drop: can("drop") && ready ? byKey(drop) : undefined,
             confirm: myMove && complete && ready && preferences.confirmPlays ? byKey(confirm) : undefined,
             undo: myMove && steps.length > 0 && ready ? undo : undefined,
+            board: toBoard,
             help: () => setHelpOpen((open) => !open),
           }}
         />

@@ -9,7 +9,7 @@
 import { useTranslations } from "next-intl";
 import { SHORTCUT_KEYS, type Shortcut } from "@/lib/play/shortcuts";
 
-const LISTED: readonly Shortcut[] = ["roll", "double", "take", "drop", "confirm", "undo", "next", "help"];
+const LISTED: readonly Shortcut[] = ["roll", "double", "take", "drop", "confirm", "undo", "board", "next", "help"];
 
 export function ShortcutsHelp({ open, onToggle }: { open: boolean; onToggle: (open: boolean) => void }) {
   const t = useTranslations("play.shortcuts");

@@ -5,7 +5,7 @@ const on = (tagName: string, extra: { isContentEditable?: boolean; role?: string
 
 describe("the match page's shortcuts", () => {
   it("map one key per action, in either case, from the page or the board", () => {
-    const keys = { r: "roll", D: "double", t: "take", p: "drop", c: "confirm", u: "undo", Backspace: "undo", n: "next", "?": "help" };
+    const keys = { r: "roll", D: "double", t: "take", p: "drop", c: "confirm", u: "undo", Backspace: "undo", b: "board", n: "next", "?": "help" };
     for (const [key, shortcut] of Object.entries(keys)) expect(shortcutFor({ key, target: on("BODY") }), key).toBe(shortcut);
     expect(shortcutFor({ key: "r", target: on("svg") })).toBe("roll");
     expect(shortcutFor({ key: "x", target: on("BODY") })).toBeNull();

@@ -1,6 +1,6 @@
 /**
- * The match page's keyboard shortcuts: one key (or two) per action, so a turn by keyboard is R, a Tab onto the board,
- * two Enters per checker and Enter on Confirm instead of a Tab walk through the page (issue 47: ~27 keys, 20 Tabs).
+ * The match page's keyboard shortcuts: one key (or two) per action, so a turn by keyboard is R (or B when the dice are
+ * already in), two Enters per checker and Enter on Confirm instead of a Tab walk through the page (issue 47: ~27 keys, 20 Tabs).
  * The keys are the same in every language (like gnubg's), and a key typed into a field, or pressed with Ctrl, Alt or
  * Meta, is never a shortcut. Enter confirms only where it would do nothing else: not on a button, link or checker.
  *
@@ -10,7 +10,7 @@
  *   ariaKeyShortcuts("confirm");                                      // "C Enter"
  */
 
-export type Shortcut = "roll" | "double" | "take" | "drop" | "confirm" | "undo" | "next" | "help";
+export type Shortcut = "roll" | "double" | "take" | "drop" | "confirm" | "undo" | "board" | "next" | "help";
 
 /** In the order the help lists them; a letter stands for its upper and lower case. */
 export const SHORTCUT_KEYS: Readonly<Record<Shortcut, readonly string[]>> = {
@@ -20,6 +20,8 @@ export const SHORTCUT_KEYS: Readonly<Record<Shortcut, readonly string[]>> = {
   drop: ["P"],
   confirm: ["C", "Enter"],
   undo: ["U", "Backspace"],
+  /** To the board: the first checker to move (after the opening roll there is no Roll to press). */
+  board: ["B"],
   next: ["N"],
   help: ["?"],
 };
