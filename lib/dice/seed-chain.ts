@@ -12,18 +12,11 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 
+import { chainLengthFor, MAX_CHAIN_MATCH_LENGTH } from "./chain-length";
+
+export { chainLengthFor, MAX_CHAIN_MATCH_LENGTH };
+
 const utf8 = new TextEncoder();
-
-/** The longest match length a chain is made for (the lobby's limit). */
-export const MAX_CHAIN_MATCH_LENGTH = 25;
-
-/** The most games an N-point match can have: each game gives at least one point, so 2N − 1. */
-export function chainLengthFor(matchLength: number): number {
-  if (!Number.isSafeInteger(matchLength) || matchLength < 1 || matchLength > MAX_CHAIN_MATCH_LENGTH) {
-    throw new RangeError(`chainLengthFor: a match length is 1 to ${MAX_CHAIN_MATCH_LENGTH}, got ${matchLength}`);
-  }
-  return 2 * matchLength - 1;
-}
 
 /** hex(SHA-256(seed)) over the seed's ASCII characters: one link of the chain. */
 export function chainLink(seed: string): string {

@@ -10,7 +10,7 @@
  *   outdatedProtocol(view);           // { protocol: "fair-dice-v1", current: "fair-dice-v2" }, or null
  *   coversMatch(9, 5);                // true: a 5-point match needs a chain of 2 × 5 − 1 game seeds
  */
-import { chainLengthFor, MAX_CHAIN_MATCH_LENGTH } from "../dice/seed-chain";
+import { chainLengthFor, MAX_CHAIN_MATCH_LENGTH } from "../dice/chain-length";
 import type { MatchView } from "./view";
 
 export type DiceProtocol = "fair-dice-v1" | "fair-dice-v2";
