@@ -206,8 +206,10 @@ test("two guests play a 1-point match to the end on the board; a spectator sees 
     await page.getByRole("button", { name: "Verify every roll" }).click();
     const report = page.getByTestId("verify-report");
     await expect(report.getByRole("status")).toHaveText("Verified: every check passed.");
-    // fair-dice-v2's eight checks (computer-salts passes with no computer), and this browser's own salts.
-    await expect(report.locator("[data-status=passed]")).toHaveCount(9);
+    // fair-dice-v2's eleven checks (computer-salts passes with no computer; the site's signature against the keys it
+    // lists), and this browser's own salts.
+    await expect(report.locator("[data-status=passed]")).toHaveCount(12);
+    await expect(report.locator('[data-check="signature"]')).toHaveAttribute("data-status", "passed");
     await expect(report.locator("[data-status=failed]")).toHaveCount(0);
     await expect(report.locator('[data-check="browser-salts"]')).toHaveAttribute("data-status", "passed");
     await expect(report.getByTestId("game-verdicts").locator("[data-verdict=verified]")).toHaveCount(1);
