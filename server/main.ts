@@ -6,6 +6,7 @@
  *   PORT=3000 npx tsx server/main.ts            # development (Next dev server)
  *   NODE_ENV=production npx tsx server/main.ts  # after `next build`; `npm start` does both
  */
+import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -44,6 +45,7 @@ import { Presence } from "./match/presence";
 import { recoverUnfinishedMatches } from "./match/recovery";
 import { MatchOwners } from "./match/match-owners";
 import { AwayStore } from "./match/away-store";
+import { AwayFile } from "./match/away-file";
 import { stopNode } from "./shutdown";
 import { loadProofKey, loadSeedKey, RollService, SeedVault, type ProofSigningKey, type SeedKey } from "./vault";
 import { registerProofKey } from "./fairness/proof-keys";
@@ -254,8 +256,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     await limitsRedis.connect();
   }
   const liveness = limitsRedis ? new NodeLiveness(limitsRedis, redisPrefix) : null;
-  // The away clocks from before this start (a restart forgot them all), and every one from now on (away-store.ts).
-  const away = limitsRedis ? new AwayStore(limitsRedis, redisPrefix) : null;
+  // The away clocks from before this start (a restart forgot them all), and every one from now on: in Redis for a
+  // cluster (away-store.ts), in a file beside a single node's SQLite database (away-file.ts).
+  const awayFile = !limitsRedis && db.kind === "sqlite" ? new AwayFile(path.join(env.dataDir, "away-clocks.json")) : null;
+  const away = limitsRedis ? new AwayStore(limitsRedis, redisPrefix) : awayFile;
   if (away) {
     presence.restoreAway(await away.load(startedAt).catch(() => []));
     away.attach(presence);
@@ -432,6 +436,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       await io.close();
       if (limitsRedis) await limitsRedis.close();
       if (redis) await redis.close();
+      await awayFile?.flush();
       await checkpointer.stop();
       if (!options.db) await db.close();
     },

@@ -6,7 +6,7 @@
  * or stops a clock, read back once when a node starts. Entries older than `keepMs` are dropped then: past the
  * abandonment limit the exact start matters no more.
  *
- * Without Redis (one node) nothing is kept, and a restart counts everyone as away since it, as before.
+ * Without Redis, a single node on SQLite keeps them in a file beside its database instead (away-file.ts).
  *
  * @example
  *   const away = new AwayStore(redis, prefix);
