@@ -94,6 +94,17 @@ test("a challenge by name from Online now, accepted in the lobby; chat in the ma
   await expect(reports).toContainText(benName);
   // And no one else does.
   expect((await carl.goto("/admin/chat"))?.status()).toBe(403);
+  // The desk acts for everyone (issue 47): the reported message is hidden on every page at once, and Ann, muted
+  // site-wide, can no longer write in any chat — told why.
+  await chat(ann).getByRole("button", { name: m.chat.players, exact: true }).click();
+  await expect(chat(ann).locator(".chat-message", { hasText: "<b>gl</b>" })).toBeVisible();
+  await admin.getByRole("button", { name: m.admin.chat.hideLabel.replace("{name}", annName) }).first().click();
+  await expect(chat(ann).locator(".chat-message", { hasText: "<b>gl</b>" })).toHaveCount(0);
+  await admin.getByRole("button", { name: m.admin.chat.muteLabel.replace("{name}", annName) }).first().click();
+  await expect(admin.getByRole("button", { name: m.admin.chat.unmuteLabel.replace("{name}", annName) }).first()).toBeVisible();
+  await chat(ann).getByLabel(m.chat.placeholder).fill("still here?");
+  await chat(ann).getByRole("button", { name: m.chat.send }).click();
+  await expect(chat(ann)).toContainText("An administrator muted you in chat");
 
   // Carl follows Ann from her profile, and challenges her from there; Ann declines on her match page.
   await carl.goto(`/players/${annName}`);
