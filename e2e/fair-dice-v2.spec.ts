@@ -5,6 +5,7 @@
  * verifies from the file alone with the command-line verifier.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { BotClient } from "../scripts/bot/bot-client";
 import { guest } from "./bot-match";
@@ -58,6 +59,14 @@ test("each game turns verified in the browser as it ends, and the whole match at
     expect(verified.stdout).toMatch(/PASS {2}The site's signature: Signed by the site with key fg-ed25519-/);
     expect(verified.stdout).toMatch(/PASS {2}Game record dice: .*read from the moves of the \.mat file/);
     expect(verified.status).toBe(0);
+    // The site's verifier page reads the same file, pasted: verified with the keys it lists, signature included.
+    await page.goto("/verify");
+    await page.getByLabel("Audit bundle (JSON)").fill(readFileSync(file, "utf8"));
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    const pasted = page.getByTestId("verify-report");
+    await expect(pasted.getByRole("status")).toHaveText("Verified: every check passed.");
+    await expect(pasted.locator('[data-check="signature"]')).toHaveAttribute("data-status", "passed");
+    await expect(pasted.locator('[data-check="record-moves"]')).toHaveAttribute("data-status", "passed");
   } finally {
     white.close();
     black.close();
