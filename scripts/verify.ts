@@ -22,11 +22,10 @@
  * @example
  *   npm run --silent verify -- match-42.json --json
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { english, englishError } from "@/i18n/english";
-import { parseProofKeys, verify, type CheckResult, type ProofKey, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
+import { parseProofKeys, proofKeyEntry, verify, type CheckResult, type ProofKey, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
 import type { FailureValues } from "@/lib/engine/types";
 import { verifyMat } from "@/lib/record/mat-verify";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
@@ -35,10 +34,8 @@ import { databaseTarget } from "@/server/db/database-url";
 import { parseEnv } from "@/server/config/env";
 import { proofKeyList } from "@/server/fairness/proof-keys";
 import { publishedProofKeys } from "@/server/fairness/published-keys";
-import { PROOF_KEY_FILE } from "@/server/vault/proof-key";
-import { keyIdOf, proofPublicKeyOf } from "@/lib/dice";
 import { auditDocument } from "@/server/record/audit-document";
-import { loadProofKey } from "@/server/vault/proof-key";
+import { loadProofKey, readLocalProofKey } from "@/server/vault/proof-key";
 import { auditRatings } from "@/server/record/rating-audit";
 import { drawRecordOf, isTournamentId } from "@/lib/tournament/tournament";
 import { verifyDraw, type DrawRecord } from "@/lib/tournament/verify-draw";
@@ -116,12 +113,8 @@ function formatReport(report: VerifyReport | VerifyReportV2, source: string): st
 
 /** This machine's own local signing key (generated into DATA_DIR by a local run), if there is one: public half only. */
 function localKey(): ProofKey[] {
-  const file = path.join(parseEnv(process.env).dataDir, PROOF_KEY_FILE);
-  if (!existsSync(file)) return [];
-  const seed = readFileSync(file, "utf8").trim();
-  if (!/^[0-9a-f]{64}$/i.test(seed)) return [];
-  const publicKey = proofPublicKeyOf(Uint8Array.from(Buffer.from(seed, "hex")));
-  return [{ keyId: keyIdOf(publicKey), algorithm: "Ed25519", publicKey, from: "local" }];
+  const key = readLocalProofKey(parseEnv(process.env).dataDir);
+  return key ? [proofKeyEntry(key.publicKey, "local")] : [];
 }
 
 /** The key list of --keys: a file, or a URL (the site's /api/fairness/keys). */
@@ -165,7 +158,7 @@ async function readMatch(matchId: string): Promise<{ document: unknown; keys: Pr
  * is trusted beside the keys the database lists (a restored database may list another machine's).
  */
 function publicHalf(key: ReturnType<typeof signingKey>): ProofKey {
-  return { keyId: key.keyId, algorithm: "Ed25519", publicKey: key.publicKey, from: "local" };
+  return proofKeyEntry(key.publicKey, "local");
 }
 
 /** The site's signing key, as the server loads it (the documents of --match and --all are the site's own). */

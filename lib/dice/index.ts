@@ -33,7 +33,7 @@ export { computerSalt, computerSaltMessage } from "./computer-salt";
 export { parseBundleV2, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2, type ProofEnd, type ProofSeat, type ProofSignature } from "./bundle-v2";
 export { verifyV2, type BrowserSalts, type GameVerdict, type VerifyReportV2, type VerifyV2Options } from "./verify-v2";
 export { PROOF_STATEMENT_FORMAT, proofStatement, proofStatementLines } from "./proof-statement";
-export { keyIdOf, parseProofKeys, PROOF_KEYS_FORMAT, signatureValid, type ProofKey, type ProofKeyList } from "./proof-keys";
+export { keyIdOf, parseProofKeys, PROOF_KEYS_FORMAT, proofKeyEntry, signatureValid, type ProofKey, type ProofKeyList } from "./proof-keys";
 export { proofPublicKeyOf, signProof } from "./proof-sign";
 export { recordDigest } from "./record-digest";
 export { simulateMatch, type SimulateOptions } from "./simulate";

@@ -37,6 +37,11 @@ export function keyIdOf(publicKey: string): string {
   return KEY_ID_PREFIX + bytesToHex(sha256(hexToBytes(publicKey))).slice(0, 16);
 }
 
+/** A public key as a key list lists it; `from`: since when it signs (ISO 8601), or where it comes from ("local"). */
+export function proofKeyEntry(publicKey: string, from: string): ProofKey {
+  return { keyId: keyIdOf(publicKey), algorithm: "Ed25519", publicKey, from };
+}
+
 const keySchema = z.object({
   keyId: z.string(),
   algorithm: z.literal("Ed25519"),

@@ -11,7 +11,7 @@
 import { english } from "@/i18n/english";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { randomBytes } from "node:crypto";
-import { verify, type AuditBundle, type AuditBundleV2, type VerifyReport } from "@/lib/dice";
+import { proofKeyEntry, verify, type AuditBundle, type AuditBundleV2, type VerifyReport } from "@/lib/dice";
 import { emptyMatchView, evolve } from "@/lib/match/view";
 import { signedProof } from "@/server/record/signed-proof";
 import { proofKeyFromSeed } from "@/server/vault/proof-key";
@@ -96,7 +96,7 @@ export async function readRevealedRecord(tx: Tx, matchId: string): Promise<Store
  * take the same verifier to a verdict. The site's real signature is what players check.
  */
 const CONSOLE_KEY = proofKeyFromSeed(new Uint8Array(randomBytes(32)));
-const CONSOLE_KEYS = [{ keyId: CONSOLE_KEY.keyId, algorithm: "Ed25519" as const, publicKey: CONSOLE_KEY.publicKey, from: "console" }];
+const CONSOLE_KEYS = [proofKeyEntry(CONSOLE_KEY.publicKey, "console")];
 
 /** Runs every check of the match's protocol on a stored record. */
 export function verifyRecord({ bundle, events }: StoredRecord): MatchVerification {

@@ -7,7 +7,7 @@
  *   await registerProofKey(db, key);         // at start: idempotent, across nodes
  *   const list = await proofKeyList(db);      // { format: "fairgammon-proof-keys-1", keys: [{ keyId, publicKey, … }] }
  */
-import { PROOF_KEYS_FORMAT, type ProofKeyList } from "@/lib/dice";
+import { PROOF_KEYS_FORMAT, proofKeyEntry, type ProofKeyList } from "@/lib/dice";
 import type { Db } from "@/server/db/client";
 import type { ProofSigningKey } from "@/server/vault/proof-key";
 
@@ -24,5 +24,5 @@ export async function registerProofKey(db: Db, key: Pick<ProofSigningKey, "keyId
 /** The key list, oldest first. */
 export async function proofKeyList(db: Db): Promise<ProofKeyList> {
   const rows = await db.prisma.proofKey.findMany({ orderBy: [{ firstUsed: "asc" }, { keyId: "asc" }] });
-  return { format: PROOF_KEYS_FORMAT, keys: rows.map((row) => ({ keyId: row.keyId, algorithm: "Ed25519", publicKey: row.publicKey, from: row.firstUsed.toISOString() })) };
+  return { format: PROOF_KEYS_FORMAT, keys: rows.map((row) => proofKeyEntry(row.publicKey, row.firstUsed.toISOString())) };
 }

@@ -22,4 +22,4 @@ export {
   type SeedKey,
 } from "./seed-key";
 export { SeedVault } from "./seed-vault";
-export { getProofKey, loadProofKey, proofKeyFromSeed, PROOF_KEY_FILE, PROOF_KEY_VARIABLE, type LoadProofKeyOptions, type ProofSigningKey } from "./proof-key";
+export { getProofKey, loadProofKey, proofKeyFromSeed, readLocalProofKey, PROOF_KEY_FILE, PROOF_KEY_VARIABLE, type LoadProofKeyOptions, type ProofSigningKey } from "./proof-key";

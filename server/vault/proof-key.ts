@@ -13,7 +13,7 @@
  *   key.sign(bundle).signature; // { keyId: "fg-ed25519-…", value: "…" }
  */
 import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { keyIdOf, proofPublicKeyOf, signProof, type AuditBundleV2 } from "@/lib/dice";
 import { parseEnv } from "@/server/config/env";
@@ -83,9 +83,17 @@ export function loadProofKey(options: LoadProofKeyOptions): ProofSigningKey {
   } finally {
     unlinkSync(draft);
   }
+  const key = readLocalProofKey(options.dataDir);
+  if (key === null) throw new SeedVaultError("ERR_PROOF_KEY_FILE", `The proof-signing key file ${file} does not hold 64 hex characters; delete it to generate a new one.`);
+  return key;
+}
+
+/** The local run's key, from its file in the data directory, if there is one that holds a key; never makes one. */
+export function readLocalProofKey(dataDir: string): ProofSigningKey | null {
+  const file = join(dataDir, PROOF_KEY_FILE);
+  if (!existsSync(file)) return null;
   const seed = decode(readFileSync(file, "utf8").trim());
-  if (seed === undefined) throw new SeedVaultError("ERR_PROOF_KEY_FILE", `The proof-signing key file ${file} does not hold 64 hex characters; delete it to generate a new one.`);
-  return signingKey(new Secret(seed));
+  return seed === undefined ? null : signingKey(new Secret(seed));
 }
 
 const processWide = globalThis as typeof globalThis & { __fairgammonProofKey?: ProofSigningKey };

@@ -7,7 +7,7 @@
  *   verify(audit.body, audit.body.record, { keys }).verdict; // "verified"
  */
 import { randomBytes } from "node:crypto";
-import { parseProofKeys, type ProofKey } from "@/lib/dice";
+import { parseProofKeys, proofKeyEntry, type ProofKey } from "@/lib/dice";
 import { proofKeyFromSeed, type ProofSigningKey } from "@/server/vault";
 
 export function throwawayProofKey(): ProofSigningKey {
@@ -15,8 +15,8 @@ export function throwawayProofKey(): ProofSigningKey {
 }
 
 /** A signing key's public half as the key list a verifier trusts. */
-export function trustedKeys(key: Pick<ProofSigningKey, "keyId" | "publicKey">): ProofKey[] {
-  return [{ keyId: key.keyId, algorithm: "Ed25519", publicKey: key.publicKey, from: "test" }];
+export function trustedKeys(key: Pick<ProofSigningKey, "publicKey">): ProofKey[] {
+  return [proofKeyEntry(key.publicKey, "test")];
 }
 
 /** The keys a server lists at /api/fairness/keys. */
