@@ -20,8 +20,7 @@ import {
   keyIdOf,
   PROOF_KEYS_FORMAT,
   proofPublicKeyOf,
-  recordDigest,
-  signProof,
+  signSimulated,
   simulateMatch,
   simulateMatchV2,
   type AuditBundleV2,
@@ -61,23 +60,11 @@ const keysPath = file("keys.json", keyList);
 type Mutable = { rolls: { nonce: number; game: number; kind: string; player: SeatColor | null; salts: Partial<Record<SeatColor, string>>; dice: [number, number] }[]; recordLines: string[]; signature?: unknown };
 const copy = (value: unknown): Mutable => JSON.parse(JSON.stringify(value)) as Mutable;
 
-/** Stand-in record lines (each game's start, each turn's dice, no moves), as lib/dice's vectors make them. */
-function standInLines(record: readonly RecordTurn[]): string[] {
-  const lines: string[] = [];
-  let game = 0;
-  for (const turn of record) {
-    if (turn.game !== game) lines.push(`game ${(game = turn.game)}`);
-    lines.push(`${turn.player} ${Math.max(...turn.dice)}${Math.min(...turn.dice)} -`);
-  }
-  return lines;
-}
-
-/** A simulated bundle as the site serves it: seats, end, record lines and their digest, signed with `key`. */
+/** A simulated bundle as the site serves it (lib/dice's signSimulated): seats, end, record lines and digest, signed with `key`. */
 function signed(simulated: { bundle: AuditBundleV2; record: RecordTurn[] }, end: ProofEnd | null, key = SITE_KEY): AuditBundleV2 {
-  const { bundle: b, record } = simulated;
+  const b = simulated.bundle;
   const seat = (color: SeatColor) => (b.computer === color ? { kind: "computer" as const, id: "computer-2ply", name: "Computer (2-ply)" } : { kind: "person" as const, id: `u-${color}`, name: color === "white" ? "Zoë" : "bob" });
-  const recordLines = standInLines(record);
-  return signProof({ ...b, computer: b.computer ?? null, seats: { white: seat("white"), black: seat("black") }, end, recordDigest: recordDigest(recordLines), recordLines }, key);
+  return signSimulated(simulated, { end, privateKey: key, seats: { white: seat("white"), black: seat("black") } });
 }
 
 const finishedEnd = (b: AuditBundleV2, games: number): ProofEnd => ({ reason: "finished", winner: "white", score: { white: 5, black: 1 }, games, rolls: b.rolls.length });

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROOF_KEYS_FORMAT, recordDigest, simulateMatchV2, verifyV2, type AuditBundleV2, type ProofEnd, type ProofKey, type RecordTurn } from "@/lib/dice";
+import { PROOF_KEYS_FORMAT, recordDigest, simulateMatchV2, standInRecordLines, verifyV2, type AuditBundleV2, type ProofEnd, type ProofKey, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { playFinishedMatch } from "@/tests/support/finished-match";
 import { fetchProofKeys, throwawayProofKey, trustedKeys } from "@/tests/support/proof-keys";
@@ -84,22 +84,11 @@ function theirs(report: PythonReport) {
   return { verdict: report.verdict, failed: report.checks.filter((check) => check.status === "failed").map((check) => check.id).sort(), games: report.games };
 }
 
-/** Stand-in record lines (each game's start, each turn's dice and no moves): a verifier digests them, it does not replay them. */
-function standInLines(record: readonly RecordTurn[]): string[] {
-  const lines: string[] = [];
-  let game = 0;
-  for (const turn of record) {
-    if (turn.game !== game) lines.push(`game ${(game = turn.game)}`);
-    lines.push(`${turn.player} ${Math.max(...turn.dice)}${Math.min(...turn.dice)} -`);
-  }
-  return lines;
-}
-
 /** A simulated bundle as the site serves it: seats, end, record lines and digest, signed with `key`. */
 function signed(bundle: AuditBundleV2, record: readonly RecordTurn[], end: ProofEnd | null, key: ReturnType<typeof throwawayProofKey>): AuditBundleV2 {
   const seat = (color: "white" | "black") =>
     bundle.computer === color ? { kind: "computer" as const, id: "computer-2ply", name: "Computer (2-ply)" } : { kind: "person" as const, id: `u-${color}`, name: color === "white" ? "Zoë" : "bob" };
-  const recordLines = standInLines(record);
+  const recordLines = standInRecordLines(record);
   return key.sign({ ...bundle, computer: bundle.computer ?? null, seats: { white: seat("white"), black: seat("black") }, end, recordDigest: recordDigest(recordLines), recordLines });
 }
 
