@@ -29,14 +29,14 @@ import { sendError } from "./http/json";
 import { applySecurityHeaders, servedOverHttps, socketResponseHeaders } from "./http/security-headers";
 import { originVerdict, siteOrigins } from "./http/site-origin";
 import { createLogger, type Logger } from "./log";
-import type { Actor, GameServer } from "./match/socket-types";
+import type { Actor, GameServer } from "@/server/socket/socket-types";
 import { attachPresenceLink, type PresenceLink } from "./match/presence-link";
-import { ConnectionLimits } from "./match/connection-limits";
+import { ConnectionLimits } from "@/server/socket/connection-limits";
 import { NodeLiveness } from "./match/node-liveness";
 import { Matchmaker } from "./match/matchmaking";
 import { RedisQueueStore } from "./match/queue-store";
 import { ComputerDriver } from "./match/computer-driver";
-import { attachGateway } from "./match/gateway";
+import { attachGateway } from "@/server/socket/gateway";
 import { MatchService } from "./match/match-service";
 import { OutageRecovery } from "./match/outage-recovery";
 import { guardPublish } from "./match/redis-publish-guard";
@@ -52,6 +52,7 @@ import { registerProofKey } from "./fairness/proof-keys";
 import { ActionLimits } from "./action-limits";
 import { TournamentRunner } from "./tournaments/tournament-runner";
 import { registerChatRooms } from "./chat/chat-rooms";
+import { rooms } from "./socket/rooms";
 
 export interface AppServer {
   readonly url: string;
@@ -242,7 +243,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   if (redis && latest) {
     // Connected already: every "ready" from now on is a reconnect.
     redis.on("ready", () => {
-      const count = latest.republish((message) => io.to(`match:${message.matchId}`).emit("match:event", message));
+      const count = latest.republish((message) => io.to(rooms.match(message.matchId)).emit("match:event", message));
       logger.warn("redis connection restored; latest match events published again", { matches: count });
     });
   }
@@ -285,7 +286,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     publish: (message, exceptSocket) => {
       latest?.note(message);
       owners?.note(message.matchId);
-      const room = io.to(`match:${message.matchId}`);
+      const room = io.to(rooms.match(message.matchId));
       (exceptSocket === undefined ? room : room.except(exceptSocket)).emit("match:event", message);
     },
     sharedDatabase: redis !== null,

@@ -14,14 +14,13 @@ import { sanctionRefusal } from "@/lib/chat/moderation";
 import { seatOf } from "@/lib/match";
 import type { Ack, CommandPayload, CommandReplies, Failure } from "@/lib/protocol";
 import { clientAddress } from "@/server/auth/client-address";
-import type { CommandContext } from "@/server/match/context";
-import { fail } from "@/server/match/failure";
+import type { CommandTable } from "@/server/socket/command-handler";
+import type { CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 import { canView, NOT_VISIBLE } from "@/server/match/visibility";
 import { chatSanctionOf } from "./chat-moderation";
-import { chatRoom } from "./chat-rooms";
 import { chatHistory, messageChannel, mutedBy, reportMessage, saveChatMessage, setMute } from "./chat-store";
-
-export { chatRoom } from "./chat-rooms";
+import { rooms } from "@/server/socket/rooms";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
 
@@ -42,14 +41,14 @@ export async function chatJoinCommand(ctx: CommandContext, payload: CommandPaylo
   const found = await accessTo(ctx, payload.channel, payload.inviteToken);
   if ("ok" in found) return found;
   if (!found.access.read) return fail("ERR_CHAT", { reason: "noRead" });
-  await ctx.socket.join(chatRoom(payload.channel));
+  await ctx.socket.join(rooms.chat(payload.channel));
   const readerId = ctx.actor?.id ?? null;
   const [messages, muted] = await Promise.all([chatHistory(ctx.db, payload.channel, readerId), readerId ? mutedBy(ctx.db, readerId) : []]);
   return { ok: true, messages, muted, canWrite: found.access.write };
 }
 
 export async function chatLeaveCommand(ctx: CommandContext, payload: CommandPayload<"chat:leave">): Reply<"chat:leave"> {
-  await ctx.socket.leave(chatRoom(payload.channel));
+  await ctx.socket.leave(rooms.chat(payload.channel));
   return { ok: true };
 }
 
@@ -68,7 +67,7 @@ export async function chatSendCommand(ctx: CommandContext, payload: CommandPaylo
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "chat", seconds: Math.ceil(wait / 1000) });
   const message = await saveChatMessage(ctx.db, payload.channel, actor.id, text.value, new Date(ctx.now()));
   // Stored first: what anyone sees survives a reload and a crash. The sender has it in the answer.
-  ctx.socket.to(chatRoom(payload.channel)).emit("chat:message", message);
+  ctx.socket.to(rooms.chat(payload.channel)).emit("chat:message", message);
   return { ok: true, message };
 }
 
@@ -94,3 +93,11 @@ export async function chatReportCommand(ctx: CommandContext, payload: CommandPay
   ctx.logger.info("chat message reported", { messageId: payload.messageId, reporterId: actor.id });
   return { ok: true };
 }
+
+export const chatCommands = {
+  "chat:join": chatJoinCommand,
+  "chat:leave": chatLeaveCommand,
+  "chat:send": chatSendCommand,
+  "chat:mute": chatMuteCommand,
+  "chat:report": chatReportCommand,
+} satisfies CommandTable;

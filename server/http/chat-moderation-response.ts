@@ -12,11 +12,12 @@
 import { parseModeration } from "@/lib/chat/moderation";
 import { jsonError, readJsonObject, refuseCrossSite } from "@/server/auth/route-guards";
 import { moderateChat } from "@/server/chat/chat-moderation";
-import { chatRoom, type ChatRooms } from "@/server/chat/chat-rooms";
+import { type ChatRooms } from "@/server/chat/chat-rooms";
 import type { Db } from "@/server/db/client";
 import type { UserRow } from "@/server/db/types";
+import { rooms } from "@/server/socket/rooms";
 
-export async function chatModerationResponse(db: Db, request: Request, admin: UserRow, rooms: ChatRooms | null, now = new Date()): Promise<Response> {
+export async function chatModerationResponse(db: Db, request: Request, admin: UserRow, sockets: ChatRooms | null, now = new Date()): Promise<Response> {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const parsed = parseModeration(await readJsonObject(request));
@@ -25,6 +26,6 @@ export async function chatModerationResponse(db: Db, request: Request, admin: Us
   if (!done.ok) return jsonError(done.code, done.values);
   const { removed } = done.value;
   // After the commit: a client told to drop it can no longer get it back from a history.
-  if (removed) rooms?.to(chatRoom(removed.channel)).emit("chat:removed", removed);
+  if (removed) sockets?.to(rooms.chat(removed.channel)).emit("chat:removed", removed);
   return Response.json({ action: parsed.value.action, changed: done.value.changed }, { headers: { "cache-control": "no-store" } });
 }

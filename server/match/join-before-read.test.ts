@@ -10,8 +10,9 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import type { MatchEventMessage, MatchSnapshot } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
-import { matchRoom } from "./context";
+
 import type { LiveMatch } from "./live-match";
+import { rooms } from "@/server/socket/rooms";
 
 let t: TestServer;
 
@@ -36,7 +37,7 @@ function eventAfterEveryRead(matchId: string): number[] {
       const result = await work(live);
       if (id === matchId && live) {
         const message: MatchEventMessage = { matchId, version: live.view.version + 1, event: { type: "action", action: { type: "double", player: "white" } } };
-        io.to(matchRoom(matchId)).emit("match:event", message);
+        io.to(rooms.match(matchId)).emit("match:event", message);
         sent.push(message.version);
       }
       return result;

@@ -31,7 +31,7 @@ import { createMatch, newInviteToken, newMatchId, revealSeed } from "@/server/db
 import type { CreationError } from "@/server/db/create-match-plan";
 import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
-import { answer, fail } from "./failure";
+import { answer, fail } from "@/server/socket/failure";
 import { KeyedQueue } from "./keyed-queue";
 import { holdsInvite } from "./visibility";
 import { loadLiveMatch, type LiveMatch } from "./live-match";

@@ -24,8 +24,8 @@ import type { Ack, QueueResult } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { findParticipant } from "@/server/db/users";
 import type { Logger } from "@/server/log";
-import type { Actor, GameServer } from "./socket-types";
-import { fail } from "./failure";
+import type { Actor, GameServer } from "@/server/socket/socket-types";
+import { fail } from "@/server/socket/failure";
 import type { MatchService } from "./match-service";
 import { MemoryQueueStore, type QueuedPlayer, type QueueStore } from "./queue-store";
 

@@ -27,7 +27,7 @@
  *   const link = attachPresenceLink({ io, presence, nodeId: randomUUID() });
  *   link.leave(); // on shutdown, once this node's sockets are closed and its commands done
  */
-import type { GameServer } from "./socket-types";
+import type { GameServer } from "@/server/socket/socket-types";
 import type { Presence } from "./presence";
 
 

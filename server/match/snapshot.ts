@@ -7,7 +7,7 @@
 import type { MatchSnapshot, PresenceMessage } from "@/lib/protocol";
 import { seatOf } from "@/lib/match";
 import { publicView } from "@/lib/match/published";
-import type { Actor } from "./socket-types";
+import type { Actor } from "@/server/socket/socket-types";
 import type { LiveMatch } from "./live-match";
 import type { Presence } from "./presence";
 import { inviteTokenFor } from "./visibility";

@@ -21,7 +21,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Failure } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { seatOf } from "@/lib/match";
-import { fail } from "./failure";
+import { fail } from "@/server/socket/failure";
 import type { LiveMatch } from "./live-match";
 
 /** Whoever asks: a signed-in user (a socket's `Actor`, a page's `UserRow`), or null for a visitor. */

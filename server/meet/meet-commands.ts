@@ -13,16 +13,14 @@ import { usernameKey } from "@/server/auth/account-rules";
 import { findParticipant } from "@/server/db/users";
 import { createCommand } from "@/server/match/commands/create";
 import { joinCommand } from "@/server/match/commands/join";
-import type { CommandContext } from "@/server/match/context";
-import { fail } from "@/server/match/failure";
+import type { CommandTable } from "@/server/socket/command-handler";
+import type { CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 import { answerChallenge, hasPendingChallenge, pendingChallenges, pendingChallengeTo, recentlyDeclined, recordChallenge } from "./challenge-store";
 import { onlinePlayers } from "./online";
+import { rooms } from "@/server/socket/rooms";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
-
-export function userRoom(userId: string): string {
-  return `user:${userId}`;
-}
 
 export async function onlineCommand(ctx: CommandContext): Reply<"lobby:online"> {
   return { ok: true, ...(await onlinePlayers(ctx.db, ctx.presence.onlineUsers(), ctx.actor?.id ?? null)) };
@@ -43,7 +41,7 @@ export async function challengeSendCommand(ctx: CommandContext, payload: Command
   const created = await createCommand(ctx, { ...settings, visibility: "private" });
   if (!created.ok) return created;
   const challenge = await recordChallenge(ctx.db, { matchId: created.matchId, fromId: actor.id, toId: target.id, at: new Date(ctx.now()) });
-  ctx.io.to(userRoom(target.id)).emit("challenge:received", challenge);
+  ctx.io.to(rooms.user(target.id)).emit("challenge:received", challenge);
   ctx.logger.info("challenge sent", { challengeId: challenge.id, fromId: actor.id, toId: target.id, matchId: created.matchId });
   return { ok: true, challenge, inviteToken: created.inviteToken };
 }
@@ -67,7 +65,7 @@ export async function challengeAnswerCommand(ctx: CommandContext, payload: Comma
     const joined = await joinCommand(ctx, { matchId: challenge.matchId, ...(match.inviteToken ? { inviteToken: match.inviteToken } : {}) });
     if (!joined.ok) return joined;
     await answerChallenge(ctx.db, challenge.id, "accepted", new Date(ctx.now()));
-    ctx.io.to(userRoom(challenge.from.id)).emit("challenge:answered", { ...answered, accepted: true });
+    ctx.io.to(rooms.user(challenge.from.id)).emit("challenge:answered", { ...answered, accepted: true });
     return { ok: true, matchId: challenge.matchId };
   }
   if (!(await answerChallenge(ctx.db, challenge.id, "declined", new Date(ctx.now())))) return fail("ERR_CHALLENGE", { reason: "noChallenge" });
@@ -77,6 +75,13 @@ export async function challengeAnswerCommand(ctx: CommandContext, payload: Comma
     const cancelled = await ctx.service.command(challenge.matchId, { type: "cancel" }, creator, ctx.socket.id);
     if (!cancelled.ok) ctx.logger.warn("declined challenge's match not cancelled", { matchId: challenge.matchId, code: cancelled.code });
   }
-  ctx.io.to(userRoom(challenge.from.id)).emit("challenge:answered", { ...answered, accepted: false });
+  ctx.io.to(rooms.user(challenge.from.id)).emit("challenge:answered", { ...answered, accepted: false });
   return { ok: true, matchId: challenge.matchId };
 }
+
+export const meetCommands = {
+  "lobby:online": onlineCommand,
+  "challenge:send": challengeSendCommand,
+  "challenge:list": challengeListCommand,
+  "challenge:answer": challengeAnswerCommand,
+} satisfies CommandTable;

@@ -13,8 +13,9 @@ import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { ok, type Result } from "@/lib/engine/types";
 import { leaveEvents, registerEvent, type TournamentEvent, type TournamentRefusal, type TournamentSettings, type TournamentView } from "@/lib/tournament/tournament";
 import { playerTournamentsAllowed } from "@/server/admin/site-settings";
-import type { CommandContext } from "@/server/match/context";
-import { fail } from "@/server/match/failure";
+import type { CommandTable } from "@/server/socket/command-handler";
+import type { CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 import { appendTournamentEvents, createTournament, loadTournament } from "./tournament-store";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
@@ -88,3 +89,9 @@ export async function tournamentLeaveCommand(ctx: CommandContext, payload: Comma
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
   return appendDecided(ctx, payload.tournamentId, (view, now) => leaveEvents(view, actor.id, now));
 }
+
+export const tournamentCommands = {
+  "tournament:create": tournamentCreateCommand,
+  "tournament:register": tournamentRegisterCommand,
+  "tournament:leave": tournamentLeaveCommand,
+} satisfies CommandTable;

@@ -18,8 +18,9 @@ import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import { findParticipant } from "@/server/db/users";
 import type { Logger } from "@/server/log";
 import type { MatchService } from "@/server/match/match-service";
-import type { GameServer } from "@/server/match/socket-types";
+import type { GameServer } from "@/server/socket/socket-types";
 import type { SeedVault } from "@/server/vault";
+import { rooms } from "@/server/socket/rooms";
 import { activeTournamentIds, appendTournamentEvents, loadTournament } from "./tournament-store";
 
 export interface TournamentRunnerOptions {
@@ -184,7 +185,7 @@ export class TournamentRunner {
       if (event.type !== "match-made") continue;
       const pairing = view.rounds[event.round - 1]?.pairings[event.index];
       for (const player of [pairing?.white, pairing?.black]) {
-        if (player) io.to(`user:${player}`).emit("tournament:match", { tournamentId: view.id, name: view.settings.name, round: event.round, matchId: event.matchId });
+        if (player) io.to(rooms.user(player)).emit("tournament:match", { tournamentId: view.id, name: view.settings.name, round: event.round, matchId: event.matchId });
       }
     }
   }

@@ -1,7 +1,7 @@
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { seatOf } from "@/lib/match";
-import type { CommandContext } from "../context";
-import { fail } from "../failure";
+import type { CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 
 /**
  * A player asks the server to look at the clock, because their page shows a flag down: the server settles the match

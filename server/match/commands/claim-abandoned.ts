@@ -1,6 +1,6 @@
 import type { CommandPayload } from "@/lib/protocol";
-import { participantOf, type CommandContext } from "../context";
-import { fail } from "../failure";
+import { participantOf, type CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 
 /**
  * Claims a match whose opponent has been away longer than the abandonment limit: the claimer wins the match, the

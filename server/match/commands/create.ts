@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
 import { findParticipant } from "@/server/db/users";
-import { LOBBY_ROOM, matchRoom, participantOf, type CommandContext } from "../context";
-import { fail } from "../failure";
+import { participantOf, type CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 import { snapshotFor } from "../snapshot";
+import { rooms } from "@/server/socket/rooms";
 
 /**
  * Creates a match with a freshly drawn, sealed server seed (MatchService.create; the rules are lib/match/seating.ts).
@@ -46,7 +47,7 @@ export async function createCommand(ctx: CommandContext, payload: CommandPayload
   // The computer's client seed follows from the stored match (computer-driver.ts), in the snapshot this answers with.
   if (opponent) await computer?.wake(matchId);
   const current = (await ctx.service.withMatch(matchId, (held) => held)) ?? live;
-  await ctx.socket.join(matchRoom(matchId));
-  if (payload.visibility === "public" && !opponent) ctx.io.to(LOBBY_ROOM).emit("lobby:changed");
+  await ctx.socket.join(rooms.match(matchId));
+  if (payload.visibility === "public" && !opponent) ctx.io.to(rooms.lobby).emit("lobby:changed");
   return { ok: true, matchId, inviteToken: current.inviteToken, snapshot: snapshotFor(current, actor, ctx.presence, ctx.abandonAfterMs, ctx.now()) };
 }

@@ -1,5 +1,5 @@
 import type { CommandPayload } from "@/lib/protocol";
-import type { CommandContext } from "../context";
+import type { CommandContext } from "@/server/socket/context";
 import { playCommand } from "./play-action";
 
 /** Offer a double (before rolling). */

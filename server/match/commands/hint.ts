@@ -1,7 +1,7 @@
 import { checkHint } from "@/lib/play/hint-rule";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import type { CommandContext } from "../context";
-import { fail } from "../failure";
+import type { CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 import { canView } from "../visibility";
 
 /**

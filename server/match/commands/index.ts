@@ -1,11 +1,8 @@
 /**
- * The command table: one handler per client→server command of lib/protocol, each in its own file.
+ * The match area's commands: one handler per command of a match, the lobby's match list and the queue, each in its own
+ * file. server/socket/command-table.ts puts the areas' tables together.
  */
-import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { chatJoinCommand, chatLeaveCommand, chatMuteCommand, chatReportCommand, chatSendCommand } from "@/server/chat/chat-commands";
-import { challengeAnswerCommand, challengeListCommand, challengeSendCommand, onlineCommand } from "@/server/meet/meet-commands";
-import { tournamentCreateCommand, tournamentLeaveCommand, tournamentRegisterCommand } from "@/server/tournaments/tournament-commands";
-import type { CommandContext } from "../context";
+import type { CommandTable } from "@/server/socket/command-handler";
 import { cancelCommand } from "./cancel";
 import { checkClockCommand } from "./check-clock";
 import { claimAbandonedCommand } from "./claim-abandoned";
@@ -22,9 +19,7 @@ import { queueJoinCommand, queueLeaveCommand } from "./queue";
 import { seedCommand } from "./seed";
 import { snapshotCommand, unwatchCommand, watchCommand } from "./watch";
 
-export type CommandHandler<C extends CommandName> = (ctx: CommandContext, payload: CommandPayload<C>) => Promise<Ack<CommandReplies[C]>>;
-
-export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> } = {
+export const matchCommands = {
   "lobby:create": createCommand,
   "lobby:list": listCommand,
   "match:join": joinCommand,
@@ -48,16 +43,4 @@ export const commandHandlers: { readonly [C in CommandName]: CommandHandler<C> }
   "match:rematch-answer": rematchAnswerCommand,
   "queue:join": queueJoinCommand,
   "queue:leave": queueLeaveCommand,
-  "chat:join": chatJoinCommand,
-  "chat:leave": chatLeaveCommand,
-  "chat:send": chatSendCommand,
-  "chat:mute": chatMuteCommand,
-  "chat:report": chatReportCommand,
-  "lobby:online": onlineCommand,
-  "challenge:send": challengeSendCommand,
-  "challenge:list": challengeListCommand,
-  "challenge:answer": challengeAnswerCommand,
-  "tournament:create": tournamentCreateCommand,
-  "tournament:register": tournamentRegisterCommand,
-  "tournament:leave": tournamentLeaveCommand,
-};
+} satisfies CommandTable;

@@ -1,10 +1,11 @@
 import type { Ack, ChallengeSummary, CommandReplies } from "@/lib/protocol";
 import { listOpenChallenges } from "@/server/db/listings";
-import { LOBBY_ROOM, type CommandContext } from "../context";
+import { type CommandContext } from "@/server/socket/context";
+import { rooms } from "@/server/socket/rooms";
 
 /** Public matches waiting for an opponent; the asking socket also hears when the list changes. */
 export async function listCommand(ctx: CommandContext): Promise<Ack<CommandReplies["lobby:list"]>> {
-  await ctx.socket.join(LOBBY_ROOM);
+  await ctx.socket.join(rooms.lobby);
   const page = await listOpenChallenges(ctx.db, { pageSize: 50 });
   const challenges: ChallengeSummary[] = page.items.map((match) => ({
     matchId: match.id,

@@ -7,8 +7,8 @@
  */
 import type { PlayRequest } from "@/lib/match";
 import type { Ack, StoredEvents } from "@/lib/protocol";
-import { participantOf, type CommandContext } from "../context";
-import { fail } from "../failure";
+import { participantOf, type CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 
 export interface PlayPayload {
   readonly matchId: string;

@@ -1,6 +1,6 @@
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import type { CommandContext } from "../context";
-import { fail } from "../failure";
+import type { CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 
 /** Joins the matchmaking queue (server/match/matchmaking.ts); the pairing is told later as `queue:result`. */
 export async function queueJoinCommand(ctx: CommandContext, payload: CommandPayload<"queue:join">): Promise<Ack<CommandReplies["queue:join"]>> {

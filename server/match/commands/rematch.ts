@@ -7,8 +7,8 @@
  */
 import { rematchCreation, type MatchCommand } from "@/lib/match";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { participantOf, type CommandContext } from "../context";
-import { answer, fail } from "../failure";
+import { participantOf, type CommandContext } from "@/server/socket/context";
+import { answer, fail } from "@/server/socket/failure";
 
 type Reply = Ack<CommandReplies["match:rematch"]>;
 

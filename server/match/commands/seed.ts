@@ -1,6 +1,6 @@
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { participantOf, type CommandContext } from "../context";
-import { fail } from "../failure";
+import { participantOf, type CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 
 /**
  * A player's client seed, sent with the commitment their client displayed (fair-dice-v1, section 2, step 2; the rules

@@ -1,8 +1,9 @@
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { matchRoom, type CommandContext } from "../context";
-import { fail } from "../failure";
+import { type CommandContext } from "@/server/socket/context";
+import { fail } from "@/server/socket/failure";
 import { presenceOf, snapshotFor } from "../snapshot";
 import { canView } from "../visibility";
+import { rooms } from "@/server/socket/rooms";
 
 /**
  * Opens a match for this socket — as a player or a spectator — and answers with a snapshot. The socket joins the
@@ -14,7 +15,7 @@ import { canView } from "../visibility";
  */
 export async function watchCommand(ctx: CommandContext, payload: CommandPayload<"match:watch">): Promise<Ack<CommandReplies["match:watch"]>> {
   const notFound = () => fail("ERR_NOT_FOUND");
-  const room = matchRoom(payload.matchId);
+  const room = rooms.match(payload.matchId);
   const viewable = await ctx.service.withMatch(payload.matchId, (live) => live !== null && canView(live, ctx.actor, payload.inviteToken));
   if (!viewable) return notFound();
   await ctx.socket.join(room);
@@ -35,6 +36,6 @@ export function snapshotCommand(ctx: CommandContext, payload: CommandPayload<"ma
 }
 
 export async function unwatchCommand(ctx: CommandContext, payload: CommandPayload<"match:unwatch">): Promise<Ack<CommandReplies["match:unwatch"]>> {
-  await ctx.socket.leave(matchRoom(payload.matchId));
+  await ctx.socket.leave(rooms.match(payload.matchId));
   return { ok: true };
 }

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, type RedisClientType } from "redis";
 import { ConnectionLimits } from "./connection-limits";
-import { NodeLiveness } from "./node-liveness";
+import { NodeLiveness } from "@/server/match/node-liveness";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const open: { close(): unknown }[] = [];

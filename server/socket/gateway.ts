@@ -5,24 +5,27 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
-import { commandSchemas, handshakeSchema, type Ack, type CommandName } from "@/lib/protocol";
+import { commandSchemas, type Ack, type CommandName } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import { ActionLimits } from "@/server/action-limits";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
-import { commandHandlers, type CommandHandler } from "./commands";
-import type { ComputerDriver } from "./computer-driver";
+import type { CommandHandler } from "./command-handler";
+import { commandHandlers } from "./command-table";
+import type { ComputerDriver } from "@/server/match/computer-driver";
 import type { CommandContext } from "./context";
 import type { Actor, GameServer, GameSocket } from "./socket-types";
-import { fail, refusedConnection } from "./failure";
-import type { MatchService } from "./match-service";
-import { Matchmaker } from "./matchmaking";
-import type { Presence } from "./presence";
+import { fail } from "./failure";
+import type { MatchService } from "@/server/match/match-service";
+import { Matchmaker } from "@/server/match/matchmaking";
+import type { Presence } from "@/server/match/presence";
 import type { ConnectionLimits } from "./connection-limits";
 import { CommandRateLimiter, type UserCommandLimit } from "./rate-limit";
-import { presenceOf } from "./snapshot";
-import { concealsMatch, NOT_VISIBLE } from "./visibility";
+import { presenceOf } from "@/server/match/snapshot";
+import { concealsMatch, NOT_VISIBLE } from "@/server/match/visibility";
+import { attachHandshake } from "./handshake";
+import { rooms } from "./rooms";
 
 export interface GatewayOptions {
   readonly io: GameServer;
@@ -59,13 +62,6 @@ export interface GatewayOptions {
 
 function isCommandName(name: unknown): name is CommandName {
   return typeof name === "string" && Object.hasOwn(commandSchemas, name);
-}
-
-/** The client's address as the sign-in limits see it (server/auth/client-address.ts), for a handshake request. */
-function handshakeAddress(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = request.headers["x-forwarded-for"];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-  return trustProxy && first ? first : (request.socket.remoteAddress ?? "unknown");
 }
 
 /** The first problem zod found in a payload: where (`field`, "moves.0.from") and zod's code for what (`problem`). */
@@ -110,34 +106,13 @@ export function attachGateway(options: GatewayOptions): Gateway {
 
   const inFlight = new Set<Promise<void>>();
 
-  io.use((socket, next) => {
-    if (!handshakeSchema.safeParse(socket.handshake.auth).success) {
-      next(refusedConnection("ERR_PROTOCOL_VERSION"));
-      return;
-    }
-    options
-      .identify(socket.request)
-      .then(async (actor) => {
-        socket.data.actor = actor;
-        const refused = await options.connectionLimits?.admit(socket.id, { user: actor?.id, address: handshakeAddress(socket.request, options.trustProxy ?? false) });
-        if (refused) {
-          logger.warn("socket refused: connection cap", { userId: actor?.id ?? null });
-          next(refusedConnection(refused.code, refused.values));
-          return;
-        }
-        next();
-      })
-      .catch((error: unknown) => {
-        logger.warn("socket authentication failed", { error: error instanceof Error ? error.message : String(error) });
-        next(refusedConnection("ERR_UNAUTHENTICATED", { reason: "session" }));
-      });
-  });
+  attachHandshake(io, options);
 
   io.on("connection", (socket: GameSocket) => {
     const actor = socket.data.actor;
     if (actor) {
       presence.connect(actor.id, socket.id, now());
-      void socket.join(`user:${actor.id}`);
+      void socket.join(rooms.user(actor.id));
     }
     const ctx: CommandContext = { ...options, computer: options.computer ?? null, matchmaker, actor, socket, now, limits, actionLimits };
     socket.on("disconnect", () => options.connectionLimits?.release(socket.id));
@@ -200,8 +175,8 @@ export function attachGateway(options: GatewayOptions): Gateway {
       matchmaker.leaveSocket(socket.id);
       if (!presence.disconnect(actor.id, socket.id, now())) return;
       for (const room of socket.rooms) {
-        if (!room.startsWith("match:")) continue;
-        const matchId = room.slice("match:".length);
+        const matchId = rooms.matchIdOf(room);
+        if (matchId === null) continue;
         void options.service.withMatch(matchId, (live) => {
           if (live) io.to(room).emit("match:presence", presenceOf(live, presence));
         });

@@ -26,7 +26,7 @@
  */
 import type { RedisClientType } from "redis";
 import { err, type Failed } from "@/lib/engine/types";
-import type { NodeLiveness } from "./node-liveness";
+import type { NodeLiveness } from "@/server/match/node-liveness";
 
 export interface ConnectionCaps {
   readonly perUser: number;

@@ -7,10 +7,10 @@ import type { Db } from "@/server/db/client";
 import type { ActionLimits } from "@/server/action-limits";
 import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
-import type { ComputerDriver } from "./computer-driver";
-import type { MatchService } from "./match-service";
-import type { Matchmaker } from "./matchmaking";
-import type { Presence } from "./presence";
+import type { ComputerDriver } from "@/server/match/computer-driver";
+import type { MatchService } from "@/server/match/match-service";
+import type { Matchmaker } from "@/server/match/matchmaking";
+import type { Presence } from "@/server/match/presence";
 import type { Actor, GameServer, GameSocket } from "./socket-types";
 
 /** The actor as the match aggregate knows them (a session's user is a person: registered or a guest). */
@@ -38,9 +38,3 @@ export interface CommandContext {
   /** How fast each user may chat, report, challenge and enter tournaments, over the cluster (server/action-limits.ts). */
   readonly actionLimits: ActionLimits;
 }
-
-export function matchRoom(matchId: string): string {
-  return `match:${matchId}`;
-}
-
-export const LOBBY_ROOM = "lobby";
