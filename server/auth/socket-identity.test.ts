@@ -6,7 +6,7 @@ import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
-import type { Actor } from "@/server/match/socket-types";
+import type { Actor } from "@/server/socket/socket-types";
 import { parseCookieHeader } from "./session-user";
 import { socketIdentity } from "./socket-identity";
 import { setRole } from "./user-writes";

@@ -10,7 +10,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Db } from "@/server/db/client";
 import type { UserRow } from "@/server/db/types";
-import type { Actor } from "@/server/match/socket-types";
+import type { Actor } from "@/server/socket/socket-types";
 import { parseCookieHeader, userFromCookies } from "./session-user";
 
 export function actorOf(user: UserRow): Actor {

@@ -22,7 +22,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { parse as parseCookie } from "cookie";
 import { createProxyServer } from "http-proxy-3";
 import type { Failure } from "@/lib/protocol";
-import { fail } from "@/server/match/failure";
+import { fail } from "@/server/socket/failure";
 
 export const STICKY_COOKIE = "fairgammon_node";
 

@@ -11,7 +11,7 @@ import { auditResponse } from "@/server/http/audit-response";
 import { proofKeysResponse } from "@/server/http/proof-keys-response";
 import type { ProofSigningKey } from "@/server/vault/proof-key";
 import { sendError } from "@/server/http/json";
-import type { Actor } from "@/server/match/socket-types";
+import type { Actor } from "@/server/socket/socket-types";
 
 const AUDIT_PATH = /^\/api\/matches\/([^/]+)\/audit$/;
 

@@ -7,7 +7,7 @@ import { encode } from "next-auth/jwt";
 import { socketIdentity } from "@/server/auth/socket-identity";
 import type { Db } from "@/server/db/client";
 import { createUser } from "@/server/db/users";
-import type { Actor } from "@/server/match/socket-types";
+import type { Actor } from "@/server/socket/socket-types";
 
 export const TEST_AUTH_SECRET = "fairgammon-integration-tests-secret-0123456789";
 
