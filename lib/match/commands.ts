@@ -8,6 +8,7 @@
  *   decide(view, { type: "play", play: { type: "move", moves } , expectedVersion: 12 }, context);
  *   decide(view, { type: "settle" }, context); // what follows by itself: an opening roll, a pass, a timeout, the end
  */
+import type { AccountKind } from "../access/may";
 import type { RollSalts } from "../dice/types";
 import type { MoveSpec } from "../engine/notation";
 import type { Color, Dice } from "../engine/types";
@@ -16,8 +17,8 @@ import type { MatchEvent, PlayerInfo, Visibility } from "./events";
 import type { Refusal } from "./refusal";
 import type { MatchView } from "./view";
 
-/** Registered people may play rated matches; guests and the computer may not. */
-export type AccountKind = "registered" | "guest" | "computer";
+/** The kind of account a participant holds: lib/access/may.ts says what each kind may do. */
+export type { AccountKind };
 
 /** A player as a command's context knows them: how a match shows them, and their account's kind. */
 export interface Participant {

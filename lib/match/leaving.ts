@@ -3,37 +3,56 @@
  * was drawn with it, and revealing it shows the commitment was honest), and claiming it when the opponent has been
  * away longer than the abandonment limit (the claimer wins the match).
  */
-import { opponentOf } from "../engine/types";
+import { opponentOf, type Color } from "../engine/types";
 import type { DecideContext, Decision, MatchCommand } from "./commands";
+import type { PlayerInfo } from "./events";
 import { endEvent, staleVersion } from "./play";
-import { refuse } from "./refusal";
+import { refuse, type Refusal } from "./refusal";
 import { accepted } from "./seating";
 import { seatOf, type MatchView } from "./view";
 
-export function decideCancel(view: MatchView, command: Extract<MatchCommand, { type: "cancel" }>, context: DecideContext): Decision {
-  const { actor } = context;
-  if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "cancel" });
-  if (!seatOf(view, actor.player.id)) return refuse("ERR_NOT_A_PLAYER", { reason: "cancel" });
+/** Why user `actorId` (null: nobody signed in) may not cancel the match now, or null: a player, before the first roll. */
+export function cancelRefusal(view: MatchView, actorId: string | null): Refusal | null {
+  if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "cancel" });
+  if (!seatOf(view, actorId)) return refuse("ERR_NOT_A_PLAYER", { reason: "cancel" });
   if (view.status !== "waiting" && view.status !== "seeding") return refuse("ERR_WRONG_STATUS", { reason: view.ended ? "overAlready" : "started" });
+  return null;
+}
+
+export function decideCancel(view: MatchView, command: Extract<MatchCommand, { type: "cancel" }>, context: DecideContext): Decision {
+  const refused = cancelRefusal(view, context.actor?.player.id ?? null);
+  if (refused) return refused;
   const stale = staleVersion(view, command.expectedVersion);
   if (stale) return stale;
   return accepted(view, [endEvent(context, "cancelled", null)]);
 }
 
-export function decideClaim(view: MatchView, command: Extract<MatchCommand, { type: "claim-abandoned" }>, context: DecideContext): Decision {
-  const { actor, abandonAfterMs } = context;
-  if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
-  const seat = seatOf(view, actor.player.id);
+/** The claimer's seat and the opponent they would claim against — a player of a match in play — or the refusal. */
+export function claimSeats(view: MatchView, actorId: string | null): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
+  if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
+  const seat = seatOf(view, actorId);
   if (!seat) return refuse("ERR_NOT_A_PLAYER", { reason: "noSeat" });
   const opponent = view.players[opponentOf(seat)];
   if (view.status !== "playing" || !opponent) return refuse("ERR_WRONG_STATUS", { reason: "claimNotPlaying" });
-  const stale = staleVersion(view, command.expectedVersion);
-  if (stale) return stale;
-  const awaySince = context.awaySince(opponent.id);
+  return { seat, opponent };
+}
+
+/** Why the opponent's absence does not let the match be claimed yet — connected, or away less than the limit — or null. */
+export function awayRefusal(opponent: PlayerInfo, awaySince: number | null, now: number, abandonAfterMs: number): Refusal | null {
   if (awaySince === null) return refuse("ERR_OPPONENT_CONNECTED", { reason: "connected", name: opponent.name });
-  const awayMs = context.now - awaySince;
+  const awayMs = now - awaySince;
   if (awayMs < abandonAfterMs) {
     return refuse("ERR_OPPONENT_CONNECTED", { reason: "away", name: opponent.name, away: Math.floor(awayMs / 1000), wait: Math.ceil((abandonAfterMs - awayMs) / 1000) });
   }
-  return accepted(view, [endEvent(context, "abandoned", seat)]);
+  return null;
+}
+
+export function decideClaim(view: MatchView, command: Extract<MatchCommand, { type: "claim-abandoned" }>, context: DecideContext): Decision {
+  const seats = claimSeats(view, context.actor?.player.id ?? null);
+  if ("ok" in seats) return seats;
+  const stale = staleVersion(view, command.expectedVersion);
+  if (stale) return stale;
+  const away = awayRefusal(seats.opponent, context.awaySince(seats.opponent.id), context.now, context.abandonAfterMs);
+  if (away) return away;
+  return accepted(view, [endEvent(context, "abandoned", seats.seat)]);
 }

@@ -18,12 +18,41 @@ import { refuse, type Refusal } from "./refusal";
 import { accepted } from "./seating";
 import { evolve, evolveChecked, seatOf, type MatchView } from "./view";
 
-export function decidePlay(view: MatchView, command: Extract<MatchCommand, { type: "play" }>, context: DecideContext): Decision {
-  const { actor } = context;
-  if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "spectator" });
-  const seat = seatOf(view, actor.player.id);
+/** The seat of user `actorId` (null: nobody signed in) when they may send a rules command — a player of a match in play — or the refusal. */
+export function playingSeat(view: MatchView, actorId: string | null): Color | Refusal {
+  if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "spectator" });
+  const seat = seatOf(view, actorId);
   if (!seat) return refuse("ERR_NOT_A_PLAYER", { reason: "noSeat" });
   if (view.status !== "playing") return refuse("ERR_WRONG_STATUS", { reason: view.ended ? "over" : "notStarted" });
+  return seat;
+}
+
+/**
+ * The refusal of a double the cube makes pointless (lib/engine/cube.ts `cubeIsDead`) — the site takes none, as gnubg's
+ * own play does — or null; a double the rules refuse anyway is left to the engine's refusal.
+ */
+export function deadCubeRefusal(view: MatchView, seat: Color): Refusal | null {
+  if (!canDouble(view.state, seat) || !cubeIsDead(view.state, seat)) return null;
+  return refuse("ERR_CUBE_DEAD", { needs: view.state.matchLength - view.state.score[seat] });
+}
+
+/**
+ * fair-dice-v2: whether `seat`'s salt for the opening roll now waited for is in already. Whose salt is in, everyone may
+ * know (`from`, in the published view too); only the server's view holds the salt itself.
+ */
+export function openingSaltSent(view: MatchView, seat: Color): boolean {
+  const pending = view.pendingSalts;
+  return pending !== null && pending.nonce === view.rolls.length && pending.from.includes(seat);
+}
+
+/** fair-dice-v2: the opening roll waits for `seat`'s salt (it needs both players'). */
+export function owesOpeningSalt(view: MatchView, seat: Color): boolean {
+  return view.chainLength !== null && view.state.phase === "opening" && !openingSaltSent(view, seat);
+}
+
+export function decidePlay(view: MatchView, command: Extract<MatchCommand, { type: "play" }>, context: DecideContext): Decision {
+  const seat = playingSeat(view, context.actor?.player.id ?? null);
+  if (typeof seat !== "string") return seat;
   const stale = staleVersion(view, command.expectedVersion);
   if (stale) return stale;
   if (command.play.type === "roll") {
@@ -33,9 +62,9 @@ export function decidePlay(view: MatchView, command: Extract<MatchCommand, { typ
     const dice = context.dice();
     return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice));
   }
-  // The site takes no double the cube makes pointless (lib/engine/cube.ts `cubeIsDead`), as gnubg's own play does.
-  if (command.play.type === "double" && canDouble(view.state, seat) && cubeIsDead(view.state, seat)) {
-    return refuse("ERR_CUBE_DEAD", { needs: view.state.matchLength - view.state.score[seat] });
+  if (command.play.type === "double") {
+    const dead = deadCubeRefusal(view, seat);
+    if (dead) return dead;
   }
   return actionDecision(view, actionOf(command.play, seat), context);
 }
@@ -67,8 +96,7 @@ function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayReq
   if (!isSalt(salt)) return refuse("ERR_BAD_SALT");
   if (opening) {
     const pending = view.pendingSalts?.nonce === nonce ? view.pendingSalts.salts : {};
-    const sent = pending[seat];
-    if (sent !== undefined) return sent === salt ? accepted(view, []) : refuse("ERR_SALT_ALREADY_SENT", { nonce });
+    if (openingSaltSent(view, seat)) return pending[seat] === salt ? accepted(view, []) : refuse("ERR_SALT_ALREADY_SENT", { nonce });
     const salts = { ...pending, [seat]: salt };
     if (salts.white === undefined || salts.black === undefined) return accepted(view, [{ type: "salt", color: seat, nonce, salt }]);
     const opening = { white: salts.white, black: salts.black };
@@ -80,7 +108,8 @@ function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayReq
   return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice, salts));
 }
 
-function actionOf(play: Exclude<PlayRequest, { type: "roll" }>, player: Color): MatchAction {
+/** The engine action a rules request of `player` is (a roll's dice are drawn apart). */
+export function actionOf(play: Exclude<PlayRequest, { type: "roll" }>, player: Color): MatchAction {
   switch (play.type) {
     case "move":
       return { type: "move", player, moves: play.moves };

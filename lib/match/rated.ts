@@ -1,9 +1,10 @@
 /**
- * Rated matches: who may sit at one, and which stored event moves ratings. Both rules live here and nowhere else —
- * the seats (seating.ts), the matchmaking queue and the rating writes ask these two functions.
+ * Rated matches: who may sit at one, and which stored event moves ratings. The seats (seating.ts), the matchmaking
+ * queue and the rating writes ask these two functions.
  *
- * Who: registered people only; never a guest, never the computer (`playsRated`). A rated match refuses the others at
- * its door (create, join, queue), so its players are registered by construction.
+ * Who: registered people only; never a guest, never the computer (`playsRated`: lib/access/may.ts's "play-rated", the
+ * one rule of what a kind of account may do). A rated match refuses the others at its door (create, join, queue), so
+ * its players are registered by construction.
  *
  * Which event: the `ended` event of a rated match that has a winner. Once per match by construction — only the event
  * that ends the match passes (`before.ended` is null, `after.ended` is not), and a match's log has one such event,
@@ -15,12 +16,12 @@
  *   playsRated("guest");         // false
  *   ratedOutcome(before, after); // { winnerId: "u1", loserId: "u2", matchLength: 5 } for the end of a rated 5-point match
  */
+import { may, type AccountKind } from "../access/may";
 import { opponentOf } from "../engine/types";
-import type { AccountKind } from "./commands";
 import type { MatchView } from "./view";
 
 export function playsRated(kind: AccountKind): boolean {
-  return kind === "registered";
+  return may(kind, "play-rated");
 }
 
 /** The result a rating change is computed from (the ratings themselves are read where they are written). */

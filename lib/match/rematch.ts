@@ -17,10 +17,10 @@ import { refuse, type Refusal } from "./refusal";
 import { accepted } from "./seating";
 import { seatOf, type MatchView } from "./view";
 
-/** The asker's seat in a finished match with two players, or the refusal. */
-function seatsFor(view: MatchView, context: DecideContext): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
-  if (!context.actor) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
-  const seat = seatOf(view, context.actor.player.id);
+/** The seat of user `actorId` (null: nobody signed in) in a finished match with two players, or the refusal. */
+export function rematchSeats(view: MatchView, actorId: string | null): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
+  if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
+  const seat = seatOf(view, actorId);
   if (!seat) return refuse("ERR_NOT_A_PLAYER", { reason: "rematch" });
   if (view.status !== "finished") return refuse("ERR_WRONG_STATUS", { reason: view.status === "aborted" ? "cancelledNoRematch" : "rematchNotOver" });
   const opponent = view.players[opponentOf(seat)];
@@ -28,12 +28,18 @@ function seatsFor(view: MatchView, context: DecideContext): { readonly seat: Col
   return { seat, opponent };
 }
 
+/** Why `seat` has no rematch offer to answer, or null (a rematch made already needs no answer, and refuses none). */
+export function rematchAnswerRefusal(view: MatchView, seat: Color): Refusal | null {
+  if (view.rematch.matchId === null && view.rematch.offeredBy !== opponentOf(seat)) return refuse("ERR_WRONG_STATUS", { reason: "noRematchOffer" });
+  return null;
+}
+
 function made(view: MatchView, offeredBy: Color, context: DecideContext): Decision {
   return accepted(view, [{ type: "rematch-made", offeredBy, matchId: context.newMatchId() }]);
 }
 
 export function decideRematchOffer(view: MatchView, _command: Extract<MatchCommand, { type: "rematch-offer" }>, context: DecideContext): Decision {
-  const seats = seatsFor(view, context);
+  const seats = rematchSeats(view, context.actor?.player.id ?? null);
   if ("ok" in seats) return seats;
   const { rematch } = view;
   // Made already, or offered already by this seat: nothing to add (the answer shows the rematch as it stands).
@@ -45,12 +51,14 @@ export function decideRematchOffer(view: MatchView, _command: Extract<MatchComma
 }
 
 export function decideRematchAnswer(view: MatchView, command: Extract<MatchCommand, { type: "rematch-answer" }>, context: DecideContext): Decision {
-  const seats = seatsFor(view, context);
+  const seats = rematchSeats(view, context.actor?.player.id ?? null);
   if ("ok" in seats) return seats;
-  const { rematch } = view;
-  if (rematch.matchId !== null) return accepted(view, []);
-  if (rematch.offeredBy !== opponentOf(seats.seat)) return refuse("ERR_WRONG_STATUS", { reason: "noRematchOffer" });
-  if (command.accept) return made(view, rematch.offeredBy, context);
+  const refused = rematchAnswerRefusal(view, seats.seat);
+  if (refused) return refused;
+  const { offeredBy, matchId } = view.rematch;
+  // Made already: nothing to add (short of that, the refusal above leaves only the opponent's offer to answer).
+  if (matchId !== null || offeredBy === null) return accepted(view, []);
+  if (command.accept) return made(view, offeredBy, context);
   return accepted(view, [{ type: "rematch-declined", color: seats.seat }]);
 }
 

@@ -6,11 +6,11 @@
  */
 import { validateClientSeed } from "../dice/client-seed";
 import { opponentOf } from "../engine/types";
-import type { DecideContext, Decision, MatchCommand, Participant } from "./commands";
+import type { AccountKind, DecideContext, Decision, MatchCommand, Participant } from "./commands";
 import type { MatchEvent } from "./events";
 import { coversMatch, CURRENT_DICE_PROTOCOL, outdatedProtocol } from "./dice-protocol";
 import { playsRated } from "./rated";
-import { refuse } from "./refusal";
+import { refuse, type Refusal } from "./refusal";
 import { evolve, seatOf, type MatchView } from "./view";
 
 type Command<T extends MatchCommand["type"]> = Extract<MatchCommand, { type: T }>;
@@ -60,17 +60,24 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
 export function decideJoin(view: MatchView, command: Command<"join">, context: DecideContext): Decision {
   const { actor } = context;
   if (!actor) return refuse("ERR_UNAUTHENTICATED", { reason: "join" });
+  const refused = joinRefusal(view, { id: actor.player.id, kind: actor.kind }, () => context.holdsInvite(command.inviteToken));
+  if (refused) return refused;
+  return accepted(view, [{ type: "joined", color: view.players.white === null ? "white" : "black", player: actor.player }]);
+}
+
+/** Why `joiner` may not take the free seat now, or null; `holdsInvite` is asked only in a private match. */
+export function joinRefusal(view: MatchView, joiner: { readonly id: string; readonly kind: AccountKind }, holdsInvite: () => boolean): Refusal | null {
   // An invitation link is for an open seat: once the match is full or over it only lets its holder watch.
   if (view.ended) return refuse("ERR_WRONG_STATUS", { reason: "joinOver" });
   if (view.status !== "waiting") return refuse("ERR_SEAT_TAKEN");
-  if (seatOf(view, actor.player.id)) return refuse("ERR_ALREADY_SEATED");
-  if (view.visibility === "private" && !context.holdsInvite(command.inviteToken)) return refuse("ERR_FORBIDDEN", { reason: "privateJoin" });
-  if (view.rated && !playsRated(actor.kind)) return refuse("ERR_REGISTERED_ONLY", { reason: "join" });
+  if (seatOf(view, joiner.id)) return refuse("ERR_ALREADY_SEATED");
+  if (view.visibility === "private" && !holdsInvite()) return refuse("ERR_FORBIDDEN", { reason: "privateJoin" });
+  if (view.rated && !playsRated(joiner.kind)) return refuse("ERR_REGISTERED_ONLY", { reason: "join" });
   // A fair-dice-v1 match waiting since before v2 (or planted in the database): seating a player would start a match
   // whose every roll the server knows before anyone asks for it. Watching, reviewing and verifying it stay open.
   const outdated = outdatedProtocol(view);
   if (outdated) return refuse("ERR_OUTDATED_PROTOCOL", { reason: "join", protocol: outdated.protocol, current: outdated.current });
-  return accepted(view, [{ type: "joined", color: view.players.white === null ? "white" : "black", player: actor.player }]);
+  return null;
 }
 
 /**
