@@ -3,6 +3,9 @@
  * the handshake) and a promise-returning `send` for the protocol's acknowledged commands. socket.io-client
  * reconnects by itself; callers listen to "connect" to re-open what they were watching.
  *
+ * The connection is the page's one (shared-socket.ts): every component calling `openSocket` gets its own handle on it
+ * and closes that handle when it is done; the connection closes with its last handle.
+ *
  * The protocol version comes in as an argument, handed down from the server component that rendered the page: the
  * module defining PROTOCOL_VERSION (lib/protocol/protocol.ts) builds its zod schemas when loaded, and importing it
  * here would put zod (30 KB gzipped) into every page that talks to the server.
@@ -12,10 +15,11 @@
  *   const reply = await send(socket, "lobby:list", {});
  *   if (reply.ok) show(reply.challenges); else show(errorText(reply.code, reply.values));
  */
-import { io, type Socket } from "socket.io-client";
-import type { Ack, ClientToServerEvents, CommandName, CommandPayload, CommandReplies, ServerToClientEvents } from "@/lib/protocol/protocol";
+import { io } from "socket.io-client";
+import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol/protocol";
+import { acquireSocket, noteCommand, type ClientSocket } from "./shared-socket";
 
-export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type { ClientSocket } from "./shared-socket";
 
 /**
  * A command the server never answered (connection lost, or too slow): nothing is known to have changed. The page
@@ -27,7 +31,17 @@ const NO_ANSWER: NoAnswer = { ok: false, code: "ERR_NO_ANSWER" };
 
 export type Reply<C extends CommandName> = Ack<CommandReplies[C]> | NoAnswer;
 
-export function openSocket(protocol: number): ClientSocket {
+/**
+ * A handle on the page's connection (made now if the page has none): listen on it, send on it, and close it when the
+ * component is done — only the last handle's `close()` closes the connection. `connect` makes the connection (tests
+ * point it at their own server).
+ */
+export function openSocket(protocol: number, connect: (protocol: number) => ClientSocket = connectToSite): ClientSocket {
+  return acquireSocket(protocol, connect);
+}
+
+/** A new connection to this site's server (same origin), which tries again after a refusal that passes. */
+export function connectToSite(protocol: number): ClientSocket {
   const socket: ClientSocket = io({
     path: "/socket.io",
     auth: { protocol },
@@ -94,6 +108,8 @@ export async function send<C extends CommandName>(socket: ClientSocket, command:
   // Never emitted while disconnected: Socket.IO would buffer it and send it on reconnection, after this promise had
   // already said that nothing changed.
   if (!(await whenConnected(socket, Math.min(CONNECT_WAIT_MS, timeoutMs)))) return NO_ANSWER;
+  // A shared connection's handle remembers the rooms it enters, to leave them when it closes (shared-socket.ts).
+  noteCommand(socket, command, payload);
   const timed = socket.timeout(timeoutMs);
   const emit = timed.emit as unknown as (
     event: C,
