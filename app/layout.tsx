@@ -4,6 +4,10 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
 import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
+import { NoticeCenter } from "@/components/notices/notice-center";
+import { NoticesProvider } from "@/components/notices/notices-provider";
+import { storedPreferences } from "@/lib/play/preferences";
+import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import "./globals.css";
 
@@ -12,35 +16,39 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), description: t("description") };
 }
 
-/** Every page: the header (brand, language switcher, account corner) and the request's language and messages
- * (i18n/request.ts) for the client components. */
+/** Every page: the header (brand, language switcher, notice center, account corner) and the request's language and
+ * messages (i18n/request.ts) for the client components. A registered player's pages follow what waits for their
+ * answer (components/notices) over the page's one socket, which the page's own live parts share. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [user, locale, t] = await Promise.all([getCurrentUser(), getLocale(), getTranslations("site")]);
   return (
     <html lang={locale}>
       <body>
         <NextIntlClientProvider>
-          <a href="#main" className="skip-link">
-            {t("skip")}
-          </a>
-          <header className="site-header">
-            <a href="/" className="brand">
-              {t("name")}
+          <NoticesProvider protocol={PROTOCOL_VERSION} enabled={user !== null && !user.isGuest} sound={storedPreferences(user?.preferences).sound}>
+            <a href="#main" className="skip-link">
+              {t("skip")}
             </a>
-            <nav className="site-nav" aria-label={t("nav")}>
-              <a href="/leaderboard">{t("leaderboard")}</a>
-              <a href="/tournaments">{t("tournaments")}</a>
-              <a href="/learn">{t("learn")}</a>
-              <a href="/analysis" className="nav-wide">
-                {t("analysisBoard")}
+            <header className="site-header">
+              <a href="/" className="brand">
+                {t("name")}
               </a>
-            </nav>
-            <div className="header-tools">
-              <LocaleSwitcher />
-              <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />
-            </div>
-          </header>
-          <main id="main">{children}</main>
+              <nav className="site-nav" aria-label={t("nav")}>
+                <a href="/leaderboard">{t("leaderboard")}</a>
+                <a href="/tournaments">{t("tournaments")}</a>
+                <a href="/learn">{t("learn")}</a>
+                <a href="/analysis" className="nav-wide">
+                  {t("analysisBoard")}
+                </a>
+              </nav>
+              <div className="header-tools">
+                <LocaleSwitcher />
+                <NoticeCenter />
+                <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />
+              </div>
+            </header>
+            <main id="main">{children}</main>
+          </NoticesProvider>
         </NextIntlClientProvider>
       </body>
     </html>

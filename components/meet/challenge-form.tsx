@@ -1,7 +1,8 @@
 "use client";
 /**
  * Challenge a player by name: a private match with the length, colour and rating you choose, which they accept or
- * decline (`challenge:send`). You go to the match to wait for them, as with an invitation link.
+ * decline (`challenge:send`). No match exists until they accept: the challenge waits in the lobby's inbox and the
+ * header's notice center (with Withdraw), and this tab opens the match when they accept (components/notices).
  *
  * @example
  *   <ChallengeForm socket={socket} target={name} onTargetChange={setName} isGuest={false} />
@@ -9,6 +10,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/i18n/error-text";
+import { useNotices } from "@/components/notices/notices-provider";
 import { send, type ClientSocket } from "@/components/socket/socket-client";
 import { FormError } from "@/components/ui/form-error";
 
@@ -16,14 +18,17 @@ export function ChallengeForm({ socket, target, onTargetChange, isGuest }: { soc
   const t = useTranslations("meet");
   const tl = useTranslations("lobby");
   const errorText = useErrorText();
+  const notices = useNotices();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!socket) return;
     const form = new FormData(event.currentTarget);
     setBusy(true);
+    setSentTo(null);
     const reply = await send(socket, "challenge:send", {
       username: target.trim(),
       matchLength: Number(form.get("challenge-length")),
@@ -35,7 +40,9 @@ export function ChallengeForm({ socket, target, onTargetChange, isGuest }: { soc
       setError(errorText(reply.code, reply.values));
       return;
     }
-    window.location.assign(`/match/${reply.challenge.matchId}`);
+    setError(null);
+    setSentTo(reply.challenge.to.name);
+    notices.noteSent(reply.challenge);
   };
 
   return (
@@ -69,6 +76,11 @@ export function ChallengeForm({ socket, target, onTargetChange, isGuest }: { soc
           <button type="submit" className="primary" disabled={busy || target.trim() === ""}>
             {busy ? t("sending") : t("send")}
           </button>
+          {sentTo ? (
+            <p role="status" data-testid="challenge-sent">
+              {t("sentNote", { name: sentTo })}
+            </p>
+          ) : null}
           <FormError error={error} />
         </form>
       )}

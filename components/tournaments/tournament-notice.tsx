@@ -1,38 +1,24 @@
 "use client";
 /**
- * "Your tournament match is ready": when a round starts, the server tells both players on every page they have open
- * (`tournament:match`); the lobby and match pages show it with a link, and a browser notification when the page is
- * hidden and notifications were allowed.
+ * "Your tournament match is ready", in the page: the lobby and match pages show the player's tournament matches made
+ * and not begun, each with its link (not the one this page shows). They come from the page's notices
+ * (components/notices), which the header's notice center also counts, chimes and notifies for, and keeps after a
+ * reload until the match is begun.
  *
  * @example
  *   <TournamentNotice socket={socket} />
  */
-import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
 import type { ClientSocket } from "@/components/socket/socket-client";
+import { ReadyMatches } from "@/components/notices/notice-items";
+import { useNotices } from "@/components/notices/notices-provider";
 
-export function TournamentNotice({ socket }: { socket: ClientSocket | null }) {
-  const t = useTranslations("tournaments");
-  const [ready, setReady] = useState<{ name: string; round: number; matchId: string } | null>(null);
-
-  useEffect(() => {
-    if (!socket) return;
-    const hear = (notice: { name: string; round: number; matchId: string }) => {
-      setReady(notice);
-      if (typeof Notification !== "undefined" && Notification.permission === "granted" && document.hidden) {
-        new Notification(notice.name, { body: t("yourMatch", { round: notice.round }), tag: `tournament-${notice.matchId}` });
-      }
-    };
-    socket.on("tournament:match", hear);
-    return () => {
-      socket.off("tournament:match", hear);
-    };
-  }, [socket, t]);
-
-  if (!ready || (typeof window !== "undefined" && window.location.pathname === `/match/${ready.matchId}`)) return null;
+/** `socket` is the page's; the notices ride the same connection (components/socket/shared-socket.ts). */
+export function TournamentNotice(_props: { socket: ClientSocket | null }) {
+  const { state } = useNotices();
+  if (state.tournamentMatches.length === 0) return null;
   return (
-    <p className="panel" role="alert" data-testid="tournament-notice">
-      {ready.name}: {t("yourMatch", { round: ready.round })} <a href={`/match/${ready.matchId}`}>{t("openMatch")}</a>
-    </p>
+    <div className="panel" data-testid="tournament-notice">
+      <ReadyMatches testId="tournament-notices" alert tournamentsOnly />
+    </div>
   );
 }
