@@ -21,6 +21,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { createClient } from "redis";
 import { freePort } from "./server-process";
+import { waitFor } from "./wait-for";
 
 export interface PrivatePostgres {
   readonly port: number;
@@ -131,7 +132,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       proc.once("error", (error) => resolve(error));
     });
     if (spawned) throw new Error(`private Redis: cannot start redis-server (${spawned.message}); install redis-server`);
-    await pollUntil(async () => {
+    await waitFor(async () => {
       const client = createClient({ url, socket: { reconnectStrategy: false, connectTimeout: 1000 } });
       client.on("error", () => {});
       try {
@@ -142,7 +143,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       } finally {
         if (client.isOpen) await client.close().catch(() => {});
       }
-    }, `private Redis on port ${port} to answer`);
+    }, `private Redis on port ${port} to answer`, { intervalMs: 50 });
   };
   const kill = async () => {
     const proc = child;
@@ -163,13 +164,4 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     start,
     dispose: kill,
   };
-}
-
-/** Asks `probe` every 50 ms until it says yes; throws after `timeoutMs`. */
-async function pollUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

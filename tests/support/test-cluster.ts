@@ -26,6 +26,7 @@ import { createUser } from "@/server/db/users";
 import { entryArgs } from "./server-bundle";
 import { freePort, randomSeedKeyHex } from "./server-process";
 import { sessionCookieFor } from "./session";
+import { waitFor } from "./wait-for";
 
 const ENTRY = fileURLToPath(new URL("./server-entry.ts", import.meta.url));
 const ROOT = path.resolve(path.dirname(ENTRY), "../..");
@@ -121,14 +122,13 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     }
   };
   // Every node answers /api/ready before the test starts (a node takes seconds to start on a loaded machine).
-  const deadline = Date.now() + 90_000;
-  while (balancer.ready().length < options.nodes) {
-    if (Date.now() > deadline) {
-      const tails = [...output].map(([node, lines]) => `${node}: ${lines.slice(-10).join("\n")}`).join("\n");
-      await stop();
-      throw new Error(`test cluster: nodes not ready after 90 s (ready: ${balancer.ready().join(", ") || "none"})\n${tails}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitFor(() => balancer.ready().length >= options.nodes, "the test cluster's nodes to be ready", { timeoutMs: 90_000, intervalMs: 20 });
+  } catch {
+    const tails = [...output].map(([node, lines]) => `${node}: ${lines.slice(-10).join("\n")}`).join("\n");
+    const ready = balancer.ready().join(", ") || "none";
+    await stop();
+    throw new Error(`test cluster: nodes not ready after 90 s (ready: ${ready})\n${tails}`);
   }
   return {
     url: balancer.url,
