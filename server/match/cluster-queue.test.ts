@@ -4,10 +4,16 @@
  * different nodes are paired and both seated; many players queued on both nodes at once are each paired exactly
  * once; the players of a node that dies leave the queue, so nobody is paired with an empty chair.
  *
+ * "Nothing more happened" is read from the nodes themselves, not waited out: every look a node takes at the queue
+ * begins by renewing its alive key in Redis (`<prefix>:queue-node:<node>`, PX 5 s), and a node takes one look at a
+ * time; so once a node's key has been renewed twice after a moment, a whole look that began after that moment has
+ * finished — with whatever pairing it made.
+ *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL (CI sets both); skipped otherwise.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "redis";
 import { describeFailure } from "@/lib/engine/types";
 import type { QueueResult } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
@@ -16,6 +22,7 @@ import { createUser } from "@/server/db/users";
 import type { ServerProcess } from "@/tests/support/server-process";
 import { sessionCookieFor } from "@/tests/support/session";
 import { startTwoNodes, type TwoNodes } from "@/tests/support/two-nodes";
+import { waitFor } from "@/tests/support/wait-for";
 
 const postgres = process.env.TEST_POSTGRES_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -25,15 +32,49 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
   let db: Db;
   let nodes: readonly ServerProcess[] = [];
   const bots: BotClient[] = [];
+  const redis = createClient({ url: redisUrl });
+  const queueKey = () => `${pair.redisPrefix}:queue`;
 
   beforeAll(async () => {
     pair = await startTwoNodes(postgres!, redisUrl!);
     ({ db, nodes } = pair);
+    await redis.connect();
   }, 120_000);
   afterAll(async () => {
     for (const bot of bots) bot.close();
+    if (redis.isOpen) await redis.close();
     await pair?.stop();
   });
+
+  /** The node id a player's queue entry names (the node holding their socket). */
+  async function nodeOfEntry(userId: string): Promise<string> {
+    const raw = await redis.hGet(queueKey(), userId);
+    if (raw === null) throw new Error(`${userId} is not in the queue`);
+    return (JSON.parse(raw) as { node: string }).node;
+  }
+
+  /**
+   * Resolves once each of `nodeIds` has taken a whole look at the queue that began after this call: its alive key was
+   * renewed twice since (a PTTL that went up), the first renewal starting a look, the second starting the next one
+   * after the first finished.
+   */
+  async function looksFinished(nodeIds: readonly string[]): Promise<void> {
+    const keys = nodeIds.map((node) => `${pair.redisPrefix}:queue-node:${node}`);
+    const last = await Promise.all(keys.map((key) => redis.pTTL(key)));
+    const renewals = keys.map(() => 0);
+    await waitFor(
+      async () => {
+        const now = await Promise.all(keys.map((key) => redis.pTTL(key)));
+        now.forEach((ttl, i) => {
+          if (ttl > last[i]!) renewals[i]!++;
+          last[i] = ttl;
+        });
+        return renewals.every((count) => count >= 2);
+      },
+      () => `two looks at the queue by each node (renewals seen: ${renewals.join(", ")})`,
+      { timeoutMs: 15_000, intervalMs: 20 },
+    );
+  }
 
   async function queued(node: ServerProcess, rating = 1500): Promise<{ bot: BotClient; id: string; results: QueueResult[] }> {
     const created = await createUser(db, { username: `queue-${randomBytes(5).toString("hex")}` });
@@ -66,7 +107,13 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
     const [a, b] = nodes as [ServerProcess, ServerProcess];
     const players = await Promise.all(Array.from({ length: 10 }, (_, i) => queued(i % 2 === 0 ? a : b)));
     await expect.poll(() => players.filter((p) => p.results.length > 0).length, { timeout: 20_000 }).toBe(10);
-    await new Promise((resolve) => setTimeout(resolve, 2500)); // a second pairing would have come by now
+    // Every look either node had begun when the last result came in has finished (its matches made), and the players
+    // are out of the queue, so no later look can pair them again.
+    const nodeIds = (await redis.keys(`${pair.redisPrefix}:queue-node:*`)).map((key) => key.slice(`${pair.redisPrefix}:queue-node:`.length));
+    expect(nodeIds).toHaveLength(2);
+    await looksFinished(nodeIds);
+    expect(await redis.hmGet(queueKey(), players.map((p) => p.id))).toEqual(players.map(() => null));
+    expect(await db.prisma.match.count({ where: { OR: [{ whiteId: { in: players.map((p) => p.id) } }, { blackId: { in: players.map((p) => p.id) } }] } })).toBe(5);
     expect(players.map((p) => p.results.length)).toEqual(players.map(() => 1));
     const matchIds = players.map((p) => (p.results[0] as { matchId: string }).matchId);
     expect(new Set(matchIds).size).toBe(5);
@@ -80,10 +127,12 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
     const [a, b] = nodes as [ServerProcess, ServerProcess];
     const ghost = await queued(b, 1800);
     await b.kill();
-    // Its alive key lapses (5 s), and node a removes its entry.
-    await new Promise((resolve) => setTimeout(resolve, 7000));
+    // Node a removes its entry: once its Redis connections are gone, at the latest when its alive key lapses (5 s).
+    await waitFor(async () => Number(await redis.hExists(queueKey(), ghost.id)) === 0, "node a to drop the dead node's player", { timeoutMs: 15_000, intervalMs: 20 });
     const live = await queued(a, 1800);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // A whole look by node a with the live player in the queue: they are still waiting, paired with nobody.
+    await looksFinished([await nodeOfEntry(live.id)]);
+    expect(Number(await redis.hExists(queueKey(), live.id))).toBe(1);
     expect(live.results).toEqual([]);
     expect(ghost.results).toEqual([]);
     expect(await db.prisma.match.count({ where: { OR: [{ whiteId: live.id }, { blackId: live.id }] } })).toBe(0);
