@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { describeFailure } from "@/lib/engine/types";
 import { PROTOCOL_VERSION, type Ack } from "@/lib/protocol";
 import type { MatchView } from "@/lib/match";
@@ -24,6 +24,7 @@ import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStore
 import { sessionCookieFor } from "@/tests/support/session";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
 import { startTestServer } from "@/tests/support/test-server";
+import { waitFor } from "@/tests/support/wait-for";
 
 const FLOOD = 100_000;
 const IN_FLIGHT_PER_SOCKET = 64;
@@ -43,6 +44,10 @@ describe("the per-socket rate limit", () => {
   const WINDOW_MS = 5_000;
 
   it("answers ERR_RATE_LIMITED past the burst, per socket, changes nothing, and lets commands through again after the window", async () => {
+    // The limiter's windows are read off Date (rate-limiter-flexible's memory store): a fake Date — standing still until
+    // the test moves it, timers left real — puts the whole burst inside one window and ends that window exactly.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
     const t = await startTestServer({ rateLimit: { burst: 30, perSecond: 30 / (WINDOW_MS / 1000) } });
     try {
       const user = await t.user();
@@ -60,17 +65,14 @@ describe("the per-socket rate limit", () => {
       expect((await t.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).status).toBe("waiting");
       // Another socket of the same user has its own count.
       expect(await otherTab.send("match:snapshot", { matchId })).toMatchObject({ ok: true });
-      // Everything above happened inside the first window, or the expectations above would not mean what they say.
-      expect(Date.now() - windowStart).toBeLessThan(WINDOW_MS);
-      // The window opened when the server counted the create, a little after windowStart: poll, with a deadline, until
-      // a command passes again, then the next ones of the new window pass too.
-      const deadline = windowStart + 2 * WINDOW_MS;
-      await new Promise((resolve) => setTimeout(resolve, windowStart + WINDOW_MS - Date.now()));
-      let first = await white.send("match:snapshot", { matchId });
-      while (!first.ok && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        first = await white.send("match:snapshot", { matchId });
-      }
+      // Everything above happened inside the first window (the clock stood still), which opened with the create at
+      // windowStart: a millisecond before it ends the socket is still refused, at its end a command passes again, then
+      // the next ones of the new window pass too.
+      expect(Date.now()).toBe(windowStart);
+      vi.setSystemTime(windowStart + WINDOW_MS - 1);
+      expect(await white.send("match:snapshot", { matchId })).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED" });
+      vi.setSystemTime(windowStart + WINDOW_MS);
+      const first = await white.send("match:snapshot", { matchId });
       expect(first).toMatchObject({ ok: true });
       const again = await Promise.all(Array.from({ length: 3 }, () => white.send("match:snapshot", { matchId })));
       expect(again.map((r) => (r.ok ? "ok" : r.code))).toEqual(["ok", "ok", "ok"]);
@@ -187,7 +189,7 @@ describe("a flood of hostile commands during live matches", () => {
         await Promise.all([white.finished(180_000), black.finished(180_000)]);
       }
     });
-    await waitUntil(() => slots.every((slot) => slot.current !== null), 30_000);
+    await waitFor(() => slots.every((slot) => slot.current !== null), "every slot's first match to start", 30_000);
 
     const liveView = (slot: Slot) => slot.current!.view!;
     function next(role: Role): FuzzCommand | null {
@@ -321,15 +323,6 @@ describe("a flood of hostile commands during live matches", () => {
     }
   }, 240_000);
 });
-
-/** Polls `predicate` every 5 ms; throws once `timeoutMs` has passed, so a stuck condition fails instead of hanging. */
-async function waitUntil(predicate: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`waitUntil: not true after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
