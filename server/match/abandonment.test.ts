@@ -133,20 +133,25 @@ describe("abandonment", () => {
     const { matchId } = await bot.create({ matchLength: 3, color: "white", visibility: "public", computer: "easy" });
     await bot.submitSeed("walks-away");
     await bot.until((view) => view.status === "playing");
+    const spectator = new BotClient({ url: t.url, seed: 78, play: false });
+    await spectator.connect();
+    await spectator.watch(matchId);
+    // The server hears the socket close, and tells the room (its clock is the test's: the time away starts now).
+    const leftAt = clock;
+    const away = nextPresence(spectator, (m) => !m.connected.white);
     bot.close();
-    // The server hears the socket close (its clock is the test's: the time away starts now).
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // Away, but not yet for the limit: the computer's sweep (every second here) claims nothing.
+    expect((await away).awaySince.white).toBe(leftAt);
+    // Away, but not yet for the limit: the computer's sweep (every second here; run once more by hand, so that one
+    // certainly ran at this time) claims nothing.
     clock += LIMIT_MS - 1;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await t.server.computer.claimAbandoned()).toBe(0);
     expect((await readStoredMatch(t.db, matchId)).view.ended).toBeNull();
+    // Past the limit, the sweep by itself ends the match.
     clock += 2;
-    const deadline = Date.now() + 10_000;
-    let stored = await readStoredMatch(t.db, matchId);
-    while (stored.view.ended === null && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      stored = await readStoredMatch(t.db, matchId);
-    }
+    const ended = await spectator.until((view) => view.ended !== null, 10_000);
+    spectator.close();
+    expect(ended.ended).toMatchObject({ reason: "abandoned", winner: "black" });
+    const stored = await readStoredMatch(t.db, matchId);
     expect(stored.view.ended).toMatchObject({ reason: "abandoned", winner: "black" });
     expect(stored.view.rated).toBe(false);
     expectIntactLog(stored);

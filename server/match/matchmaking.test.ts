@@ -40,14 +40,6 @@ async function roundsPassed(count: number): Promise<void> {
   await waitFor(() => t.server.matchmaker.rounds >= target, `${count} pairing rounds`, 10_000);
 }
 
-async function waitForAsync(predicate: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe("the matchmaking queue", () => {
   it("pairs two players who want the same match and seats them both in a new rated match", async () => {
     const ada = await player();
@@ -117,7 +109,7 @@ describe("the matchmaking queue", () => {
     const stays = await player();
     await gone.bot.send("queue:join", { matchLength: 9, rated: false });
     gone.bot.close();
-    await waitForAsync(async () => (await t.server.matchmaker.size()) === 0, "the closed socket to leave the queue");
+    await waitFor(async () => (await t.server.matchmaker.size()) === 0, "the closed socket to leave the queue", { timeoutMs: 10_000, intervalMs: 5 });
     await stays.bot.send("queue:join", { matchLength: 9, rated: false });
     await roundsPassed(2);
     expect(stays.results).toEqual([]);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Color } from "@/lib/engine/types";
 import type { MatchView } from "@/lib/match";
+import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { seatBots } from "@/tests/support/match-in-play";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
@@ -52,14 +53,25 @@ describe("a dropped connection", () => {
       await waitFor(() => white.view!.ended !== null || (white.view!.state.phase === "turn-start" && white.view!.state.onRoll === "white"), "white on roll");
       if (white.view!.ended) break;
       const left = black.view!.version;
+      const heardAway = new Promise<void>((resolve) => {
+        const listener = (message: PresenceMessage) => {
+          if (message.connected.black) return;
+          spectator.socket.off("match:presence", listener);
+          resolve();
+        };
+        spectator.socket.on("match:presence", listener);
+      });
       black.socket.disconnect();
       drops++;
       await waitFor(() => white.view!.state.onRoll === "black" || white.view!.ended !== null, "white to play its turn");
-      // The match now waits for black, who is away: white's view stays at this version until black is back.
+      // The match now waits for black, who is away: white's view stays at this version until black is back. The
+      // server has seen black go (the room heard it), and it holds the match at that version (a spectator asks).
       const whiteView = white.view!;
       const whileAway = whiteView.version;
       expect(whileAway).toBeGreaterThan(left);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await heardAway;
+      const held = await spectator.send("match:snapshot", { matchId });
+      expect(held.ok && held.snapshot.view.version).toBe(whileAway);
       black.socket.connect();
       await waitFor(() => black.view!.version >= whileAway, "black to catch up");
       // Nothing of the absence came as an event: it all came in the snapshot black resumed with.

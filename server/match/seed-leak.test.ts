@@ -108,6 +108,8 @@ describe("the server seed never leaves the server before the match is over", () 
 
     // Two matches played to the end, watched by both spectators, with snapshots and audits fetched during play.
     const played: string[] = [];
+    // The snapshots and audits asked for during play, each settled once its answer is in the record.
+    const polls: Promise<unknown>[] = [];
     for (const [length, color] of [[3, "white"], [1, "black"]] as const) {
       const { matchId } = await white.create({ matchLength: length, color, visibility: "public" });
       played.push(matchId);
@@ -117,8 +119,8 @@ describe("the server seed never leaves the server before the match is over", () 
       await white.submitSeed(`white-${length}`);
       await black.submitSeed(`black-${length}`);
       const polling = setInterval(() => {
-        void anonymous.send("match:snapshot", { matchId }).catch(() => undefined);
-        void recordedFetch(`/api/matches/${matchId}/audit`).catch(() => undefined);
+        polls.push(anonymous.send("match:snapshot", { matchId }).catch(() => undefined));
+        polls.push(recordedFetch(`/api/matches/${matchId}/audit`).catch(() => undefined));
       }, 40);
       const before = await recordedFetch(`/api/matches/${matchId}/audit`, whiteUser.cookie);
       expect(JSON.parse(before.text)).toMatchObject({ serverSeed: null });
@@ -135,7 +137,7 @@ describe("the server seed never leaves the server before the match is over", () 
     await Promise.all([white.finished(180_000), spectator.until(ended, 180_000), anonymous.until(ended, 180_000)]);
     await recordedFetch("/api/health");
     const audits = await Promise.all(played.map((matchId) => recordedFetch(`/api/matches/${matchId}/audit`)));
-    await new Promise((resolve) => setTimeout(resolve, 100)); // let the last polls land in the record
+    await Promise.all(polls); // the last polls' answers are in the record
 
     const vault = new SeedVault(t.seedKey);
     const logText = t.logLines.join("\n");
