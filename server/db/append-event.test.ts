@@ -7,7 +7,7 @@ import { loadMatch } from "./match-read";
 import { SqliteEventStore } from "./sqlite-event-store";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from "./test-databases";
 import { seededMatch, testVault } from "./test-fixtures";
-import { writeTransaction } from "./transaction";
+import { writeTransaction, type Tx } from "./transaction";
 import type { JsonValue } from "./types";
 
 const vault = testVault();
@@ -253,21 +253,22 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     const { match, version } = await seededMatch(db, vault);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const inside = new Promise<void>((resolve) => (started = resolve));
+    let started!: (tx: Tx) => void;
+    const inside = new Promise<Tx>((resolve) => (started = resolve));
     // A transaction that takes the next version, holds it uncommitted, then rolls back.
     const rolledBack = writeTransaction(db, async (tx) => {
       expect(await tx.$executeRaw`UPDATE "Match" SET "version" = ${version + 1} WHERE "id" = ${match.id} AND "version" = ${version}`).toBe(1);
       await tx.$executeRaw`INSERT INTO "MatchEvent" ("matchId", "sequence", "type", "payload", "createdAt") VALUES (${match.id}, ${version + 1}, 'doomed', 'null', ${new Date()})`;
-      started();
+      started(tx);
       await held;
       return { ok: false as const, code: "ERR_TEST_ROLLBACK", message: "roll back" };
     });
-    await inside;
+    const tx = await inside;
     let settled = false;
     const append = appendEvent(db, { matchId: match.id, expectedVersion: version, event: { type: "kept", payload: 1 } }).finally(() => (settled = true));
-    // Inside the transaction it would see the uncommitted version and answer ERR_VERSION_CONFLICT at once.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Inside the transaction it would see the uncommitted version and answer ERR_VERSION_CONFLICT at once: queries
+    // sent after it, inside the transaction (which holds the connection), come back while it still waits.
+    for (let i = 0; i < 3; i++) await tx.$queryRaw`SELECT "version" FROM "Match" WHERE "id" = ${match.id}`;
     expect(settled).toBe(false);
     release();
     expect(await rolledBack).toMatchObject({ ok: false, code: "ERR_TEST_ROLLBACK" });

@@ -10,6 +10,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrivatePostgres, type PrivatePostgres } from "@/tests/support/private-services";
+import { waitFor } from "@/tests/support/wait-for";
 import { openDb, type Db } from "./client";
 import { migrateDatabase } from "./migrate";
 import { isDatabaseUnavailable } from "./postgres-resilience";
@@ -26,6 +27,23 @@ function transaction(holdMs: number): Promise<void> {
     await tx.$queryRawUnsafe("SELECT 1");
     await tx.$queryRawUnsafe(`SELECT pg_sleep(${holdMs / 1000})::text`);
   });
+}
+
+/** The adapter's pool (pg's default). */
+const POOL_SIZE = 10;
+
+/** How many of the outage database's backends are inside a `transaction` now (their pg_sleep running). */
+async function sleepingTransactions(): Promise<number> {
+  const admin = new pg.Client({ connectionString: server!.url() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'outage' AND state = 'active' AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()",
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await admin.end();
+  }
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -60,7 +78,8 @@ describe.skipIf(!enabled)("PostgreSQL adapter through outages (needs TEST_POSTGR
       for (const [round, outage] of (["stop", "crash", "stop"] as const).entries()) {
         // More cut-off transactions than the pool's 10 connections: a leak of one each would exhaust it.
         const cut = Array.from({ length: 12 }, () => transaction(2000).then(() => null, (error: unknown) => error));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The outage comes once all ten hold a connection, inside their transaction (in pg_sleep, as the server says).
+        await waitFor(async () => (await sleepingTransactions()) >= POOL_SIZE, `round ${round}: ${POOL_SIZE} transactions in flight`, { timeoutMs: 20_000, intervalMs: 20 });
         await server![outage]();
         const errors = await within(Promise.all(cut), 30_000, `round ${round}: the cut-off transactions`);
         const failed = errors.filter((error) => error !== null);

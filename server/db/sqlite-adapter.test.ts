@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CACHE_KIB, sqliteTimestamp } from "./sqlite-adapter";
 import { openTestDatabase, type TestDatabase } from "./test-databases";
+import type { Tx } from "./db";
 import { findUserByUsername } from "./users";
 
 describe("the SQLite adapter", () => {
@@ -28,25 +29,28 @@ describe("the SQLite adapter", () => {
     const { prisma } = handle.db;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let insideTransaction!: () => void;
-    const started = new Promise<void>((resolve) => (insideTransaction = resolve));
+    let insideTransaction!: (tx: Tx) => void;
+    const started = new Promise<Tx>((resolve) => (insideTransaction = resolve));
     const transaction = prisma
       .$transaction(async (tx) => {
         await tx.user.create({ data: { username: "rolled-back" } });
-        insideTransaction();
+        insideTransaction(tx);
         await held;
         throw new Error("roll back");
       })
       .catch((error: Error) => error.message);
-    await started;
+    const tx = await started;
     // Issued while the transaction holds an uncommitted row; with the stock adapter it would see that row and its
     // own write would vanish in the rollback.
     // Prisma's promises are lazy: `then` sends the query.
-    const read = findUserByUsername(handle.db, "rolled-back").then((user) => user);
-    const write = prisma.user.create({ data: { username: "outside" } }).then((user) => user);
-    // Give both every chance to run early (with the stock adapter they complete within this pause); a correct
-    // adapter holds them until the transaction ends however long it stays open.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let settled = 0;
+    const read = findUserByUsername(handle.db, "rolled-back").then((user) => (settled++, user));
+    const write = prisma.user.create({ data: { username: "outside" } }).then((user) => (settled++, user));
+    // Both had every chance to run early: queries sent after them, through the same client, inside the transaction
+    // (which holds the connection), have come back — with the stock adapter the two would have run before these. A
+    // correct adapter holds them until the transaction ends however long it stays open.
+    for (let i = 0; i < 3; i++) await tx.user.count();
+    expect(settled).toBe(0);
     release();
     expect(await transaction).toBe("roll back");
     expect(await read).toBeNull();

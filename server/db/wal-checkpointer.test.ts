@@ -13,11 +13,11 @@ async function autocheckpointPages(db: Db): Promise<number> {
 }
 
 /**
- * Appends `batches` × 100 events of ~2 KB and returns the largest size the WAL file reached, in MB. With `pauses`,
- * the event loop rests between batches, as a lightly loaded server's does between commands — 40 ms, or until `rest`
- * resolves; without, the writes never stop, as under sustained load.
+ * Appends `batches` × 100 events of ~2 KB and returns the largest size the WAL file reached, in MB. With `rest`, the
+ * event loop rests between batches until it resolves, as a lightly loaded server's does between commands; without,
+ * the writes never stop, as under sustained load.
  */
-async function writeAndWatchWal(db: Db, batches: number, pauses = true, rest?: () => Promise<void>): Promise<number> {
+async function writeAndWatchWal(db: Db, batches: number, rest?: () => Promise<void>): Promise<number> {
   const wal = `${db.url.slice("file:".length)}-wal`;
   const { match, version: start } = await seededMatch(db, vault);
   let version = start;
@@ -25,15 +25,17 @@ async function writeAndWatchWal(db: Db, batches: number, pauses = true, rest?: (
   const payload = "x".repeat(2000);
   for (let batch = 0; batch < batches; batch++) {
     for (let i = 0; i < 100; i++) {
-      // Without pauses the loop still turns (a server's does between commands) but never rests for a checkpoint.
-      if (!pauses && i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      // Without pauses the loop still turns (a server's does between commands) but never rests for a checkpoint. A
+      // timer turn, not setImmediate: that paces the writes like a server's commands, and the WAL sizes below are
+      // measured at this pace (with setImmediate the restarted WAL grows to ~38 MB, past its bound).
+      if (!rest && i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
       const result = await appendEvent(db, { matchId: match.id, expectedVersion: version, event: { type: "filler", payload } });
       if (!result.ok) throw new Error(result.code);
       version = result.value.version;
     }
     largest = Math.max(largest, statSync(wal).size / 2 ** 20);
     // Room for the worker's next checkpoint, as a server's event loop has between commands.
-    if (pauses) await (rest ? rest() : new Promise((resolve) => setTimeout(resolve, 40)));
+    if (rest) await rest();
   }
   return largest;
 }
@@ -47,19 +49,32 @@ describe("WAL checkpoints in a worker thread", () => {
 
   it("turns the server connection's own checkpoints off and keeps the WAL small by checkpointing beside it", async () => {
     const reports: CheckpointReport[] = [];
-    const checkpointer = await startWalCheckpointer(handle.db, { intervalMs: 10, onCheckpoint: (report) => reports.push(report) });
+    let onReport: (() => void) | null = null;
+    const checkpointer = await startWalCheckpointer(handle.db, {
+      intervalMs: 10,
+      onCheckpoint: (report) => {
+        reports.push(report);
+        onReport?.();
+      },
+    });
     expect(await autocheckpointPages(handle.db)).toBe(0);
-    // A pause lasts until the worker has run two checkpoints since the batch (so one began after it), at most a second:
-    // a quiet machine fits several in 40 ms, but one so busy that the worker's thread waits longer than that to be
-    // scheduled would make the test measure the machine, not the checkpointer.
-    const twoCheckpoints = async () => {
-      const seen = reports.length;
-      const until = Date.now() + 1000;
-      while (reports.length < seen + 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-    };
+    // A pause lasts until the worker has reported two checkpoints since the batch (so one began after it), at most a
+    // second: a machine so busy that the worker's thread waits longer than that to be scheduled would make the test
+    // measure the machine, not the checkpointer.
+    const twoCheckpoints = () =>
+      new Promise<void>((resolve) => {
+        const target = reports.length + 2;
+        const done = () => {
+          clearTimeout(timer);
+          onReport = null;
+          resolve();
+        };
+        const timer = setTimeout(done, 1000);
+        onReport = () => reports.length >= target && done();
+      });
     // 3,000 events of ~2 KB write ~25 MB of WAL frames; restarted after each complete checkpoint the WAL stays a few
     // batches long.
-    const largestMb = await writeAndWatchWal(handle.db, 30, true, twoCheckpoints);
+    const largestMb = await writeAndWatchWal(handle.db, 30, twoCheckpoints);
     await checkpointer.stop();
     expect(largestMb).toBeLessThan(8);
     expect(reports.some((report) => report.busy === 0 && report.checkpointed > 0 && report.checkpointed === report.log)).toBe(true);
@@ -70,10 +85,10 @@ describe("WAL checkpoints in a worker thread", () => {
   it("restarts the WAL under writes that never pause, where PASSIVE checkpoints alone let it grow with every write", async () => {
     // 512 frames are 2 MB of 4 KiB pages. The same writes with restarts and without.
     const restarting = await startWalCheckpointer(handle.db, { intervalMs: 10, restartFrames: 512 });
-    const restartedMb = await writeAndWatchWal(handle.db, 30, false);
+    const restartedMb = await writeAndWatchWal(handle.db, 30);
     await restarting.stop();
     const passiveOnly = await startWalCheckpointer(handle.db, { intervalMs: 10, restartFrames: Number.POSITIVE_INFINITY });
-    const passiveMb = await writeAndWatchWal(handle.db, 30, false);
+    const passiveMb = await writeAndWatchWal(handle.db, 30);
     await passiveOnly.stop();
     // Alone (~20 against ~85 MB here) the two are far apart; beside other tests fewer writes fit between checkpoints.
     expect(restartedMb).toBeLessThan(32);
@@ -82,7 +97,8 @@ describe("WAL checkpoints in a worker thread", () => {
 
   it("is what keeps the WAL small: with checkpoints off and no worker the same writes grow it past 16 MB", async () => {
     await handle.db.sqlite!.exclusive((connection) => connection.pragma("wal_autocheckpoint = 0"));
-    expect(await writeAndWatchWal(handle.db, 30)).toBeGreaterThan(16);
+    // The event loop rests between batches (one turn: there is nobody here who would checkpoint in a longer rest).
+    expect(await writeAndWatchWal(handle.db, 30, () => new Promise((resolve) => setImmediate(resolve)))).toBeGreaterThan(16);
   });
 
   it("hands checkpoints back to the server's connection when the worker fails", async () => {
