@@ -13,6 +13,7 @@ import { BotClient } from "@/scripts/bot/bot-client";
 import { seededMatch, testVault } from "@/server/db/test-fixtures";
 import { loadLiveMatch } from "@/server/match/live-match";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { waitFor } from "@/tests/support/wait-for";
 import { startAnalysisResponse } from "@/server/http/analysis-response";
 import { analysisStatus, requestAnalysis, type AnalysisView } from "./analysis-jobs";
 import { AnalysisLimiter } from "./analysis-limit";
@@ -35,15 +36,21 @@ function runner(options: { staleMs?: number } = {}): AnalysisRunner {
   return new AnalysisRunner({ db: t.db, logger: { debug() {}, info() {}, warn() {}, error() {} }, runTask: slowed, pollMs: 100, progressMs: 20, ...options });
 }
 
+/** Reads the status of the analysis of `ply` every 25 ms (each read kept in `seen`) until `predicate` holds; returns that read. */
 async function until(ply: number, predicate: (v: AnalysisView) => boolean, seen: AnalysisView[] = []): Promise<AnalysisView> {
-  for (let i = 0; i < 600; i++) {
-    const status = await analysisStatus(t.db, { matchId, ply, viewer: null });
-    if (!status.ok) throw new Error(describeFailure(status));
-    seen.push(status.value);
-    if (predicate(status.value)) return status.value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("timed out waiting for the analysis");
+  let last = null as AnalysisView | null;
+  await waitFor(
+    async () => {
+      const status = await analysisStatus(t.db, { matchId, ply, viewer: null });
+      if (!status.ok) throw new Error(describeFailure(status));
+      seen.push(status.value);
+      last = status.value;
+      return predicate(status.value);
+    },
+    () => `the analysis of ply ${ply} (last read: ${JSON.stringify(last && { status: last.status, done: last.done, total: last.total })})`,
+    { timeoutMs: 15_000, intervalMs: 25 },
+  );
+  return last!;
 }
 
 beforeAll(async () => {

@@ -99,14 +99,15 @@ async function started(command: string, args: string[], url: string): Promise<Ch
   const output: string[] = [];
   for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   await waitFor(() => child.exitCode === null, "the balancer to run");
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command} exited: ${output.join("")}`);
-    const status = await fetch(`${url}/api/ready`).then((response) => response.status, () => 0);
-    if (status === 200) return child;
-    if (Date.now() > deadline) throw new Error(`${command} did not answer: ${output.join("")}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${command} exited: ${output.join("")}`);
+      return (await fetch(`${url}/api/ready`).then((response) => response.status, () => 0)) === 200;
+    },
+    () => `${command} to answer: ${output.join("")}`,
+    { timeoutMs: 20_000, intervalMs: 20 },
+  );
+  return child;
 }
 
 function stopped(child: ChildProcess): Promise<void> {

@@ -71,16 +71,20 @@ describe.skipIf(!enabled)("PostgreSQL restart under a cluster (needs TEST_POSTGR
     const unready = await readiness(c.nodeOf("node1").url);
     expect(unready.status).toBe(503);
     expect(unready.body.checks).toMatchObject({ database: expect.stringMatching(/unavailable|timeout/), redis: "ok" });
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // match B's bots meet the outage too
+    // Match B's bots meet the outage too: one of their commands is refused before the database comes back.
+    await waitFor(() => players[0].unavailable + players[1].unavailable > 0, "match B's bots to have a command refused", { timeoutMs: 30_000, intervalMs: 20 });
 
     await postgres!.start();
     let accepted: Ack<object> = refused;
-    const deadline = Date.now() + 60_000;
-    while (!accepted.ok && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      accepted = await mover.send("match:move", payload);
-      if (!accepted.ok) expect(accepted.code).toBe("ERR_UNAVAILABLE");
-    }
+    await waitFor(
+      async () => {
+        accepted = await mover.send("match:move", payload);
+        if (!accepted.ok) expect(accepted.code).toBe("ERR_UNAVAILABLE");
+        return accepted.ok;
+      },
+      "the move to be accepted once the database is back",
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
     expect(accepted).toMatchObject({ ok: true, version: version + 1 });
     // Nothing of the refused attempt was stored: the accepted move is the event right after the version it was sent at.
     const storedA = await readStoredMatch(c.db, manual);
