@@ -5,9 +5,11 @@
  * @example
  *   run("match:roll", rollPayload(view)); // { matchId, expectedVersion, salt: "0f1e…", nonce: 17 }
  */
+import { allowedCommands } from "@/lib/match/allowed-commands";
 import type { MatchView } from "@/lib/match/view";
 import type { CommandPayload } from "@/lib/protocol/protocol";
 import { saltFor } from "./kept-salts";
+import { computerIn, seatedAsker } from "./match-asker";
 
 export function rollPayload(view: MatchView): CommandPayload<"match:roll"> {
   const base = { matchId: view.matchId, expectedVersion: view.version };
@@ -19,11 +21,10 @@ export function rollPayload(view: MatchView): CommandPayload<"match:roll"> {
 }
 
 /**
- * Whether this player's salt is what the opening roll of a fair-dice-v2 match waits for now. The page knows whose salt
- * is in (`from`), never the other player's salt itself: the server keeps that until the roll.
+ * Whether this player's salt is what the opening roll of a fair-dice-v2 match waits for now, as the match would
+ * answer it (lib/match/allowed-commands.ts). The page knows whose salt is in (`from`), never the other player's salt
+ * itself: the server keeps that until the roll.
  */
 export function owesOpeningSalt(view: MatchView, you: "white" | "black" | null): boolean {
-  if (!you || view.chainLength === null || view.status !== "playing" || view.state.phase !== "opening") return false;
-  const pending = view.pendingSalts;
-  return !(pending && pending.nonce === view.rolls.length && pending.from.includes(you));
+  return allowedCommands(view, seatedAsker(view, you), { now: 0, abandonAfterMs: 0, opponentAwaySince: null, isComputer: computerIn(view) })["opening-salt"];
 }

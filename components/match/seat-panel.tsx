@@ -17,6 +17,7 @@ import { GuestButton } from "@/components/auth/guest-button";
 import { opponentOf } from "@/lib/engine/types";
 import { outdatedProtocol } from "@/lib/match/dice-protocol";
 import { useMatch, useRun } from "./match-provider";
+import { useAllowedCommands } from "./use-allowed-commands";
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -35,13 +36,13 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
   const invite = useMatch((s) => s.invite);
   const inviteToken = useMatch((s) => s.inviteToken);
   const awaySince = useMatch((s) => s.awaySince);
-  const abandonAfterMs = useMatch((s) => s.abandonAfterMs);
   const busy = useMatch((s) => s.busy);
   const adopt = useMatch((s) => s.adopt);
   const run = useRun();
   const [copied, setCopied] = useState(false);
   const opponentAway = view?.status === "playing" && you !== null ? awaySince[opponentOf(you)] : null;
   const now = useNow(opponentAway !== null);
+  const allowed = useAllowedCommands(now);
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
   if (!view) return null;
@@ -54,8 +55,9 @@ export function SeatPanel({ signedIn }: { signedIn: boolean }) {
 
   // The server would refuse the seat (ERR_OUTDATED_PROTOCOL): no button that can only fail, and no link to send.
   const outdated = view.status === "waiting" ? outdatedProtocol(view) : null;
-  const canClaim = opponentAway !== null && now - opponentAway >= abandonAfterMs;
-  const canCancel = you !== null && (view.status === "waiting" || view.status === "seeding");
+  // Cancelling before the first roll, claiming once the opponent has been away too long: lib/match/leaving.ts's rules.
+  const canClaim = allowed["claim-abandoned"];
+  const canCancel = allowed.cancel;
   // A player in a running match has nothing to do here: no empty box.
   if (you !== null && view.status !== "waiting" && !canCancel && !canClaim) return null;
 

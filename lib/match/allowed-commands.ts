@@ -66,10 +66,11 @@ export interface AllowedContext {
   readonly holdsInvite?: boolean;
 }
 
-const NOTHING: AllowedCommands = Object.freeze(Object.fromEntries(ALLOWED_COMMANDS.map((command) => [command, false])) as Record<AllowedCommand, boolean>);
+/** Everything refused: what nobody signed in may send, and a page before it has the match. */
+export const NOTHING_ALLOWED: AllowedCommands = Object.freeze(Object.fromEntries(ALLOWED_COMMANDS.map((command) => [command, false])) as Record<AllowedCommand, boolean>);
 
 export function allowedCommands(view: MatchView, actor: Asker | null, context: AllowedContext): AllowedCommands {
-  if (!actor) return NOTHING;
+  if (!actor) return NOTHING_ALLOWED;
   const playing = playingSeat(view, actor.id);
   const seat: Color | null = typeof playing === "string" ? playing : null;
   /** Whether the engine takes this request from the actor's seat, as `decide` asks it. */
