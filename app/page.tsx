@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { GuestButton } from "@/components/auth/guest-button";
 import { Board } from "@/components/board/board";
+import { accountKind } from "@/lib/access/may";
 import { initialPosition } from "@/lib/engine/position";
 import { computerLevelOfName } from "@/lib/play/computer-seat";
 import { LobbyClient } from "@/components/lobby/lobby-client";
@@ -83,7 +84,7 @@ export default async function HomePage() {
         </div>
       )}
       <div className="lobby-grid">
-        <LobbyClient signedIn={user !== null} isGuest={user?.isGuest ?? false} protocol={PROTOCOL_VERSION} viewerId={user?.id ?? null} />
+        <LobbyClient kind={user ? accountKind(user) : null} protocol={PROTOCOL_VERSION} viewerId={user?.id ?? null} />
         <div className="lobby">
           {user ? (
             <section className="panel" aria-labelledby="mine-title">
