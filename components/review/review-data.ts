@@ -17,6 +17,9 @@ import { pipCount } from "@/lib/engine/pips";
 import { gameResult } from "@/lib/engine/position";
 import type { ReviewGame, ReviewStep, ReviewStepKind, StepMessage } from "@/lib/record/review";
 import type { Color, Position } from "@/lib/engine/types";
+import { analysisLink, gnubgDice, type AnalysisLink } from "./analysis-link";
+
+export { analysisHref, gnubgDice, type AnalysisLink } from "./analysis-link";
 
 export interface BoardDiceData {
   /** Four values for doubles, as the board draws them. */
@@ -50,15 +53,6 @@ export interface ReviewStepData {
   readonly analysis: AnalysisLink;
 }
 
-export interface AnalysisLink {
-  readonly positionId: string;
-  readonly matchId: string;
-  /** gnubg's form, "31"; null when nobody has dice to play. */
-  readonly dice: string | null;
-  /** The play made, in the analysis board's notation; null but for a move. */
-  readonly played: string | null;
-}
-
 export interface ReviewGameData {
   readonly number: number;
   readonly crawford: boolean;
@@ -75,11 +69,6 @@ export interface ReviewData {
   readonly steps: readonly ReviewStepData[];
 }
 
-/** gnubg lists a roll high die first, without a separator: "31", "66". */
-export function gnubgDice(dice: readonly [number, number]): string {
-  return dice[0] >= dice[1] ? `${dice[0]}${dice[1]}` : `${dice[1]}${dice[0]}`;
-}
-
 function boardDice(step: ReviewStep): BoardDiceData | null {
   if (!step.dice) return null;
   const [a, b] = step.dice;
@@ -92,25 +81,6 @@ function gnubgLine(step: ReviewStep): string | null {
   if ((step.kind !== "move" && step.kind !== "pass") || !step.dice) return null;
   const dice = gnubgDice(step.dice);
   return step.notation ? `${dice}: ${step.notation}` : `${dice}:`;
-}
-
-function analysisLink(step: ReviewStep): AnalysisLink {
-  if ((step.kind === "move" || step.kind === "pass") && step.before && step.dice) {
-    return { ...step.before, dice: gnubgDice(step.dice), played: step.kind === "move" ? (step.notation ?? null) : null };
-  }
-  // A game's end carries the next game's state; a roll (or a won opening roll) leaves its dice to be played.
-  const ends = step.kind === "game-end" || step.kind === "match-end";
-  const dice = ends ? null : step.matchState.dice;
-  return { positionId: step.positionId, matchId: step.matchId, dice: dice ? gnubgDice(dice) : null, played: null };
-}
-
-/** The analysis board's address for a step, analysed at 2-ply on arrival (app/analysis/page.tsx). */
-export function analysisHref(link: AnalysisLink): string {
-  const query = new URLSearchParams({ pos: link.positionId, match: link.matchId });
-  if (link.dice) query.set("dice", link.dice);
-  if (link.played) query.set("played", link.played);
-  query.set("ply", "2");
-  return `/analysis?${query.toString()}`;
 }
 
 export interface ReviewDataOptions {

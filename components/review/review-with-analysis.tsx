@@ -9,9 +9,11 @@
 import { useEffect, useRef } from "react";
 import type { AnalysisView } from "@/lib/analysis/analysis-view";
 import type { Color } from "@/lib/engine/types";
-import { AnalysisControls, AnalysisSummary, useMatchAnalysis } from "./analysis-panel";
+import { AnalysisControls } from "./analysis-panel";
+import { AnalysisSummary } from "./analysis-summary";
 import type { ReviewData } from "./review-data";
 import { ReviewStepper } from "./review-stepper";
+import { useMatchAnalysis } from "./use-match-analysis";
 
 export interface ReviewWithAnalysisProps {
   readonly data: ReviewData;
