@@ -9,7 +9,7 @@
  */
 import { useTranslations } from "next-intl";
 import { announcementParts } from "./announcement";
-import { statusText } from "./event-text";
+import { statusText } from "./status-text";
 import { useMatch } from "./match-provider";
 
 function locationName(location: number): string {

@@ -7,7 +7,8 @@ import { newMatch, type GameRecord } from "@/lib/engine/match-state";
 import { initialPosition } from "@/lib/engine/position";
 import type { MatchEvent } from "@/lib/match/events";
 import { evolve, emptyMatchView, type MatchView } from "@/lib/match/view";
-import { describeEvent, gameRecordText, stateText, type MatchT } from "./event-text";
+import { describeEvent, gameRecordText, type MatchT } from "./event-text";
+import { stateText } from "./status-text";
 
 /** Folds the events and describes each one, as the match store does. */
 function lines(events: readonly MatchEvent[], locale: Locale = "en"): string[] {

@@ -1,19 +1,18 @@
 /**
  * The match page's sentences in the reader's language: one line of the running log per event ("Black rolls 6-3.",
- * "White plays 24/18 13/10.", "Game 1: white wins 1 point (single, cube 1).") and the status line saying what the
- * match waits for. The play's notation is gnubg's, recomputed from the position before it (lib/engine), so a play
- * sent in any order reads the same for everyone. The words come from the `match` namespace of messages/<locale>.json;
- * colours go in as "white"/"black" and each language picks its word with an ICU select.
+ * "White plays 24/18 13/10.", "Game 1: white wins 1 point (single, cube 1).") and why a match ended. The play's
+ * notation is gnubg's, recomputed from the position before it (lib/engine), so a play sent in any order reads the
+ * same for everyone. The words come from the `match` namespace of messages/<locale>.json; colours go in as
+ * "white"/"black" and each language picks its word with an ICU select. The status line is status-text.ts's.
  *
  * @example
  *   const t = useTranslations("match");
  *   describeEvent(t, before, event, after); // "White plays 8/5 6/5."  /  "As brancas jogam 8/5 6/5."
  */
-import { mayDouble } from "@/lib/engine/cube";
 import type { GameRecord } from "@/lib/engine/match-state";
 import { validatePlay } from "@/lib/engine/moves";
 import { rollText } from "@/lib/engine/notation";
-import { opponentOf, type Color } from "@/lib/engine/types";
+import { opponentOf } from "@/lib/engine/types";
 import type { AnyMatchEvent, MatchEvent } from "@/lib/match/events";
 import type { MatchView } from "@/lib/match/view";
 
@@ -101,55 +100,5 @@ export function describeEvent(t: MatchT, before: MatchView, event: AnyMatchEvent
       const finished = after.state.games.length > before.state.games.length ? after.state.games.at(-1) : undefined;
       return finished ? `${text} ${gameRecordText(t, finished)}` : text;
     }
-  }
-}
-
-/** What the match waits for, said to this viewer ("Your turn: play 6-5.", "Black to roll or double."). */
-export function statusText(t: MatchT, view: MatchView, you: Color | null): string {
-  const { state } = view;
-  switch (view.status) {
-    case "waiting":
-      return t("status.waiting");
-    case "seeding": {
-      const missing = (["white", "black"] as const).filter((c) => view.clientSeeds[c] === null);
-      if (you && missing.includes(you)) return t("status.chooseSeed");
-      return missing.length === 2 ? t("status.waitingSeeds") : t("status.waitingSeed", { player: missing[0] ?? "white" });
-    }
-    case "finished":
-    case "aborted":
-      return view.ended ? endedText(t, view) : stateText(t, view);
-    case "playing": {
-      const sentence = stateText(t, view);
-      if (you && state.turn === you) {
-        if (state.phase === "turn-start") return mayDouble(state, you) ? t("status.yourRollOrDouble") : t("status.yourRoll");
-        if (state.phase === "moving") return t("status.yourMove", { dice: `${state.dice?.[0]}-${state.dice?.[1]}` });
-        if (state.phase === "double-offered" || state.pendingResign) return t("status.yourDecision", { sentence });
-      }
-      return sentence;
-    }
-  }
-}
-
-/** The rules state as a sentence in the reader's language ("Black to roll or double."). */
-export function stateText(t: MatchT, view: MatchView): string {
-  const { state } = view;
-  if (state.phase === "match-over") {
-    const winner = state.winner ?? "white";
-    return t("state.matchOver", { player: winner, won: state.score[winner], lost: state.score[opponentOf(winner)] });
-  }
-  if (state.pendingResign !== null) {
-    const { player, level } = state.pendingResign;
-    return t("state.resignPending", { player, level, points: level * state.cube.value, other: opponentOf(player) });
-  }
-  const onRoll = state.onRoll ?? "white";
-  switch (state.phase) {
-    case "opening":
-      return t(state.crawford ? "state.openingCrawford" : "state.opening", { number: state.gameNumber });
-    case "turn-start":
-      return t(mayDouble(state, onRoll) ? "state.rollOrDouble" : "state.roll", { player: onRoll });
-    case "double-offered":
-      return t("state.doubled", { player: onRoll, value: state.pendingDouble?.value ?? state.cube.value * 2, other: opponentOf(onRoll) });
-    case "moving":
-      return t("state.moving", { player: onRoll, dice: state.dice === null ? "" : rollText(state.dice) });
   }
 }

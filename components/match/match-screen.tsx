@@ -17,7 +17,7 @@ import { useErrorText } from "@/components/i18n/error-text";
 import { PlaySettings } from "@/components/play/play-settings";
 import { Announcer } from "./announcer";
 import { AutomaticPlay } from "./automatic-play";
-import { statusText } from "./event-text";
+import { statusText } from "./status-text";
 import { GameBreak } from "./game-break";
 import { FlagWatch } from "./match-clock";
 import { MatchEnd } from "./match-end";
