@@ -6,6 +6,7 @@ import { UserMenu } from "@/components/auth/user-menu";
 import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
 import { NoticeCenter } from "@/components/notices/notice-center";
 import { NoticesProvider } from "@/components/notices/notices-provider";
+import { accountKind, may } from "@/lib/access/may";
 import { storedPreferences } from "@/lib/play/preferences";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
@@ -21,11 +22,14 @@ export async function generateMetadata(): Promise<Metadata> {
  * answer (components/notices) over the page's one socket, which the page's own live parts share. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [user, locale, t] = await Promise.all([getCurrentUser(), getLocale(), getTranslations("site")]);
+  // Only an account that can be challenged or enter a tournament (lib/access/may.ts) ever has anything waiting.
+  const kind = user ? accountKind(user) : null;
+  const noticed = kind !== null && (may(kind, "be-challenged") || may(kind, "enter-tournament"));
   return (
     <html lang={locale}>
       <body>
         <NextIntlClientProvider>
-          <NoticesProvider protocol={PROTOCOL_VERSION} enabled={user !== null && !user.isGuest} sound={storedPreferences(user?.preferences).sound}>
+          <NoticesProvider protocol={PROTOCOL_VERSION} enabled={noticed} sound={storedPreferences(user?.preferences).sound}>
             <a href="#main" className="skip-link">
               {t("skip")}
             </a>

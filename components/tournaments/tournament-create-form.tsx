@@ -2,7 +2,9 @@
 /**
  * Creating a tournament (administrators, or registered players when the server allows it): format, match length,
  * the clock (required), rating, player limit, when registration closes and when the first round starts, and how long
- * a player has to show. Sent over the socket (`tournament:create`); the new tournament's page opens.
+ * a player has to show. Every bound is lib/tournament/creation.ts's TOURNAMENT_LIMITS, the numbers the server checks
+ * the request against (a Swiss has fewer rounds than players). Sent over the page's socket (`tournament:create`); the
+ * new tournament's page opens.
  *
  * @example
  *   <TournamentCreateForm protocol={PROTOCOL_VERSION} />
@@ -12,12 +14,17 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/i18n/error-text";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import { FormError } from "@/components/ui/form-error";
+import { TOURNAMENT_LIMITS as LIMITS } from "@/lib/tournament/creation";
+
+const MINUTE_MS = 60_000;
 
 export function TournamentCreateForm({ protocol }: { protocol: number }) {
   const t = useTranslations("tournaments");
   const errorText = useErrorText();
   const socket = useRef<ClientSocket | null>(null);
   const [format, setFormat] = useState<"knockout" | "swiss">("knockout");
+  const [maxPlayers, setMaxPlayers] = useState(8);
+  const maxRounds = Math.max(LIMITS.swissRounds.min, Math.min(LIMITS.swissRounds.max, maxPlayers - 1));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,17 +42,17 @@ export function TournamentCreateForm({ protocol }: { protocol: number }) {
     if (!socket.current) return;
     const form = new FormData(event.currentTarget);
     const number = (name: string) => Number(form.get(name));
-    const closesAt = Date.now() + number("closes-in") * 60_000;
+    const closesAt = Date.now() + number("closes-in") * MINUTE_MS;
     setBusy(true);
     const reply = await send(socket.current, "tournament:create", {
       name: String(form.get("name") ?? ""),
       format,
       matchLength: number("length"),
-      timeControl: { reserveMs: number("reserve") * 60_000, delayMs: number("delay") * 1000 },
+      timeControl: { reserveMs: number("reserve") * MINUTE_MS, delayMs: number("delay") * 1000 },
       rated: form.get("rated") === "on",
       maxPlayers: number("max-players"),
       closesAt,
-      startsAt: closesAt + number("starts-after") * 60_000,
+      startsAt: closesAt + number("starts-after") * MINUTE_MS,
       ...(format === "swiss" ? { swissRounds: number("rounds") } : {}),
       noShowMinutes: number("no-show"),
     });
@@ -63,7 +70,7 @@ export function TournamentCreateForm({ protocol }: { protocol: number }) {
       <form className="create-form" onSubmit={(event) => void submit(event)}>
         <label>
           {t("name")}
-          <input name="name" required maxLength={80} />
+          <input name="name" required maxLength={LIMITS.nameLength} />
         </label>
         <label>
           {t("format")}
@@ -75,12 +82,12 @@ export function TournamentCreateForm({ protocol }: { protocol: number }) {
         {format === "swiss" ? (
           <label>
             {t("rounds")}
-            <input name="rounds" type="number" min={1} max={20} defaultValue={3} required />
+            <input name="rounds" type="number" min={LIMITS.swissRounds.min} max={maxRounds} defaultValue={Math.min(3, maxRounds)} required />
           </label>
         ) : null}
         <label>
           {t("length")}
-          <input name="length" type="number" min={1} max={25} defaultValue={3} required />
+          <input name="length" type="number" min={LIMITS.matchLength.min} max={LIMITS.matchLength.max} defaultValue={3} required />
         </label>
         <label>
           {t("reserve")}
@@ -95,19 +102,27 @@ export function TournamentCreateForm({ protocol }: { protocol: number }) {
         </label>
         <label>
           {t("maxPlayers")}
-          <input name="max-players" type="number" min={2} max={128} defaultValue={8} required />
+          <input
+            name="max-players"
+            type="number"
+            min={LIMITS.players.min}
+            max={LIMITS.players.max}
+            value={maxPlayers}
+            onChange={(event) => setMaxPlayers(Number(event.target.value))}
+            required
+          />
         </label>
         <label>
           {t("closesIn")}
-          <input name="closes-in" type="number" min={1} max={43_200} defaultValue={30} required />
+          <input name="closes-in" type="number" min={1} max={Math.floor(LIMITS.closesWithinMs / MINUTE_MS)} defaultValue={30} required />
         </label>
         <label>
           {t("startsAfter")}
-          <input name="starts-after" type="number" min={0} max={1440} defaultValue={0} required />
+          <input name="starts-after" type="number" min={0} max={Math.floor(LIMITS.startsWithinMsOfClose / MINUTE_MS)} defaultValue={0} required />
         </label>
         <label>
           {t("noShow")}
-          <input name="no-show" type="number" min={1} max={60} defaultValue={5} required />
+          <input name="no-show" type="number" min={LIMITS.noShowMinutes.min} max={LIMITS.noShowMinutes.max} defaultValue={5} required />
         </label>
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t("creating") : t("submit")}
