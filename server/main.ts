@@ -50,7 +50,8 @@ import { stopNode } from "./shutdown";
 import { loadProofKey, loadSeedKey, RollService, SeedVault, type ProofSigningKey, type SeedKey } from "./vault";
 import { registerProofKey } from "./fairness/proof-keys";
 import { ActionLimits } from "./action-limits";
-import { TournamentRunner } from "./tournaments/tournament-runner";
+import { Challenges } from "./meet/challenges";
+import { Tournaments } from "./tournaments/tournaments";
 import { registerChatRooms } from "./chat/chat-rooms";
 import { rooms } from "./socket/rooms";
 
@@ -67,7 +68,8 @@ export interface AppServer {
   /** /api/health and /api/ready; `probes.drain()` makes the node unready while it finishes (see main). */
   readonly probes: Probes;
   /** Closes registrations, starts rounds and records results of every tournament (one per node; they agree by version). */
-  readonly tournaments: TournamentRunner;
+  readonly tournaments: Tournaments;
+  readonly challenges: Challenges;
   /** The key this node signs match proofs with (its private half stays inside). */
   readonly proofKey: ProofSigningKey;
   close(): Promise<void>;
@@ -311,9 +313,14 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     abandonedSweepMs: Math.min(60_000, Math.max(1_000, abandonAfterMs / 10)),
   });
   const wake = (matchId: string) => void computer.wake(matchId);
+  // Tournaments on the command kernel, tied to their matches by reactions to stored events (no polling of matches).
+  const tournaments = new Tournaments({ db, vault, matches: service, io, logger, now, sweepEveryMs: env.TOURNAMENT_TICK_MS });
+  // Direct challenges on the kernel too: an accepted one's match is made by a reaction, which a crash cannot double.
+  const challenges = new Challenges({ db, matches: service, io, logger, now });
   // A node of the cluster died or left: what its matches owed by themselves is written here — its matches only, each
   // taken over by one survivor (match-owners.ts), several at a time.
   let recovering: Promise<unknown> = Promise.resolve();
+  let recoveryFailures = 0;
   const recoverAfterLoss = (node: string) => {
     logger.warn("a cluster node is gone; recovering its unfinished matches", { node });
     // Its sockets' places in the connection caps go now, not at their expiry: its players are reconnecting elsewhere.
@@ -321,7 +328,16 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     if (!owners) return;
     recovering = recovering
       .then(() => recoverUnfinishedMatches(db, service, logger, wake, { select: (ids) => owners.takeOver(node, ids), reason: "node lost" }))
-      .catch(() => {});
+      .catch((error: unknown) => {
+        // Not swallowed: counted and logged; the matches it could not take over are retried once more, and each is
+        // settled anyway by its next command or the next node's start.
+        recoveryFailures++;
+        logger.error("recovery after a lost node failed; retrying", { node, failures: recoveryFailures, error: error instanceof Error ? error.message : String(error) });
+        return recoverUnfinishedMatches(db, service, logger, wake, { select: (ids) => owners.takeOver(node, ids), reason: "node lost, retry" });
+      })
+      .catch((error: unknown) => logger.error("recovery after a lost node failed twice", { node, error: error instanceof Error ? error.message : String(error) }))
+      // A tournament step the lost node owed (a result it stored but did not record, a round's matches) is redone.
+      .then(() => tournaments.catchUp("node lost"));
   };
   const presenceLink: PresenceLink | null = redis
     ? attachPresenceLink({
@@ -352,6 +368,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     db,
     vault,
     service,
+    tournaments: tournaments.service,
+    challenges,
     computer,
     presence,
     logger,
@@ -388,9 +406,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   setBoardEngine((request) => analysisPool.run({ kind: "analyse-position", request }));
   // The admin chat route (app/api/admin/chat) tells a channel's clients that a message is gone, on this io.
   registerChatRooms(io);
-  // Tournaments: what is due (a close, a round, a result) is looked at every TOURNAMENT_TICK_MS, on every node.
-  const tournaments = new TournamentRunner({ db, service, vault, io, logger, now });
-  tournaments.start(env.TOURNAMENT_TICK_MS);
+  // Tournaments: what a stopped node left undone is redone, and the clock arms each one's next close, start or no-show.
+  await tournaments.start();
+  await challenges.catchUp().catch((error: unknown) => logger.error("challenge catch-up failed", { error: error instanceof Error ? error.message : String(error) }));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -411,11 +429,13 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     matchmaker,
     probes,
     tournaments,
+    challenges,
     proofKey,
     close: async () => {
       // New sockets are refused from now on (their clients retry, through the balancer, elsewhere).
       closing = true;
       await tournaments.stop();
+      challenges.close();
       matchmaker.close();
       // The hand-over (a drain once lost an event and left a match's end to a recovery 22.5 s later): this node's
       // sockets close, the commands under way finish — their events published while Redis is still connected —, the

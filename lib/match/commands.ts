@@ -65,6 +65,11 @@ export type MatchCommand = (
   | { readonly type: "seed"; readonly clientSeed: string; readonly commitment: string }
   | { readonly type: "play"; readonly play: PlayRequest }
   | { readonly type: "cancel" }
+  /**
+   * The server ends a match nobody began (a tournament's no-show, after its forfeit is recorded): only the server
+   * (no actor) may, and only before the first roll. Stored as a cancel, seed revealed, no winner.
+   */
+  | { readonly type: "void" }
   | { readonly type: "claim-abandoned" }
   | { readonly type: "rematch-offer" }
   | { readonly type: "rematch-answer"; readonly accept: boolean }

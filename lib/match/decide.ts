@@ -13,7 +13,7 @@
  *   else decision.code;                // "ERR_NOT_YOUR_TURN"
  */
 import type { DecideContext, Decision, MatchCommand } from "./commands";
-import { decideCancel, decideClaim } from "./leaving";
+import { decideCancel, decideVoid, decideClaim } from "./leaving";
 import { decidePlay, decideSettle } from "./play";
 import { decideRematchAnswer, decideRematchOffer } from "./rematch";
 import { decideCreate, decideJoin, decideSeed } from "./seating";
@@ -31,6 +31,8 @@ export function decide(view: MatchView, command: MatchCommand, context: DecideCo
       return decidePlay(view, command, context);
     case "cancel":
       return decideCancel(view, command, context);
+    case "void":
+      return decideVoid(view, context);
     case "claim-abandoned":
       return decideClaim(view, command, context);
     case "rematch-offer":

@@ -28,6 +28,13 @@ export function decideCancel(view: MatchView, command: Extract<MatchCommand, { t
 }
 
 /** The claimer's seat and the opponent they would claim against — a player of a match in play — or the refusal. */
+/** The server voids a match nobody began (commands.ts `void`); a person may not. */
+export function decideVoid(view: MatchView, context: DecideContext): Decision {
+  if (context.actor) return refuse("ERR_FORBIDDEN", { reason: "void" });
+  if (view.status !== "waiting" && view.status !== "seeding") return refuse("ERR_WRONG_STATUS", { reason: view.ended ? "overAlready" : "started" });
+  return accepted(view, [endEvent(context, "cancelled", null)]);
+}
+
 export function claimSeats(view: MatchView, actorId: string | null): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
   if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
   const seat = seatOf(view, actorId);

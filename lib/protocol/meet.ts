@@ -11,7 +11,10 @@ export interface OnlinePlayer {
   readonly following: boolean;
 }
 
-/** A direct challenge waiting for its answer: a private match `from` created for `to`. */
+/**
+ * A direct challenge waiting for its answer (lib/challenge): `from` offers `to` a private match with these settings.
+ * The match is made when `to` accepts, under `matchId` (fixed by the challenge), both players seated.
+ */
 export interface ChallengeView {
   readonly id: string;
   readonly matchId: string;
@@ -22,6 +25,29 @@ export interface ChallengeView {
   readonly timeControl: TimeControl | null;
   /** ms since the epoch. */
   readonly createdAt: number;
+  /** Unanswered by then, the challenge expires (ms since the epoch). */
+  readonly expiresAt: number;
+}
+
+export interface ChallengeClosed {
+  readonly challengeId: string;
+  readonly matchId: string;
+  readonly status: "accepted" | "declined" | "withdrawn" | "expired";
+}
+
+/** "Your tournament match is ready": made for this user, who has not begun it yet. */
+export interface TournamentMatchNotice {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly round: number;
+  readonly matchId: string;
+}
+
+/** What waits for a user's answer, on any page (`notices:list`), kept until answered. */
+export interface Notices {
+  readonly received: readonly ChallengeView[];
+  readonly sent: readonly ChallengeView[];
+  readonly tournamentMatches: readonly TournamentMatchNotice[];
 }
 
 export interface ChallengeAnswered {

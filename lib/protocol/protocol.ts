@@ -14,8 +14,8 @@ import type { HintPlay } from "../analysis/hint";
 import { MAX_CHAT_LENGTH, type ChatMessageView, type ChatRefusalCode } from "../chat";
 import type { FailureValues } from "../engine/types";
 import { timeControlSchema, type PublishedEvent, type RefusalCode, type RematchState } from "../match";
-import type { TournamentRefusal } from "../tournament/tournament";
-import type { ChallengeAnswered, ChallengeView, MeetRefusalCode, OnlinePlayer } from "./meet";
+import type { TournamentEvent, TournamentRefusal, TournamentView } from "../tournament/tournament";
+import type { ChallengeAnswered, ChallengeClosed, ChallengeView, MeetRefusalCode, Notices, OnlinePlayer, TournamentMatchNotice } from "./meet";
 import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
 
 /**
@@ -118,8 +118,12 @@ export const commandSchemas = {
   }),
   /** Your direct challenges still waiting for an answer, received and sent. */
   "challenge:list": z.strictObject({}),
-  /** Accept (you take the seat) or decline (the match is cancelled) a challenge sent to you. */
+  /** Accept (the match is made, both of you seated) or decline a challenge sent to you. */
   "challenge:answer": z.strictObject({ challengeId: recordIdSchema, accept: z.boolean() }),
+  /** Take back a challenge you sent that has not been answered. */
+  "challenge:withdraw": z.strictObject({ challengeId: recordIdSchema }),
+  /** What waits for your answer on any page: challenges received and sent, and tournament matches ready for you. */
+  "notices:list": z.strictObject({}),
   /** Creates a tournament (administrators; registered players when the server allows it): times in ms since the epoch. */
   "tournament:create": z.strictObject({
     name: z.string().min(1).max(80),
@@ -136,6 +140,9 @@ export const commandSchemas = {
   "tournament:register": z.strictObject({ tournamentId: recordIdSchema }),
   /** Before registration closes: unregister. After: withdraw (a match in play is lost; no later round). */
   "tournament:leave": z.strictObject({ tournamentId: recordIdSchema }),
+  /** Opens a tournament's page: its view now, then every event it stores (`tournament:event`) while watched. */
+  "tournament:watch": z.strictObject({ tournamentId: recordIdSchema }),
+  "tournament:unwatch": z.strictObject({ tournamentId: recordIdSchema }),
   /** Reports a message you can read to the administrators (/admin/chat). */
   "chat:report": z.strictObject({ messageId: recordIdSchema, inviteToken: z.string().max(64).optional() }),
 } as const;
@@ -209,13 +216,17 @@ export interface CommandReplies {
   "chat:mute": { muted: readonly string[] };
   "chat:report": object;
   "lobby:online": { players: readonly OnlinePlayer[]; total: number; guests: number };
-  "challenge:send": { challenge: ChallengeView; inviteToken: string | null };
+  "challenge:send": { challenge: ChallengeView };
   /** `declined`: the asker's challenges declined in the last hour (a sender who was away learns the answer). */
   "challenge:list": { received: readonly ChallengeView[]; sent: readonly ChallengeView[]; declined: readonly ChallengeView[] };
   "challenge:answer": { matchId: string };
+  "challenge:withdraw": object;
+  "notices:list": Notices;
   "tournament:create": { tournamentId: string };
   "tournament:register": { version: number };
   "tournament:leave": { version: number };
+  "tournament:watch": { view: TournamentView };
+  "tournament:unwatch": object;
 }
 
 export type ClientToServerEvents = {
@@ -254,8 +265,18 @@ export interface ServerToClientEvents {
   "challenge:received": (challenge: ChallengeView) => void;
   /** The player this socket's user challenged accepted or declined. */
   "challenge:answered": (answer: ChallengeAnswered) => void;
-  /** A tournament round started: this socket's user plays match `matchId` (server/tournaments/tournament-runner.ts). */
-  "tournament:match": (notice: { tournamentId: string; name: string; round: number; matchId: string }) => void;
+  /** A challenge of this socket's user's (sent or received) is over: accepted, declined, withdrawn or expired. */
+  "challenge:closed": (closed: ChallengeClosed) => void;
+  /** A tournament round started: this socket's user plays match `matchId` (server/tournaments). */
+  "tournament:match": (notice: TournamentMatchNotice) => void;
+  /** One stored event of a tournament this socket watches: apply them in `version` order (lib/tournament evolve). */
+  "tournament:event": (message: TournamentEventMessage) => void;
+}
+
+export interface TournamentEventMessage {
+  readonly tournamentId: string;
+  readonly version: number;
+  readonly event: TournamentEvent;
 }
 
 export type QueueResult = { readonly ok: true; readonly matchId: string } | Failure;

@@ -72,8 +72,11 @@ const schema = z.object({
    * silent for three periods is taken as gone and its matches recovered elsewhere.
    */
   PRESENCE_REPORT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  /** How often each node looks for tournament steps that are due (server/tournaments/tournament-runner.ts). */
-  TOURNAMENT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /**
+   * How often each node sweeps the tournaments not over to arm their clocks (server/tournaments/tournament-clock.ts):
+   * picks up tournaments another node created or moved, and retries a step that failed. Each due moment has a timer.
+   */
+  TOURNAMENT_TICK_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   /** Whether registered players (not only administrators) may create tournaments. */
   PLAYER_TOURNAMENTS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */

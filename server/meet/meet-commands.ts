@@ -1,24 +1,23 @@
 /**
- * The lobby's meet commands: who is online now, and direct challenges by username. A challenge is a private match
- * created for one player, who is told at once on every page they have open (the `user:<id>` room, across nodes) and
- * answers it: accepting seats them in the match, declining cancels it. Both sides see their waiting challenges after
- * a reload (`challenge:list`).
+ * The lobby's meet commands: who is online now, direct challenges by username (lib/challenge, on the kernel:
+ * challenges.ts), and the notices that wait for a user's answer on any page. Thin: the rules are lib's, the path is
+ * the kernel's; here are the lookups by name, the per-pair and rate limits, and the answers.
  *
  * @example
- *   socket.emit("challenge:send", { username: "ada", matchLength: 5, color: "random" }, (ack) => open(ack.matchId));
+ *   socket.emit("challenge:send", { username: "ada", matchLength: 5, color: "random" }, (ack) => show(ack.challenge));
  *   socket.emit("challenge:answer", { challengeId, accept: true }, (ack) => open(ack.matchId));
  */
+import { randomInt } from "node:crypto";
+import { accountKind } from "@/lib/access/may";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
+import type { TournamentMatchNotice } from "@/lib/protocol/meet";
 import { usernameKey } from "@/server/auth/account-rules";
-import { findParticipant } from "@/server/db/users";
-import { createCommand } from "@/server/match/commands/create";
-import { joinCommand } from "@/server/match/commands/join";
 import type { CommandTable } from "@/server/socket/command-handler";
-import type { CommandContext } from "@/server/socket/context";
-import { fail } from "@/server/socket/failure";
-import { answerChallenge, hasPendingChallenge, pendingChallenges, pendingChallengeTo, recentlyDeclined, recordChallenge } from "./challenge-store";
+import { participantOf, type CommandContext } from "@/server/socket/context";
+import { answer, fail } from "@/server/socket/failure";
+import { hasPendingChallenge, pendingChallenges, recentlyDeclined } from "./challenge-store";
+import { newChallengeId } from "./challenges";
 import { onlinePlayers } from "./online";
-import { rooms } from "@/server/socket/rooms";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
 
@@ -29,54 +28,79 @@ export async function onlineCommand(ctx: CommandContext): Reply<"lobby:online"> 
 export async function challengeSendCommand(ctx: CommandContext, payload: CommandPayload<"challenge:send">): Reply<"challenge:send"> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "create" });
-  if (actor.isGuest) return fail("ERR_CHALLENGE", { reason: "guest" });
   const target = await ctx.db.prisma.user.findUnique({ where: { username: usernameKey(payload.username) }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
-  // A guest or a computer is not someone to challenge by name; to the sender they are "no such player".
-  if (!target || target.isGuest || target.computerLevel !== null) return fail("ERR_CHALLENGE", { reason: "noPlayer", name: payload.username });
-  if (target.id === actor.id) return fail("ERR_CHALLENGE", { reason: "self" });
-  if (await hasPendingChallenge(ctx.db, actor.id, target.id)) return fail("ERR_CHALLENGE", { reason: "pending", name: target.username });
+  if (!target) return fail("ERR_CHALLENGE", { reason: "noPlayer", name: payload.username });
+  if (await hasPendingChallenge(ctx.db, actor.id, target.id, ctx.now())) return fail("ERR_CHALLENGE", { reason: "pending", name: target.username });
   const wait = await ctx.actionLimits.takeChallenge(actor.id);
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "challenges", seconds: Math.ceil(wait / 1000) });
-  const { username: _username, ...settings } = payload;
-  const created = await createCommand(ctx, { ...settings, visibility: "private" });
-  if (!created.ok) return created;
-  const challenge = await recordChallenge(ctx.db, { matchId: created.matchId, fromId: actor.id, toId: target.id, at: new Date(ctx.now()) });
-  ctx.io.to(rooms.user(target.id)).emit("challenge:received", challenge);
-  ctx.logger.info("challenge sent", { challengeId: challenge.id, fromId: actor.id, toId: target.id, matchId: created.matchId });
-  return { ok: true, challenge, inviteToken: created.inviteToken };
+  const { id, matchId } = newChallengeId();
+  const color = payload.color === "random" ? (randomInt(2) === 0 ? "white" : "black") : payload.color;
+  const offered = await ctx.challenges.command(
+    id,
+    { type: "offer", to: { id: target.id, name: target.username, kind: accountKind(target) }, matchId, matchLength: payload.matchLength, timeControl: payload.timeControl ?? null, rated: payload.rated === true, color },
+    participantOf(actor),
+  );
+  if (!offered.ok) return answer(offered);
+  ctx.logger.info("challenge sent", { challengeId: id, fromId: actor.id, toId: target.id });
+  const { received } = await pendingChallenges(ctx.db, target.id, ctx.now());
+  const challenge = received.find((c) => c.id === id);
+  if (!challenge) return fail("ERR_CHALLENGE", { reason: "other" });
+  return { ok: true, challenge };
 }
 
 export async function challengeListCommand(ctx: CommandContext): Reply<"challenge:list"> {
   if (!ctx.actor) return { ok: true, received: [], sent: [], declined: [] };
-  const [pending, declined] = await Promise.all([pendingChallenges(ctx.db, ctx.actor.id), recentlyDeclined(ctx.db, ctx.actor.id, ctx.now())]);
+  const [pending, declined] = await Promise.all([pendingChallenges(ctx.db, ctx.actor.id, ctx.now()), recentlyDeclined(ctx.db, ctx.actor.id, ctx.now())]);
   return { ok: true, ...pending, declined };
 }
 
+/** Accepting stores the acceptance, then makes the match (both seated) before answering: the page opens a match that exists. */
 export async function challengeAnswerCommand(ctx: CommandContext, payload: CommandPayload<"challenge:answer">): Reply<"challenge:answer"> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
-  const challenge = await pendingChallengeTo(ctx.db, payload.challengeId, actor.id);
-  if (!challenge) return fail("ERR_CHALLENGE", { reason: "noChallenge" });
-  const match = await ctx.service.withMatch(challenge.matchId, (live) => (live ? { status: live.view.status, inviteToken: live.inviteToken } : null));
-  if (!match || match.status !== "waiting") return fail("ERR_CHALLENGE", { reason: "gone" });
-  const answered = { challengeId: challenge.id, matchId: challenge.matchId, by: actor.name };
+  const answered = await ctx.challenges.command(payload.challengeId, { type: payload.accept ? "accept" : "decline" }, participantOf(actor));
+  if (!answered.ok) return answer(answered);
+  const offer = answered.view.offer;
+  if (!offer) return fail("ERR_CHALLENGE", { reason: "noChallenge" });
   if (payload.accept) {
-    // The seat is taken by the aggregate, which lets one player in: a second accept (another tab) is refused there.
-    const joined = await joinCommand(ctx, { matchId: challenge.matchId, ...(match.inviteToken ? { inviteToken: match.inviteToken } : {}) });
-    if (!joined.ok) return joined;
-    await answerChallenge(ctx.db, challenge.id, "accepted", new Date(ctx.now()));
-    ctx.io.to(rooms.user(challenge.from.id)).emit("challenge:answered", { ...answered, accepted: true });
-    return { ok: true, matchId: challenge.matchId };
+    await ctx.challenges.makeMatch(answered.view);
+    void ctx.computer?.wake(offer.matchId);
   }
-  if (!(await answerChallenge(ctx.db, challenge.id, "declined", new Date(ctx.now())))) return fail("ERR_CHALLENGE", { reason: "noChallenge" });
-  // Declined: the match made for it is cancelled in its creator's name (its seed revealed, as any cancel).
-  const creator = await findParticipant(ctx.db, challenge.from.id);
-  if (creator) {
-    const cancelled = await ctx.service.command(challenge.matchId, { type: "cancel" }, creator, ctx.socket.id);
-    if (!cancelled.ok) ctx.logger.warn("declined challenge's match not cancelled", { matchId: challenge.matchId, code: cancelled.code });
+  return { ok: true, matchId: offer.matchId };
+}
+
+export async function challengeWithdrawCommand(ctx: CommandContext, payload: CommandPayload<"challenge:withdraw">): Reply<"challenge:withdraw"> {
+  if (!ctx.actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
+  const withdrawn = await ctx.challenges.command(payload.challengeId, { type: "withdraw" }, participantOf(ctx.actor));
+  return withdrawn.ok ? { ok: true } : answer(withdrawn);
+}
+
+/**
+ * What waits for the user's answer on any page, kept until answered: challenges received and sent, and each
+ * tournament match made for them that they have not begun (sent their client seed in) and that has no result yet.
+ */
+export async function noticesCommand(ctx: CommandContext): Reply<"notices:list"> {
+  const { actor } = ctx;
+  if (!actor || actor.isGuest) return { ok: true, received: [], sent: [], tournamentMatches: [] };
+  const [pending, tournamentMatches] = await Promise.all([pendingChallenges(ctx.db, actor.id, ctx.now()), readyTournamentMatches(ctx, actor.id)]);
+  return { ok: true, ...pending, tournamentMatches };
+}
+
+async function readyTournamentMatches(ctx: CommandContext, userId: string): Promise<TournamentMatchNotice[]> {
+  const entries = await ctx.db.prisma.tournamentEntry.findMany({ where: { userId, withdrawn: false, tournament: { status: "running" } }, select: { tournamentId: true }, take: 20 });
+  const notices: TournamentMatchNotice[] = [];
+  for (const { tournamentId } of entries) {
+    const view = await ctx.tournaments.read(tournamentId);
+    const round = view?.rounds.at(-1);
+    if (!view || !round) continue;
+    const index = round.pairings.findIndex((p) => p.white === userId || p.black === userId);
+    const matchId = round.matchIds[index];
+    if (index < 0 || !matchId || round.winners[index] !== null) continue;
+    const seat = round.pairings[index]?.white === userId ? "white" : "black";
+    const begun = await ctx.service.withMatch(matchId, (live) => live === null || live.view.clientSeeds[seat] !== null || live.view.ended !== null);
+    if (!begun) notices.push({ tournamentId, name: view.settings.name, round: view.rounds.length, matchId });
   }
-  ctx.io.to(rooms.user(challenge.from.id)).emit("challenge:answered", { ...answered, accepted: false });
-  return { ok: true, matchId: challenge.matchId };
+  return notices;
 }
 
 export const meetCommands = {
@@ -84,4 +108,6 @@ export const meetCommands = {
   "challenge:send": challengeSendCommand,
   "challenge:list": challengeListCommand,
   "challenge:answer": challengeAnswerCommand,
+  "challenge:withdraw": challengeWithdrawCommand,
+  "notices:list": noticesCommand,
 } satisfies CommandTable;

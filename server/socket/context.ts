@@ -2,6 +2,7 @@
  * What every command handler gets: who is asking (from the authenticated session, never from the payload), the
  * match service, and the shell's collaborators.
  */
+import { accountKind } from "@/lib/access/may";
 import type { Participant } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import type { ActionLimits } from "@/server/action-limits";
@@ -9,13 +10,15 @@ import type { Logger } from "@/server/log";
 import type { SeedVault } from "@/server/vault";
 import type { ComputerDriver } from "@/server/match/computer-driver";
 import type { MatchService } from "@/server/match/match-service";
+import type { Challenges } from "@/server/meet/challenges";
+import type { TournamentService } from "@/server/tournaments/tournament-service";
 import type { Matchmaker } from "@/server/match/matchmaking";
 import type { Presence } from "@/server/match/presence";
 import type { Actor, GameServer, GameSocket } from "./socket-types";
 
 /** The actor as the match aggregate knows them (a session's user is a person: registered or a guest). */
 export function participantOf(actor: Actor): Participant {
-  return { player: { id: actor.id, name: actor.name, isGuest: actor.isGuest }, kind: actor.isGuest ? "guest" : "registered" };
+  return { player: { id: actor.id, name: actor.name, isGuest: actor.isGuest }, kind: accountKind(actor) };
 }
 
 export interface CommandContext {
@@ -25,6 +28,10 @@ export interface CommandContext {
   readonly db: Db;
   readonly vault: SeedVault;
   readonly service: MatchService;
+  /** The tournaments' kernel (server/tournaments/tournament-service.ts). */
+  readonly tournaments: TournamentService;
+  /** Direct challenges' kernel (server/meet/challenges.ts). */
+  readonly challenges: Challenges;
   /** The computer players' driver; null where the server runs without an engine. */
   readonly computer: ComputerDriver | null;
   readonly presence: Presence;

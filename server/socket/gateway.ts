@@ -18,6 +18,8 @@ import type { CommandContext } from "./context";
 import type { Actor, GameServer, GameSocket } from "./socket-types";
 import { fail } from "./failure";
 import type { MatchService } from "@/server/match/match-service";
+import type { Challenges } from "@/server/meet/challenges";
+import type { TournamentService } from "@/server/tournaments/tournament-service";
 import { Matchmaker } from "@/server/match/matchmaking";
 import type { Presence } from "@/server/match/presence";
 import type { ConnectionLimits } from "./connection-limits";
@@ -32,6 +34,9 @@ export interface GatewayOptions {
   readonly db: Db;
   readonly vault: SeedVault;
   readonly service: MatchService;
+  readonly tournaments: TournamentService;
+  /** Direct challenges' kernel (server/meet/challenges.ts). */
+  readonly challenges: Challenges;
   readonly computer?: ComputerDriver | null;
   readonly presence: Presence;
   /** The matchmaking queue; one is made for the gateway when left out. */

@@ -1,97 +1,80 @@
 /**
- * The tournament commands people send over the socket: create one (administrators; registered players too when an
- * administrator allows it at /admin/settings, PLAYER_TOURNAMENTS by default), register, and leave (unregister before the close, withdraw after). Each is decided by
- * lib/tournament/tournament.ts and appended with the version check (tournament-store.ts); what happens by itself
- * (the close, the rounds, the results) is the runner's (tournament-runner.ts).
+ * The tournament commands people send over the socket — create, register, leave, and watch a tournament's page — as
+ * thin shells: the rules are lib/tournament's (`decideTournament`, creation.ts), the path is the kernel's
+ * (tournament-service.ts); here are only the rate limits and the site setting that lets players create.
  *
  * @example
  *   socket.emit("tournament:register", { tournamentId }, (ack) => ack.ok || show(ack));
  */
-import { randomBytes } from "node:crypto";
-import { cleanUserText } from "@/lib/chat";
+import { accountKind } from "@/lib/access/may";
 import type { Ack, CommandPayload, CommandReplies } from "@/lib/protocol";
-import { ok, type Result } from "@/lib/engine/types";
-import { leaveEvents, registerEvent, type TournamentEvent, type TournamentRefusal, type TournamentSettings, type TournamentView } from "@/lib/tournament/tournament";
+import { mayCreateTournament, settingsFrom } from "@/lib/tournament/creation";
 import { playerTournamentsAllowed } from "@/server/admin/site-settings";
 import type { CommandTable } from "@/server/socket/command-handler";
-import type { CommandContext } from "@/server/socket/context";
-import { fail } from "@/server/socket/failure";
-import { appendTournamentEvents, createTournament, loadTournament } from "./tournament-store";
+import { participantOf, type CommandContext } from "@/server/socket/context";
+import { answer, fail } from "@/server/socket/failure";
+import { rooms } from "@/server/socket/rooms";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export async function tournamentCreateCommand(ctx: CommandContext, payload: CommandPayload<"tournament:create">): Reply<"tournament:create"> {
   const { actor } = ctx;
   if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "create" });
-  const allowed = actor.role === "ADMIN" || (!actor.isGuest && (await playerTournamentsAllowed(ctx.db, ctx.limits.playerTournaments)));
-  if (!allowed) return fail("ERR_TOURNAMENT", { reason: "createNotAllowed" });
-  const now = ctx.now();
-  if (payload.closesAt <= now || payload.closesAt > now + 30 * DAY_MS) return fail("ERR_TOURNAMENT", { reason: "closesAt" });
-  if (payload.startsAt < payload.closesAt || payload.startsAt > payload.closesAt + DAY_MS) return fail("ERR_TOURNAMENT", { reason: "startsAt" });
-  if (payload.format === "swiss" && (payload.swissRounds === undefined || payload.swissRounds >= payload.maxPlayers)) return fail("ERR_TOURNAMENT", { reason: "swissRounds", max: payload.maxPlayers - 1 });
-  const settings: TournamentSettings = {
-    // Cleaned as chat is (lib/chat/chat-text.ts): the name is shown on pages, in notifications and in draw.json.
-    name: cleanUserText(payload.name),
-    format: payload.format,
-    matchLength: payload.matchLength,
-    timeControl: payload.timeControl,
-    rated: payload.rated,
-    maxPlayers: payload.maxPlayers,
-    closesAt: payload.closesAt,
-    startsAt: payload.startsAt,
-    swissRounds: payload.format === "swiss" ? (payload.swissRounds ?? null) : null,
-    noShowMs: payload.noShowMinutes * 60_000,
-  };
-  if (settings.name.length === 0) return fail("ERR_TOURNAMENT", { reason: "name" });
+  const kind = accountKind(actor);
+  const mayCreate = mayCreateTournament({ kind, admin: actor.role === "ADMIN" }, await playerTournamentsAllowed(ctx.db, ctx.limits.playerTournaments));
+  if (!mayCreate) return fail("ERR_TOURNAMENT", { reason: "createNotAllowed" });
+  // A request that can only be refused costs no token of the creator's hourly allowance (decide checks it again).
+  const settings = settingsFrom(payload, ctx.now());
+  if (!settings.ok) return answer(settings);
   const wait = await ctx.actionLimits.takeTournament(actor.id);
   if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
-  const id = `t${randomBytes(10).toString("hex")}`;
-  // The draw seed is drawn and sealed now, before anyone registers: its commitment is published with the tournament.
-  await createTournament(ctx.db, { id, settings, createdBy: { id: actor.id, name: actor.name }, stored: ctx.vault.draw(), at: new Date(now) });
-  ctx.logger.info("tournament created", { tournamentId: id, by: actor.id, format: settings.format });
-  return { ok: true, tournamentId: id };
+  const created = await ctx.tournaments.create(payload, participantOf(actor), mayCreate);
+  if (!created.ok) return answer(created);
+  ctx.logger.info("tournament created", { tournamentId: created.view.id, by: actor.id, format: created.view.settings.format });
+  return { ok: true, tournamentId: created.view.id };
+}
+
+async function entry(ctx: CommandContext, tournamentId: string, type: "register" | "leave"): Reply<"tournament:register"> {
+  const { actor } = ctx;
+  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
+  const wait = await ctx.actionLimits.takeEntry(actor.id);
+  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
+  const decided = await ctx.tournaments.command(tournamentId, { type }, participantOf(actor));
+  return decided.ok ? { ok: true, version: decided.view.version } : answer(decided);
+}
+
+export function tournamentRegisterCommand(ctx: CommandContext, payload: CommandPayload<"tournament:register">): Reply<"tournament:register"> {
+  return entry(ctx, payload.tournamentId, "register");
+}
+
+export function tournamentLeaveCommand(ctx: CommandContext, payload: CommandPayload<"tournament:leave">): Reply<"tournament:leave"> {
+  return entry(ctx, payload.tournamentId, "leave");
 }
 
 /**
- * Decides on the tournament as stored and appends what was decided, deciding again (a few times) when another
- * command or node appended first: the version check makes the second writer see the first's events.
+ * Opens a tournament's page: the socket joins its room before the view is read, so every event is in the view or
+ * reaches the socket (or both: the page drops versions it has), as `match:watch` does.
  */
-async function appendDecided(ctx: CommandContext, tournamentId: string, decide: (view: TournamentView, now: number) => Result<TournamentEvent[], TournamentRefusal>): Reply<"tournament:register"> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const loaded = await loadTournament(ctx.db, tournamentId);
-    if (!loaded) return fail("ERR_TOURNAMENT", { reason: "notFound" });
-    const events = decide(loaded.view, ctx.now());
-    if (!events.ok) return fail(events.code, events.values);
-    const appended = await appendTournamentEvents(ctx.db, tournamentId, loaded.view, events.value, new Date(ctx.now()));
-    if (appended.ok) return { ok: true, version: appended.value.version };
+export async function tournamentWatchCommand(ctx: CommandContext, payload: CommandPayload<"tournament:watch">): Reply<"tournament:watch"> {
+  const room = rooms.tournament(payload.tournamentId);
+  await ctx.socket.join(room);
+  const view = await ctx.tournaments.read(payload.tournamentId);
+  if (!view) {
+    await ctx.socket.leave(room);
+    return fail("ERR_TOURNAMENT", { reason: "notFound" });
   }
-  return fail("ERR_CONFLICT");
+  return { ok: true, view };
 }
 
-export async function tournamentRegisterCommand(ctx: CommandContext, payload: CommandPayload<"tournament:register">): Reply<"tournament:register"> {
-  const { actor } = ctx;
-  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
-  if (actor.isGuest) return fail("ERR_TOURNAMENT", { reason: "guest" });
-  const wait = await ctx.actionLimits.takeEntry(actor.id);
-  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
-  return appendDecided(ctx, payload.tournamentId, (view, now) => {
-    const event = registerEvent(view, { id: actor.id, name: actor.name }, now);
-    return event.ok ? ok([event.value]) : event;
-  });
-}
-
-export async function tournamentLeaveCommand(ctx: CommandContext, payload: CommandPayload<"tournament:leave">): Reply<"tournament:leave"> {
-  const { actor } = ctx;
-  if (!actor) return fail("ERR_UNAUTHENTICATED", { reason: "join" });
-  const wait = await ctx.actionLimits.takeEntry(actor.id);
-  if (wait > 0) return fail("ERR_RATE_LIMITED", { reason: "tournaments", seconds: Math.ceil(wait / 1000) });
-  return appendDecided(ctx, payload.tournamentId, (view, now) => leaveEvents(view, actor.id, now));
+export async function tournamentUnwatchCommand(ctx: CommandContext, payload: CommandPayload<"tournament:unwatch">): Reply<"tournament:unwatch"> {
+  await ctx.socket.leave(rooms.tournament(payload.tournamentId));
+  return { ok: true };
 }
 
 export const tournamentCommands = {
   "tournament:create": tournamentCreateCommand,
   "tournament:register": tournamentRegisterCommand,
   "tournament:leave": tournamentLeaveCommand,
+  "tournament:watch": tournamentWatchCommand,
+  "tournament:unwatch": tournamentUnwatchCommand,
 } satisfies CommandTable;

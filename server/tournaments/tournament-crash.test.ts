@@ -1,8 +1,8 @@
 /**
  * A tournament survives crashes around its round transitions: the server runs in a child process (SQLite, and
  * PostgreSQL when TEST_POSTGRES_URL is set), an 8-player rated knockout runs by itself while bots play its matches,
- * and the test SIGKILLs the server a few milliseconds (seeded) after matches end — when the runner is recording the
- * result, or starting the next round — then starts it again on the same database and port. Afterwards the tournament
+ * and the test SIGKILLs the server a few milliseconds (seeded) after matches end — when the reaction is recording the
+ * result (from the match's stored `ended`), or making the next round's matches — then starts it again on the same database and port. Afterwards the tournament
  * is finished with one winner, every round started once, every match made once (no match row beyond the seven
  * pairings), every result recorded once, every rated match moved ratings once, and the draw verifies.
  */
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 async function viewOf(db: Db, id: string): Promise<TournamentView> {
-  const events = await db.prisma.tournamentEvent.findMany({ where: { tournamentId: id }, orderBy: { version: "asc" }, select: { payload: true } });
+  const events = await db.prisma.streamEvent.findMany({ where: { stream: `tournament:${id}` }, orderBy: { version: "asc" }, select: { payload: true } });
   return foldTournament(id, events.map((event) => JSON.parse(event.payload) as TournamentEvent));
 }
 
@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())("a tournament across crashes on %s", (kind) =
       server = null;
 
       // One of everything: the events, the matches, the ratings.
-      const events = await db.prisma.tournamentEvent.findMany({ where: { tournamentId: id }, orderBy: { version: "asc" } });
+      const events = await db.prisma.streamEvent.findMany({ where: { stream: `tournament:${id}` }, orderBy: { version: "asc" } });
       expect(events.map((event) => event.version)).toEqual(events.map((_, i) => i + 1));
       const types = events.map((event) => event.type);
       expect(types.filter((type) => type === "started")).toHaveLength(1);

@@ -21,7 +21,7 @@ import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { tournamentDrawResponse } from "@/server/http/tournament-draw-response";
 import { createLogger } from "@/server/log";
 import { SeedVault } from "@/server/vault";
-import { TournamentRunner } from "./tournament-runner";
+import { Tournaments } from "./tournaments";
 import { loadTournament } from "./tournament-store";
 
 let t: TestServer;
@@ -131,7 +131,7 @@ describe("creating and registering", () => {
     const stored = await t.db.prisma.tournament.findUnique({ where: { id } });
     // The commitment is published; the seed is sealed, not stored in the clear anywhere.
     expect(stored?.commitment).toMatch(/^[0-9a-f]{64}$/);
-    const events = await t.db.prisma.tournamentEvent.findMany({ where: { tournamentId: id } });
+    const events = await t.db.prisma.streamEvent.findMany({ where: { stream: `tournament:${id}` } });
     expect(JSON.stringify(events)).not.toMatch(/"seed"/);
     const [a, b] = [await pageSocket(t.url, (await t.user()).cookie), await pageSocket(t.url, (await t.user()).cookie)];
     expect(await a.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: true });
@@ -153,7 +153,7 @@ describe("names", () => {
     const cleaned = "evilname cup";
     expect((await view(id)).settings.name).toBe(cleaned);
     expect((await t.db.prisma.tournament.findUniqueOrThrow({ where: { id } })).name).toBe(cleaned);
-    const created = await t.db.prisma.tournamentEvent.findFirstOrThrow({ where: { tournamentId: id, type: "created" } });
+    const created = await t.db.prisma.streamEvent.findFirstOrThrow({ where: { stream: `tournament:${id}`, type: "created" } });
     expect(created.payload).not.toMatch(/[\u202E\u200B\u3164]|\\u0000/);
     expect(created.payload).toContain(cleaned);
     for (const name of ["\u3164\u3164", "\u200B\u202E", "\u2800 \u{E0041}", "\u0301".repeat(60), "   "]) {
@@ -174,7 +174,7 @@ describe("floods", () => {
     for (let i = 0; i < 32; i++) answers.push(await flooder.send(i % 2 === 0 ? "tournament:register" : "tournament:leave", { tournamentId: ids[0]! }));
     expect(answers.filter((answer) => answer.ok)).toHaveLength(30);
     expect(answers.at(-1)).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "tournaments" } });
-    expect(await t.db.prisma.tournamentEvent.count({ where: { tournamentId: ids[0]! } })).toBe(31);
+    expect(await t.db.prisma.streamEvent.count({ where: { stream: `tournament:${ids[0]!}` } })).toBe(31);
   });
 });
 
@@ -238,16 +238,17 @@ describe("running by itself", () => {
     expect((await t.db.prisma.match.findUnique({ where: { id: matchId } }))?.status).toBe("aborted");
   });
 
-  it("records each step once when two runners take it at the same moment", async () => {
+  it("records each step once when two nodes take it at the same moment", async () => {
     const id = await create(await admin(), "knockout", 8);
     await registerPlayers(id, 8);
     offset += 61_000;
-    const other = new TournamentRunner({ db: t.db, service: t.server.service, vault: new SeedVault(t.seedKey), io: null, logger: createLogger("error", () => {}), now });
+    // A second node: its own kernel and reactions, the same database; only the version check keeps them apart.
+    const other = new Tournaments({ db: t.db, matches: t.server.service, vault: new SeedVault(t.seedKey), io: null, logger: createLogger("error", () => {}), now });
     await Promise.all([t.server.tournaments.advance(id), other.advance(id), t.server.tournaments.advance(id)]);
     const current = await view(id);
     expect(current.rounds).toHaveLength(1);
     expect(current.rounds[0]!.matchIds.every((m) => m !== null)).toBe(true);
-    const types = (await t.db.prisma.tournamentEvent.findMany({ where: { tournamentId: id }, orderBy: { version: "asc" } })).map((e) => e.type);
+    const types = (await t.db.prisma.streamEvent.findMany({ where: { stream: `tournament:${id}` }, orderBy: { version: "asc" } })).map((e) => e.type);
     expect(types.filter((type) => type === "started")).toHaveLength(1);
     expect(types.filter((type) => type === "match-made")).toHaveLength(4);
     expect(await t.db.prisma.match.count({ where: { id: { in: current.rounds[0]!.matchIds as string[] } } })).toBe(4);
