@@ -27,7 +27,6 @@ export function decideCancel(view: MatchView, command: Extract<MatchCommand, { t
   return accepted(view, [endEvent(context, "cancelled", null)]);
 }
 
-/** The claimer's seat and the opponent they would claim against — a player of a match in play — or the refusal. */
 /** The server voids a match nobody began (commands.ts `void`); a person may not. */
 export function decideVoid(view: MatchView, context: DecideContext): Decision {
   if (context.actor) return refuse("ERR_FORBIDDEN", { reason: "void" });
@@ -35,6 +34,7 @@ export function decideVoid(view: MatchView, context: DecideContext): Decision {
   return accepted(view, [endEvent(context, "cancelled", null)]);
 }
 
+/** The claimer's seat and the opponent they would claim against — a player of a match in play — or the refusal. */
 export function claimSeats(view: MatchView, actorId: string | null): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
   if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
   const seat = seatOf(view, actorId);
