@@ -32,6 +32,7 @@ import type { CreationError } from "@/server/db/create-match-plan";
 import type { Logger } from "@/server/log";
 import type { RollService, SeedVault } from "@/server/vault";
 import { answer, fail } from "@/server/socket/failure";
+import { CONFLICT, untilStored, type Conflict } from "@/server/kernel/until-stored";
 import { KeyedQueue } from "./keyed-queue";
 import { holdsInvite } from "./visibility";
 import { loadLiveMatch, type LiveMatch } from "./live-match";
@@ -46,6 +47,8 @@ export interface MatchServiceOptions {
   readonly now?: () => Date;
   /** Live matches kept in memory (finished ones are not kept); older ones are reloaded from the database when needed. */
   readonly cacheSize?: number;
+  /** Finished matches kept in memory, read-only (a bounded few: the heap under load is the live matches'). */
+  readonly finishedCacheSize?: number;
   /**
    * Other nodes write to the same database (scale-out): a cached match is used only after checking that the stored
    * version is still the cached one, so no command is decided — and no refusal given — on a state another node has
@@ -84,8 +87,6 @@ function realTimer(fire: () => void, ms: number): () => void {
 
 /** A timer fires this much after a flag's fall, so the server's clock is surely past it when the timeout is decided. */
 const FLAG_MARGIN_MS = 5;
-
-const ATTEMPTS = 3;
 
 const SETTLE: MatchCommand = { type: "settle" };
 
@@ -126,6 +127,12 @@ export class MatchService {
   /** `settled`: nothing follows by itself (false for a match read from the database until it is settled). */
   readonly #cache = new Map<string, Held>();
   readonly #cacheSize: number;
+  /**
+   * Finished matches (ended, seed revealed), read-only and few: a spectator's watch, a chat message on a finished
+   * match and a review read them without folding the log again; only a rematch's events still change one.
+   */
+  readonly #finished = new Map<string, LiveMatch>();
+  readonly #finishedSize: number;
   /** match id → the flag it is armed for and its cancel. */
   readonly #flags = new Map<string, { readonly at: number; readonly cancel: () => void }>();
   readonly #listeners: ((message: MatchEventMessage) => void)[] = [];
@@ -134,6 +141,7 @@ export class MatchService {
   constructor(options: MatchServiceOptions) {
     this.#options = options;
     this.#cacheSize = options.cacheSize ?? 5000;
+    this.#finishedSize = options.finishedCacheSize ?? 500;
   }
 
   /** `listener` hears every event this node stores, as published, after its broadcast (the computer players' driver). */
@@ -165,7 +173,7 @@ export class MatchService {
   command(matchId: string, command: MatchCommand, actor: Participant | null, origin?: string): Promise<Ack<StoredEvents>> {
     return this.#queue.run(matchId, async () => {
       const publication = new Publication(origin, this.#options.publish);
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const stored = await untilStored(async (): Promise<Ack<StoredEvents> | Conflict> => {
         const current = await this.#current(matchId);
         if (!current) return fail("ERR_NOT_FOUND");
         // A match read from the database may have stopped short of what follows by itself (its process died between
@@ -180,11 +188,11 @@ export class MatchService {
         // Nothing to store (a rematch already made, asked for again): the answer is the match as it stands.
         if (decision.events.length === 0) return { ok: true as const, version: live.view.version, events: publication.events };
         const next = await this.#append(live, decision, actor?.player.id ?? null, publication);
-        if (next === null) continue;
+        if (next === null) return CONFLICT;
         await this.#settle(next, publication);
         return { ok: true as const, version: next.view.version, events: publication.events };
-      }
-      return fail("ERR_CONFLICT");
+      });
+      return stored === CONFLICT ? fail("ERR_CONFLICT") : stored;
     });
   }
 
@@ -222,7 +230,7 @@ export class MatchService {
    */
   recover(matchId: string): Promise<LiveMatch | null> {
     return this.#queue.run(matchId, async () => {
-      this.#cache.delete(matchId);
+      this.forget(matchId);
       const current = await this.#current(matchId);
       return current && this.#settle(current.live, new Publication(undefined, this.#options.publish));
     });
@@ -241,6 +249,7 @@ export class MatchService {
 
   forget(matchId: string): void {
     this.#cache.delete(matchId);
+    this.#finished.delete(matchId);
   }
 
   /** Cancels every flag timer (the server is closing; recovery arms them again at the next start). */
@@ -324,20 +333,45 @@ export class MatchService {
 
   /** The match as stored, from the cache or the database; null: no such match. */
   async #current(matchId: string): Promise<Held | null> {
-    const cached = this.#cache.get(matchId);
+    const cached = this.#cache.get(matchId) ?? this.#finishedHeld(matchId);
     if (cached && (!this.#options.sharedDatabase || (await this.#options.db.events.version(matchId)) === cached.live.view.version)) return cached;
     const loaded = await loadLiveMatch(this.#options.db, matchId);
     if (!loaded) return null;
-    this.#remember(loaded.live, false);
-    return { live: loaded.live, settled: false };
+    // A finished match read from the database that owes nothing more (its seeds all revealed) is settled as it is,
+    // and kept with the finished ones: the next read of it (a watch's second look, a chat message) folds nothing.
+    const settled = this.#finishedAndOwesNothing(loaded.live);
+    this.#remember(loaded.live, settled);
+    return { live: loaded.live, settled };
+  }
+
+  #finishedAndOwesNothing(live: LiveMatch): boolean {
+    if (!live.view.ended || !live.seedRevealed) return false;
+    const owed = decide(live.view, SETTLE, this.#context(live, null));
+    return owed.ok && owed.events.length === 0;
+  }
+
+  /** A finished match from its own small cache (settled by construction: nothing follows by itself). */
+  #finishedHeld(matchId: string): Held | undefined {
+    const live = this.#finished.get(matchId);
+    return live && { live, settled: true };
   }
 
   #remember(live: LiveMatch, settled = true): void {
     const id = live.view.matchId;
     this.#cache.delete(id);
-    // A match that has ended and revealed its seed takes few more writes (a rematch's); the rare read of it (a late
-    // spectator, a review) reloads it. Keeping finished matches filled the heap under load and made GC pauses the p99.
-    if (live.view.ended && live.seedRevealed) return;
+    this.#finished.delete(id);
+    // A match that has ended and revealed its seed takes few more writes (a rematch's): it goes to the small cache of
+    // finished ones. Keeping every finished match with the live ones filled the heap under load and made GC pauses
+    // the p99; a bounded few serve the reads that come after an end (spectators, chat, the review) without a reload.
+    if (live.view.ended && live.seedRevealed) {
+      if (!settled) return;
+      this.#finished.set(id, live);
+      if (this.#finished.size > this.#finishedSize) {
+        const oldest = this.#finished.keys().next().value;
+        if (oldest !== undefined) this.#finished.delete(oldest);
+      }
+      return;
+    }
     this.#cache.set(id, { live, settled });
     if (this.#cache.size > this.#cacheSize) {
       const oldest = this.#cache.keys().next().value;
@@ -359,12 +393,12 @@ export class MatchService {
       const result = await db.events.append(eventAppend(before, after, event, actorId, now())).catch((error: unknown) => {
         // An error, unlike a refusal, leaves it unknown whether the event was stored: the next command on this match
         // reads the match from the database, as a restarted server would.
-        this.#cache.delete(before.matchId);
+        this.forget(before.matchId);
         throw error;
       });
       if (!result.ok) {
         if (result.code === "ERR_VERSION_CONFLICT" || result.code === "ERR_NONCE_TAKEN") {
-          this.#cache.delete(before.matchId);
+          this.forget(before.matchId);
           return null;
         }
         throw new Error(`match ${before.matchId}: could not store event ${after.version}: ${result.code}`);
