@@ -1,7 +1,9 @@
-// Tournaments in Chromium (issue 31): an administrator creates them, players register on the tournament page, the
-// server closes registration, reveals the draw and runs every round by itself while bots play each player's matches;
-// the page follows live to the winner, and "Verify the draw" recomputes it in the browser. A 4-player knockout and a
-// 5-player, 3-round Swiss, to the end.
+// Tournaments in Chromium (issue 31; issue 48): an administrator creates them, players register on the tournament
+// page, the server closes registration, reveals the draw and runs every round by itself while bots play each player's
+// matches; the page follows live to the winner — a page opened before anyone registered, in another browser context,
+// is never reloaded: every registration, the draw, each round and the end reach it over its socket — and "Verify the
+// draw" recomputes it in the browser. A player elsewhere on the site is told in the header when their match is ready.
+// A 4-player knockout and a 5-player, 3-round Swiss, to the end.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -98,24 +100,47 @@ async function runTournament(browser: Browser, format: "knockout" | "swiss", cou
   const players: Player[] = [];
   for (let i = 0; i < count; i++) players.push(await registered(browser, `t${format[0]}${i}${suffix}`));
   const id = await createSoon(adminCookie, format, count);
-  for (const player of players) {
+  // A visitor's page, opened before anyone registers and never reloaded (the mark set on its window would go).
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/tournaments/${id}`);
+  await expect(visitor.getByText(m.tournaments.noEntrants)).toBeVisible();
+  await visitor.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const notReloaded = () => visitor.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+  const entries = visitor.getByTestId("tournament-players").getByRole("listitem");
+  for (const [i, player] of players.entries()) {
     await player.page.goto(`/tournaments/${id}`);
     await player.page.getByRole("button", { name: m.tournaments.register }).click();
     await expect(player.page.getByTestId("registered-note")).toBeVisible();
+    // Each registration, made in another browser, reaches the visitor's page by itself.
+    await expect(entries).toHaveCount(i + 1);
+    await expect(entries.nth(i)).toHaveText(player.name);
   }
+  expect(await notReloaded()).toBe(true);
   const watcher = players[0]!.page;
   await expect(watcher.getByTestId("tournament-players").getByRole("listitem")).toHaveCount(count);
   // Before the start the seed is sealed: the draw cannot be checked fully yet.
   await expect(watcher.getByTestId("draw-seed")).toHaveText(m.tournaments.notRevealed);
-  // A player waiting in the lobby is told when their first-round match is ready (everyone plays round 1 of a 4-knockout).
-  const inLobby = players[1]!.page;
+  // A player on another page is told in the header when their first-round match is ready (everyone plays round 1 of
+  // a 4-knockout), with a badge and a link to the match; on the tournament's page too.
+  const elsewhere = players[1]!.page;
   if (format === "knockout") {
-    await inLobby.goto("/");
-    await expect(inLobby.getByTestId("tournament-notice")).toContainText("Round 1: your match is ready.", { timeout: 60_000 });
+    await elsewhere.goto("/leaderboard");
+    await expect(elsewhere.locator("header").getByTestId("notice-count")).toHaveText("1", { timeout: 60_000 });
+    await elsewhere.locator("header").getByTestId("notice-button").click();
+    const notice = elsewhere.getByTestId("notice-panel").getByTestId("tournament-match-notice");
+    await expect(notice).toContainText(`${format} ${suffix}: Round 1: your match is ready.`);
+    await expect(notice.getByRole("link", { name: m.notices.openMatch })).toHaveAttribute("href", /^\/match\/[A-Za-z0-9_-]+$/);
+    await expect(watcher.getByTestId("tournament-match-ready")).toContainText("Round 1: your match is ready.");
+    // The round's pairings reached the visitor's page as they were drawn.
+    await expect(visitor.getByTestId("round-1")).toBeVisible();
   }
 
   await playOut(id, players);
   await expect(watcher.getByTestId("tournament")).toHaveAttribute("data-status", "finished", { timeout: 20_000 });
+  // The whole tournament, to its winner, came to the visitor's page without a reload.
+  await expect(visitor.getByTestId("tournament")).toHaveAttribute("data-status", "finished", { timeout: 20_000 });
+  await expect(visitor.getByTestId("tournament-status")).toContainText("Finished:");
+  expect(await notReloaded()).toBe(true);
   await expect(watcher.getByTestId("tournament-status")).toContainText("Finished:");
   await expect(watcher.getByTestId("draw-seed")).toHaveText(/^[0-9a-f]{64}$/);
   await watcher.getByRole("button", { name: m.tournaments.verify }).click();
@@ -130,6 +155,7 @@ async function runTournament(browser: Browser, format: "knockout" | "swiss", cou
   await watcher.goto("/tournaments");
   await expect(watcher.getByTestId("tournaments-finished")).toContainText(`${format} ${suffix}`);
   for (const player of players) await player.page.context().close();
+  await visitor.context().close();
 }
 
 test("a 4-player knockout runs by itself to a winner, and its draw verifies in the browser", async ({ browser }) => {

@@ -77,7 +77,7 @@ export function ChallengeForm({ socket, target, onTargetChange, isGuest }: { soc
             {busy ? t("sending") : t("send")}
           </button>
           {sentTo ? (
-            <p role="status" data-testid="challenge-sent">
+            <p role="status" data-testid="challenge-sent-note">
               {t("sentNote", { name: sentTo })}
             </p>
           ) : null}

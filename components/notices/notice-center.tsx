@@ -51,7 +51,7 @@ export function NoticeCenter() {
         ref={button}
         className="notice-button"
         aria-expanded={open}
-        aria-controls="notice-panel"
+        aria-controls={open ? "notice-panel" : undefined}
         aria-label={t("buttonLabel", { count })}
         onClick={() => setOpen((was) => !was)}
         data-testid="notice-button"

@@ -21,6 +21,7 @@ import { useErrorText } from "@/components/i18n/error-text";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import type { FailureValues } from "@/lib/engine/types";
 import { EMPTY_NOTICES, matchOfPath, noticesReducer, waitingCount, type NoticesState } from "./notices-state";
+import { openMatchWhenMade } from "./open-match";
 import { forgetSentHere, rememberSentHere, useNow, wasSentHere } from "./tab-state";
 import { useNoticeSignal, useTitleCount } from "./use-notice-signals";
 
@@ -85,7 +86,7 @@ export function NoticesProvider({ protocol, enabled, sound, children }: { protoc
       const opens = answer.accepted && wasSentHere(answer.challengeId) && matchOfPath(window.location.pathname) === null;
       forgetSentHere(answer.challengeId);
       dispatch({ type: "answered", answer, opened: opens });
-      if (opens) window.location.assign(`/match/${answer.matchId}`);
+      if (opens) void openMatchWhenMade(connection, answer.matchId);
       else if (answer.accepted) signal(words.current.tm("accepted", { name: answer.by }), words.current.tm("open"), `accepted-${answer.challengeId}`);
     });
     connection.on("tournament:match", (notice) => {
@@ -137,7 +138,7 @@ export function NoticesProvider({ protocol, enabled, sound, children }: { protoc
       });
       if (!done) return;
       dispatch({ type: "closed", closed: { challengeId: challenge.id } });
-      if (accept) window.location.assign(`/match/${matchId}`);
+      if (accept && socket.current) await openMatchWhenMade(socket.current, matchId);
     },
     [command],
   );
