@@ -14,6 +14,7 @@ import type { ChallengeView } from "@/lib/protocol/meet";
 import { timeControlText } from "@/components/match/time-control-text";
 import { timeLeft } from "./notices-state";
 import { useNotices } from "./notices-provider";
+import "./notices.css";
 
 function useFacts() {
   const tc = useTranslations("clock");
