@@ -107,11 +107,16 @@ export class Challenges {
     }
     clearTimeout(this.#timers.get(view.id));
     this.#timers.delete(view.id);
-    const closed = { challengeId: view.id, matchId: offer.matchId, status: event.type };
-    for (const user of [offer.from.id, offer.to.id]) io?.to(rooms.user(user)).emit("challenge:closed", closed);
-    if (event.type === "accepted" || event.type === "declined") {
-      io?.to(rooms.user(offer.from.id)).emit("challenge:answered", { challengeId: view.id, matchId: offer.matchId, accepted: event.type === "accepted", by: offer.to.name });
-    }
+    const tell = () => {
+      const closed = { challengeId: view.id, matchId: offer.matchId, status: event.type };
+      for (const user of [offer.from.id, offer.to.id]) io?.to(rooms.user(user)).emit("challenge:closed", closed);
+      if (event.type === "accepted" || event.type === "declined") {
+        io?.to(rooms.user(offer.from.id)).emit("challenge:answered", { challengeId: view.id, matchId: offer.matchId, accepted: event.type === "accepted", by: offer.to.name });
+      }
+    };
+    // Accepted: the pages are told once the match exists, so no page is sent to a match not made yet.
+    if (event.type === "accepted") this.runner.start("make an accepted challenge's match", () => this.makeMatch(view).then(tell), { challengeId: view.id });
+    else tell();
   }
 
   #armExpiry(id: string, at: number): void {

@@ -12,11 +12,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyDraw } from "@/lib/tournament/verify-draw";
-import { drawRecordOf, type TournamentView } from "@/lib/tournament/tournament";
+import { drawRecordOf, evolveTournament, type TournamentView } from "@/lib/tournament/tournament";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { setPlayerTournaments } from "@/server/admin/site-settings";
 import { closePageSockets, pageSocket, type PageSocket } from "@/tests/support/page-socket";
 import { guestSessionCookie } from "@/tests/support/session";
+import { waitFor } from "@/tests/support/wait-for";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { tournamentDrawResponse } from "@/server/http/tournament-draw-response";
 import { createLogger } from "@/server/log";
@@ -252,5 +253,34 @@ describe("running by itself", () => {
     expect(types.filter((type) => type === "started")).toHaveLength(1);
     expect(types.filter((type) => type === "match-made")).toHaveLength(4);
     expect(await t.db.prisma.match.count({ where: { id: { in: current.rounds[0]!.matchIds as string[] } } })).toBe(4);
+  });
+});
+
+describe("the tournament's page", () => {
+  it("is pushed every stored event in order after a watch, and a player's notices list a match made for them", async () => {
+    const id = await create(await admin(), "knockout", 2);
+    const watcher = await pageSocket(t.url, undefined, ["tournament:event"]);
+    const watched = await watcher.send("tournament:watch", { tournamentId: id });
+    if (!watched.ok) throw new Error(watched.message);
+    let page = watched.view;
+    expect(page).toMatchObject({ id, status: "registering", registered: [] });
+    const players = await registerPlayers(id, 2);
+    offset += 61_000;
+    await t.server.tournaments.advance(id);
+    const stored = await view(id);
+    await waitFor(() => watcher.heard("tournament:event").length === stored.version - page.version, "every event to reach the page");
+    // Folded in the browser's way (lib/tournament's evolve), the pushed events give the stored view exactly.
+    for (const message of watcher.heard("tournament:event")) {
+      expect(message).toMatchObject({ tournamentId: id, version: page.version + 1 });
+      page = evolveTournament(page, message.event);
+    }
+    expect(page).toEqual(stored);
+    const matchId = stored.rounds[0]!.matchIds[0]!;
+    const notices = await (await pageSocket(t.url, players[0]!.cookie)).send("notices:list", {});
+    expect(notices).toMatchObject({ ok: true, tournamentMatches: [{ tournamentId: id, round: 1, matchId }] });
+    // Unwatched: nothing more reaches it; a malformed or unknown id is refused and joins nothing.
+    expect(await watcher.send("tournament:unwatch", { tournamentId: id })).toEqual({ ok: true });
+    expect(await watcher.send("tournament:watch", { tournamentId: "nosuchtournament" })).toMatchObject({ ok: false, values: { reason: "notFound" } });
+    expect(await watcher.send("tournament:watch", { tournamentId: "../etc/passwd" } as never)).toMatchObject({ ok: false, code: "ERR_BAD_PAYLOAD" });
   });
 });
