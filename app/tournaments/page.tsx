@@ -8,6 +8,8 @@ import { playerTournamentsAllowed } from "@/server/admin/site-settings";
 import { getDb } from "@/server/db/client";
 import { listTournaments, type TournamentSummary } from "@/server/tournaments/tournament-store";
 import "@/components/ui/ui.css";
+import { accountKind } from "@/lib/access/may";
+import { mayCreateTournament } from "@/lib/tournament/creation";
 
 export const dynamic = "force-dynamic";
 
@@ -38,7 +40,7 @@ async function Line({ tournament }: { tournament: TournamentSummary }) {
 export default async function TournamentsPage() {
   const [t, user] = await Promise.all([getTranslations("tournaments"), getCurrentUser()]);
   const lists = await listTournaments(getDb());
-  const mayCreate = user !== null && (user.role === "ADMIN" || (!user.isGuest && (await playerTournamentsAllowed(getDb(), parseEnv(process.env).PLAYER_TOURNAMENTS))));
+  const mayCreate = user !== null && mayCreateTournament({ kind: accountKind(user), admin: user.role === "ADMIN" }, await playerTournamentsAllowed(getDb(), parseEnv(process.env).PLAYER_TOURNAMENTS));
   const section = (key: "upcoming" | "running" | "finished") => (
     <section className="panel" aria-labelledby={`tournaments-${key}`}>
       <h2 id={`tournaments-${key}`}>{t(key)}</h2>

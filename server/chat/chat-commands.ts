@@ -21,6 +21,7 @@ import { canView, NOT_VISIBLE } from "@/server/match/visibility";
 import { chatSanctionOf } from "./chat-moderation";
 import { chatHistory, messageChannel, mutedBy, reportMessage, saveChatMessage, setMute } from "./chat-store";
 import { rooms } from "@/server/socket/rooms";
+import { accountKind } from "@/lib/access/may";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
 
@@ -30,7 +31,7 @@ async function accessTo(ctx: CommandContext, name: string, invite?: string): Pro
   if (!parsed.ok) return fail(parsed.code, parsed.values);
   const channel = parsed.value;
   const { actor } = ctx;
-  const account = actor === null ? "none" : actor.isGuest ? "guest" : "registered";
+  const account = actor === null ? "none" : accountKind(actor) === "registered" ? "registered" : "guest";
   if (channel.kind === "lobby") return { channel, access: chatAccess(channel, { account, seated: false }) };
   const seated = await ctx.service.withMatch(channel.matchId, (live) => (live !== null && canView(live, actor, invite) ? seatOf(live.view, actor?.id) !== null : null));
   if (seated === null) return NOT_VISIBLE;

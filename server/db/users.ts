@@ -12,6 +12,7 @@ import type { Participant, PlayerInfo } from "@/lib/match";
 import type { Db } from "./client";
 import { uniqueViolation } from "./transaction";
 import type { Role, UserRow } from "./types";
+import { accountKind } from "@/lib/access/may";
 
 export interface NewUser {
   readonly username: string;
@@ -54,5 +55,5 @@ export async function findPlayer(db: Db, id: string): Promise<PlayerInfo | null>
 export async function findParticipant(db: Db, id: string): Promise<Participant | null> {
   const user = await db.prisma.user.findUnique({ where: { id }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
   if (!user) return null;
-  return { player: playerInfo(user), kind: user.computerLevel !== null ? "computer" : user.isGuest ? "guest" : "registered" };
+  return { player: playerInfo(user), kind: accountKind(user) };
 }

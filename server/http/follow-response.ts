@@ -15,6 +15,7 @@ import type { UserRow } from "@/server/db/types";
 import { findUserByUsername } from "@/server/db/users";
 import { followerCount, setFollow } from "@/server/players/follows";
 import { consumePoint, routeLimiter } from "@/server/rate-limiter";
+import { accountKind, may } from "@/lib/access/may";
 
 export const FOLLOW_CHANGES_PER_MINUTE = 30;
 
@@ -27,9 +28,9 @@ export async function followResponse(db: Db, request: Request, name: string, vie
   if (refused) return refused;
   const user = await viewerOf();
   if (!user) return jsonError("ERR_UNAUTHENTICATED");
-  if (user.isGuest) return jsonError("ERR_GUEST");
+  if (!may(accountKind(user), "follow")) return jsonError("ERR_GUEST");
   const followed = name.length <= 64 ? await findUserByUsername(db, usernameKey(name)) : null;
-  if (!followed || followed.isGuest) return jsonError("ERR_USER_NOT_FOUND", { reason: "named", name: name.slice(0, 64) });
+  if (!followed || !may(accountKind(followed), "be-followed")) return jsonError("ERR_USER_NOT_FOUND", { reason: "named", name: name.slice(0, 64) });
   if (followed.id === user.id) return jsonError("ERR_BAD_REQUEST", { reason: "followSelf" });
   if ((await consumePoint(limiter, user.id)) > 0) return jsonError("ERR_RATE_LIMITED", { reason: "commands" });
   const following = request.method !== "DELETE";

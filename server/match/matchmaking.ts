@@ -4,7 +4,7 @@
  * match between them — a client of the match service: one create, by the first-queued player with a random colour
  * and the other seated at once (lib/match/seating.ts decides both) — then tells both sockets (`queue:result`), whose
  * pages open it. Leaving the queue, or the socket's disconnecting, removes the player. A rated queue is for registered
- * players (lib/match/rated.ts `playsRated`).
+ * players (lib/access/may.ts: `may(kind, "play-rated")`).
  *
  * The queue is one for the whole cluster (queue-store.ts: Redis when the nodes share one, this node's memory when it
  * stands alone): every node pairs everyone waiting, claims each pair atomically before starting its match, and tells
@@ -19,7 +19,6 @@
 import { randomInt } from "node:crypto";
 import { describeFailure } from "@/lib/engine/types";
 import { pairPlayers, ratingWindow, type TimeControlWish } from "@/lib/matchmaking/pairing";
-import { playsRated } from "@/lib/match";
 import type { Ack, QueueResult } from "@/lib/protocol";
 import type { Db } from "@/server/db/client";
 import { findParticipant } from "@/server/db/users";
@@ -28,6 +27,7 @@ import type { Actor, GameServer } from "@/server/socket/socket-types";
 import { fail } from "@/server/socket/failure";
 import type { MatchService } from "./match-service";
 import { MemoryQueueStore, type QueuedPlayer, type QueueStore } from "./queue-store";
+import { accountKind, may } from "@/lib/access/may";
 
 /** How often the waiting players are looked at again (their windows widen with time). */
 const PAIR_EVERY_MS = 1000;
@@ -65,7 +65,7 @@ export class Matchmaker {
   async join(actor: Actor, socketId: string, wish: { readonly matchLength: number; readonly rated: boolean; readonly timeControl?: TimeControlWish }): Promise<Ack<{ rating: number; window: number }>> {
     const user = await this.#options.db.prisma.user.findUnique({ where: { id: actor.id }, select: { rating: true, isGuest: true, computerLevel: true } });
     if (!user || user.computerLevel !== null) return fail("ERR_UNAUTHENTICATED", { reason: "accountGone" });
-    if (wish.rated && !playsRated(user.isGuest ? "guest" : "registered")) return fail("ERR_REGISTERED_ONLY", { reason: "queue" });
+    if (wish.rated && !may(accountKind(user), "play-rated")) return fail("ERR_REGISTERED_ONLY", { reason: "queue" });
     const now = this.#options.now();
     try {
       await this.#store.put({ userId: actor.id, rating: user.rating, matchLength: wish.matchLength, rated: wish.rated, timeControl: wish.timeControl ?? null, joinedAt: now, socketId, node: this.#node });

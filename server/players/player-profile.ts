@@ -13,6 +13,7 @@ import { USERNAME_PATTERN } from "@/server/auth/account-rules";
 import { diceLuck, type DiceLuck } from "@/lib/dice/luck";
 import type { Db } from "@/server/db/client";
 import type { Seat } from "@/server/db/types";
+import { accountKind, may } from "@/lib/access/may";
 
 export const RECENT_MATCHES = 10;
 /** The chart shows at most this many of the latest rated matches. */
@@ -61,7 +62,7 @@ export async function playerProfile(db: Db, name: string): Promise<PlayerProfile
     where: { username: name.toLowerCase() },
     select: { id: true, username: true, isGuest: true, computerLevel: true, rating: true, experience: true, ratedMatches: true, createdAt: true },
   });
-  if (!user || user.isGuest) return null;
+  if (!user || !may(accountKind(user), "have-profile")) return null;
   const id = user.id;
   const finished = { status: "finished" as const };
   const [played, won, changes, recentRows, luck] = await Promise.all([
