@@ -9,9 +9,7 @@
 import { may, type AccountKind } from "../access/may";
 import { cleanUserText } from "../chat/chat-text";
 import { err, ok, type Result } from "../engine/types";
-import type { TimeControl } from "../match/clock";
 import type { TournamentRefusal, TournamentSettings } from "./tournament";
-import type { TournamentFormat } from "./verify-draw";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -27,19 +25,11 @@ export const TOURNAMENT_LIMITS = {
   noShowMinutes: { min: 1, max: 60 },
 } as const;
 
-/** What a creator asks for (the socket command's payload, times in ms since the epoch). */
-export interface TournamentRequest {
-  readonly name: string;
-  readonly format: TournamentFormat;
-  readonly matchLength: number;
-  readonly timeControl: TimeControl;
-  readonly rated: boolean;
-  readonly maxPlayers: number;
-  readonly closesAt: number;
-  readonly startsAt: number;
-  readonly swissRounds?: number;
-  readonly noShowMinutes: number;
-}
+/**
+ * What a creator asks for (the socket command's payload, times in ms since the epoch): the settings, with the no-show
+ * time in minutes and the Swiss rounds only for a Swiss.
+ */
+export type TournamentRequest = Omit<TournamentSettings, "swissRounds" | "noShowMs"> & { readonly swissRounds?: number; readonly noShowMinutes: number };
 
 /** Administrators always; registered players when the site allows it (/admin/settings, PLAYER_TOURNAMENTS). */
 export function mayCreateTournament(account: { readonly kind: AccountKind; readonly admin: boolean }, playersMay: boolean): boolean {

@@ -21,9 +21,8 @@ export function participantOf(actor: Actor): Participant {
   return { player: { id: actor.id, name: actor.name, isGuest: actor.isGuest }, kind: accountKind(actor) };
 }
 
-export interface CommandContext {
-  readonly actor: Actor | null;
-  readonly socket: GameSocket;
+/** The node's services every area reaches through the socket layer (the gateway is given them, and hands them on). */
+export interface AreaServices {
   readonly io: GameServer;
   readonly db: Db;
   readonly vault: SeedVault;
@@ -32,12 +31,17 @@ export interface CommandContext {
   readonly tournaments: TournamentService;
   /** Direct challenges' kernel (server/meet/challenges.ts). */
   readonly challenges: Challenges;
+  readonly presence: Presence;
+  readonly logger: Logger;
+}
+
+export interface CommandContext extends AreaServices {
+  readonly actor: Actor | null;
+  readonly socket: GameSocket;
   /** The computer players' driver; null where the server runs without an engine. */
   readonly computer: ComputerDriver | null;
-  readonly presence: Presence;
   /** The matchmaking queue of this node. */
   readonly matchmaker: Matchmaker;
-  readonly logger: Logger;
   readonly abandonAfterMs: number;
   readonly now: () => number;
   /** What one user may hold at once (server/config/env.ts: WAITING_MATCHES_PER_USER). */

@@ -6,22 +6,15 @@
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
 import { commandSchemas, type Ack, type CommandName } from "@/lib/protocol";
-import type { Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import { ActionLimits } from "@/server/action-limits";
-import type { Logger } from "@/server/log";
-import type { SeedVault } from "@/server/vault";
 import type { CommandHandler } from "./command-handler";
 import { commandHandlers } from "./command-table";
 import type { ComputerDriver } from "@/server/match/computer-driver";
-import type { CommandContext } from "./context";
-import type { Actor, GameServer, GameSocket } from "./socket-types";
+import type { AreaServices, CommandContext } from "./context";
+import type { Actor, GameSocket } from "./socket-types";
 import { fail } from "./failure";
-import type { MatchService } from "@/server/match/match-service";
-import type { Challenges } from "@/server/meet/challenges";
-import type { TournamentService } from "@/server/tournaments/tournament-service";
 import { Matchmaker } from "@/server/match/matchmaking";
-import type { Presence } from "@/server/match/presence";
 import type { ConnectionLimits } from "./connection-limits";
 import { CommandRateLimiter, type UserCommandLimit } from "./rate-limit";
 import { presenceOf } from "@/server/match/snapshot";
@@ -29,19 +22,10 @@ import { concealsMatch, NOT_VISIBLE } from "@/server/match/visibility";
 import { attachHandshake } from "./handshake";
 import { rooms } from "./rooms";
 
-export interface GatewayOptions {
-  readonly io: GameServer;
-  readonly db: Db;
-  readonly vault: SeedVault;
-  readonly service: MatchService;
-  readonly tournaments: TournamentService;
-  /** Direct challenges' kernel (server/meet/challenges.ts). */
-  readonly challenges: Challenges;
+export interface GatewayOptions extends AreaServices {
   readonly computer?: ComputerDriver | null;
-  readonly presence: Presence;
   /** The matchmaking queue; one is made for the gateway when left out. */
   readonly matchmaker?: Matchmaker;
-  readonly logger: Logger;
   /** Who is behind a handshake request (the next-auth session cookie); null for an anonymous spectator. */
   readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
   readonly abandonAfterMs: number;

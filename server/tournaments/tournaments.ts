@@ -7,22 +7,13 @@
  *   const tournaments = new Tournaments({ db, vault, matches: service, io, logger });
  *   await tournaments.start();  // and await tournaments.stop() at shutdown
  */
-import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/log";
-import type { MatchService } from "@/server/match/match-service";
 import { TournamentReactions } from "@/server/reactions/tournament-reactions";
-import type { GameServer } from "@/server/socket/socket-types";
-import type { SeedVault } from "@/server/vault";
 import { TournamentClock } from "./tournament-clock";
-import { TournamentService } from "./tournament-service";
+import { TournamentService, type TournamentServiceOptions } from "./tournament-service";
 
-export interface TournamentsOptions {
-  readonly db: Db;
-  readonly vault: SeedVault;
-  readonly matches: MatchService;
-  readonly io: GameServer | null;
-  readonly logger: Logger;
-  readonly now?: () => number;
+export interface TournamentsOptions extends TournamentServiceOptions {
+  /** How often the clock sweeps the tournaments not over (TOURNAMENT_TICK_MS). */
   readonly sweepEveryMs?: number;
 }
 
