@@ -307,7 +307,9 @@ describe.skipIf(!hasGnubg)("GNU Backgammon reads our .mat files as we do", () =>
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "fairgammon-mat-"));
-    t = await startTestServer();
+    // Bots act without thinking; the per-socket limit (30 per 2 s) is for people, and would pace them to 15 commands a
+    // second (hostile-clients.test.ts tests the limit).
+    t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
   });
 
   afterAll(async () => {

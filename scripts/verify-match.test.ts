@@ -12,7 +12,9 @@ let t: TestServer;
 let matchId = "";
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // Bots act without thinking; the per-socket limit (30 per 2 s) is for people, and would pace them to 15 commands a
+  // second (hostile-clients.test.ts tests the limit).
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
   const [a, b] = [await t.user(), await t.user()];
   const white = new BotClient({ url: t.url, cookie: a.cookie, seed: 5 });
   const black = new BotClient({ url: t.url, cookie: b.cookie, seed: 6 });

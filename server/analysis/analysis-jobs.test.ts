@@ -54,7 +54,9 @@ async function until(ply: number, predicate: (v: AnalysisView) => boolean, seen:
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // Bots act without thinking; the per-socket limit (30 per 2 s) is for people, and would pace them to 15 commands a
+  // second (hostile-clients.test.ts tests the limit).
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
   const [white, black] = [await t.user(), await t.user()];
   const bots = [new BotClient({ url: t.url, cookie: white.cookie, seed: 31 }), new BotClient({ url: t.url, cookie: black.cookie, seed: 32 })] as const;
   await Promise.all(bots.map((bot) => bot.connect()));
