@@ -25,7 +25,7 @@ export function FairnessPanel() {
   const { clientSeeds, rolls, ended } = view;
   const needsSeed = you !== null && clientSeeds[you] === null && ended === null;
   // fair-dice-v2: each game's seed is revealed as it ends, and the games so far verify while the match goes on.
-  const chained = view.chainLength !== null;
+  const chained = view.diceProtocol === "fair-dice-v2";
   const revealedGames = Object.keys(view.gameSeeds).length;
 
   return (

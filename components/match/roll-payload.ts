@@ -13,7 +13,7 @@ import { computerIn, seatedAsker } from "./match-asker";
 
 export function rollPayload(view: MatchView): CommandPayload<"match:roll"> {
   const base = { matchId: view.matchId, expectedVersion: view.version };
-  if (view.chainLength === null) return base;
+  if (view.diceProtocol === "fair-dice-v1") return base;
   const nonce = view.rolls.length;
   // An opening salt is pinned by its nonce, not the version: the opponent's salt may land first, and that is fine.
   const pinned = view.state.phase === "opening" ? { matchId: view.matchId } : base;

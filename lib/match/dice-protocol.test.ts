@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { DecideContext, MatchCommand, Participant } from "./commands";
 import { decide } from "./decide";
-import { coversMatch, diceProtocolOf, outdatedProtocol } from "./dice-protocol";
+import { coversMatch, outdatedProtocol, protocolOfCreated } from "./dice-protocol";
 import type { MatchEvent } from "./events";
 import { handMatch, opening } from "./fixtures/hand-match";
 import { emptyMatchView, evolve, type MatchView } from "./view";
@@ -62,7 +62,7 @@ describe("no new fair-dice-v1 match", () => {
     const decision = decide(emptyMatchView("n"), create, context(alice));
     if (!decision.ok) throw new Error(decision.code);
     expect(decision.events[0]).toMatchObject({ type: "created", dice: { protocol: "fair-dice-v2", chainLength: 5 } });
-    expect(diceProtocolOf(decision.view)).toBe("fair-dice-v2");
+    expect(decision.view.diceProtocol).toBe("fair-dice-v2");
     expect(outdatedProtocol(decision.view)).toBeNull();
   });
 });
@@ -90,7 +90,7 @@ describe("no new player in a fair-dice-v1 match", () => {
 describe("stored fair-dice-v1 matches", () => {
   it("still fold from their log: the whole hand match, to its end and its reveal", () => {
     const view = fold(handMatch);
-    expect(diceProtocolOf(view)).toBe("fair-dice-v1");
+    expect(view.diceProtocol).toBe("fair-dice-v1");
     expect(view).toMatchObject({ status: "finished", version: handMatch.length, chainLength: null, ended: { reason: "finished", winner: "white", serverSeed: "s" } });
     expect(view.players).toEqual({ white: v1Created.creator, black: { id: "b", name: "bob", isGuest: false } });
   });
@@ -98,5 +98,16 @@ describe("stored fair-dice-v1 matches", () => {
   it("still take their players' other commands: a finished one's rematch offer (the vault makes the rematch fair-dice-v2)", () => {
     const decision = decide(fold(handMatch), { type: "rematch-offer" }, context(alice));
     expect(decision).toMatchObject({ ok: true, events: [{ type: "rematch-offered", color: "white" }] });
+  });
+});
+
+describe("the protocol is a name in the view", () => {
+  it("is fair-dice-v2 when the created event has dice, fair-dice-v1 when it has none (an old log, folded as stored)", () => {
+    expect(protocolOfCreated(v2Created as Extract<MatchEvent, { type: "created" }>)).toBe("fair-dice-v2");
+    expect(protocolOfCreated(v1Created)).toBe("fair-dice-v1");
+    expect(fold([v2Created])).toMatchObject({ diceProtocol: "fair-dice-v2", chainLength: 5 });
+    expect(fold([v1Created])).toMatchObject({ diceProtocol: "fair-dice-v1", chainLength: null });
+    // Before any event a view reads as it always did without a chain.
+    expect(emptyMatchView("n").diceProtocol).toBe("fair-dice-v1");
   });
 });

@@ -5,22 +5,30 @@
  * `dice`) can no longer be created or joined; those already stored stay readable, reviewable and verifiable, so
  * `evolve` still folds their logs — only the decisions that would make or fill one are refused (seating.ts).
  *
+ * The protocol is a name in the view (`view.diceProtocol`), set when the `created` event is folded: code asks the
+ * name, never whether `view.chainLength` is null (the chain's length is only the number of game seeds).
+ *
  * @example
- *   diceProtocolOf(view);             // "fair-dice-v1" when view.chainLength is null
+ *   protocolOfCreated(created);       // "fair-dice-v2" when the event has `dice`, "fair-dice-v1" without
+ *   view.diceProtocol;                // the same, in the view folded from it
  *   outdatedProtocol(view);           // { protocol: "fair-dice-v1", current: "fair-dice-v2" }, or null
  *   coversMatch(9, 5);                // true: a 5-point match needs a chain of 2 × 5 − 1 game seeds
  */
 import { chainLengthFor, MAX_CHAIN_MATCH_LENGTH } from "../dice/chain-length";
-import type { MatchView } from "./view";
+import type { MatchEvent } from "./events";
 
 export type DiceProtocol = "fair-dice-v1" | "fair-dice-v2";
 
 /** The protocol of every match created now. */
 export const CURRENT_DICE_PROTOCOL: DiceProtocol = "fair-dice-v2";
 
-/** A match's protocol, from its `created` event: a seed chain makes it fair-dice-v2, none fair-dice-v1. */
-export function diceProtocolOf(view: Pick<MatchView, "chainLength">): DiceProtocol {
-  return view.chainLength === null ? "fair-dice-v1" : "fair-dice-v2";
+/**
+ * A match's protocol, from its `created` event: the event names it in `dice` (fair-dice-v2, with its seed chain); an
+ * event stored before v2 has no `dice`, and its match rolls by fair-dice-v1. Stored events are never rewritten: this
+ * is how the view (view.ts) reads the protocol of an old log and a new one alike.
+ */
+export function protocolOfCreated(event: Pick<Extract<MatchEvent, { type: "created" }>, "dice">): DiceProtocol {
+  return event.dice?.protocol ?? "fair-dice-v1";
 }
 
 /**
@@ -28,8 +36,8 @@ export function diceProtocolOf(view: Pick<MatchView, "chainLength">): DiceProtoc
  * for a match of the current protocol. The values word the refusal (`errors.ERR_OUTDATED_PROTOCOL`) and the match
  * page's notice (`seats.outdatedProtocol`) alike.
  */
-export function outdatedProtocol(view: Pick<MatchView, "chainLength">): { readonly protocol: DiceProtocol; readonly current: DiceProtocol } | null {
-  const protocol = diceProtocolOf(view);
+export function outdatedProtocol(view: { readonly diceProtocol: DiceProtocol }): { readonly protocol: DiceProtocol; readonly current: DiceProtocol } | null {
+  const protocol = view.diceProtocol;
   return protocol === CURRENT_DICE_PROTOCOL ? null : { protocol, current: CURRENT_DICE_PROTOCOL };
 }
 

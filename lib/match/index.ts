@@ -12,7 +12,7 @@ export * from "./commands";
 export * from "./refusal";
 export { decide } from "./decide";
 export { rematchCreation } from "./rematch";
-export { CURRENT_DICE_PROTOCOL, diceProtocolOf, outdatedProtocol, type DiceProtocol } from "./dice-protocol";
+export { CURRENT_DICE_PROTOCOL, outdatedProtocol, protocolOfCreated, type DiceProtocol } from "./dice-protocol";
 export { playsRated, ratedOutcome, type RatedOutcome } from "./rated";
 export * from "./clock";
 export * from "./columns";

@@ -47,7 +47,7 @@ export function openingSaltSent(view: MatchView, seat: Color): boolean {
 
 /** fair-dice-v2: the opening roll waits for `seat`'s salt (it needs both players'). */
 export function owesOpeningSalt(view: MatchView, seat: Color): boolean {
-  return view.chainLength !== null && view.state.phase === "opening" && !openingSaltSent(view, seat);
+  return view.diceProtocol === "fair-dice-v2" && view.state.phase === "opening" && !openingSaltSent(view, seat);
 }
 
 export function decidePlay(view: MatchView, command: Extract<MatchCommand, { type: "play" }>, context: DecideContext): Decision {
@@ -56,7 +56,7 @@ export function decidePlay(view: MatchView, command: Extract<MatchCommand, { typ
   const stale = staleVersion(view, command.expectedVersion);
   if (stale) return stale;
   if (command.play.type === "roll") {
-    if (view.chainLength !== null) return decideSaltedRoll(view, seat, command.play, context);
+    if (view.diceProtocol === "fair-dice-v2") return decideSaltedRoll(view, seat, command.play, context);
     const allowed = checkRoll(view.state, seat);
     if (!allowed.ok) return refuse(allowed.code, allowed.values);
     const dice = context.dice();
@@ -126,7 +126,7 @@ export function decideSettle(view: MatchView, context: DecideContext): Decision 
   // fair-dice-v2: a game that ended without its seed's reveal — the server stopped between storing the ending action
   // and the `game-seed` after it (each event is its own append) — is owed that reveal before anything else, or the
   // match's proof would lack an ended game's seed (docs/fair-dice-v2.md, check 9).
-  const unrevealed = view.chainLength === null ? undefined : view.state.games.find((game) => view.gameSeeds[game.number] === undefined);
+  const unrevealed = view.diceProtocol === "fair-dice-v1" ? undefined : view.state.games.find((game) => view.gameSeeds[game.number] === undefined);
   if (unrevealed) return accepted(view, [{ type: "game-seed", game: unrevealed.number, seed: context.gameSeed(unrevealed.number) }]);
   const flag = view.clock ? flagFall(view.clock) : null;
   if (flag && flag.at <= context.now) {
@@ -134,7 +134,7 @@ export function decideSettle(view: MatchView, context: DecideContext): Decision 
   }
   const { state } = view;
   // A fair-dice-v2 opening roll waits for both players' salts (decideSaltedRoll); a v1 one is the server's to roll.
-  if (state.phase === "opening" && view.chainLength === null) {
+  if (state.phase === "opening" && view.diceProtocol === "fair-dice-v1") {
     const dice = context.dice();
     return actionDecision(view, { type: "opening-roll", dice }, context, rollEntry(view, "opening", null, dice));
   }
@@ -173,7 +173,7 @@ function actionDecision(view: MatchView, action: MatchAction, context: DecideCon
   const at = context.now;
   const event: Extract<MatchEvent, { type: "action" }> = roll ? { type: "action", action, roll, at } : { type: "action", action, at };
   const after = evolveChecked(view, event, checked.value);
-  const ended = view.chainLength !== null && checked.value.games.length > view.state.games.length ? checked.value.games.at(-1) : undefined;
+  const ended = view.diceProtocol === "fair-dice-v2" && checked.value.games.length > view.state.games.length ? checked.value.games.at(-1) : undefined;
   if (!ended) return { ok: true, events: [event], view: after };
   const revealed: MatchEvent = { type: "game-seed", game: ended.number, seed: context.gameSeed(ended.number) };
   return { ok: true, events: [event, revealed], view: evolve(after, revealed) };

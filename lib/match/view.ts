@@ -12,6 +12,7 @@ import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
 import { describeFailure, type Color } from "../engine/types";
 import { advanceClock, startClock, type MatchClock, type TimeControl } from "./clock";
+import { protocolOfCreated, type DiceProtocol } from "./dice-protocol";
 import type { AnyMatchEvent, EndReason, MatchEvent, PlayerInfo, Visibility } from "./events";
 
 export type MatchStatus = "waiting" | "seeding" | "playing" | "finished" | "aborted";
@@ -26,7 +27,13 @@ export interface MatchView {
   /** Its end with a winner moves the players' ratings (lib/rating/rated-outcome.ts). */
   readonly rated: boolean;
   readonly commitment: string;
-  /** fair-dice-v2: the length of the seed chain the commitment covers; null for a fair-dice-v1 match. */
+  /**
+   * The dice protocol the match rolls by (dice-protocol.ts), named by its `created` event: fair-dice-v2 when the event
+   * has `dice`, fair-dice-v1 for one stored before v2 — and for a view before its `created` event, as it always read.
+   * Whatever depends on the protocol asks this name.
+   */
+  readonly diceProtocol: DiceProtocol;
+  /** fair-dice-v2: how many game seeds the commitment's chain covers; null for a fair-dice-v1 match (it has none). */
   readonly chainLength: number | null;
   /**
    * fair-dice-v2: the opening roll of nonce `nonce` waits for its second salt; null otherwise. `from`: whose salt is in,
@@ -71,6 +78,7 @@ export function emptyMatchView(matchId: string): MatchView {
     visibility: "public",
     rated: false,
     commitment: "",
+    diceProtocol: "fair-dice-v1",
     chainLength: null,
     pendingSalts: null,
     gameSeeds: {},
@@ -131,6 +139,7 @@ function foldEvent(view: MatchView, event: AnyMatchEvent): MatchView {
         visibility: event.visibility,
         rated: event.rated === true,
         commitment: event.commitment,
+        diceProtocol: protocolOfCreated(event),
         chainLength: event.dice?.chainLength ?? null,
         players: { ...view.players, [event.creatorColor]: event.creator },
         state: newMatch({ matchLength: event.matchLength }),

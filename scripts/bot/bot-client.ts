@@ -249,7 +249,7 @@ export class BotClient {
   }
 
   #owesOpeningSalt(view: MatchView, me: Color): boolean {
-    if (view.chainLength === null || view.status !== "playing" || view.state.phase !== "opening") return false;
+    if (view.diceProtocol === "fair-dice-v1" || view.status !== "playing" || view.state.phase !== "opening") return false;
     if (this.#openingSaltInFlight === `${view.matchId}:${view.rolls.length}`) return false;
     const pending = view.pendingSalts;
     // Whose salt is in, not the salt: the server publishes none before the roll (lib/match/published.ts).
@@ -259,7 +259,7 @@ export class BotClient {
   /** The roll request for the next nonce: with this bot's salt for it in a fair-dice-v2 match. */
   rollPayload(view: MatchView): CommandPayload<"match:roll"> {
     const base = { matchId: view.matchId, expectedVersion: view.version };
-    if (view.chainLength === null) return base;
+    if (view.diceProtocol === "fair-dice-v1") return base;
     const nonce = view.rolls.length;
     // An opening salt is pinned by its nonce, not the version: the opponent's salt may land first, and that is fine.
     const pinned = view.state.phase === "opening" ? { matchId: view.matchId } : base;
@@ -291,7 +291,7 @@ export class BotClient {
         return;
       }
       this.#options.onActionSent?.(view.matchId, view.version + 1);
-      const salting = next.command === "match:roll" && view.chainLength !== null && view.state.phase === "opening" ? `${view.matchId}:${view.rolls.length}` : null;
+      const salting = next.command === "match:roll" && view.diceProtocol === "fair-dice-v2" && view.state.phase === "opening" ? `${view.matchId}:${view.rolls.length}` : null;
       if (salting) this.#openingSaltInFlight = salting;
       const landed = () => {
         if (salting && this.#openingSaltInFlight === salting) this.#openingSaltInFlight = null;

@@ -9,6 +9,7 @@
  *   verify(bundle, record);
  */
 import type { AuditBundle, AuditBundleV2, BundleRoll } from "@/lib/dice";
+import type { DiceProtocol } from "@/lib/match";
 import type { RollInput } from "./types";
 
 /** The seed row's columns a bundle shows (never the sealed seed). */
@@ -20,6 +21,17 @@ export interface BundleSeedRow {
   readonly revealedSeed: string | null;
   /** null: a fair-dice-v1 match. */
   readonly chainLength: number | null;
+}
+
+/** A seed row's dice protocol by name, with the chain's length where it has one. */
+export type SeedRowProtocol = { readonly protocol: Extract<DiceProtocol, "fair-dice-v1"> } | { readonly protocol: Extract<DiceProtocol, "fair-dice-v2">; readonly chainLength: number };
+
+/**
+ * Which protocol a seed row serves: its `chainLength` column holds a fair-dice-v2 chain's length, and is null for a
+ * fair-dice-v1 seed. Every check of a seed row's protocol asks this (server/vault `protocolOfSeed` for a sealed one).
+ */
+export function protocolOfSeedRow(row: { readonly chainLength: number | null }): SeedRowProtocol {
+  return row.chainLength === null ? { protocol: "fair-dice-v1" } : { protocol: "fair-dice-v2", chainLength: row.chainLength };
 }
 
 /** A roll-log row as a bundle reads it: its salts read as stored (null for a fair-dice-v1 roll). */
@@ -59,12 +71,13 @@ export function bundleFromRows(
     serverSeed: seed.revealedSeed,
     clientSeeds: { white: seed.whiteClientSeed ?? "", black: seed.blackClientSeed ?? "" },
   };
-  if (seed.chainLength === null) return { protocol: "fair-dice-v1", ...common, rolls: rolls.map(bundleRoll) };
+  const dice = protocolOfSeedRow(seed);
+  if (dice.protocol === "fair-dice-v1") return { protocol: "fair-dice-v1", ...common, rolls: rolls.map(bundleRoll) };
   return {
     protocol: "fair-dice-v2",
     ...common,
     matchLength,
-    chainLength: seed.chainLength,
+    chainLength: dice.chainLength,
     gameSeeds,
     computer,
     rolls: rolls.map((row) => ({

@@ -12,7 +12,7 @@
  */
 import type { AuditBundle, AuditBundleV2 } from "@/lib/dice";
 import { gameSeedEventSchema } from "@/lib/match";
-import { BUNDLE_ROLL_COLUMNS, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, revealedGameSeeds } from "./bundle-rows";
+import { BUNDLE_ROLL_COLUMNS, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, protocolOfSeedRow, revealedGameSeeds } from "./bundle-rows";
 import { STORED_EVENT_TYPES } from "./event-codec";
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
@@ -60,7 +60,7 @@ export async function auditBundle(db: Db, matchId: string): Promise<Result<Audit
     const seed = await tx.matchSeed.findUnique({ where: { matchId }, include: { match: { select: { matchLength: true, ...COMPUTER_SEAT_COLUMNS } } } });
     const rolls = seed ? await tx.rollLog.findMany({ where: { matchId }, orderBy: { nonce: "asc" }, select: BUNDLE_ROLL_COLUMNS }) : [];
     // fair-dice-v2: each ended game's seed, from the event that revealed it.
-    const revealed = seed?.chainLength != null ? await tx.matchEvent.findMany({ where: { matchId, type: STORED_EVENT_TYPES["game-seed"] }, orderBy: { sequence: "asc" }, select: { payload: true } }) : [];
+    const revealed = seed && protocolOfSeedRow(seed).protocol === "fair-dice-v2" ? await tx.matchEvent.findMany({ where: { matchId, type: STORED_EVENT_TYPES["game-seed"] }, orderBy: { sequence: "asc" }, select: { payload: true } }) : [];
     return { seed, rolls, revealed };
   });
   const { seed, rolls, revealed } = found;

@@ -11,9 +11,9 @@
  *   await takeSeat(db, (await waitingMatch(db, vault)).view, userId);
  */
 import { randomBytes } from "node:crypto";
-import { SeedVault, Secret } from "@/server/vault";
+import { protocolOfSeed, SeedVault, Secret } from "@/server/vault";
 import type { StoredSeed } from "@/server/vault";
-import { decide, diceProtocolOf, emptyMatchView, evolve, seatOf, type DecideContext, type MatchCommand, type MatchEvent, type MatchView, type Participant, type TimeControl } from "@/lib/match";
+import { decide, emptyMatchView, evolve, seatOf, type DecideContext, type MatchCommand, type MatchEvent, type MatchView, type Participant, type TimeControl } from "@/lib/match";
 import { appendEvent } from "./append-event";
 import type { Db } from "./client";
 import { eventAppend } from "./event-rows";
@@ -75,8 +75,9 @@ export async function waitingMatch(
   const settings = { color: options.color ?? "white", matchLength: options.matchLength ?? 5, visibility, rated: options.rated === true, timeControl: options.timeControl ?? null } as const;
   const actor = await participant(db, creator.id);
   const empty = emptyMatchView(newMatchId());
+  const dice = protocolOfSeed(seed);
   const { events, view } =
-    seed.chainLength === undefined ? v1Created(empty, settings, seed.commitment, actor) : decided(empty, { type: "create", ...settings, commitment: seed.commitment, chainLength: seed.chainLength }, actor);
+    dice.protocol === "fair-dice-v1" ? v1Created(empty, settings, seed.commitment, actor) : decided(empty, { type: "create", ...settings, commitment: seed.commitment, chainLength: dice.chainLength }, actor);
   const inviteToken = visibility === "private" ? newInviteToken() : null;
   const created = await createMatch(db, { view, events, creatorId: creator.id, seed, inviteToken });
   if (!created.ok) throw new Error(`waitingMatch: ${created.code}`);
@@ -121,7 +122,7 @@ export async function storeEvent(db: Db, view: MatchView, event: MatchEvent, act
 export async function takeSeat(db: Db, view: MatchView, userId: string): Promise<MatchView> {
   const joiner = await participant(db, userId);
   const [event] =
-    diceProtocolOf(view) === "fair-dice-v1"
+    view.diceProtocol === "fair-dice-v1"
       ? [{ type: "joined", color: view.players.white === null ? "white" : "black", player: joiner.player } satisfies MatchEvent]
       : decided(view, { type: "join" }, joiner).events;
   if (!event) throw new Error("takeSeat: no event");

@@ -212,7 +212,7 @@ export class ComputerDriver {
       return "retry";
     }
     if (view.status !== "playing") return "idle";
-    if (view.chainLength !== null && view.state.phase === "opening") return this.#saltOpening(view, seat.color, actor);
+    if (view.diceProtocol === "fair-dice-v2" && view.state.phase === "opening") return this.#saltOpening(view, seat.color, actor);
     if (view.state.turn !== seat.color) return "idle";
     const action = await pool.run({ kind: "choose-action", state: view.state, color: seat.color, level: seat.level });
     if (!action) return "idle";
@@ -266,7 +266,7 @@ function playRequestOf(action: ComputerAction, view: MatchView): PlayRequest {
   switch (action.type) {
     case "roll":
       // fair-dice-v2: the nonce only; the match takes the computer's salt from the game's seed (section 3a).
-      return view.chainLength === null ? { type: "roll" } : { type: "roll", nonce: view.rolls.length };
+      return view.diceProtocol === "fair-dice-v1" ? { type: "roll" } : { type: "roll", nonce: view.rolls.length };
     case "double":
     case "take":
     case "drop":

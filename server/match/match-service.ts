@@ -30,7 +30,7 @@ import { eventAppend } from "@/server/db/event-rows";
 import { createMatch, newInviteToken, newMatchId, revealSeed } from "@/server/db/matches";
 import type { CreationError } from "@/server/db/create-match-plan";
 import type { Logger } from "@/server/log";
-import type { RollService, SeedVault } from "@/server/vault";
+import { protocolOfSeed, type RollService, type SeedVault } from "@/server/vault";
 import { answer, fail } from "@/server/socket/failure";
 import { CONFLICT, untilStored, type Conflict } from "@/server/kernel/until-stored";
 import { KeyedQueue } from "./keyed-queue";
@@ -205,9 +205,10 @@ export class MatchService {
   async create(command: CreateRequest, creation: Creation): Promise<CreateResult> {
     const matchId = creation.matchId ?? newMatchId();
     const seed = this.#options.vault.drawChain(command.matchLength);
-    if (seed.chainLength === undefined) throw new Error("drawChain gave a seed without a chain");
+    const chain = protocolOfSeed(seed);
+    if (chain.protocol !== "fair-dice-v2") throw new Error("drawChain gave a seed without a chain");
     const empty = emptyMatchView(matchId);
-    const decision = decide(empty, { ...command, commitment: seed.commitment, chainLength: seed.chainLength }, this.#contextFor(empty, null, creation.creator));
+    const decision = decide(empty, { ...command, commitment: seed.commitment, chainLength: chain.chainLength }, this.#contextFor(empty, null, creation.creator));
     if (!decision.ok) return decision;
     const inviteToken = command.visibility === "private" ? newInviteToken() : null;
     const created = await createMatch(this.#options.db, {
@@ -277,7 +278,7 @@ export class MatchService {
         const { white, black } = view.clientSeeds;
         if (!live || !white || !black) throw new Error(`match ${view.matchId}: roll requested before both client seeds`);
         const clientSeed = combineClientSeeds(white, black);
-        if (live.seed.chainLength === undefined) return rolls.rollFor(live.seed, clientSeed, view.rolls.length);
+        if (protocolOfSeed(live.seed).protocol === "fair-dice-v1") return rolls.rollFor(live.seed, clientSeed, view.rolls.length);
         if (!salts) throw new Error(`match ${view.matchId}: a fair-dice-v2 roll requested without salts`);
         return rolls.saltedRollFor(live.seed, clientSeed, view.rolls.length, view.state.gameNumber, salts);
       },

@@ -10,7 +10,7 @@
  */
 export { SeedVaultError, type SeedVaultErrorCode } from "./errors";
 export { RollService } from "./roll-service";
-export type { SealedSeed, StoredSeed } from "./sealed-seed";
+export { protocolOfSeed, type SealedSeed, type SeedProtocol, type StoredSeed } from "./sealed-seed";
 export { REDACTED, Secret } from "./secret";
 export {
   SEED_KEY_BYTES,

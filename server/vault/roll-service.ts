@@ -16,7 +16,7 @@ import { createHmac } from "node:crypto";
 import { inspect } from "node:util";
 import { computerSalt, diceFromByteStream, rollMessage, saltedRollMessage, type RollSalts } from "@/lib/dice";
 import type { Dice } from "@/lib/engine/types";
-import { hashTimes, openSealedSeed, type StoredSeed } from "./sealed-seed";
+import { hashTimes, openSealedSeed, protocolOfSeed, type StoredSeed } from "./sealed-seed";
 import type { SeedKey } from "./seed-key";
 
 /** Block 0, 1, 2, … of roll `nonce`'s byte stream, each computed only when the one before did not give two dice. */
@@ -38,7 +38,7 @@ export class RollService {
 
   /** The dice of roll `nonce` for the match whose seed is `stored`; `clientSeed` is white's and black's joined. */
   rollFor(stored: StoredSeed, clientSeed: string, nonce: number): Dice {
-    if (stored.chainLength !== undefined) throw new RangeError("rollFor: a fair-dice-v2 roll needs its game and salts (saltedRollFor)");
+    if (protocolOfSeed(stored).protocol !== "fair-dice-v1") throw new RangeError("rollFor: a fair-dice-v2 roll needs its game and salts (saltedRollFor)");
     return diceFromByteStream(rollBlocks(openSealedSeed(this.#key, stored).unwrap(), clientSeed, nonce));
   }
 
@@ -47,9 +47,10 @@ export class RollService {
    * the game's seed from the chain, then v1's stream over the salted message.
    */
   saltedRollFor(stored: StoredSeed, clientSeed: string, nonce: number, game: number, salts: RollSalts): Dice {
-    if (stored.chainLength === undefined) throw new RangeError("saltedRollFor: a fair-dice-v1 match has no salts");
-    if (!Number.isSafeInteger(game) || game < 1 || game > stored.chainLength) throw new RangeError(`saltedRollFor: game ${game} is outside 1..${stored.chainLength}`);
-    const gameSeed = hashTimes(openSealedSeed(this.#key, stored).unwrap(), stored.chainLength - game);
+    const seed = protocolOfSeed(stored);
+    if (seed.protocol === "fair-dice-v1") throw new RangeError("saltedRollFor: a fair-dice-v1 match has no salts");
+    if (!Number.isSafeInteger(game) || game < 1 || game > seed.chainLength) throw new RangeError(`saltedRollFor: game ${game} is outside 1..${seed.chainLength}`);
+    const gameSeed = hashTimes(openSealedSeed(this.#key, stored).unwrap(), seed.chainLength - game);
     return diceFromByteStream(saltedRollBlocks(gameSeed, clientSeed, nonce, salts));
   }
 
@@ -58,9 +59,10 @@ export class RollService {
    * goes into the roll log and the bundle; the game's seed it comes from does not leave this function.
    */
   computerSaltFor(stored: StoredSeed, game: number, nonce: number): string {
-    if (stored.chainLength === undefined) throw new RangeError("computerSaltFor: a fair-dice-v1 match has no salts");
-    if (!Number.isSafeInteger(game) || game < 1 || game > stored.chainLength) throw new RangeError(`computerSaltFor: game ${game} is outside 1..${stored.chainLength}`);
-    return computerSalt(hashTimes(openSealedSeed(this.#key, stored).unwrap(), stored.chainLength - game), nonce);
+    const seed = protocolOfSeed(stored);
+    if (seed.protocol === "fair-dice-v1") throw new RangeError("computerSaltFor: a fair-dice-v1 match has no salts");
+    if (!Number.isSafeInteger(game) || game < 1 || game > seed.chainLength) throw new RangeError(`computerSaltFor: game ${game} is outside 1..${seed.chainLength}`);
+    return computerSalt(hashTimes(openSealedSeed(this.#key, stored).unwrap(), seed.chainLength - game), nonce);
   }
 
   toString(): string {

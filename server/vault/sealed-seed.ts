@@ -8,6 +8,7 @@
  *   openSealedSeed(key, { commitment, sealed }).unwrap(); // seedHex
  */
 import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
+import type { DiceProtocol } from "@/lib/match/dice-protocol";
 import { SeedVaultError } from "./errors";
 import { Secret } from "./secret";
 import type { SeedKey } from "./seed-key";
@@ -30,19 +31,34 @@ export interface StoredSeed {
   readonly chainLength?: number;
 }
 
+/** A seed's dice protocol by name, with the chain's length where it has one. */
+export type SeedProtocol = { readonly protocol: Extract<DiceProtocol, "fair-dice-v1"> } | { readonly protocol: Extract<DiceProtocol, "fair-dice-v2">; readonly chainLength: number };
+
+/**
+ * Which protocol a stored seed serves: a sealed seed with a chain is fair-dice-v2's (and says how many game seeds the
+ * chain holds), one without fair-dice-v1's. Every check of a seed's protocol asks this.
+ *
+ * @example
+ *   protocolOfSeed(vault.drawChain(5)); // { protocol: "fair-dice-v2", chainLength: 9 }
+ *   protocolOfSeed(vault.draw());       // { protocol: "fair-dice-v1" }
+ */
+export function protocolOfSeed(seed: { readonly chainLength?: number | undefined }): SeedProtocol {
+  return seed.chainLength === undefined ? { protocol: "fair-dice-v1" } : { protocol: "fair-dice-v2", chainLength: seed.chainLength };
+}
+
 const CIPHER = "aes-256-gcm";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** What the seal is bound to: the commitment and, for a chain, its length (a v1 seal stays as it was). */
-function aad(commitment: string, chainLength: number | undefined): Buffer {
-  const label = chainLength === undefined ? "fair-dice-v1 server seed" : `fair-dice-v2 server seed, chain of ${chainLength}`;
+function aad(commitment: string, seed: SeedProtocol): Buffer {
+  const label = seed.protocol === "fair-dice-v1" ? "fair-dice-v1 server seed" : `fair-dice-v2 server seed, chain of ${seed.chainLength}`;
   return Buffer.from(`${label}, commitment ${commitment}`, "utf8");
 }
 
 export function sealSeed(key: SeedKey, serverSeed: Secret<string>, commitment: string, iv: Uint8Array, chainLength?: number): SealedSeed {
   const cipher = createCipheriv(CIPHER, key.unwrap(), iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(aad(commitment, chainLength));
+  cipher.setAAD(aad(commitment, protocolOfSeed({ chainLength })));
   const ciphertext = Buffer.concat([cipher.update(Buffer.from(serverSeed.unwrap(), "hex")), cipher.final()]);
   return {
     ciphertext: ciphertext.toString("base64"),
@@ -59,7 +75,7 @@ export function openSealedSeed(key: SeedKey, stored: StoredSeed): Secret<string>
     const tag = Buffer.from(stored.sealed.tag, "base64");
     if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error("bad lengths");
     const decipher = createDecipheriv(CIPHER, key.unwrap(), iv, { authTagLength: TAG_BYTES });
-    decipher.setAAD(aad(stored.commitment, stored.chainLength));
+    decipher.setAAD(aad(stored.commitment, protocolOfSeed(stored)));
     decipher.setAuthTag(tag);
     seed = Buffer.concat([decipher.update(Buffer.from(stored.sealed.ciphertext, "base64")), decipher.final()]).toString("hex");
   } catch {

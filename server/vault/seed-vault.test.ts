@@ -8,7 +8,7 @@ import { fairDiceV2Vectors } from "@/lib/dice/fixtures/v2-vectors";
 import vectors from "@/lib/dice/fixtures/fair-dice-v1.vectors.json";
 import { SeedVaultError } from "./errors";
 import { RollService, rollBlocks, saltedRollBlocks } from "./roll-service";
-import { commitmentOfSeed, openSealedSeed, sealSeed, type StoredSeed } from "./sealed-seed";
+import { commitmentOfSeed, openSealedSeed, protocolOfSeed, sealSeed, type StoredSeed } from "./sealed-seed";
 import { Secret } from "./secret";
 import { SeedVault } from "./seed-vault";
 
@@ -186,6 +186,9 @@ describe("fair-dice-v2 seed chains in the vault", () => {
     const vault = new SeedVault(key());
     const stored = vault.drawChain(5);
     expect(stored.chainLength).toBe(9);
+    // The seed's protocol is asked by name; a sealed seed without a chain is fair-dice-v1's.
+    expect(protocolOfSeed(stored)).toEqual({ protocol: "fair-dice-v2", chainLength: 9 });
+    expect(protocolOfSeed(vault.draw())).toEqual({ protocol: "fair-dice-v1" });
     const seed = vault.reveal(stored);
     expect(chainCommitment(seed, 9)).toBe(stored.commitment);
     for (let game = 1; game <= 9; game++) expect(vault.revealGame(stored, game)).toBe(gameSeedOf(seed, 9, game));
