@@ -52,7 +52,6 @@ export function NoticeCenter() {
         className="notice-button"
         aria-expanded={open}
         aria-controls={open ? "notice-panel" : undefined}
-        aria-label={t("buttonLabel", { count })}
         onClick={() => setOpen((was) => !was)}
         data-testid="notice-button"
       >
@@ -62,6 +61,8 @@ export function NoticeCenter() {
             {count}
           </span>
         ) : null}
+        {/* The name starts with what is seen ("Notices", the count) and ends with what it means, for a screen reader. */}
+        <span className="visually-hidden"> {t("buttonLabel", { count })}</span>
       </button>
       <span className="visually-hidden" role="status">
         {count > 0 ? t("waiting", { count }) : ""}
