@@ -18,6 +18,7 @@ import type { ChallengeCommand, ChallengeContext, ChallengeEvent, ChallengeRefus
 import type { Participant } from "@/lib/match";
 import type { Db } from "@/server/db/client";
 import { findParticipant } from "@/server/db/users";
+import { crashPoint } from "@/server/kernel/crash-point";
 import { Kernel, type KernelResult } from "@/server/kernel/kernel";
 import { StreamStore } from "@/server/kernel/stream-store";
 import type { Logger } from "@/server/log";
@@ -115,8 +116,10 @@ export class Challenges {
       }
     };
     // Accepted: the pages are told once the match exists, so no page is sent to a match not made yet.
-    if (event.type === "accepted") this.runner.start("make an accepted challenge's match", () => this.makeMatch(view).then(tell), { challengeId: view.id });
-    else tell();
+    if (event.type === "accepted") {
+      crashPoint("challenge-accepted");
+      this.runner.start("make an accepted challenge's match", () => this.makeMatch(view).then(tell), { challengeId: view.id });
+    } else tell();
   }
 
   #armExpiry(id: string, at: number): void {

@@ -19,6 +19,7 @@ import type { Db } from "@/server/db/client";
 import { findParticipant } from "@/server/db/users";
 import type { Logger } from "@/server/log";
 import type { MatchService } from "@/server/match/match-service";
+import { crashPoint } from "@/server/kernel/crash-point";
 import { rooms } from "@/server/socket/rooms";
 import type { GameServer } from "@/server/socket/socket-types";
 import type { TournamentService } from "@/server/tournaments/tournament-service";
@@ -56,6 +57,7 @@ export class TournamentReactions {
     options.matches.onStored((message) => {
       if (message.event.type !== "ended") return;
       const tournamentId = tournamentOfMatch(message.matchId);
+      if (tournamentId) crashPoint("tournament-match-ended");
       if (tournamentId) this.runner.start("record a tournament result", () => this.recordResult(tournamentId, message.matchId), { matchId: message.matchId });
       else if (LEGACY_MATCH_ID.test(message.matchId)) this.runner.start("record a tournament result", () => this.#recordLegacy(message.matchId), { matchId: message.matchId });
     });
@@ -86,6 +88,7 @@ export class TournamentReactions {
         { creator: white, matchId },
       );
       if (!created.ok && created.code !== "ERR_MATCH_EXISTS") throw new Error(`tournament ${tournamentId}: match ${matchId} not made: ${created.code}`);
+      crashPoint("tournament-match-created");
       const recorded = await tournaments.command(tournamentId, { type: "match-made", round: pairing.round, index: pairing.index, matchId }, null);
       if (!recorded.ok) throw new Error(`tournament ${tournamentId}: match ${matchId} not recorded: ${recorded.code}`);
     }
