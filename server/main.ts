@@ -264,7 +264,13 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const awayFile = !limitsRedis && db.kind === "sqlite" ? new AwayFile(path.join(env.dataDir, "away-clocks.json")) : null;
   const away = limitsRedis ? new AwayStore(limitsRedis, redisPrefix) : awayFile;
   if (away) {
-    presence.restoreAway(await away.load(startedAt).catch(() => []));
+    presence.restoreAway(
+      await away.load(startedAt).catch((error: unknown) => {
+        // Not fatal: without them every player counts as present since this start (abandonment waits longer).
+        logger.warn("away clocks not restored", { error: error instanceof Error ? error.message : String(error) });
+        return [];
+      }),
+    );
     away.attach(presence);
   }
   // Which node owes each match what it owes by itself: the one that wrote its latest event (match-owners.ts).
@@ -324,7 +330,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const recoverAfterLoss = (node: string) => {
     logger.warn("a cluster node is gone; recovering its unfinished matches", { node });
     // Its sockets' places in the connection caps go now, not at their expiry: its players are reconnecting elsewhere.
-    void connectionLimits.dropNode(node).catch(() => {});
+    void connectionLimits.dropNode(node).catch((error: unknown) => {
+      // Not fatal: the lost node's places in the caps expire by themselves (connection-limits.ts, their TTL).
+      logger.warn("a lost node's connection places not dropped; they expire", { node, error: error instanceof Error ? error.message : String(error) });
+    });
     if (!owners) return;
     recovering = recovering
       .then(() => recoverUnfinishedMatches(db, service, logger, wake, { select: (ids) => owners.takeOver(node, ids), reason: "node lost" }))
