@@ -9,7 +9,7 @@
 import { useTranslations } from "next-intl";
 import { pipCount } from "@/lib/engine/pips";
 import { borneOff } from "@/lib/engine/position";
-import { computerLevelOfName } from "@/lib/play/computer-seat";
+import { computerLevelOf } from "@/lib/play/computer-seat";
 import type { Color, Position } from "@/lib/engine/types";
 import { MatchClock } from "./match-clock";
 import { useMatch } from "./match-provider";
@@ -24,8 +24,8 @@ export function PlayerStrip({ color, position }: { color: Color; position: Posit
   const { state } = view;
   const acting = view.status === "playing" && state.turn === color;
   const presence = player === null ? "" : color === you ? "you" : connected ? "connected" : "away";
-  // The computer players' names are words (server/db/computer-users.ts): shown in the reader's language.
-  const level = player ? computerLevelOfName(player.name) : null;
+  // A computer (its account's kind) has a name of words (server/db/computer-users.ts): shown in the reader's language.
+  const level = computerLevelOf(player);
   const name = player === null ? "" : level ? t("computerName", { level }) : player.name;
   return (
     <div className={`player-strip player-${color}${acting ? " player-acting" : ""}`} data-testid={`player-${color}`}>

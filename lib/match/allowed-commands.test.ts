@@ -15,11 +15,11 @@ import type { MatchEvent } from "./events";
 import { action, handMatch, opening } from "./fixtures/hand-match";
 import { emptyMatchView, evolve, type MatchView } from "./view";
 
-const alice: Participant = { player: { id: "a", name: "alice", isGuest: false }, kind: "registered" };
-const bob: Participant = { player: { id: "b", name: "bob", isGuest: false }, kind: "registered" };
-const carol: Participant = { player: { id: "c", name: "carol", isGuest: true }, kind: "guest" };
-const dave: Participant = { player: { id: "d", name: "dave", isGuest: false }, kind: "registered" };
-const computer: Participant = { player: { id: "cpu", name: "Computer (easy)", isGuest: false }, kind: "computer" };
+const alice: Participant = { player: { id: "a", name: "alice", isGuest: false, kind: "registered" }, kind: "registered" };
+const bob: Participant = { player: { id: "b", name: "bob", isGuest: false, kind: "registered" }, kind: "registered" };
+const carol: Participant = { player: { id: "c", name: "carol", isGuest: true, kind: "guest" }, kind: "guest" };
+const dave: Participant = { player: { id: "d", name: "dave", isGuest: false, kind: "registered" }, kind: "registered" };
+const computer: Participant = { player: { id: "cpu", name: "Computer (easy)", isGuest: false, kind: "computer" }, kind: "computer" };
 const ASKERS = [alice, bob, carol, dave, computer, null] as const;
 
 const NOW = 1_000_000;

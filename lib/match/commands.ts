@@ -103,7 +103,11 @@ export interface DecideContext {
   readonly awaySince: (userId: string) => number | null;
   /** How long a player may be away before the opponent can claim the match. */
   readonly abandonAfterMs: number;
-  /** Whether a user is a computer player (it accepts a rematch at once). */
+  /**
+   * The server's word on whether a user is a computer player, by user id. A decision that only needs to know whether a
+   * seat is the computer's (its seed comes first, it accepts a rematch at once) reads the seat's `kind` instead, which
+   * the server writes into every player record from the same user rows (player-kind.ts).
+   */
   readonly isComputer: (userId: string) => boolean;
   /**
    * Whether `given` is this match's invite token. The token is the shell's (the view does not carry it), compared in

@@ -9,13 +9,14 @@ import type { DecideContext, Decision, MatchCommand, Participant } from "./comma
 import { decide } from "./decide";
 import type { MatchEvent } from "./events";
 import { handMatch, opening } from "./fixtures/hand-match";
+import { rematchCreation } from "./rematch";
 import { emptyMatchView, evolve, type MatchView } from "./view";
 
-const alice: Participant = { player: { id: "a", name: "alice", isGuest: false }, kind: "registered" };
-const bob: Participant = { player: { id: "b", name: "bob", isGuest: false }, kind: "registered" };
-const carol: Participant = { player: { id: "c", name: "carol", isGuest: true }, kind: "guest" };
-const dave: Participant = { player: { id: "d", name: "dave", isGuest: false }, kind: "registered" };
-const computer: Participant = { player: { id: "cpu", name: "Computer (easy)", isGuest: false }, kind: "computer" };
+const alice: Participant = { player: { id: "a", name: "alice", isGuest: false, kind: "registered" }, kind: "registered" };
+const bob: Participant = { player: { id: "b", name: "bob", isGuest: false, kind: "registered" }, kind: "registered" };
+const carol: Participant = { player: { id: "c", name: "carol", isGuest: true, kind: "guest" }, kind: "guest" };
+const dave: Participant = { player: { id: "d", name: "dave", isGuest: false, kind: "registered" }, kind: "registered" };
+const computer: Participant = { player: { id: "cpu", name: "Computer (easy)", isGuest: false, kind: "computer" }, kind: "computer" };
 
 const NOW = 1_000_000;
 
@@ -202,5 +203,17 @@ describe("decide accepts", () => {
     expect(accepted(decide(both.view, { type: "rematch-answer", accept: true }, context(bob))).events).toEqual([]);
     const versusComputer = fold([opening[0]!, { type: "joined", color: "black", player: computer.player }, ...handMatch.slice(2)]);
     expect(accepted(decide(versusComputer, { type: "rematch-offer" }, context(alice))).events).toEqual([{ type: "rematch-made", offeredBy: "white", matchId: "rematch-of-m1" }]);
+  });
+
+  it("knows the computer's seat by its player's kind, not by asking who the user is", () => {
+    // A context that knows no computer: the seat's record says it (the server writes it from the user row).
+    const nobody = { isComputer: () => false };
+    const joined = fold([opening[0]!, { type: "joined", color: "black", player: computer.player }]);
+    expect(decide(joined, { type: "seed", clientSeed: "ok", commitment: "c" }, context(alice, nobody))).toMatchObject({ ok: false, code: "ERR_WRONG_STATUS", values: { reason: "computerSeedFirst" } });
+    const versusComputer = fold([opening[0]!, { type: "joined", color: "black", player: computer.player }, ...handMatch.slice(2)]);
+    const made = accepted(decide(versusComputer, { type: "rematch-offer" }, context(alice, nobody)));
+    expect(made.events).toEqual([{ type: "rematch-made", offeredBy: "white", matchId: "rematch-of-m1" }]);
+    // The rematch seats each player with their kind again.
+    expect(rematchCreation(made.view)).toMatchObject({ creator: { player: alice.player, kind: "registered" }, command: { opponent: { player: computer.player, kind: "computer" } } });
   });
 });

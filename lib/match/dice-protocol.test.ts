@@ -11,8 +11,8 @@ import type { MatchEvent } from "./events";
 import { handMatch, opening } from "./fixtures/hand-match";
 import { emptyMatchView, evolve, type MatchView } from "./view";
 
-const alice: Participant = { player: { id: "a", name: "alice", isGuest: false }, kind: "registered" };
-const carol: Participant = { player: { id: "c", name: "carol", isGuest: false }, kind: "registered" };
+const alice: Participant = { player: { id: "a", name: "alice", isGuest: false, kind: "registered" }, kind: "registered" };
+const carol: Participant = { player: { id: "c", name: "carol", isGuest: false, kind: "registered" }, kind: "registered" };
 
 function context(actor: Participant | null): DecideContext {
   const never = (what: string) => () => {
@@ -92,7 +92,8 @@ describe("stored fair-dice-v1 matches", () => {
     const view = fold(handMatch);
     expect(view.diceProtocol).toBe("fair-dice-v1");
     expect(view).toMatchObject({ status: "finished", version: handMatch.length, chainLength: null, ended: { reason: "finished", winner: "white", serverSeed: "s" } });
-    expect(view.players).toEqual({ white: v1Created.creator, black: { id: "b", name: "bob", isGuest: false } });
+    // Its records were written before the account's kind was: the fold gives them theirs (player-kind.ts).
+    expect(view.players).toEqual({ white: { ...v1Created.creator, kind: "registered" }, black: { id: "b", name: "bob", isGuest: false, kind: "registered" } });
   });
 
   it("still take their players' other commands: a finished one's rematch offer (the vault makes the rematch fair-dice-v2)", () => {

@@ -9,6 +9,7 @@
  * the message files (an `ended` event stored before issue 28 also has an English `detail`, which is dropped when read). The rematch events follow it:
  * a finished match's offer, its refusal, and the match the accepted offer made are in its log like everything else.
  */
+import type { AccountKind } from "../access/may";
 import type { BundleRoll } from "../dice/types";
 import type { MatchAction } from "../engine/match-state";
 import type { Color } from "../engine/types";
@@ -18,6 +19,12 @@ export interface PlayerInfo {
   readonly id: string;
   readonly name: string;
   readonly isGuest: boolean;
+  /**
+   * The account's kind (lib/access/may.ts): registered, guest, or the site's computer — a kind, not a name. Written in
+   * every record made since issue 48; absent in older ones, which the view gives a kind when it folds them
+   * (player-kind.ts `seatedPlayer`), so `view.players[color].kind` is always set.
+   */
+  readonly kind?: AccountKind;
 }
 
 export type Visibility = "public" | "private";

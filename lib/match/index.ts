@@ -8,6 +8,7 @@
  */
 export * from "./events";
 export { emptyMatchView, evolve, seatOf, NO_REMATCH, type MatchStatus, type MatchView, type RematchState } from "./view";
+export { COMPUTER_USERNAMES, computerLevelOfName, seatedPlayer, type SeatedPlayer } from "./player-kind";
 export * from "./commands";
 export * from "./refusal";
 export { decide } from "./decide";

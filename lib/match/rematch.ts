@@ -8,17 +8,17 @@
  * @example
  *   decide(finished, { type: "rematch-offer" }, context);                  // [{ type: "rematch-offered", color: "white" }]
  *   decide(offered, { type: "rematch-answer", accept: true }, context);    // [{ type: "rematch-made", offeredBy: "white", matchId }]
- *   rematchCreation(made.view, isComputer);                                // the create command and its creator
+ *   rematchCreation(made.view);                                            // the create command and its creator
  */
 import { opponentOf, type Color } from "../engine/types";
 import type { CreateRequest, DecideContext, Decision, MatchCommand, Participant } from "./commands";
-import type { PlayerInfo } from "./events";
 import { refuse, type Refusal } from "./refusal";
+import type { SeatedPlayer } from "./player-kind";
 import { accepted } from "./seating";
 import { seatOf, type MatchView } from "./view";
 
 /** The seat of user `actorId` (null: nobody signed in) in a finished match with two players, or the refusal. */
-export function rematchSeats(view: MatchView, actorId: string | null): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
+export function rematchSeats(view: MatchView, actorId: string | null): { readonly seat: Color; readonly opponent: SeatedPlayer } | Refusal {
   if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
   const seat = seatOf(view, actorId);
   if (!seat) return refuse("ERR_NOT_A_PLAYER", { reason: "rematch" });
@@ -46,7 +46,7 @@ export function decideRematchOffer(view: MatchView, _command: Extract<MatchComma
   if (rematch.matchId !== null || rematch.offeredBy === seats.seat) return accepted(view, []);
   // Both asked: the second offer accepts the first.
   if (rematch.offeredBy !== null) return made(view, rematch.offeredBy, context);
-  if (context.isComputer(seats.opponent.id)) return made(view, seats.seat, context);
+  if (seats.opponent.kind === "computer") return made(view, seats.seat, context);
   return accepted(view, [{ type: "rematch-offered", color: seats.seat }]);
 }
 
@@ -65,18 +65,16 @@ export function decideRematchAnswer(view: MatchView, command: Extract<MatchComma
 /**
  * The match a made rematch is: its offerer creates it in the other colour, and the accepter is seated at once.
  * Everything but the seed (the vault's: its commitment and chain) follows from the finished match — the dice protocol
- * too is the vault's, so the rematch of a fair-dice-v1 match is a fair-dice-v2 match.
+ * too is the vault's, so the rematch of a fair-dice-v1 match is a fair-dice-v2 match. Each player takes their
+ * account's kind from their seat (a computer accepter is the computer again).
  */
-export function rematchCreation(
-  view: MatchView,
-  isComputer: (userId: string) => boolean,
-): { readonly matchId: string; readonly creator: Participant; readonly command: CreateRequest } | null {
+export function rematchCreation(view: MatchView): { readonly matchId: string; readonly creator: Participant; readonly command: CreateRequest } | null {
   const { offeredBy, matchId } = view.rematch;
   if (matchId === null || offeredBy === null) return null;
   const offerer = view.players[offeredBy];
   const accepter = view.players[opponentOf(offeredBy)];
   if (!offerer || !accepter) return null;
-  const participant = (player: PlayerInfo): Participant => ({ player, kind: isComputer(player.id) ? "computer" : player.isGuest ? "guest" : "registered" });
+  const participant = (player: SeatedPlayer): Participant => ({ player, kind: player.kind });
   return {
     matchId,
     creator: participant(offerer),

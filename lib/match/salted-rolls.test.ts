@@ -13,9 +13,9 @@ import type { MatchEvent } from "./events";
 import { action } from "./fixtures/hand-match";
 import { emptyMatchView, evolve } from "./view";
 
-const alice: Participant = { player: { id: "a", name: "alice", isGuest: false }, kind: "registered" };
-const bob: Participant = { player: { id: "b", name: "bob", isGuest: false }, kind: "registered" };
-const carol: Participant = { player: { id: "c", name: "carol", isGuest: false }, kind: "registered" };
+const alice: Participant = { player: { id: "a", name: "alice", isGuest: false, kind: "registered" }, kind: "registered" };
+const bob: Participant = { player: { id: "b", name: "bob", isGuest: false, kind: "registered" }, kind: "registered" };
+const carol: Participant = { player: { id: "c", name: "carol", isGuest: false, kind: "registered" }, kind: "registered" };
 const SALT_A = "a".repeat(32);
 const SALT_B = "b".repeat(32);
 

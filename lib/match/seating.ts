@@ -98,7 +98,7 @@ export function decideSeed(view: MatchView, command: Command<"seed">, context: D
   if (command.commitment !== view.commitment) return refuse("ERR_COMMITMENT_MISMATCH");
   if (view.clientSeeds[seat] !== null) return refuse("ERR_SEED_ALREADY_SUBMITTED");
   const opponent = view.players[opponentOf(seat)];
-  if (opponent && context.isComputer(opponent.id) && !context.isComputer(actor.player.id) && view.clientSeeds[opponentOf(seat)] === null) {
+  if (opponent?.kind === "computer" && actor.kind !== "computer" && view.clientSeeds[opponentOf(seat)] === null) {
     return refuse("ERR_WRONG_STATUS", { reason: "computerSeedFirst" });
   }
   return accepted(view, [{ type: "seed", color: seat, clientSeed: command.clientSeed }]);

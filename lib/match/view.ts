@@ -13,7 +13,8 @@ import { newMatch, type MatchState } from "../engine/match-state";
 import { describeFailure, type Color } from "../engine/types";
 import { advanceClock, startClock, type MatchClock, type TimeControl } from "./clock";
 import { protocolOfCreated, type DiceProtocol } from "./dice-protocol";
-import type { AnyMatchEvent, EndReason, MatchEvent, PlayerInfo, Visibility } from "./events";
+import type { AnyMatchEvent, EndReason, MatchEvent, Visibility } from "./events";
+import { seatedPlayer, type SeatedPlayer } from "./player-kind";
 
 export type MatchStatus = "waiting" | "seeding" | "playing" | "finished" | "aborted";
 
@@ -44,7 +45,8 @@ export interface MatchView {
   readonly pendingSalts: { readonly nonce: number; readonly from: readonly Color[]; readonly salts: RollSalts } | null;
   /** fair-dice-v2: the seeds of the games that have ended, by game number. */
   readonly gameSeeds: Readonly<Record<number, string>>;
-  readonly players: Readonly<Record<Color, PlayerInfo | null>>;
+  /** The seated players, each with their account's kind (`kind`: a record stored without one is given it as it is folded, player-kind.ts). */
+  readonly players: Readonly<Record<Color, SeatedPlayer | null>>;
   readonly clientSeeds: Readonly<Record<Color, string | null>>;
   /** The rules state; in `waiting` and `seeding` it is the match before its first opening roll. */
   readonly state: MatchState;
@@ -141,13 +143,13 @@ function foldEvent(view: MatchView, event: AnyMatchEvent): MatchView {
         commitment: event.commitment,
         diceProtocol: protocolOfCreated(event),
         chainLength: event.dice?.chainLength ?? null,
-        players: { ...view.players, [event.creatorColor]: event.creator },
+        players: { ...view.players, [event.creatorColor]: seatedPlayer(event.creator) },
         state: newMatch({ matchLength: event.matchLength }),
         timeControl: event.timeControl ?? null,
         clock: event.timeControl ? startClock(event.timeControl) : null,
       };
     case "joined":
-      return { ...view, players: { ...view.players, [event.color]: event.player } };
+      return { ...view, players: { ...view.players, [event.color]: seatedPlayer(event.player) } };
     case "seed":
       return { ...view, clientSeeds: { ...view.clientSeeds, [event.color]: event.clientSeed } };
     case "action": {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AccountKind } from "@/lib/access/may";
 import { newMatch } from "@/lib/engine/match-state";
 import { initialPosition } from "@/lib/engine/position";
 import { emptyMatchView, type MatchView } from "@/lib/match/view";
@@ -13,7 +14,7 @@ function view(black: string, overrides: Partial<MatchView> = {}): MatchView {
   return {
     ...emptyMatchView("m1"),
     status: "playing",
-    players: { white: { id: "ada", name: "ada", isGuest: false }, black: { id: black, name: black, isGuest: false } },
+    players: { white: { id: "ada", name: "ada", isGuest: false, kind: "registered" }, black: { id: black, name: black, isGuest: false, kind: isComputer(black) ? "computer" : "registered" } },
     state,
     ...overrides,
   };
@@ -36,12 +37,14 @@ describe("checkHint", () => {
 });
 
 describe("computerSeat", () => {
-  it("finds the computer by its reserved name, and nobody in a match between people", async () => {
+  it("finds the computer by its account's kind, its level by its reserved name, and nobody in a match between people", async () => {
     const { computerSeat } = await import("./computer-seat");
-    const players = (black: string) => ({ white: { id: "a", name: "ada", isGuest: false }, black: { id: "b", name: black, isGuest: false } });
-    expect(computerSeat({ players: players("Computer (hard)") })).toEqual({ color: "black", level: "hard" });
-    expect(computerSeat({ players: players("bob") })).toBeNull();
-    expect(computerSeat({ players: players("Computer (HARD)") })).toBeNull();
+    const players = (black: string, kind: AccountKind) => ({ white: { name: "ada", kind: "registered" as const }, black: { name: black, kind } });
+    expect(computerSeat({ players: players("Computer (hard)", "computer") })).toEqual({ color: "black", level: "hard" });
+    expect(computerSeat({ players: players("bob", "registered") })).toBeNull();
+    // The kind says who is a computer, not the name.
+    expect(computerSeat({ players: players("Computer (hard)", "registered") })).toBeNull();
+    expect(computerSeat({ players: players("Computer (HARD)", "computer") })).toBeNull();
     expect(computerSeat({ players: { white: null, black: null } })).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The computer players: one user per level, "Computer (easy)", "Computer (medium)" and "Computer (hard)", marked by
  * `User.computerLevel`. They have no password and no session, so nobody signs in as them; the names cannot be
- * registered by people (usernames are letters, digits, _ and -). Created on first boot, found again afterwards.
+ * registered by people (usernames are letters, digits, _ and -). Created on first boot, found again afterwards. Their
+ * player records say kind "computer" from that column (users.ts `playerInfo`), not from the names.
  *
  * @example
  *   const computers = await ensureComputerUsers(db); // Map { "cm…" => "easy", … }
  */
 import { COMPUTER_LEVELS, type ComputerLevel } from "@/lib/analysis/computer-player";
-import { COMPUTER_USERNAMES } from "@/lib/play/computer-seat";
+import { COMPUTER_USERNAMES } from "@/lib/match/player-kind";
 import type { Db } from "./client";
 import { uniqueViolation } from "./transaction";
 

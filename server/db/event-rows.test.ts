@@ -27,7 +27,7 @@ describe("a match's set-up written by both append paths", () => {
    * fair-dice-v2 match's (`waitingMatch(…, { chain: true })`): decide seats players in no other.
    */
   function setUp(view: MatchView, joiner: { id: string; username: string; isGuest: boolean }, at: Date): AppendEventInput[] {
-    const joining = { player: playerInfo(joiner), kind: "registered" } as const;
+    const joining = { player: playerInfo({ ...joiner, computerLevel: null }), kind: "registered" } as const;
     const joined = decided(view, { type: "join" }, joining);
     const creator = view.players.white;
     if (!creator) throw new Error("no creator");

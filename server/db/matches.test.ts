@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())("matches on %s", (kind) => {
         { sequence: 1, type: STORED_EVENT_TYPES.created, actorId: creator.id, payload: { color: "black", matchLength: 7, commitment: seed.commitment } },
       ]);
       expect(view).toMatchObject({ matchId: match.id, version: 1, status: "waiting", commitment: seed.commitment });
-      expect(view.players).toEqual({ white: null, black: { id: creator.id, name: creator.username, isGuest: false } });
+      expect(view.players).toEqual({ white: null, black: { id: creator.id, name: creator.username, isGuest: false, kind: "registered" } });
     });
 
     it("returns exactly the row the database reads back", async () => {

@@ -5,7 +5,7 @@
  *   const created = await createUser(db, { username: "ada", passwordHash: hash });
  *   if (!created.ok) created.code; // "ERR_USERNAME_TAKEN"
  *   await findUserByUsername(db, "ada"); // UserRow | null
- *   await findPlayer(db, id);            // { id, name: "ada", isGuest: false } | null: how a match shows its players
+ *   await findPlayer(db, id);            // { id, name: "ada", isGuest: false, kind: "registered" } | null: how a match shows its players
  */
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Participant, PlayerInfo } from "@/lib/match";
@@ -42,9 +42,12 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
   return db.prisma.user.findUnique({ where: { username } });
 }
 
-/** How a match names a user (the players of its view): the same whether the view is built live or from the log. */
-export function playerInfo(user: { readonly id: string; readonly username: string; readonly isGuest: boolean }): PlayerInfo {
-  return { id: user.id, name: user.username, isGuest: user.isGuest };
+/**
+ * How a match names a user (the players of its view), with their account's kind — a computer by its row's
+ * `computerLevel`, never by its name: the same whether the view is built live or from the log.
+ */
+export function playerInfo(user: { readonly id: string; readonly username: string; readonly isGuest: boolean; readonly computerLevel: string | null }): PlayerInfo {
+  return { id: user.id, name: user.username, isGuest: user.isGuest, kind: accountKind(user) };
 }
 
 export async function findPlayer(db: Db, id: string): Promise<PlayerInfo | null> {

@@ -39,11 +39,15 @@ describe("a match against the computer", () => {
     const { matchId } = await bot.create({ matchLength: 3, color: "white", visibility: "public", computer: "medium" });
     expect(bot.view?.status).toBe("seeding");
     expect(bot.view?.players.black?.name).toBe(COMPUTER_USERNAMES.medium);
+    // The records say each account's kind (from the user rows): the computer is a kind, not a name.
+    expect(bot.view?.players).toMatchObject({ white: { kind: "registered" }, black: { kind: "computer" } });
     expect(bot.view?.clientSeeds.black).toMatch(/^[0-9a-f]{32}$/);
     expect(bot.view?.clientSeeds.white).toBeNull();
     const stored = await readStoredMatch(t.db, matchId);
     // created (with the commitment), the computer's join, then its seed: drawn once the commitment was stored.
     expect(stored.events.map(({ event }) => event.type)).toEqual(["created", "joined", "seed"]);
+    // Rebuilt from the log, the computer's kind comes from its user row again.
+    expect(stored.view.players.black?.kind).toBe("computer");
     const computerId = stored.view.players.black?.id;
     expect(stored.actors).toEqual([alice.id, computerId, computerId]);
     // It is not an open challenge: nobody else can take the seat.

@@ -46,13 +46,14 @@ export async function loadLiveMatch(db: Db, matchId: string): Promise<{ readonly
   return { live, events: decoded };
 }
 
+/** A player whose user row is gone: no row to ask, so shown as a person. */
 function unknownPlayer(id: string): PlayerInfo {
-  return { id, name: "unknown player", isGuest: false };
+  return { id, name: "unknown player", isGuest: false, kind: "registered" };
 }
 
 async function playerLookup(db: Db, ids: readonly (string | null)[]): Promise<(id: string) => PlayerInfo> {
   const wanted = ids.filter((id): id is string => id !== null);
-  const users = await db.prisma.user.findMany({ where: { id: { in: wanted } }, select: { id: true, username: true, isGuest: true } });
+  const users = await db.prisma.user.findMany({ where: { id: { in: wanted } }, select: { id: true, username: true, isGuest: true, computerLevel: true } });
   const byId = new Map(users.map((user) => [user.id, playerInfo(user)]));
   return (id) => byId.get(id) ?? unknownPlayer(id);
 }

@@ -71,7 +71,7 @@ describe("a match's set-up", () => {
     const held = await t.server.service.withMatch(matchId, (live) => live);
     const rebuilt = await loadLiveMatch(t.db, matchId);
     expect(held).toEqual(rebuilt?.live);
-    expect(held?.view.players).toEqual({ white: { id: alice.id, name: alice.name, isGuest: false }, black: { id: bob.id, name: bob.name, isGuest: false } });
+    expect(held?.view.players).toEqual({ white: { id: alice.id, name: alice.name, isGuest: false, kind: "registered" }, black: { id: bob.id, name: bob.name, isGuest: false, kind: "registered" } });
     expect(white.view).toEqual(held?.view);
     for (const bot of [white, black]) bot.close();
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { emptyMatchView, type MatchStatus, type Visibility } from "@/lib/match";
 import { canView, holdsInvite, inviteTokenFor, type Viewer } from "./visibility";
 
-const ada = { id: "u-ada", name: "ada", isGuest: false };
-const bob = { id: "u-bob", name: "bob", isGuest: true };
+const ada = { id: "u-ada", name: "ada", isGuest: false, kind: "registered" } as const;
+const bob = { id: "u-bob", name: "bob", isGuest: true, kind: "guest" } as const;
 const TOKEN = "c2VjcmV0LWludml0ZS10b2tlbg";
 
 /** Ada created the match and sits as white; bob joined as black unless it is still waiting. */

@@ -16,9 +16,10 @@ import type { Matchmaker } from "@/server/match/matchmaking";
 import type { Presence } from "@/server/match/presence";
 import type { Actor, GameServer, GameSocket } from "./socket-types";
 
-/** The actor as the match aggregate knows them (a session's user is a person: registered or a guest). */
+/** The actor as the match aggregate knows them (a session's user is a person: registered or a guest); their record says the kind too. */
 export function participantOf(actor: Actor): Participant {
-  return { player: { id: actor.id, name: actor.name, isGuest: actor.isGuest }, kind: accountKind(actor) };
+  const kind = accountKind(actor);
+  return { player: { id: actor.id, name: actor.name, isGuest: actor.isGuest, kind }, kind };
 }
 
 /** The node's services every area reaches through the socket layer (the gateway is given them, and hands them on). */

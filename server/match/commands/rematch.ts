@@ -26,8 +26,8 @@ async function rematch(ctx: CommandContext, matchId: string, command: MatchComma
   const preview = await ctx.service.preview(matchId, command, actor);
   if (!preview) return fail("ERR_NOT_FOUND");
   if (!preview.ok) return answer(preview);
-  const isComputer = (userId: string) => ctx.computer?.isComputer(userId) ?? false;
-  const planned = preview.events.some((event) => event.type === "rematch-made") ? rematchCreation(preview.view, isComputer) : null;
+  // Each player's account kind (a computer accepter included) is in their seat's record.
+  const planned = preview.events.some((event) => event.type === "rematch-made") ? rematchCreation(preview.view) : null;
   if (planned) {
     const created = await ctx.service.create(planned.command, { creator: planned.creator, matchId: planned.matchId });
     // Made already by another node's answer to the same offer: the same id, the same match.
