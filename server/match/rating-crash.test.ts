@@ -18,7 +18,7 @@ import { BotClient } from "@/scripts/bot/bot-client";
 import { mulberry32 } from "@/scripts/bot/random";
 import { openDb } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { createEmptyDatabase, testDatabaseKinds } from "@/server/db/test-databases";
+import { createMigratedDatabase, testDatabaseKinds } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe.each(testDatabaseKinds())("ratings across a crash on %s", (kind) => {
   it(`apply each rated match exactly once when the server is SIGKILLed at its end (${MATCHES} matches)`, async () => {
-    const empty = kind === "sqlite" ? { url: `file:${path.join(dir, "ratings.db")}`, drop: async () => {} } : await createEmptyDatabase(kind);
+    const empty = kind === "sqlite" ? { url: `file:${path.join(dir, "ratings.db")}`, drop: async () => {} } : await createMigratedDatabase(kind);
     drops.push(empty.drop);
     const databaseUrl = empty.url;
     await migrateDatabase(databaseUrl);

@@ -15,8 +15,7 @@ import type { MatchView } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { seatBots } from "@/tests/support/match-in-play";
 import { openDb, type Db } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { createEmptyDatabase } from "@/server/db/test-databases";
+import { createMigratedDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { sessionCookieFor } from "@/tests/support/session";
@@ -61,8 +60,7 @@ async function snapshotOf(bot: BotClient, matchId: string): Promise<MatchSnapsho
 
 describe.skipIf(!enabled)("two nodes sharing PostgreSQL and Redis (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
   beforeAll(async () => {
-    database = await createEmptyDatabase("postgres", postgres);
-    await migrateDatabase(database.url);
+    database = await createMigratedDatabase("postgres", postgres);
     db = openDb(database.url);
     const seedKeyHex = randomSeedKeyHex();
     const env = { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, FAIRGAMMON_RATE_LIMIT: "1000/1000", ABANDON_AFTER_SECONDS: String(ABANDON_AFTER_SECONDS) };

@@ -20,8 +20,7 @@ import { createClient } from "redis";
 import { startBalancer, STICKY_COOKIE, type Balancer } from "@/server/cluster/balancer";
 import { startSupervisor, type SupervisedNode, type Supervisor } from "@/server/cluster/supervisor";
 import { openDb, type Db } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { createEmptyDatabase } from "@/server/db/test-databases";
+import { createMigratedDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
 import { entryArgs } from "./server-bundle";
 import { freePort, randomSeedKeyHex } from "./server-process";
@@ -61,8 +60,7 @@ export interface TestCluster {
 }
 
 export async function startTestCluster(options: TestClusterOptions): Promise<TestCluster> {
-  const database = await createEmptyDatabase("postgres", options.postgresServer);
-  await migrateDatabase(database.url);
+  const database = await createMigratedDatabase("postgres", options.postgresServer);
   const db = openDb(database.url);
   const dataDir = mkdtempSync(path.join(tmpdir(), "fairgammon-cluster-"));
   const prefix = `fairgammon-test-${randomBytes(4).toString("hex")}`;

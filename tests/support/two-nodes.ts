@@ -9,8 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { openDb, type Db } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { createEmptyDatabase } from "@/server/db/test-databases";
+import { createMigratedDatabase } from "@/server/db/test-databases";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "./server-process";
 
 export interface TwoNodes {
@@ -23,8 +22,7 @@ export interface TwoNodes {
 }
 
 export async function startTwoNodes(postgresServer: string, redisUrl: string, env: Record<string, string> = {}): Promise<TwoNodes> {
-  const database = await createEmptyDatabase("postgres", postgresServer);
-  await migrateDatabase(database.url);
+  const database = await createMigratedDatabase("postgres", postgresServer);
   const db = openDb(database.url);
   const seedKeyHex = randomSeedKeyHex();
   const shared = { REDIS_URL: redisUrl, REDIS_PREFIX: `fairgammon-test-${randomBytes(4).toString("hex")}`, LOG_LEVEL: "warn", ...env };
