@@ -19,6 +19,7 @@ import type { Db } from "@/server/db/client";
 import { loadMatch } from "@/server/db/match-read";
 import type { RollRow, SeedState } from "@/server/db/types";
 import { loadLiveMatch, type VersionedEvent } from "@/server/match/live-match";
+import { waitFor } from "./wait-for";
 
 export interface StoredMatch {
   readonly matchId: string;
@@ -43,15 +44,20 @@ export interface MatchObserver {
  * only when the match's version is the same before and after it.
  */
 export async function readStoredMatch(db: Db, matchId: string): Promise<StoredMatch> {
-  for (let attempt = 0; ; attempt++) {
-    const loaded = await loadMatch(db, matchId);
-    const live = await loadLiveMatch(db, matchId);
-    const after = await loadMatch(db, matchId);
-    if (!loaded || !live || !after) throw new Error(`no match ${matchId} in the database`);
-    if (after.match.version === loaded.match.version) return storedMatchOf(matchId, loaded, live);
-    if (attempt === 100) throw new Error(`match ${matchId} never stood still long enough to be read`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let stored = null as StoredMatch | null;
+  await waitFor(
+    async () => {
+      const loaded = await loadMatch(db, matchId);
+      const live = await loadLiveMatch(db, matchId);
+      const after = await loadMatch(db, matchId);
+      if (!loaded || !live || !after) throw new Error(`no match ${matchId} in the database`);
+      if (after.match.version === loaded.match.version) stored = storedMatchOf(matchId, loaded, live);
+      return stored !== null;
+    },
+    `match ${matchId} to stand still long enough to be read`,
+    { timeoutMs: 10_000, intervalMs: 20 },
+  );
+  return stored!;
 }
 
 function storedMatchOf(
