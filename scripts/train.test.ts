@@ -9,9 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { entryArgs } from "@/tests/support/server-bundle";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "train-test-"));
+
+/** `npm run train -- <args>`: its bundle (tests/support/server-bundle.ts; under tsx without one), from the repository's root. */
+function trainCli(args: readonly string[]) {
+  return spawnSync(process.execPath, [...entryArgs("train"), ...args], { cwd: repoRoot, encoding: "utf8" });
+}
 
 interface Trained {
   readonly inputWeights: number[];
@@ -20,8 +26,8 @@ interface Trained {
 
 function train(seed: number, name: string, games = 40, extra: readonly string[] = []): Trained {
   const out = join(dir, name);
-  const args = ["scripts/train.ts", "--seed", String(seed), "--games", String(games), "--hidden", "8", "--check", String(games), "--check-games", "2", "--out", out, ...extra];
-  const result = spawnSync("node_modules/.bin/tsx", args, { cwd: repoRoot, encoding: "utf8" });
+  const args = ["--seed", String(seed), "--games", String(games), "--hidden", "8", "--check", String(games), "--check-games", "2", "--out", out, ...extra];
+  const result = trainCli(args);
   if (result.status !== 0) throw new Error(`train failed: ${result.stderr}`);
   return JSON.parse(readFileSync(out, "utf8")) as Trained;
 }
@@ -60,7 +66,7 @@ describe("npm run train --supervised", () => {
   const labels = join(dir, "labels.jsonl");
   // Two positions with labels of our own (the opening and one met in self-play), as label-positions.ts writes them.
   writeFileSync(labels, ['{"pos":"4HPwATDgc/ABMA","p":[0.5,0.15,0.01,0.15,0.01]}', '{"pos":"jOfgASiYZ/ABMA","p":[0.45,0.12,0.005,0.16,0.01]}'].join("\n") + "\n");
-  const run = (args: string[]) => spawnSync("node_modules/.bin/tsx", ["scripts/train.ts", ...args], { cwd: repoRoot, encoding: "utf8" });
+  const run = (args: string[]) => trainCli(args);
 
   it("refines the --init network epoch by epoch and records where it came from", () => {
     const init = join(dir, "init.json");
@@ -114,7 +120,7 @@ describe("npm run train --race --gammon-races", () => {
   });
 
   it("refuses shares that add up to all the games or more", () => {
-    const result = spawnSync("node_modules/.bin/tsx", ["scripts/train.ts", "--race", "--seed", "1", "--games", "10", "--stragglers", "0.5", "--gammon-races", "0.5", "--out", join(dir, "x.json")], { cwd: repoRoot, encoding: "utf8" });
+    const result = trainCli(["--race", "--seed", "1", "--games", "10", "--stragglers", "0.5", "--gammon-races", "0.5", "--out", join(dir, "x.json")]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--gammon-races");
   });
@@ -131,7 +137,7 @@ describe("npm run train --prime-starts", () => {
   });
 
   it("refuses a share of all the games or more", () => {
-    const result = spawnSync("node_modules/.bin/tsx", ["scripts/train.ts", "--seed", "1", "--games", "10", "--prime-starts", "1", "--out", join(dir, "x.json")], { cwd: repoRoot, encoding: "utf8" });
+    const result = trainCli(["--seed", "1", "--games", "10", "--prime-starts", "1", "--out", join(dir, "x.json")]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--prime-starts");
   });

@@ -5,9 +5,9 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { entryArgs } from "@/tests/support/server-bundle";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 
-const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 let t: TestServer;
 let matchId = "";
 
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 function runVerify(args: string[]) {
-  return spawnSync(tsx, ["scripts/verify.ts", ...args], {
+  return spawnSync(process.execPath, [...entryArgs("verify"), ...args], {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: `file:${path.join(t.dir, "test.db")}` },
   });

@@ -1,6 +1,6 @@
 /**
  * The processes the tests start — the test server (server-entry.ts) and the command-line tools they run (verify,
- * admin, bg) — as one JavaScript file each, built by esbuild once per test run (the Vitest global setup) and started
+ * admin, bg, train) — as one JavaScript file each, built by esbuild once per test run (the Vitest global setup) and started
  * with plain `node`. Under tsx every one of a process's hundreds of modules went through tsx's loader hooks: a test
  * server took 1.2 s to start on a quiet 2-core machine against 0.7 s bundled, and the crash tests start one dozens of
  * times (docs/benchmarks.md, "The test suite"). The packages stay in node_modules; only the project's own code is
@@ -12,9 +12,9 @@
  *   await buildBundles();                                      // vitest globalSetup
  *   spawn(process.execPath, [...entryArgs("server-entry"), …]);
  */
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ENTRIES = {
@@ -22,6 +22,7 @@ const ENTRIES = {
   verify: "scripts/verify.ts",
   admin: "scripts/admin.ts",
   bg: "scripts/bg.ts",
+  train: "scripts/train.ts",
 } as const;
 export type BundledEntry = keyof typeof ENTRIES;
 const DIR = path.join(ROOT, ".cache/bundles");
@@ -31,6 +32,22 @@ const FRESH = "FAIRGAMMON_TEST_BUNDLES";
 function bundlePath(name: BundledEntry): string {
   return path.join(DIR, `${name}.mjs`);
 }
+
+/**
+ * Gives each of the project's modules its own `import.meta.url` (its source file's URL) instead of the bundle's: for
+ * a tool whose modules find files beside them at other depths than two below the root (train reads
+ * scripts/strength/fixtures/ through scripts/strength/heldout-set.ts).
+ */
+const ownFileUrls = {
+  name: "own-file-urls",
+  setup(build: { onLoad(options: { filter: RegExp }, callback: (args: { path: string }) => { contents: string; loader: "ts" } | undefined): void }) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (!args.path.startsWith(ROOT) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const source = readFileSync(args.path, "utf8");
+      return { contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+    });
+  },
+};
 
 export async function buildBundles(): Promise<void> {
   const { build } = await import("esbuild");
@@ -48,6 +65,7 @@ export async function buildBundles(): Promise<void> {
         alias: { "@": ROOT },
         outfile: temporary,
         logLevel: "warning",
+        plugins: name === "train" ? [ownFileUrls] : [],
       });
       renameSync(temporary, bundlePath(name));
     }),
