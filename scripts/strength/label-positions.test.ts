@@ -7,14 +7,16 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePositionId } from "@/lib/engine";
 import { isRace } from "@/lib/analysis/contact";
+import { entryArgs } from "@/tests/support/server-bundle";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "label-test-"));
 
 function label(seed: number, positions: number, name: string): { pos: string; p: number[] }[] {
   const out = join(dir, name);
-  const args = ["scripts/strength/label-positions.ts", "--seed", String(seed), "--positions", String(positions), "--ply", "1", "--out", out];
-  const result = spawnSync("node_modules/.bin/tsx", args, { cwd: repoRoot, encoding: "utf8" });
+  const args = ["--seed", String(seed), "--positions", String(positions), "--ply", "1", "--out", out];
+  // Its bundle (tests/support/server-bundle.ts; under tsx without one).
+  const result = spawnSync(process.execPath, [...entryArgs("label-positions"), ...args], { cwd: repoRoot, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`label-positions failed: ${result.stderr}`);
   return readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { pos: string; p: number[] });
 }

@@ -1,6 +1,6 @@
 /**
  * The processes the tests start — the test server (server-entry.ts) and the command-line tools they run (verify,
- * admin, bg, train) — as one JavaScript file each, built by esbuild once per test run (the Vitest global setup) and started
+ * admin, bg, train, label-positions) — as one JavaScript file each, built by esbuild once per test run (the Vitest global setup) and started
  * with plain `node`. Under tsx every one of a process's hundreds of modules went through tsx's loader hooks: a test
  * server took 1.2 s to start on a quiet 2-core machine against 0.7 s bundled, and the crash tests start one dozens of
  * times (docs/benchmarks.md, "The test suite"). The packages stay in node_modules; only the project's own code is
@@ -23,6 +23,7 @@ const ENTRIES = {
   admin: "scripts/admin.ts",
   bg: "scripts/bg.ts",
   train: "scripts/train.ts",
+  "label-positions": "scripts/strength/label-positions.ts",
 } as const;
 export type BundledEntry = keyof typeof ENTRIES;
 const DIR = path.join(ROOT, ".cache/bundles");
@@ -65,7 +66,7 @@ export async function buildBundles(): Promise<void> {
         alias: { "@": ROOT },
         outfile: temporary,
         logLevel: "warning",
-        plugins: name === "train" ? [ownFileUrls] : [],
+        plugins: name === "train" || name === "label-positions" ? [ownFileUrls] : [],
       });
       renameSync(temporary, bundlePath(name));
     }),
