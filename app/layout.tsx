@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
 import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
-import { NoticeCenter } from "@/components/notices/notice-center";
+import { NoticeCenterSlot } from "@/components/notices/notice-center-slot";
 import { NoticesProvider } from "@/components/notices/notices-provider";
 import { accountKind, may } from "@/lib/access/may";
 import { storedPreferences } from "@/lib/play/preferences";
@@ -47,7 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </nav>
               <div className="header-tools">
                 <LocaleSwitcher />
-                <NoticeCenter />
+                <NoticeCenterSlot />
                 <UserMenu user={user ? { username: user.username, role: user.role, isGuest: user.isGuest } : null} />
               </div>
             </header>

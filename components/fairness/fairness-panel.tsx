@@ -10,8 +10,11 @@
 import { useTranslations } from "next-intl";
 import { useMatch } from "@/components/match/match-provider";
 import type { Color } from "@/lib/engine/types";
-import { AuditCheck } from "./audit-check";
+import { lazy, Suspense } from "react";
 import { SeedForm } from "./seed-form";
+
+/** The verifier's button and report, from a chunk of its own: nothing is revealed to verify before a game ends. */
+const AuditCheck = lazy(() => import("./audit-check").then((module) => ({ default: module.AuditCheck })));
 import { ColumnHeads } from "@/components/ui/column-heads";
 
 const COLORS: readonly Color[] = ["white", "black"];
@@ -85,9 +88,13 @@ export function FairnessPanel() {
         </div>
       )}
       {ended ? (
-        <AuditCheck key="match" matchId={view.matchId} invite={invite} label={t("verifyAll")} you={you} rerunOn={chained ? revealedGames : 0} />
+        <Suspense fallback={null}>
+          <AuditCheck key="match" matchId={view.matchId} invite={invite} label={t("verifyAll")} you={you} rerunOn={chained ? revealedGames : 0} />
+        </Suspense>
       ) : chained && revealedGames > 0 ? (
-        <AuditCheck key="games" matchId={view.matchId} invite={invite} label={t("verifyGames")} you={you} rerunOn={revealedGames} />
+        <Suspense fallback={null}>
+          <AuditCheck key="games" matchId={view.matchId} invite={invite} label={t("verifyGames")} you={you} rerunOn={revealedGames} />
+        </Suspense>
       ) : rolls.length > 0 ? (
         <p className="muted">
           {t.rich("bundleWhilePlaying", { link: (chunks) => <a href={`/api/matches/${view.matchId}/audit${invite ? `?invite=${invite}` : ""}`}>{chunks}</a> })}

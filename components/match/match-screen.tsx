@@ -9,30 +9,37 @@
  * @example
  *   <MatchProvider matchId={id} invite={invite} protocol={PROTOCOL_VERSION}><MatchScreen signedIn /></MatchProvider>
  */
+import { lazy, Suspense, useState } from "react";
 import { Board } from "@/components/board/board";
 import { FairnessPanel } from "@/components/fairness/fairness-panel";
 import { initialPosition } from "@/lib/engine/position";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/components/i18n/error-text";
-import { PlaySettings } from "@/components/play/play-settings";
 import { Announcer } from "./announcer";
 import { AutomaticPlay } from "./automatic-play";
 import { statusText } from "./status-text";
-import { GameBreak } from "./game-break";
+import { endedGame } from "@/lib/play/game-break";
 import { FlagWatch } from "./match-clock";
-import { MatchEnd } from "./match-end";
 import { timeControlText } from "./time-control-text";
-import { ChallengeInbox } from "@/components/meet/challenge-inbox";
-import { TournamentNotice } from "@/components/tournaments/tournament-notice";
+import { useNotices } from "@/components/notices/notices-provider";
 import { MatchChat } from "./match-chat";
 import { MatchLog } from "./match-log";
 import type { PageFailure } from "./match-store";
 import { useMatch, useMatchSocket } from "./match-provider";
 import { PlayArea } from "./play-area";
-import { RematchPanel } from "./rematch-panel";
 import { SeatPanel } from "./seat-panel";
 import { TurnNotice } from "./turn-notice";
 import "@/components/ui/ui.css";
+
+/**
+ * What a match page needs only later — a game's break, the end's panel and the rematch, the settings when opened, a tournament notice when
+ * one waits — comes in chunks of their own: the page's first load has a budget (e2e/match.spec.ts).
+ */
+const GameBreak = lazy(() => import("./game-break").then((module) => ({ default: module.GameBreak })));
+const MatchEnd = lazy(() => import("./match-end").then((module) => ({ default: module.MatchEnd })));
+const RematchPanel = lazy(() => import("./rematch-panel").then((module) => ({ default: module.RematchPanel })));
+const PlaySettings = lazy(() => import("@/components/play/play-settings").then((module) => ({ default: module.PlaySettings })));
+const TournamentNotice = lazy(() => import("@/components/tournaments/tournament-notice").then((module) => ({ default: module.TournamentNotice })));
 import "./match.css";
 
 /** The codes whose failure has a title of its own (`match.failure.<code>`); others get `match.failure.other`. */
@@ -80,6 +87,8 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
   const connection = useMatch((s) => s.connection);
   const failure = useMatch((s) => s.failure);
   const socket = useMatchSocket();
+  const tournamentReady = useNotices().state.tournamentMatches.length > 0;
+  const [settingsOpened, setSettingsOpened] = useState(false);
 
   if (failure) return <FailurePanel code={failure.code} values={failure.values} />;
   const banner =
@@ -117,25 +126,44 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
             {statusText(t, view, you)}
           </p>
           <Announcer />
-          <MatchEnd />
-          <GameBreak />
+          {view.status === "finished" ? (
+            <Suspense fallback={null}>
+              <MatchEnd />
+            </Suspense>
+          ) : null}
+          {endedGame(view) !== null ? (
+            <Suspense fallback={null}>
+              <GameBreak />
+            </Suspense>
+          ) : null}
           <PlayArea />
           <FlagWatch />
           <TurnNotice />
           <AutomaticPlay />
         </div>
         <aside className="match-side">
-          <RematchPanel />
+          {view.status === "finished" && you !== null ? (
+            <Suspense fallback={null}>
+              <RematchPanel />
+            </Suspense>
+          ) : null}
           <SeatPanel signedIn={signedIn} />
           <FairnessPanel />
           {you !== null && view.status !== "finished" && view.status !== "aborted" ? (
-            <details className="panel settings-panel">
+            <details className="panel settings-panel" onToggle={(event) => setSettingsOpened((was) => was || event.currentTarget.open)}>
               <summary>{t("settings")}</summary>
-              <PlaySettings />
+              {settingsOpened ? (
+                <Suspense fallback={null}>
+                  <PlaySettings />
+                </Suspense>
+              ) : null}
             </details>
           ) : null}
-          {viewerId !== null ? <TournamentNotice socket={socket} /> : null}
-          {viewerId !== null ? <ChallengeInbox socket={socket} showSent={false} /> : null}
+          {tournamentReady ? (
+            <Suspense fallback={null}>
+              <TournamentNotice socket={socket} />
+            </Suspense>
+          ) : null}
           <MatchChat viewerId={viewerId} />
           <MatchLog />
         </aside>
