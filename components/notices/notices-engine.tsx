@@ -13,7 +13,7 @@ import { useErrorText } from "@/components/i18n/error-text";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
 import type { FailureValues } from "@/lib/engine/types";
 import { EMPTY_NOTICES, matchOfPath, noticesReducer, waitingCount } from "./notices-state";
-import type { NoticesValue } from "./notices-provider";
+import type { NoticesValue } from "./notices-value";
 import { openMatchWhenMade } from "./open-match";
 import { forgetSentHere, rememberSentHere, useNow, wasSentHere } from "./tab-state";
 import { useNoticeSignal, useTitleCount } from "./use-notice-signals";

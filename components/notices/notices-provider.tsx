@@ -15,27 +15,14 @@
  *   const notices = useNotices(); await notices.answer(challenge, true);
  */
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
-import type { ChallengeView } from "@/lib/protocol/meet";
 import type { NoticesState } from "./notices-state";
+import type { NoticesValue } from "./notices-value";
+
+export type { NoticesValue } from "./notices-value";
 
 /** The live part, in a chunk of its own: no page's first load carries it (e2e/match.spec.ts's budget). */
 const NoticesEngine = lazy(() => import("./notices-engine"));
 
-export interface NoticesValue {
-  /** A registered player's page: the notices are live. */
-  readonly enabled: boolean;
-  readonly state: NoticesState;
-  /** The clock the time left is shown by (ms), ticking while a challenge waits. */
-  readonly now: number;
-  readonly busy: boolean;
-  readonly error: string | null;
-  readonly answer: (challenge: ChallengeView, accept: boolean) => Promise<void>;
-  readonly withdraw: (challenge: ChallengeView) => Promise<void>;
-  /** This tab sent `challenge` (the lobby's form): it waits in the list, and its match opens here when accepted. */
-  readonly noteSent: (challenge: ChallengeView) => void;
-  /** The player is opening this match: its notice is done. */
-  readonly opened: (matchId: string) => void;
-}
 
 const idle = async () => {};
 /** Written out, not imported: the reducer's module belongs to the live chunk. */
