@@ -9,9 +9,8 @@
  * @example
  *   <MatchProvider matchId={id} invite={invite} protocol={PROTOCOL_VERSION}><MatchScreen signedIn /></MatchProvider>
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Board } from "@/components/board/board";
-import { FairnessPanel } from "@/components/fairness/fairness-panel";
 import { initialPosition } from "@/lib/engine/position";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/components/i18n/error-text";
@@ -21,25 +20,19 @@ import { statusText } from "./status-text";
 import { endedGame } from "@/lib/play/game-break";
 import { FlagWatch } from "./match-clock";
 import { timeControlText } from "./time-control-text";
-import { useNotices } from "@/components/notices/notices-provider";
-import { MatchChat } from "./match-chat";
-import { MatchLog } from "./match-log";
 import type { PageFailure } from "./match-store";
-import { useMatch, useMatchSocket } from "./match-provider";
+import { useMatch } from "./match-provider";
+import { MatchSide } from "./match-side";
 import { PlayArea } from "./play-area";
-import { SeatPanel } from "./seat-panel";
 import { TurnNotice } from "./turn-notice";
 import "@/components/ui/ui.css";
 
 /**
- * What a match page needs only later — a game's break, the end's panel and the rematch, the settings when opened, a tournament notice when
- * one waits — comes in chunks of their own: the page's first load has a budget (e2e/match.spec.ts).
+ * What a match page needs only later — a game's break, the end's panel — comes in chunks of their own (so do the side
+ * column's: match-side.tsx): the page's first load has a budget (e2e/match.spec.ts).
  */
 const GameBreak = lazy(() => import("./game-break").then((module) => ({ default: module.GameBreak })));
 const MatchEnd = lazy(() => import("./match-end").then((module) => ({ default: module.MatchEnd })));
-const RematchPanel = lazy(() => import("./rematch-panel").then((module) => ({ default: module.RematchPanel })));
-const PlaySettings = lazy(() => import("@/components/play/play-settings").then((module) => ({ default: module.PlaySettings })));
-const TournamentNotice = lazy(() => import("@/components/tournaments/tournament-notice").then((module) => ({ default: module.TournamentNotice })));
 import "./match.css";
 
 /** The codes whose failure has a title of its own (`match.failure.<code>`); others get `match.failure.other`. */
@@ -86,9 +79,6 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
   const you = useMatch((s) => s.you);
   const connection = useMatch((s) => s.connection);
   const failure = useMatch((s) => s.failure);
-  const socket = useMatchSocket();
-  const tournamentReady = useNotices().state.tournamentMatches.length > 0;
-  const [settingsOpened, setSettingsOpened] = useState(false);
 
   if (failure) return <FailurePanel code={failure.code} values={failure.values} />;
   const banner =
@@ -141,32 +131,7 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
           <TurnNotice />
           <AutomaticPlay />
         </div>
-        <aside className="match-side">
-          {view.status === "finished" && you !== null ? (
-            <Suspense fallback={null}>
-              <RematchPanel />
-            </Suspense>
-          ) : null}
-          <SeatPanel signedIn={signedIn} />
-          <FairnessPanel />
-          {you !== null && view.status !== "finished" && view.status !== "aborted" ? (
-            <details className="panel settings-panel" onToggle={(event) => setSettingsOpened((was) => was || event.currentTarget.open)}>
-              <summary>{t("settings")}</summary>
-              {settingsOpened ? (
-                <Suspense fallback={null}>
-                  <PlaySettings />
-                </Suspense>
-              ) : null}
-            </details>
-          ) : null}
-          {tournamentReady ? (
-            <Suspense fallback={null}>
-              <TournamentNotice socket={socket} />
-            </Suspense>
-          ) : null}
-          <MatchChat viewerId={viewerId} />
-          <MatchLog />
-        </aside>
+        <MatchSide signedIn={signedIn} viewerId={viewerId} />
       </div>
     </>
   );
