@@ -66,7 +66,10 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
   const prefix = `fairgammon-test-${randomBytes(4).toString("hex")}`;
   // One signing key for the whole cluster, as a deployment has (each node lists it at /api/fairness/keys).
   const proofSigningKeyHex = randomSeedKeyHex();
-  const ports = await Promise.all(Array.from({ length: options.nodes }, () => freePort()));
+  // The balancer's port is taken here too, apart from the nodes': left to listen on port 0 after the nodes were given
+  // theirs (free a moment ago, bound only once each node has started), it was once given a node's, and proxied that
+  // node's requests to itself until their headers overflowed (431 on a socket's upgrade).
+  const [balancerPort, ...ports] = await distinctFreePorts(options.nodes + 1);
   const output = new Map<string, string[]>();
   const supervisor = startSupervisor({
     count: options.nodes,
@@ -101,7 +104,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     },
     log: () => {},
   });
-  const balancer = await startBalancer({ port: 0, host: "127.0.0.1", nodes: supervisor.nodes.map(({ name, url }) => ({ name, url })), checkEveryMs: 250 });
+  const balancer = await startBalancer({ port: balancerPort!, host: "127.0.0.1", nodes: supervisor.nodes.map(({ name, url }) => ({ name, url })), checkEveryMs: 250 });
   const stop = async () => {
     await supervisor.stop();
     await balancer.close();
@@ -148,6 +151,13 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     },
     stop,
   };
+}
+
+/** `count` ports that were free a moment ago, all different. */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
 }
 
 /** A node's /api/ready answer: status code, and the body's status and checks. */
