@@ -143,7 +143,10 @@ export class Kernel<V extends { readonly version: number }, C, E extends Streame
   /** Stores `events` after `before`, publishes each; null when another writer got there first. */
   async #append(id: string, before: V, events: readonly E[], alsoWrite?: (tx: Tx, after: V) => Promise<void>): Promise<V | null> {
     const at = new Date(this.options.now?.() ?? Date.now());
-    const after = events.reduce((v, e) => this.aggregate.evolve(v, e), before);
+    // The view after each event, folded once: the last is the one stored, each is published with its event.
+    const views: V[] = [];
+    for (const event of events) views.push(this.aggregate.evolve(views.at(-1) ?? before, event));
+    const after = views.at(-1) ?? before;
     const project = this.aggregate.project;
     const write = async (tx: Tx) => {
       await alsoWrite?.(tx, after);
@@ -161,13 +164,12 @@ export class Kernel<V extends { readonly version: number }, C, E extends Streame
       return null;
     }
     this.#remember(id, after);
-    let view = before;
-    for (const event of events) {
-      view = this.aggregate.evolve(view, event);
+    events.forEach((event, i) => {
+      const view = views[i] as V;
       const message = { id, version: view.version, event };
       this.options.publish?.(message);
       for (const listener of this.#listeners) listener(message, view);
-    }
+    });
     return after;
   }
 
