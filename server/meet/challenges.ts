@@ -27,6 +27,7 @@ import { ReactionRunner } from "@/server/reactions/retrying";
 import { rooms } from "@/server/socket/rooms";
 import type { GameServer } from "@/server/socket/socket-types";
 import { challengeAggregate } from "./challenge-aggregate";
+import type { ChallengeView as ChallengeListing } from "@/lib/protocol/meet";
 import { challengesToSweep, challengeView } from "./challenge-store";
 
 export interface ChallengesOptions {
@@ -48,6 +49,8 @@ export class Challenges {
   readonly runner: ReactionRunner;
   readonly #options: ChallengesOptions;
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Challenge id → its match being made now. */
+  readonly #making = new Map<string, Promise<void>>();
 
   constructor(options: ChallengesOptions) {
     this.#options = options;
@@ -64,8 +67,20 @@ export class Challenges {
     return this.kernel.command(id, command, () => ({ now: this.now(), actor: actor && { player: { id: actor.player.id, name: actor.player.name }, kind: actor.kind } }));
   }
 
-  /** The match of an accepted challenge, made now if it is not yet (idempotent: its id is the offer's). */
-  async makeMatch(view: ChallengeView): Promise<void> {
+  /**
+   * The match of an accepted challenge, made now if it is not yet (idempotent: its id is the offer's). The accepting
+   * command and the reaction to its stored event both ask for it; while one make is under way the other waits for it
+   * instead of starting a second.
+   */
+  makeMatch(view: ChallengeView): Promise<void> {
+    const making = this.#making.get(view.id);
+    if (making) return making;
+    const made = this.#make(view).finally(() => this.#making.delete(view.id));
+    this.#making.set(view.id, made);
+    return made;
+  }
+
+  async #make(view: ChallengeView): Promise<void> {
     const offer = view.offer;
     if (view.status !== "accepted" || !offer) return;
     const { db, matches } = this.#options;
@@ -102,7 +117,7 @@ export class Challenges {
     if (!offer) return;
     const io = this.#options.io;
     if (event.type === "offered") {
-      io?.to(rooms.user(offer.to.id)).emit("challenge:received", this.#viewOf(view));
+      io?.to(rooms.user(offer.to.id)).emit("challenge:received", challengeViewOf(view));
       this.#armExpiry(view.id, offer.expiresAt);
       return;
     }
@@ -131,21 +146,22 @@ export class Challenges {
     timer.unref();
     this.#timers.set(id, timer);
   }
+}
 
-  #viewOf(view: ChallengeView) {
-    const offer = view.offer;
-    if (!offer) throw new Error(`challenge ${view.id}: no offer`);
-    return challengeView({
-      id: view.id,
-      matchId: offer.matchId,
-      createdAt: new Date(offer.at),
-      expiresAt: new Date(offer.expiresAt),
-      matchLength: offer.matchLength,
-      rated: offer.rated,
-      reserveMs: offer.timeControl?.reserveMs ?? null,
-      delayMs: offer.timeControl?.delayMs ?? null,
-      from: { id: offer.from.id, username: offer.from.name },
-      to: { id: offer.to.id, username: offer.to.name },
-    });
-  }
+/** A pending challenge as the pages list it (lib/protocol/meet), from its view: the row it projects to says the same. */
+export function challengeViewOf(view: ChallengeView): ChallengeListing {
+  const offer = view.offer;
+  if (!offer) throw new Error(`challenge ${view.id}: no offer`);
+  return challengeView({
+    id: view.id,
+    matchId: offer.matchId,
+    createdAt: new Date(offer.at),
+    expiresAt: new Date(offer.expiresAt),
+    matchLength: offer.matchLength,
+    rated: offer.rated,
+    reserveMs: offer.timeControl?.reserveMs ?? null,
+    delayMs: offer.timeControl?.delayMs ?? null,
+    from: { id: offer.from.id, username: offer.from.name },
+    to: { id: offer.to.id, username: offer.to.name },
+  });
 }

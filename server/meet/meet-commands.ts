@@ -16,7 +16,7 @@ import type { CommandTable } from "@/server/socket/command-handler";
 import { participantOf, type CommandContext } from "@/server/socket/context";
 import { answer, fail } from "@/server/socket/failure";
 import { hasPendingChallenge, pendingChallenges, recentlyDeclined } from "./challenge-store";
-import { newChallengeId } from "./challenges";
+import { challengeViewOf, newChallengeId } from "./challenges";
 import { onlinePlayers } from "./online";
 
 type Reply<C extends keyof CommandReplies> = Promise<Ack<CommandReplies[C]>>;
@@ -42,10 +42,7 @@ export async function challengeSendCommand(ctx: CommandContext, payload: Command
   );
   if (!offered.ok) return answer(offered);
   ctx.logger.info("challenge sent", { challengeId: id, fromId: actor.id, toId: target.id });
-  const { received } = await pendingChallenges(ctx.db, target.id, ctx.now());
-  const challenge = received.find((c) => c.id === id);
-  if (!challenge) return fail("ERR_CHALLENGE", { reason: "other" });
-  return { ok: true, challenge };
+  return { ok: true, challenge: challengeViewOf(offered.view) };
 }
 
 export async function challengeListCommand(ctx: CommandContext): Reply<"challenge:list"> {
