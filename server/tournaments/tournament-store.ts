@@ -5,17 +5,18 @@
  * @example
  *   const { upcoming, running, finished } = await listTournaments(db);
  */
-import { tournamentEventSchema } from "@/lib/tournament/event-schemas";
 import { foldTournament, type TournamentView } from "@/lib/tournament/tournament";
 import type { Db } from "@/server/db/client";
 import { StreamStore } from "@/server/kernel/stream-store";
+import { tournamentAggregate } from "./tournament-aggregate";
 
 /**
  * A tournament as its stream says, for pages, the draw's JSON and the verifier: a read that never writes (what is
  * due is the kernel's, tournament-service.ts).
  */
 export async function loadTournament(db: Db, id: string): Promise<{ readonly view: TournamentView } | null> {
-  const events = await new StreamStore(db).read(`tournament:${id}`, (payload) => tournamentEventSchema.parse(payload));
+  // The kernel's stream and schema (tournament-aggregate.ts), read without its queue or cache: a page's read.
+  const events = await new StreamStore(db).read(`${tournamentAggregate.name}:${id}`, tournamentAggregate.parse);
   return events.length === 0 ? null : { view: foldTournament(id, events) };
 }
 
