@@ -10,7 +10,7 @@
 import { passPlay } from "@/lib/engine";
 import { evaluateAtPly, rankPlays } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity, invertProbabilities } from "@/lib/analysis/types";
-import { parseDice, parseOptions, parsePosition, runBatch, runSingle, sharedEvaluator } from "./shared";
+import { parseDice, parsePosition, runCommand, sharedEvaluator } from "./shared";
 
 const USAGE = "usage: npm run --silent bg -- best POSID D1 D2 [--ply 0|1|2|3]\n       npm run --silent bg -- best --batch [--ply 0|1|2|3]  < lines of \"POSID D1 D2\"";
 
@@ -29,11 +29,5 @@ function answer(fields: readonly string[], ply: Ply): object {
 }
 
 export async function bestCommand(args: readonly string[]): Promise<number> {
-  const options = parseOptions(args);
-  if ("error" in options) return runSingle(options, USAGE);
-  if (options.batch) {
-    if (options.rest.length > 0) return runSingle({ error: "--batch reads \"POSID D1 D2\" lines from stdin, not arguments" }, USAGE);
-    return runBatch((fields) => answer(fields, options.ply));
-  }
-  return runSingle(answer(options.rest, options.ply), USAGE);
+  return runCommand(args, USAGE, '"POSID D1 D2" lines', (fields, options) => answer(fields, options.ply));
 }

@@ -23,7 +23,7 @@ import { englishError } from "@/i18n/english";
 import { decodeMatchId, decodePositionId } from "@/lib/engine";
 import { CLOSE_CUBE_REFINEMENT, type CubeRefinement, cubeDecisionAtPly } from "@/lib/analysis/cubeful-search";
 import type { Ply } from "@/lib/analysis/types";
-import { parseOptions, runBatch, runSingle, sharedEvaluator } from "./shared";
+import { runCommand, sharedEvaluator } from "./shared";
 
 const USAGE = "usage: npm run --silent bg -- cube POSID MATCHID [--ply 0|1|2|3]\n       npm run --silent bg -- cube --batch [--ply 0|1|2|3]  < lines of \"POSID MATCHID\"";
 
@@ -61,12 +61,5 @@ export function cubeAnswer(fields: readonly string[], search: CubeSearch): objec
 }
 
 export async function cubeCommand(args: readonly string[]): Promise<number> {
-  const options = parseOptions(args);
-  if ("error" in options) return runSingle(options, USAGE);
-  const search: CubeSearch = options.plyGiven ? { ply: options.ply } : DEFAULT_SEARCH;
-  if (options.batch) {
-    if (options.rest.length > 0) return runSingle({ error: "--batch reads \"POSID MATCHID\" lines from stdin, not arguments" }, USAGE);
-    return runBatch((fields) => cubeAnswer(fields, search));
-  }
-  return runSingle(cubeAnswer(options.rest, search), USAGE);
+  return runCommand(args, USAGE, '"POSID MATCHID" lines', (fields, options) => cubeAnswer(fields, options.plyGiven ? { ply: options.ply } : DEFAULT_SEARCH));
 }

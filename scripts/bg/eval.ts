@@ -9,7 +9,7 @@
  */
 import { evaluateAtPly } from "@/lib/analysis/search";
 import { type Ply, cubelessMoneyEquity } from "@/lib/analysis/types";
-import { parseOptions, parsePosition, runBatch, runSingle, sharedEvaluator } from "./shared";
+import { parsePosition, runCommand, sharedEvaluator } from "./shared";
 
 const USAGE = "usage: npm run --silent bg -- eval POSID [--ply 0|1|2|3]\n       npm run --silent bg -- eval --batch [--ply 0|1|2|3]  < lines of \"POSID\"";
 
@@ -22,11 +22,5 @@ function answer(fields: readonly string[], ply: Ply): object {
 }
 
 export async function evalCommand(args: readonly string[]): Promise<number> {
-  const options = parseOptions(args);
-  if ("error" in options) return runSingle(options, USAGE);
-  if (options.batch) {
-    if (options.rest.length > 0) return runSingle({ error: "--batch reads Position IDs from stdin, not arguments" }, USAGE);
-    return runBatch((fields) => answer(fields, options.ply));
-  }
-  return runSingle(answer(options.rest, options.ply), USAGE);
+  return runCommand(args, USAGE, "Position IDs", (fields, options) => answer(fields, options.ply));
 }

@@ -1,10 +1,11 @@
 /**
  * What `bg eval`, `bg best` and `bg cube` share: the --ply and --batch options, Position IDs and dice from text, the
- * evaluator (the committed network with the bear-off database), and the batch loop (one JSON line out per line in,
- * {"error": …} for a bad line).
+ * evaluator (the committed network with the bear-off database), the batch loop (one JSON line out per line in,
+ * {"error": …} for a bad line), and the command around them (runCommand: one request from the arguments, or --batch).
  *
  * @example
  *   const opts = parseOptions(["4HPwATDgc/ABMA", "--ply", "1"]); // { ply: 1, plyGiven: true, batch: false, rest: ["4HPwATDgc/ABMA"] }
+ *   runCommand(args, USAGE, "Position IDs", (fields, options) => answer(fields, options.ply));
  */
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
@@ -75,4 +76,18 @@ export function runSingle(answer: object, usage: string): number {
   }
   process.stdout.write(`${JSON.stringify(answer)}\n`);
   return 0;
+}
+
+/**
+ * A command's whole run: its options from `args`, then one answer to the rest of the arguments, or with --batch one
+ * per line of stdin (`batchInput` names what the lines hold, for the error when arguments come with --batch too).
+ */
+export function runCommand(args: readonly string[], usage: string, batchInput: string, answer: (fields: readonly string[], options: CommandOptions) => object): number | Promise<number> {
+  const options = parseOptions(args);
+  if ("error" in options) return runSingle(options, usage);
+  if (options.batch) {
+    if (options.rest.length > 0) return runSingle({ error: `--batch reads ${batchInput} from stdin, not arguments` }, usage);
+    return runBatch((fields) => answer(fields, options));
+  }
+  return runSingle(answer(options.rest, options), usage);
 }
