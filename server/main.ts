@@ -52,6 +52,7 @@ import { registerProofKey } from "./fairness/proof-keys";
 import { ActionLimits } from "./action-limits";
 import { Challenges } from "./meet/challenges";
 import { Tournaments } from "./tournaments/tournaments";
+import { RematchReactions } from "./reactions/rematch-reactions";
 import { registerChatRooms } from "./chat/chat-rooms";
 import { rooms } from "./socket/rooms";
 
@@ -323,6 +324,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   const tournaments = new Tournaments({ db, vault, matches: service, io, logger, now, sweepEveryMs: env.TOURNAMENT_TICK_MS });
   // Direct challenges on the kernel too: an accepted one's match is made by a reaction, which a crash cannot double.
   const challenges = new Challenges({ db, matches: service, io, logger, now });
+  // An agreed rematch's match is made by a reaction to the stored agreement, then its players' pages open it.
+  const rematches = new RematchReactions({ db, matches: service, io, logger, wake });
   // A node of the cluster died or left: what its matches owed by themselves is written here — its matches only, each
   // taken over by one survivor (match-owners.ts), several at a time.
   let recovering: Promise<unknown> = Promise.resolve();
@@ -379,6 +382,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     service,
     tournaments: tournaments.service,
     challenges,
+    rematches,
     computer,
     presence,
     logger,
@@ -418,6 +422,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // Tournaments: what a stopped node left undone is redone, and the clock arms each one's next close, start or no-show.
   await tournaments.start();
   await challenges.catchUp().catch((error: unknown) => logger.error("challenge catch-up failed", { error: error instanceof Error ? error.message : String(error) }));
+  await rematches.catchUp().catch((error: unknown) => logger.error("rematch catch-up failed", { error: error instanceof Error ? error.message : String(error) }));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -445,6 +450,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       closing = true;
       await tournaments.stop();
       challenges.close();
+      rematches.close();
       matchmaker.close();
       // The hand-over (a drain once lost an event and left a match's end to a recovery 22.5 s later): this node's
       // sockets close, the commands under way finish — their events published while Redis is still connected —, the

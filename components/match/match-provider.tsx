@@ -64,16 +64,13 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     // A version gap makes the store's sync resync by itself.
     connection.on("match:event", (message) => state().receive(message));
     connection.on("match:presence", (message) => state().presence(message));
-    // The rematch was made while this page showed the match: both players' pages open it.
-    const unsubscribe = store.subscribe((now, before) => {
-      const made = now.view?.matchId === matchId && before.view?.matchId === matchId ? now.view.rematch.matchId : null;
-      if (made && before.view?.rematch.matchId === null && now.you !== null) {
-        markRematch(made);
-        window.location.assign(`/match/${made}`);
-      }
+    // The rematch was made while this page showed the match: both players' pages open it, once it exists.
+    connection.on("match:rematch-ready", (ready) => {
+      if (ready.matchId !== matchId || store.getState().you === null) return;
+      markRematch(ready.rematchId);
+      window.location.assign(`/match/${ready.rematchId}`);
     });
     return () => {
-      unsubscribe();
       connection.close();
       socket.current = null;
       setLiveSocket(null);

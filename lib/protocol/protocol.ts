@@ -253,6 +253,8 @@ export interface PresenceMessage {
 export interface ServerToClientEvents {
   "match:event": (message: MatchEventMessage) => void;
   "match:presence": (message: PresenceMessage) => void;
+  /** The rematch of finished match `matchId` exists now (made after its agreement was stored): its players open it. */
+  "match:rematch-ready": (ready: { readonly matchId: string; readonly rematchId: string }) => void;
   /** Open challenges changed: a lobby refreshes its list. */
   "lobby:changed": () => void;
   /** The matchmaking queue paired this socket's player: the match to open, or why it could not start. */

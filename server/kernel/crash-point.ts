@@ -8,7 +8,7 @@
  *   crashPoint("challenge-accepted");   // FAIRGAMMON_CRASH_POINT=challenge-accepted: the process dies here
  *   await makeMatch();
  */
-export type CrashPointName = "challenge-accepted" | "tournament-match-created" | "tournament-match-ended";
+export type CrashPointName = "challenge-accepted" | "rematch-made" | "tournament-match-created" | "tournament-match-ended";
 
 export function crashPoint(name: CrashPointName): void {
   if (process.env.FAIRGAMMON_CRASH_POINT === name) process.kill(process.pid, "SIGKILL");

@@ -1,7 +1,9 @@
 /**
  * Rematch: at the end of a match either player offers it, the opponent declines or accepts; accepting makes one new
  * match with the same settings (length, time control, visibility, rated) and the colours swapped, both players seated, and
- * tells both through the finished match's events (lib/match/rematch.ts). Nobody else can ask, a match in play has none, and answering twice makes no second match.
+ * tells both through the finished match's events (lib/match/rematch.ts); the match is made by a reaction to the stored
+ * agreement, and both pages are sent to it only once it exists (`match:rematch-ready`). Nobody else can ask, a match in
+ * play has none, and answering twice makes no second match.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MatchEventMessage } from "@/lib/protocol";
@@ -70,11 +72,18 @@ describe("rematch", () => {
     expect(toWhite.map((message) => message.event)).toEqual([{ type: "rematch-offered", color: "white" }, { type: "rematch-declined", color: "black" }]);
 
     expect((await white.send("match:rematch", { matchId })).ok).toBe(true);
+    // The offerer's page is sent on only when the match exists: the notice finds it in the database.
+    const readyAt = new Promise<{ rematchId: string; exists: boolean }>((resolve) =>
+      white.socket.once("match:rematch-ready", (ready) => {
+        void t.db.prisma.match.count({ where: { id: ready.rematchId } }).then((count) => resolve({ rematchId: ready.rematchId, exists: count === 1 }));
+      }),
+    );
     const accepted = await black.send("match:rematch-answer", { matchId, accept: true });
     if (!accepted.ok) throw new Error(accepted.message);
     const rematchId = accepted.rematch.matchId;
     expect(rematchId).toMatch(/.+/);
     await waitFor(() => toWhite.some((m) => m.event.type === "rematch-made" && m.event.matchId === rematchId), "white hears the rematch");
+    expect(await readyAt).toEqual({ rematchId, exists: true });
 
     const next = await loadLiveMatch(t.db, rematchId!);
     const view = next!.live.view;

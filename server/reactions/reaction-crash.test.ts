@@ -1,7 +1,7 @@
 /**
  * The kill tests of the reactions (issue 48, item 3): the server runs in a child process (SQLite, and PostgreSQL when
  * TEST_POSTGRES_URL is set) with a crash point armed (server/kernel/crash-point.ts) and dies by SIGKILL exactly
- * between two steps — a challenge accepted but its match not made; a tournament match made but not recorded; a
+ * between two steps — a challenge accepted but its match not made; a rematch agreed but not made; a tournament match made but not recorded; a
  * tournament match ended but its result not recorded. Started again on the same database, the server finishes the
  * step: nothing is lost, and nothing is done twice.
  */
@@ -104,6 +104,34 @@ describe.each(testDatabaseKinds())("reactions across a SIGKILL between their ste
     await s.start();
     await waitFor(async () => (await s.db.prisma.match.count({ where: { id: sent.challenge.matchId } })) === 1, "the match to be made");
     expect(await s.db.prisma.match.findMany({ where: { OR: [{ whiteId: ada.id }, { blackId: ada.id }] } })).toMatchObject([{ id: sent.challenge.matchId, whiteId: ada.id, blackId: bob.id, status: "seeding" }]);
+  });
+
+  it("makes an agreed rematch's match at the next start, once", async () => {
+    const s = await site(kind, `rematch-${kind}`, 3);
+    const server = await s.start("rematch-made");
+    const [white, black] = [await s.bot(s.users[1]!.cookie), await s.bot(s.users[2]!.cookie)];
+    const { matchId, inviteToken } = await white.create({ matchLength: 1, color: "white", visibility: "private" });
+    await black.join(matchId, inviteToken ?? undefined);
+    await white.submitSeed("w");
+    await black.submitSeed("b");
+    // The player on roll resigns a single game and the other accepts: the 1-point match is over.
+    const inPlay = await black.until((view) => view.state.phase === "moving");
+    const [mover, other] = inPlay.state.turn === "white" ? [white, black] : [black, white];
+    await mover.until((view) => view.version === inPlay.version);
+    expect((await mover.send("match:resign", { matchId, level: 1 })).ok).toBe(true);
+    await other.until((view) => view.state.pendingResign !== null);
+    expect((await other.send("match:resign-accept", { matchId })).ok).toBe(true);
+    await white.finished(10_000);
+    expect((await white.send("match:rematch", { matchId })).ok).toBe(true);
+    void black.send("match:rematch-answer", { matchId, accept: true }, 3000).catch(() => null);
+    await waitFor(() => server.exited, "the server to die with the rematch agreed");
+    const { rematchId } = await s.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    expect(rematchId).toMatch(/.+/);
+    expect(await s.db.prisma.match.count({ where: { id: rematchId! } })).toBe(0);
+    await s.start();
+    await waitFor(async () => (await s.db.prisma.match.count({ where: { id: rematchId! } })) === 1, "the rematch to be made");
+    expect(await s.db.prisma.match.findUniqueOrThrow({ where: { id: rematchId! } })).toMatchObject({ whiteId: s.users[2]!.id, blackId: s.users[1]!.id, status: "seeding" });
+    expect(await s.db.prisma.match.count()).toBe(2);
   });
 
   it("records a tournament match made just before a crash, and the result of one that ended just before the next, once each", async () => {

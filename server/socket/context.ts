@@ -11,6 +11,7 @@ import type { SeedVault } from "@/server/vault";
 import type { ComputerDriver } from "@/server/match/computer-driver";
 import type { MatchService } from "@/server/match/match-service";
 import type { Challenges } from "@/server/meet/challenges";
+import type { RematchReactions } from "@/server/reactions/rematch-reactions";
 import type { TournamentService } from "@/server/tournaments/tournament-service";
 import type { Matchmaker } from "@/server/match/matchmaking";
 import type { Presence } from "@/server/match/presence";
@@ -32,6 +33,8 @@ export interface AreaServices {
   readonly tournaments: TournamentService;
   /** Direct challenges' kernel (server/meet/challenges.ts). */
   readonly challenges: Challenges;
+  /** Makes an agreed rematch's match (a reaction to its stored agreement; the answer waits for it). */
+  readonly rematches: RematchReactions;
   readonly presence: Presence;
   readonly logger: Logger;
 }
