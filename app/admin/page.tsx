@@ -4,6 +4,7 @@ import { AdminNav } from "@/components/admin/admin-nav";
 import { DiceStatsPanel } from "@/components/admin/dice-stats-panel";
 import { utcTime } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
+import { RollCells } from "@/components/admin/roll-cells";
 import { RollFilterForm } from "@/components/admin/roll-filter-form";
 import { VerificationList } from "@/components/admin/verification-list";
 import { parseRollFilters, rollFilterQuery } from "@/server/admin/roll-filters";
@@ -12,7 +13,7 @@ import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
 import { MATCH_STATUSES } from "@/server/db/listings";
 import type { SearchParams } from "@/server/http/search-params";
-import { ColumnHeads } from "@/components/ui/column-heads";
+import { DataTable } from "@/components/ui/data-table";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -75,32 +76,23 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 JSON
               </a>
             </p>
-            <div className="table-scroll">
-              <table className="data-table" data-testid="roll-table">
-                <ColumnHeads labels={[t("col.time"), t("col.match"), t("col.game"), t("col.nonce"), t("col.kind"), t("col.player"), t("col.dice")]} />
-                <tbody>
-                  {view.value.page.items.map((roll) => {
-                    const label = view.value.matches[roll.matchId];
-                    return (
-                      <tr key={`${roll.matchId}-${roll.nonce}`}>
-                        <td>{utcTime(roll.createdAt)}</td>
-                        <td>
-                          <a href={`/admin/matches/${roll.matchId}`}>{roll.matchId}</a>
-                          {label ? <div className="muted">{t("matchLabel", { white: label.white ?? "?", black: label.black ?? "?", status: label.status })}</div> : null}
-                        </td>
-                        <td>{roll.game}</td>
-                        <td>{roll.nonce}</td>
-                        <td>{t("rollKind", { kind: roll.kind })}</td>
-                        <td>{roll.player ? t("colorName", { color: roll.player }) : "—"}</td>
-                        <td>
-                          {roll.die1}-{roll.die2}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <DataTable testId="roll-table" labels={[t("col.time"), t("col.match"), t("col.game"), t("col.nonce"), t("col.kind"), t("col.player"), t("col.dice")]}>
+              {view.value.page.items.map((roll) => {
+                const label = view.value.matches[roll.matchId];
+                return (
+                  <tr key={`${roll.matchId}-${roll.nonce}`}>
+                    <td>{utcTime(roll.createdAt)}</td>
+                    <td>
+                      <a href={`/admin/matches/${roll.matchId}`}>{roll.matchId}</a>
+                      {label ? <div className="muted">{t("matchLabel", { white: label.white ?? "?", black: label.black ?? "?", status: label.status })}</div> : null}
+                    </td>
+                    <td>{roll.game}</td>
+                    <td>{roll.nonce}</td>
+                    <RollCells roll={roll} />
+                  </tr>
+                );
+              })}
+            </DataTable>
             <Pager
               page={view.value.page.page}
               pageSize={view.value.page.pageSize}

@@ -8,7 +8,7 @@ import type { SearchParams } from "@/server/http/search-params";
 import { ACTIVE_DAYS, LEADERBOARD_PAGE_SIZE, leaderboard, parseLeaderboardPage } from "@/server/players/leaderboard";
 import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
-import { ColumnHeads } from "@/components/ui/column-heads";
+import { DataTable } from "@/components/ui/data-table";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("leaderboard");
@@ -32,26 +32,21 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
           {t.rich("empty", { link: (chunks) => <a href="/">{chunks}</a> })}
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="leaderboard">
-            <ColumnHeads labels={[t("col.rank"), t("col.player"), t("col.rating"), t("col.ratedMatches"), t("col.lastRated")]} />
-            <tbody>
-              {board.items.map((line) => (
-                <tr key={line.username} data-player={line.username}>
-                  <td>{format.number(line.rank)}</td>
-                  <td>
-                    <a href={`/players/${encodeURIComponent(line.username)}`}>{line.username}</a>
-                  </td>
-                  <td data-testid="leaderboard-rating">{formatRating(format, line.rating)}</td>
-                  <td>{format.number(line.ratedMatches)}</td>
-                  <td>
-                    <time dateTime={utcDay(line.lastRatedAt)}>{format.dateTime(line.lastRatedAt, { dateStyle: "medium", timeZone: "UTC" })}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable testId="leaderboard" labels={[t("col.rank"), t("col.player"), t("col.rating"), t("col.ratedMatches"), t("col.lastRated")]}>
+          {board.items.map((line) => (
+            <tr key={line.username} data-player={line.username}>
+              <td>{format.number(line.rank)}</td>
+              <td>
+                <a href={`/players/${encodeURIComponent(line.username)}`}>{line.username}</a>
+              </td>
+              <td data-testid="leaderboard-rating">{formatRating(format, line.rating)}</td>
+              <td>{format.number(line.ratedMatches)}</td>
+              <td>
+                <time dateTime={utcDay(line.lastRatedAt)}>{format.dateTime(line.lastRatedAt, { dateStyle: "medium", timeZone: "UTC" })}</time>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager page={board.page} pageSize={LEADERBOARD_PAGE_SIZE} total={board.total} href={pageHref} label={t("pages")} />
     </section>

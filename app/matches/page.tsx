@@ -12,7 +12,7 @@ import type { SearchParams } from "@/server/http/search-params";
 import { HISTORY_PAGE_SIZE, matchHistory, parseHistoryQuery, type HistoryQuery, type HistoryResult } from "@/server/record/match-history";
 import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
-import { ColumnHeads } from "@/components/ui/column-heads";
+import { DataTable } from "@/components/ui/data-table";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("history");
@@ -64,41 +64,36 @@ export default async function MatchHistoryPage({ searchParams }: { searchParams:
           <p className="muted">
             {t("count", { count: history.total })}
           </p>
-          <div className="table-scroll">
-            <table className="data-table" data-testid="history-table">
-              <ColumnHeads labels={[t("col.date"), t("col.opponent"), t("col.you"), t("col.length"), t("col.clock"), t("col.score"), t("col.result"), t("col.open")]} />
-              <tbody>
-                {history.items.map((line) => (
-                  <tr key={line.id} data-match={line.id} data-status={line.status}>
-                    <td>
-                      <time dateTime={utcDay(line.date)}>{format.dateTime(line.date, { dateStyle: "medium", timeZone: "UTC" })}</time>
-                    </td>
-                    <td>{line.opponent ? <PlayerLink name={line.opponent} /> : t("nobody")}</td>
-                    <td>{line.color ? t("color", { color: line.color }) : "—"}</td>
-                    <td>{line.matchLength}</td>
-                    <td>{timeControlText(tc, line.timeControl)}</td>
-                    <td>
-                      {line.myScore}–{line.theirScore}
-                    </td>
-                    <td>
-                      {t(`result.${RESULT_KEYS[line.result]}`)}
-                      {line.onTime ? ` ${t("onTime")}` : ""}
-                      {line.visibility === "private" ? <span className="muted"> · {t("private")}</span> : null}
-                    </td>
-                    <td>
-                      <a href={`/matches/${line.id}`}>{t("review")}</a>
-                      {line.status === "finished" || line.status === "aborted" ? null : (
-                        <>
-                          {" · "}
-                          <a href={`/match/${line.id}`}>{t("play")}</a>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable testId="history-table" labels={[t("col.date"), t("col.opponent"), t("col.you"), t("col.length"), t("col.clock"), t("col.score"), t("col.result"), t("col.open")]}>
+            {history.items.map((line) => (
+              <tr key={line.id} data-match={line.id} data-status={line.status}>
+                <td>
+                  <time dateTime={utcDay(line.date)}>{format.dateTime(line.date, { dateStyle: "medium", timeZone: "UTC" })}</time>
+                </td>
+                <td>{line.opponent ? <PlayerLink name={line.opponent} /> : t("nobody")}</td>
+                <td>{line.color ? t("color", { color: line.color }) : "—"}</td>
+                <td>{line.matchLength}</td>
+                <td>{timeControlText(tc, line.timeControl)}</td>
+                <td>
+                  {line.myScore}–{line.theirScore}
+                </td>
+                <td>
+                  {t(`result.${RESULT_KEYS[line.result]}`)}
+                  {line.onTime ? ` ${t("onTime")}` : ""}
+                  {line.visibility === "private" ? <span className="muted"> · {t("private")}</span> : null}
+                </td>
+                <td>
+                  <a href={`/matches/${line.id}`}>{t("review")}</a>
+                  {line.status === "finished" || line.status === "aborted" ? null : (
+                    <>
+                      {" · "}
+                      <a href={`/match/${line.id}`}>{t("play")}</a>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pager page={history.page} pageSize={HISTORY_PAGE_SIZE} total={history.total} href={(page) => historyHref(query, page)} label={t("pages")} />
         </>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, pageWindow } from "./page-window";
+import { pageCount, pageParam, pageWindow } from "./page-window";
 
 describe("pageCount", () => {
   // Worked by hand: ceil(total / size), and at least one page.
@@ -26,5 +26,22 @@ describe("pageWindow", () => {
     [4, 10, [1, 2, 3, 4, 5, 6, null, 10]],
   ])("page %i of %i shows %j", (page, pages, shown) => {
     expect(pageWindow(page, pages)).toEqual(shown);
+  });
+});
+
+describe("pageParam", () => {
+  // A page number only from a single whole ?page= of 1 or more; anything else is the first page.
+  it.each([
+    [{}, 1],
+    [{ page: "3" }, 3],
+    [{ page: "1" }, 1],
+    [{ page: "0" }, 1],
+    [{ page: "-2" }, 1],
+    [{ page: "2.5" }, 1],
+    [{ page: "" }, 1],
+    [{ page: "abc" }, 1],
+    [{ page: ["2", "3"] }, 1],
+  ])("%j asks for page %i", (search, page) => {
+    expect(pageParam(search)).toBe(page);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { useFormatter, useTranslations } from "next-intl";
 import { formatEquity } from "@/components/review/step-analysis";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import type { PositionAnalysis } from "@/lib/analysis/position-analysis";
 
 /** `played`: the play to mark, "" for none. */
@@ -40,15 +41,7 @@ export function AnalysisResult({ result, played }: { result: PositionAnalysis; p
         ) : (
           <table className="board-plays" data-testid="board-plays">
             <caption>{t("playsCaption", { dice: `${result.dice[0]}-${result.dice[1]}`, shown: result.plays.length, total: result.legalPlays })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t("play")}</th>
-                <th scope="col">{t("equity")}</th>
-                <th scope="col">{t("loss")}</th>
-                <th scope="col">{t("win")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={["#", t("play"), t("equity"), t("loss"), t("win")]} />
             <tbody>
               {result.plays.map((play, i) => (
                 <tr key={play.notation} className={play.notation === played ? "played" : undefined} data-played={play.notation === played ? "yes" : undefined}>

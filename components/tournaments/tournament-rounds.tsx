@@ -11,6 +11,7 @@ import { useTranslations } from "next-intl";
 import { swissStandings } from "@/lib/tournament/swiss";
 import type { TournamentView } from "@/lib/tournament/tournament";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { DataTable } from "@/components/ui/data-table";
 import { playerNamer } from "./player-name";
 
 export function TournamentRounds({ view }: { view: TournamentView }) {
@@ -19,30 +20,25 @@ export function TournamentRounds({ view }: { view: TournamentView }) {
   return view.rounds.map((round, r) => (
     <section key={r} aria-labelledby={`round-${r + 1}`}>
       <h2 id={`round-${r + 1}`}>{t("round", { number: r + 1 })}</h2>
-      <div className="table-scroll">
-        <table className="data-table" data-testid={`round-${r + 1}`}>
-          <ColumnHeads labels={[t("player"), t("winner"), ""]} />
-          <tbody>
-            {round.pairings.map((pairing, i) => {
-              const matchId = round.matchIds[i];
-              const winner = round.winners[i] ?? null;
-              return (
-                <tr key={i} data-winner={winner ?? ""}>
-                  <td>{pairing.black === null ? `${name(pairing.white)} (${t("bye")})` : t("vs", { white: name(pairing.white), black: name(pairing.black) })}</td>
-                  <td>{winner ? `${name(winner)} (${t("reason", { reason: round.reasons[i] ?? "" })})` : matchId ? t("pending") : "—"}</td>
-                  <td>
-                    {matchId ? (
-                      <>
-                        <a href={`/match/${matchId}`}>{t("watch")}</a> · <a href={`/matches/${matchId}`}>{t("review")}</a>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable testId={`round-${r + 1}`} labels={[t("player"), t("winner"), ""]}>
+        {round.pairings.map((pairing, i) => {
+          const matchId = round.matchIds[i];
+          const winner = round.winners[i] ?? null;
+          return (
+            <tr key={i} data-winner={winner ?? ""}>
+              <td>{pairing.black === null ? `${name(pairing.white)} (${t("bye")})` : t("vs", { white: name(pairing.white), black: name(pairing.black) })}</td>
+              <td>{winner ? `${name(winner)} (${t("reason", { reason: round.reasons[i] ?? "" })})` : matchId ? t("pending") : "—"}</td>
+              <td>
+                {matchId ? (
+                  <>
+                    <a href={`/match/${matchId}`}>{t("watch")}</a> · <a href={`/matches/${matchId}`}>{t("review")}</a>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </section>
   ));
 }

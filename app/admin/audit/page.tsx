@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { utcTime } from "@/components/admin/format-time";
+import { pageParam } from "@/components/admin/page-window";
 import { Pager } from "@/components/admin/pager";
 import { matchIdSchema } from "@/lib/protocol/protocol";
 import { auditTrail } from "@/server/admin/audit-trail";
@@ -13,7 +14,7 @@ import { requireAdminPage } from "@/server/auth/require-admin";
 import { ROLL_LOG_VIEW } from "@/server/db/admin";
 import { getDb } from "@/server/db/client";
 import type { SearchParams } from "@/server/http/search-params";
-import { ColumnHeads } from "@/components/ui/column-heads";
+import { DataTable } from "@/components/ui/data-table";
 
 /** The stored action codes as message select keys (ICU keys cannot hold "-"); an unknown code is shown as stored. */
 const ACTION_KEYS: Readonly<Record<string, string>> = {
@@ -34,9 +35,8 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
   await requireAdminPage();
   const t = await getTranslations("admin.audit");
   const search = await searchParams;
-  const page = Number(typeof search.page === "string" ? search.page : "1");
   const match = typeof search.match === "string" && matchIdSchema.safeParse(search.match).success ? search.match : undefined;
-  const trail = await auditTrail(getDb(), { page: Number.isInteger(page) && page >= 1 ? page : 1, ...(match ? { matchId: match } : {}) });
+  const trail = await auditTrail(getDb(), { page: pageParam(search), ...(match ? { matchId: match } : {}) });
   const query = (p: number) => `/admin/audit?${new URLSearchParams({ ...(match ? { match } : {}), page: String(p) }).toString()}`;
 
   return (
@@ -52,22 +52,17 @@ export default async function AuditTrailPage({ searchParams }: { searchParams: P
           </>
         ) : null}
       </p>
-      <div className="table-scroll">
-        <table className="data-table" data-testid="audit-table">
-          <ColumnHeads labels={[t("when"), t("who"), t("what"), t("match"), t("details")]} />
-          <tbody>
-            {trail.items.map((row) => (
-              <tr key={row.id} data-action={row.action}>
-                <td>{utcTime(row.createdAt)}</td>
-                <td>{row.admin}</td>
-                <td>{t("action", { action: ACTION_KEYS[row.action] ?? "other", code: row.action })}</td>
-                <td>{row.matchId ? <a href={`/admin/matches/${row.matchId}`}>{row.matchId}</a> : "—"}</td>
-                <td className="hex">{row.details === null ? "" : JSON.stringify(row.details)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable testId="audit-table" labels={[t("when"), t("who"), t("what"), t("match"), t("details")]}>
+        {trail.items.map((row) => (
+          <tr key={row.id} data-action={row.action}>
+            <td>{utcTime(row.createdAt)}</td>
+            <td>{row.admin}</td>
+            <td>{t("action", { action: ACTION_KEYS[row.action] ?? "other", code: row.action })}</td>
+            <td>{row.matchId ? <a href={`/admin/matches/${row.matchId}`}>{row.matchId}</a> : "—"}</td>
+            <td className="hex">{row.details === null ? "" : JSON.stringify(row.details)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={trail.page} pageSize={trail.pageSize} total={trail.total} href={query} label={t("pages")} />
     </section>
   );

@@ -5,6 +5,7 @@ import type { ChiSquareTest } from "@/lib/dice/dice-stats";
 import { EXPECTED_PIPS_PER_ROLL, MIN_ROLLS, type DiceLuck } from "@/lib/dice/luck";
 import { getDb } from "@/server/db/client";
 import { diceRecordCache, LUCK_PLAYERS_LISTED } from "@/server/fairness/dice-record";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import "@/components/ui/ui.css";
 import "../markdown.css";
 
@@ -47,15 +48,7 @@ export default async function DiceRecordPage() {
           <h2>{t("monthsTitle")}</h2>
           <table className="stats-table" data-testid="dice-months">
             <caption>{t("monthsCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("month")}</th>
-                <th scope="col">{t("rolls")}</th>
-                <th scope="col">{t("doubles")}</th>
-                <th scope="col">{t("facesP")}</th>
-                <th scope="col">{t("outcomesP")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t("month"), t("rolls"), t("doubles"), t("facesP"), t("outcomesP")]} />
             <tbody>
               {record.months.map(({ month, stats }) => (
                 <tr key={month}>
@@ -76,16 +69,7 @@ export default async function DiceRecordPage() {
           </p>
           <table className="stats-table" data-testid="dice-players">
             <caption>{t("playersCaption", { count: LUCK_PLAYERS_LISTED })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("player")}</th>
-                <th scope="col">{t("turnRolls")}</th>
-                <th scope="col">{t("rate")}</th>
-                <th scope="col">{t("interval")}</th>
-                <th scope="col">{t("pips")}</th>
-                <th scope="col">{t("reading")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t("player"), t("turnRolls"), t("rate"), t("interval"), t("pips"), t("reading")]} />
             <tbody>
               {record.players.map((player) => (
                 <tr key={player.username}>

@@ -4,12 +4,13 @@ import { notFound } from "next/navigation";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { DiceStatsPanel } from "@/components/admin/dice-stats-panel";
 import { utcTime } from "@/components/admin/format-time";
+import { RollCells } from "@/components/admin/roll-cells";
 import { VerifyReportView } from "@/components/fairness/verify-report";
 import { matchIdSchema } from "@/lib/protocol/protocol";
 import { matchRollLog } from "@/server/admin/match-roll-log";
 import { requireAdminPage } from "@/server/auth/require-admin";
 import { getDb } from "@/server/db/client";
-import { ColumnHeads } from "@/components/ui/column-heads";
+import { DataTable } from "@/components/ui/data-table";
 
 type Params = Promise<{ id: string }>;
 
@@ -84,25 +85,16 @@ export default async function AdminMatchPage({ params }: { params: Params }) {
         </section>
         <section className="panel" aria-labelledby="rolls-title">
           <h2 id="rolls-title">{t("rolls", { count: rolls.length })}</h2>
-          <div className="table-scroll">
-            <table className="data-table" data-testid="match-roll-table">
-              <ColumnHeads labels={[t("col.nonce"), t("col.game"), t("col.kind"), t("col.player"), t("col.dice"), t("col.time")]} />
-              <tbody>
-                {rolls.map((roll) => (
-                  <tr key={roll.nonce}>
-                    <td>{roll.nonce}</td>
-                    <td>{roll.game}</td>
-                    <td>{t("rollKind", { kind: roll.kind })}</td>
-                    <td>{roll.player ? t("colorName", { color: roll.player }) : "—"}</td>
-                    <td>
-                      {roll.die1}-{roll.die2}
-                    </td>
-                    <td>{utcTime(roll.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable testId="match-roll-table" labels={[t("col.nonce"), t("col.game"), t("col.kind"), t("col.player"), t("col.dice"), t("col.time")]}>
+            {rolls.map((roll) => (
+              <tr key={roll.nonce}>
+                <td>{roll.nonce}</td>
+                <td>{roll.game}</td>
+                <RollCells roll={roll} />
+                <td>{utcTime(roll.createdAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
         <DiceStatsPanel stats={stats} />
         <section className="panel" aria-labelledby="match-verify-title" data-testid="match-verification">
