@@ -21,6 +21,7 @@ import type { Ply } from "@/lib/analysis/types";
 import { loadBearoffDatabase } from "@/server/analysis/bearoff-file";
 import type { BenchResult } from "./bench-result";
 import { openingDice, rollDice, seededRandom } from "./strength/seeded-random";
+import { throughputRuns } from "./throughput-runs";
 
 const RUNS = 7;
 const WARMUP = 2;
@@ -50,27 +51,7 @@ function percentile(sorted: readonly number[], q: number): number {
 /** Evaluations per second over RUNS runs (wall clock and CPU time), sorted. */
 function evaluationRates(positions: readonly Position[]) {
   const evaluate = createEvaluator({ bearoff: loadBearoffDatabase() });
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  let sink = 0;
-  for (let run = 0; run < WARMUP + RUNS; run++) {
-    let n = 0;
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
-    let elapsed = 0;
-    do {
-      for (const pos of positions) sink += evaluate(pos).win;
-      n += positions.length;
-      elapsed = performance.now() - start;
-    } while (elapsed < RUN_MS);
-    const used = process.cpuUsage(cpuStart);
-    if (run >= WARMUP) {
-      wall.push((n / elapsed) * 1000);
-      cpu.push(n / ((used.user + used.system) / 1e6));
-    }
-  }
-  if (sink < 0) throw new Error("bench-analysis: impossible negative sink");
-  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+  return throughputRuns(positions, (pos) => evaluate(pos).win, { warmup: WARMUP, runs: RUNS, runMs: RUN_MS });
 }
 
 /** Milliseconds per move (rankPlays at `ply`) over `moves` by the wall clock and by this process's CPU time, sorted. */

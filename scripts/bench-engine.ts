@@ -14,12 +14,12 @@
  *   const { figure } = benchEngine(); // e.g. 120000 (positions/s)
  */
 import { readFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { describeFailure } from "@/lib/engine/types";
 import { type Dice, type Position, decodePositionId, encodePositionId, legalPlays, validatePlay } from "@/lib/engine";
 import { generatePlays } from "@/lib/engine/move-generator";
 import type { BenchResult } from "./bench-result";
+import { throughputRuns } from "./throughput-runs";
 
 const RUNS = 7;
 const WARMUP = 2;
@@ -38,33 +38,9 @@ function loadCases(): { pos: Position; dice: Dice; expected: number }[] {
     });
 }
 
-/**
- * Positions per second over RUNS timed runs of `work` applied to every case, sorted: by the wall clock, and by this
- * process's CPU time (which other processes on a busy machine do not inflate).
- */
+/** Positions per second over RUNS timed runs of `work` applied to every case, sorted: by the wall clock and by CPU time. */
 function rates(cases: ReturnType<typeof loadCases>, work: (c: (typeof cases)[number]) => number) {
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  let sink = 0;
-  for (let run = 0; run < WARMUP + RUNS; run++) {
-    let positions = 0;
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
-    let elapsed = 0;
-    do {
-      for (const c of cases) sink += work(c);
-      positions += cases.length;
-      elapsed = performance.now() - start;
-    } while (elapsed < RUN_MS);
-    const used = process.cpuUsage(cpuStart);
-    if (run >= WARMUP) {
-      wall.push((positions / elapsed) * 1000);
-      cpu.push(positions / ((used.user + used.system) / 1e6));
-    }
-  }
-  // The sink keeps the work observable so that it cannot be optimised away.
-  if (sink < 0) throw new Error("bench-engine: impossible negative sink");
-  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+  return throughputRuns(cases, work, { warmup: WARMUP, runs: RUNS, runMs: RUN_MS });
 }
 
 const median = (xs: readonly number[]) => Math.round(xs[Math.floor(xs.length / 2)] as number);
