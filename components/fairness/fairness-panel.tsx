@@ -8,7 +8,7 @@
  *   <FairnessPanel />   // inside a MatchProvider
  */
 import { useTranslations } from "next-intl";
-import { useMatch } from "@/components/match/match-provider";
+import { useMatchFields } from "@/components/match/use-match-fields";
 import type { Color } from "@/lib/engine/types";
 import { lazy, Suspense } from "react";
 import { SeedForm } from "./seed-form";
@@ -21,9 +21,7 @@ const COLORS: readonly Color[] = ["white", "black"];
 
 export function FairnessPanel() {
   const t = useTranslations("fairness");
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const invite = useMatch((s) => s.invite);
+  const { view, you, invite } = useMatchFields("view", "you", "invite");
   if (!view) return null;
   const { clientSeeds, rolls, ended } = view;
   const needsSeed = you !== null && clientSeeds[you] === null && ended === null;

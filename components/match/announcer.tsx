@@ -10,7 +10,7 @@
 import { useTranslations } from "next-intl";
 import { announcementParts } from "./announcement";
 import { statusText } from "./status-text";
-import { useMatch } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 
 function locationName(location: number): string {
   return location === 25 ? "bar" : location === 0 ? "off" : String(location);
@@ -18,10 +18,7 @@ function locationName(location: number): string {
 
 export function Announcer() {
   const t = useTranslations("match");
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const log = useMatch((s) => s.log);
-  const steps = useMatch((s) => s.steps);
+  const { view, you, log, steps } = useMatchFields("view", "you", "log", "steps");
   if (!view) return null;
   const parts = [...announcementParts(t, log, you), statusText(t, view, you)];
   if (steps.length > 0) parts.push(t("announce.steps", { steps: steps.map((s) => `${locationName(s.from)}/${locationName(s.to)}`).join(" ") }));

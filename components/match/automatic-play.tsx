@@ -12,15 +12,14 @@ import { useEffect, useRef } from "react";
 import { usePlayPreferences } from "@/components/play/play-preferences";
 import { automaticAction } from "@/lib/play/automatic-play";
 import { rollPayload } from "./roll-payload";
-import { useMatch, useRun } from "./match-provider";
+import { useRun } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 
 /** Long enough to see the dice land before a forced play moves the checkers. */
 export const AUTOMATIC_DELAY_MS = 600;
 
 export function AutomaticPlay() {
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const busy = useMatch((s) => s.busy);
+  const { view, you, busy } = useMatchFields("view", "you", "busy");
   const run = useRun();
   const { preferences } = usePlayPreferences();
   const tried = useRef<string | null>(null);

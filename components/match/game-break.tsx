@@ -13,7 +13,7 @@ import type { GameRecord } from "@/lib/engine/match-state";
 import type { Color } from "@/lib/engine/types";
 import { breakHolds, endedGame, GAME_BREAK_MS } from "@/lib/play/game-break";
 import { ariaKeyShortcuts } from "@/lib/play/shortcuts";
-import { useMatch } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 import { useShortcuts } from "./use-shortcuts";
 
 export interface GameBreakNoticeProps {
@@ -48,10 +48,7 @@ export function GameBreakNotice({ game, names, matchLength, held, onNext }: Game
 
 export function GameBreak() {
   const t = useTranslations("match");
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const breakOver = useMatch((s) => s.breakOver);
-  const endBreak = useMatch((s) => s.endBreak);
+  const { view, you, breakOver, endBreak } = useMatchFields("view", "you", "breakOver", "endBreak");
   const game = view ? endedGame(view) : null;
   const held = view !== null && you !== null && breakHolds(view, breakOver);
   const number = game?.number ?? 0;

@@ -14,7 +14,7 @@ import type { Color } from "@/lib/engine/types";
 import type { MatchView } from "@/lib/match/view";
 import type { MatchRatingChange } from "@/lib/rating/match-ratings";
 import { endedText } from "./event-text";
-import { useMatch } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 
 export interface MatchEndNoticeProps {
   readonly view: MatchView;
@@ -68,9 +68,7 @@ export function MatchEndNotice({ view, you, ratings, invite }: MatchEndNoticePro
 }
 
 export function MatchEnd() {
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const invite = useMatch((s) => s.invite);
+  const { view, you, invite } = useMatchFields("view", "you", "invite");
   const [ratings, setRatings] = useState<readonly MatchRatingChange[] | null>(null);
   const finished = view?.status === "finished";
   const rated = view?.rated === true;

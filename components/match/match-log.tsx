@@ -12,14 +12,12 @@ import { useEffect, useRef } from "react";
 import type { PublishedEvent } from "@/lib/match/events";
 import { describeEvent } from "./event-text";
 import { useMatch } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 
 export function MatchLog() {
   const t = useTranslations("match");
-  const log = useMatch((s) => s.log);
-  const matchId = useMatch((s) => s.matchId);
-  const invite = useMatch((s) => s.invite);
+  const { log, matchId, invite, history } = useMatchFields("log", "matchId", "invite", "history");
   const opened = useMatch((s) => s.view !== null);
-  const history = useMatch((s) => s.history);
   const fetched = useRef<string | null>(null);
 
   useEffect(() => {

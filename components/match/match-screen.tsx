@@ -21,7 +21,7 @@ import { endedGame } from "@/lib/play/game-break";
 import { FlagWatch } from "./match-clock";
 import { timeControlText } from "./time-control-text";
 import type { PageFailure } from "./match-store";
-import { useMatch } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 import { MatchSide } from "./match-side";
 import { PlayArea } from "./play-area";
 import { TurnNotice } from "./turn-notice";
@@ -75,10 +75,7 @@ function Skeleton() {
 export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; viewerId?: string | null }) {
   const t = useTranslations("match");
   const tc = useTranslations("clock");
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const connection = useMatch((s) => s.connection);
-  const failure = useMatch((s) => s.failure);
+  const { view, you, connection, failure } = useMatchFields("view", "you", "connection", "failure");
 
   if (failure) return <FailurePanel code={failure.code} values={failure.values} />;
   const banner =

@@ -9,13 +9,12 @@
  */
 import { useTranslations } from "next-intl";
 import { opponentOf } from "@/lib/engine/types";
-import { useMatch, useRun } from "./match-provider";
+import { useRun } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 
 export function RematchPanel() {
   const t = useTranslations("rematch");
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const busy = useMatch((s) => s.busy);
+  const { view, you, busy } = useMatchFields("view", "you", "busy");
   const run = useRun();
   if (!view || you === null || view.status !== "finished") return null;
   const { rematch } = view;

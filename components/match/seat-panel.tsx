@@ -16,7 +16,8 @@ import { useEffect, useState } from "react";
 import { GuestButton } from "@/components/auth/guest-button";
 import { opponentOf } from "@/lib/engine/types";
 import { outdatedProtocol } from "@/lib/match/dice-protocol";
-import { useMatch, useRun } from "./match-provider";
+import { useRun } from "./match-provider";
+import { useMatchFields } from "./use-match-fields";
 import { useAllowedCommands } from "./use-allowed-commands";
 
 function useNow(active: boolean): number {
@@ -31,13 +32,7 @@ function useNow(active: boolean): number {
 
 export function SeatPanel({ signedIn }: { signedIn: boolean }) {
   const t = useTranslations("seats");
-  const view = useMatch((s) => s.view);
-  const you = useMatch((s) => s.you);
-  const invite = useMatch((s) => s.invite);
-  const inviteToken = useMatch((s) => s.inviteToken);
-  const awaySince = useMatch((s) => s.awaySince);
-  const busy = useMatch((s) => s.busy);
-  const adopt = useMatch((s) => s.adopt);
+  const { view, you, invite, inviteToken, awaySince, busy, adopt } = useMatchFields("view", "you", "invite", "inviteToken", "awaySince", "busy", "adopt");
   const run = useRun();
   const [copied, setCopied] = useState(false);
   const opponentAway = view?.status === "playing" && you !== null ? awaySince[opponentOf(you)] : null;
