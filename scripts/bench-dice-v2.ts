@@ -11,7 +11,7 @@
 import { pathToFileURL } from "node:url";
 import { simulateMatchV2, verifyV2 } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
-import { timedRuns } from "./timed-runs";
+import { timedVerification } from "./timed-runs";
 
 const RUNS = 9;
 const WARMUP = 2;
@@ -25,22 +25,12 @@ export function benchDiceV2(): BenchResult {
     games: 49,
     turnsPerGame: 203, // 49 games × (≥1 opening + 203 turns) ≥ 10,000 rolls
   });
-  const bundleJson = JSON.stringify(bundle);
-  const recordJson = JSON.stringify(record);
-  const { times, median } = timedRuns(
-    WARMUP,
-    RUNS,
-    () => [JSON.parse(bundleJson) as unknown, JSON.parse(recordJson) as unknown] as const,
-    ([input, recordInput]) => {
-      const report = verifyV2(input, recordInput);
-      if (report.verdict !== "verified") throw new Error(`bench-dice-v2: the benchmark bundle did not verify (${report.verdict})`);
-    },
-  );
+  const { medianMs, minMs, maxMs } = timedVerification("bench-dice-v2", bundle, record, verifyV2, { warmup: WARMUP, runs: RUNS });
   return {
     name: "verify a 10,000-roll fair-dice-v2 bundle",
-    figure: Math.round(median * 10) / 10,
+    figure: medianMs,
     unit: "ms",
-    details: { rolls: bundle.rolls.length, games: 49, recordTurns: record.length, runs: RUNS, minMs: Math.round((times[0] as number) * 10) / 10, maxMs: Math.round((times.at(-1) as number) * 10) / 10, goalMs: 100 },
+    details: { rolls: bundle.rolls.length, games: 49, recordTurns: record.length, runs: RUNS, minMs, maxMs, goalMs: 100 },
   };
 }
 

@@ -11,7 +11,7 @@
 import { pathToFileURL } from "node:url";
 import { simulateMatch, verify } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
-import { timedRuns } from "./timed-runs";
+import { timedVerification } from "./timed-runs";
 
 const ROLLS = 10_000;
 const RUNS = 9;
@@ -25,29 +25,12 @@ export function benchDice(): BenchResult {
     matchId: "bench",
     rolls: ROLLS,
   });
-  const bundleJson = JSON.stringify(bundle);
-  const recordJson = JSON.stringify(record);
-  const { times, median } = timedRuns(
-    WARMUP,
-    RUNS,
-    () => [JSON.parse(bundleJson) as unknown, JSON.parse(recordJson) as unknown] as const,
-    ([input, recordInput]) => {
-      const report = verify(input, recordInput);
-      if (report.verdict !== "verified") throw new Error(`bench-dice: the benchmark bundle did not verify (${report.verdict})`);
-    },
-  );
+  const { medianMs, minMs, maxMs } = timedVerification("bench-dice", bundle, record, verify, { warmup: WARMUP, runs: RUNS });
   return {
     name: "verify a 10,000-roll fair-dice-v1 bundle",
-    figure: Math.round(median * 10) / 10,
+    figure: medianMs,
     unit: "ms",
-    details: {
-      rolls: bundle.rolls.length,
-      recordTurns: record.length,
-      runs: RUNS,
-      minMs: Math.round((times[0] as number) * 10) / 10,
-      maxMs: Math.round((times.at(-1) as number) * 10) / 10,
-      goalMs: 100,
-    },
+    details: { rolls: bundle.rolls.length, recordTurns: record.length, runs: RUNS, minMs, maxMs, goalMs: 100 },
   };
 }
 

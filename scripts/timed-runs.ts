@@ -1,10 +1,11 @@
 /**
  * The timing loop of the verifier benchmarks: a few warm-up runs, then timed ones, sorted, with their median. Each run
  * gets a fresh input from `prepare`, which is not timed (the verifiers are timed from parsed JSON, as the browser and
- * the CLI hand it to them).
+ * the CLI hand it to them); `timedVerification` does that for a bundle and its record.
  *
  * @example
  *   const { times, median } = timedRuns(2, 9, () => JSON.parse(text), (bundle) => verify(bundle));
+ *   const { medianMs, minMs, maxMs } = timedVerification("bench-dice", bundle, record, verify, { warmup: 2, runs: 9 });
  */
 import { performance } from "node:perf_hooks";
 
@@ -19,4 +20,31 @@ export function timedRuns<T>(warmup: number, runs: number, prepare: () => T, mea
   }
   times.sort((a, b) => a - b);
   return { times, median: times[Math.floor(times.length / 2)] as number };
+}
+
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * Times `verify` on `bundle` and `record` from plain JSON, parsed afresh for every run; throws, naming `benchmark`,
+ * when a run's verdict is not "verified". Milliseconds to one decimal: the median, the fastest and the slowest run.
+ */
+export function timedVerification(
+  benchmark: string,
+  bundle: unknown,
+  record: unknown,
+  verify: (bundle: unknown, record: unknown) => { readonly verdict: string },
+  { warmup, runs }: { readonly warmup: number; readonly runs: number },
+): { readonly medianMs: number; readonly minMs: number; readonly maxMs: number } {
+  const bundleJson = JSON.stringify(bundle);
+  const recordJson = JSON.stringify(record);
+  const { times, median } = timedRuns(
+    warmup,
+    runs,
+    () => [JSON.parse(bundleJson) as unknown, JSON.parse(recordJson) as unknown] as const,
+    ([input, recordInput]) => {
+      const report = verify(input, recordInput);
+      if (report.verdict !== "verified") throw new Error(`${benchmark}: the benchmark bundle did not verify (${report.verdict})`);
+    },
+  );
+  return { medianMs: tenths(median), minMs: tenths(times[0] as number), maxMs: tenths(times.at(-1) as number) };
 }
