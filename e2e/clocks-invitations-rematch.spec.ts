@@ -31,7 +31,7 @@ test("a player whose reserve runs out loses the match on time, and both pages sa
   await ann.page.waitForURL(/\/match\/[^/?]+$/);
   const matchId = new URL(ann.page.url()).pathname.split("/").pop() ?? "";
   await expect(ann.page.getByTestId("time-control")).toHaveText("Clock: 5 s + 1 s delay");
-  await expect(bob.page.getByTestId("open-challenges")).toContainText(`${ann.name} — 1-point match, 5 s + 1 s delay`);
+  await expect(bob.page.getByTestId("open-matches")).toContainText(`${ann.name} — 1-point match, 5 s + 1 s delay`);
 
   // Bob joins and both seeds go in from bots on the players' own sessions; nobody then moves.
   await bob.page.goto(`/match/${matchId}`);

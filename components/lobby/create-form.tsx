@@ -103,7 +103,7 @@ export function CreateForm({ socket, offline, mayPlayRated }: { socket: RefObjec
         <fieldset>
           <legend>{opponent === "person" ? t("whoJoins") : t("whoWatches")}</legend>
           <label className="choice">
-            <input type="radio" name="visibility" value="public" defaultChecked /> {opponent === "person" ? t("anyoneChallenge") : t("anyone")}
+            <input type="radio" name="visibility" value="public" defaultChecked /> {opponent === "person" ? t("anyoneOpenMatch") : t("anyone")}
           </label>
           <label className="choice">
             <input type="radio" name="visibility" value="private" /> {t("linkOnly")}

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The live part of the lobby, on one socket: the matchmaking queue and the form that creates a match (for those
- * signed in), the list of open challenges, kept current by `lobby:list` and `lobby:changed`, and the lobby's people.
+ * signed in), the list of open matches, kept current by `lobby:list` and `lobby:changed`, and the lobby's people.
  * What the account may do — play rated, challenge by name — is lib/access/may.ts's answer for its kind.
  *
  * @example
@@ -10,7 +10,7 @@
 import { may, type AccountKind } from "@/lib/access/may";
 import "@/components/ui/ui.css";
 import "./lobby.css";
-import { ChallengeList } from "./challenge-list";
+import { OpenMatchList } from "./open-match-list";
 import { CreateForm } from "./create-form";
 import { LobbySocial } from "./lobby-social";
 import { QueuePanel } from "./queue-panel";
@@ -24,7 +24,7 @@ export function LobbyClient({ kind, protocol, viewerId = null }: { kind: Account
     <div className="lobby">
       {kind !== null ? <QueuePanel lobby={lobby} mayPlayRated={mayPlayRated} /> : null}
       {kind !== null ? <CreateForm socket={lobby.socket} offline={lobby.list.status === "offline"} mayPlayRated={mayPlayRated} /> : null}
-      <ChallengeList list={lobby.list} />
+      <OpenMatchList list={lobby.list} />
       <LobbySocial socket={lobby.liveSocket} viewerId={viewerId} kind={kind} />
     </div>
   );

@@ -1,5 +1,5 @@
 /**
- * The lobby's socket: the open challenges, kept current by `lobby:list` on every connection and `lobby:changed`,
+ * The lobby's socket: the open matches, kept current by `lobby:list` on every connection and `lobby:changed`,
  * and the matchmaking queue's state — a pairing opens its match, a pairing that could not start says why, and a lost
  * connection leaves the queue (the server drops a disconnected player from it).
  *
@@ -10,10 +10,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useErrorText } from "@/components/i18n/error-text";
 import { openSocket, send, type ClientSocket } from "@/components/socket/socket-client";
-import type { ChallengeSummary } from "@/lib/protocol/snapshot";
+import type { OpenMatchSummary } from "@/lib/protocol/snapshot";
 import { matchHref } from "./lobby-choices";
 
-export type ListState = { status: "loading" } | { status: "ready"; challenges: readonly ChallengeSummary[] } | { status: "offline" };
+export type ListState = { status: "loading" } | { status: "ready"; matches: readonly OpenMatchSummary[] } | { status: "offline" };
 
 export type QueueState = { status: "idle" } | { status: "waiting"; rating: number; rated: boolean; matchLength: number };
 
@@ -31,7 +31,7 @@ export function useLobbySocket(protocol: number) {
     setLiveSocket(connection);
     const refresh = async () => {
       const reply = await send(connection, "lobby:list", {});
-      if (reply.ok) setList({ status: "ready", challenges: reply.challenges });
+      if (reply.ok) setList({ status: "ready", matches: reply.openMatches });
     };
     connection.on("connect", () => void refresh());
     connection.on("lobby:changed", () => void refresh());

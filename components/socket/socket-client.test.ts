@@ -24,7 +24,7 @@ beforeAll(async () => {
     connections++;
     socket.on("lobby:list", (_payload: unknown, ack: (reply: unknown) => void) => {
       received.push("lobby:list");
-      ack({ ok: true, challenges: [] });
+      ack({ ok: true, openMatches: [] });
     });
     for (const command of ["queue:join", "queue:leave", "match:watch", "match:unwatch"]) {
       socket.on(command, (payload: unknown, ack: (reply: unknown) => void) => {
@@ -51,7 +51,7 @@ describe("send", () => {
       socket.connect();
       expect(socket.connected).toBe(false);
       const reply = await send(socket, "lobby:list", {});
-      expect(reply).toEqual({ ok: true, challenges: [] });
+      expect(reply).toEqual({ ok: true, openMatches: [] });
       expect(received).toEqual(["lobby:list"]);
     } finally {
       socket.disconnect();
@@ -67,7 +67,7 @@ describe("send", () => {
       socket.connect();
       expect(await whenConnected(socket, 5_000)).toBe(true);
       // A round trip after connecting: anything buffered would have arrived before its answer.
-      expect(await send(socket, "lobby:list", {})).toEqual({ ok: true, challenges: [] });
+      expect(await send(socket, "lobby:list", {})).toEqual({ ok: true, openMatches: [] });
       expect(received).toEqual(["lobby:list"]);
     } finally {
       socket.disconnect();
@@ -150,7 +150,7 @@ describe("openSocket", () => {
       expect(connections - before).toBe(1);
       expect(socketHolders(901)).toBe(2);
       expect(second.connected).toBe(true);
-      expect(await send(second, "lobby:list", {})).toEqual({ ok: true, challenges: [] });
+      expect(await send(second, "lobby:list", {})).toEqual({ ok: true, openMatches: [] });
     } finally {
       first.close();
       second.close();

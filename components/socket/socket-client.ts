@@ -13,7 +13,7 @@
  * @example
  *   const socket = openSocket(protocol);
  *   const reply = await send(socket, "lobby:list", {});
- *   if (reply.ok) show(reply.challenges); else show(errorText(reply.code, reply.values));
+ *   if (reply.ok) show(reply.openMatches); else show(errorText(reply.code, reply.values));
  */
 import { io } from "socket.io-client";
 import type { Ack, CommandName, CommandPayload, CommandReplies } from "@/lib/protocol/protocol";

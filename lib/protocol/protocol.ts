@@ -16,16 +16,17 @@ import type { FailureValues } from "../engine/types";
 import { timeControlSchema, type PublishedEvent, type RefusalCode, type RematchState } from "../match";
 import type { TournamentEvent, TournamentRefusal, TournamentView } from "../tournament/tournament";
 import type { ChallengeAnswered, ChallengeClosed, ChallengeView, MeetRefusalCode, Notices, OnlinePlayer, TournamentMatchNotice } from "./meet";
-import type { ChallengeSummary, MatchSnapshot } from "./snapshot";
+import type { OpenMatchSummary, MatchSnapshot } from "./snapshot";
 
 /**
  * Bumped on any incompatible change; checked in the handshake (`auth.protocol`). 2: events and snapshots no longer
  * carry the legal plays; clients derive them from the state with lib/engine (`currentLegalPlays`). 3: a command that
  * stores events answers with them (`StoredEvents`), and its sender's socket is left out of their broadcast. 4: the
  * rematch is three match events (`rematch-offered`, `rematch-declined`, `rematch-made`) in the view, and the
- * `match:rematch` message and the snapshot's `rematch` are gone.
+ * `match:rematch` message and the snapshot's `rematch` are gone. 5: the lobby's public matches waiting for an
+ * opponent are "open matches" (`lobby:list` answers `{ openMatches }`); "challenge" names only a direct one.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** Largest payload the server reads, in bytes (Socket.IO's maxHttpBufferSize). */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -186,7 +187,7 @@ export interface StoredEvents {
 /** What each command acknowledges with, on success. */
 export interface CommandReplies {
   "lobby:create": { matchId: string; inviteToken: string | null; snapshot: MatchSnapshot };
-  "lobby:list": { challenges: ChallengeSummary[] };
+  "lobby:list": { openMatches: OpenMatchSummary[] };
   "match:join": { snapshot: MatchSnapshot };
   "match:watch": { snapshot: MatchSnapshot };
   "match:unwatch": object;
@@ -255,7 +256,7 @@ export interface ServerToClientEvents {
   "match:presence": (message: PresenceMessage) => void;
   /** The rematch of finished match `matchId` exists now (made after its agreement was stored): its players open it. */
   "match:rematch-ready": (ready: { readonly matchId: string; readonly rematchId: string }) => void;
-  /** Open challenges changed: a lobby refreshes its list. */
+  /** The open matches changed: a lobby refreshes its list. */
   "lobby:changed": () => void;
   /** The matchmaking queue paired this socket's player: the match to open, or why it could not start. */
   "queue:result": (result: QueueResult) => void;

@@ -19,7 +19,7 @@ export interface MatchSnapshot {
   readonly serverTime: number;
 }
 
-export interface ChallengeSummary {
+export interface OpenMatchSummary {
   readonly matchId: string;
   readonly matchLength: number;
   readonly visibility: Visibility;

@@ -17,6 +17,6 @@ export type { AppendEventError, AppendEventInput, AppendResult, EventStore, Matc
 export { decodeEvent, encodeEvent, STORED_EVENT_TYPES, type PlayerLookup } from "./event-codec";
 export { eventAppend } from "./event-rows";
 export { auditBundle, loadMatch, type AuditBundleError, type LoadedMatch } from "./match-read";
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listMatchesForUser, listOpenChallenges } from "./listings";
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listMatchesForUser, listOpenMatches } from "./listings";
 export { ROLL_LOG_VIEW, listAdminAudit, type AdminAuditRow } from "./admin";
 export type * from "./types";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdminAudit, ROLL_LOG_VIEW } from "./admin";
 import { matchVisibleTo } from "@/server/match/visibility";
-import { listLiveMatches, listMatchesForUser, listOpenChallenges, normalisePage } from "./listings";
+import { listLiveMatches, listMatchesForUser, listOpenMatches, normalisePage } from "./listings";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
 import { newUser, playingMatch, takeSeat, testVault, waitingMatch } from "./test-fixtures";
 import type { MatchRow, UserRow } from "./types";
@@ -58,10 +58,10 @@ describe.each(testDatabaseKinds())("listings on %s", (kind) => {
     expect(summary).not.toHaveProperty("inviteToken");
   });
 
-  it("lists open challenges: public, waiting and fair-dice-v2 only", async () => {
+  it("lists open matches: public, waiting and fair-dice-v2 only", async () => {
     // A fair-dice-v1 match still waiting seats nobody: the lobby does not offer it.
     const oldProtocol = await waitingMatch(handle.db, vault, { creator: admin });
-    const open = ids(await listOpenChallenges(handle.db));
+    const open = ids(await listOpenMatches(handle.db));
     expect(open).toContain(matches[0]?.id);
     expect(open).not.toContain(matches[1]?.id);
     expect(open).not.toContain(matches[2]?.id);

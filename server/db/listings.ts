@@ -5,7 +5,7 @@
  * @example
  *   const page = await listMatchesForUser(db, userId, { status: "finished", page: 1, pageSize: 20 });
  *   page.items[0]?.white?.username; page.total;
- *   await listOpenChallenges(db);                       // public matches waiting for a player
+ *   await listOpenMatches(db);                       // public matches waiting for a player
  *   await listLiveMatches(db, { pageSize: 50 });        // public matches being played
  */
 import type { Prisma } from "@/generated/prisma/client";
@@ -82,6 +82,6 @@ export function listLiveMatches(db: Db, request: PageRequest = {}): Promise<Page
  * Public matches waiting for an opponent. Only fair-dice-v2 ones (a seed chain): a fair-dice-v1 match still waiting
  * seats nobody (lib/match/dice-protocol.ts), so the lobby offers no seat that would be refused.
  */
-export function listOpenChallenges(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
+export function listOpenMatches(db: Db, request: PageRequest = {}): Promise<Page<MatchSummary>> {
   return pageOfMatches(db, { visibility: "public", status: "waiting", seed: { is: { chainLength: { not: null } } } }, request);
 }

@@ -52,7 +52,7 @@ describe("a match against the computer", () => {
     expect(stored.actors).toEqual([alice.id, computerId, computerId]);
     // It is not an open challenge: nobody else can take the seat.
     const listed = await bot.send("lobby:list", {});
-    expect(listed.ok && listed.challenges.some((c) => c.matchId === matchId)).toBe(false);
+    expect(listed.ok && listed.openMatches.some((c) => c.matchId === matchId)).toBe(false);
     bot.close();
   });
 

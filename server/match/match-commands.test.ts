@@ -110,7 +110,7 @@ describe("refused commands change nothing", () => {
 });
 
 describe("lobby", () => {
-  it("lists open public challenges, keeps private ones behind their invite link, and cancels with a reveal", async () => {
+  it("lists open public matches, keeps private ones behind their invite link, and cancels with a reveal", async () => {
     const [a, b, c] = [await t.user(), await t.user(), await t.user()];
     const host = new BotClient({ url: t.url, cookie: a.cookie, seed: 1, play: false });
     const guest = new BotClient({ url: t.url, cookie: b.cookie, seed: 2, play: false });
@@ -122,8 +122,8 @@ describe("lobby", () => {
     expect(secret.inviteToken).toMatch(/.{16,}/);
 
     const listed = await guest.send("lobby:list", {});
-    expect(listed.ok && listed.challenges.map((m) => m.matchId)).toContain(open.matchId);
-    expect(listed.ok && listed.challenges.map((m) => m.matchId)).not.toContain(secret.matchId);
+    expect(listed.ok && listed.openMatches.map((m) => m.matchId)).toContain(open.matchId);
+    expect(listed.ok && listed.openMatches.map((m) => m.matchId)).not.toContain(secret.matchId);
 
     expect(await other.send("match:watch", { matchId: secret.matchId })).toMatchObject({ ok: false, code: "ERR_NOT_FOUND" });
     // Without the link a private match is answered as if it did not exist (visibility.ts).

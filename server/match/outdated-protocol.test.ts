@@ -76,7 +76,7 @@ describe("a fair-dice-v1 match stored before v2", () => {
       const stored = await readStoredMatch(t.db, newId);
       expect(stored.events[0]?.event).toMatchObject({ type: "created", dice: { protocol: "fair-dice-v2", chainLength: 5 } });
       const listed = await host.send("lobby:list", {});
-      const open = listed.ok ? listed.challenges.map((c) => c.matchId) : [];
+      const open = listed.ok ? listed.openMatches.map((c) => c.matchId) : [];
       expect(open).toContain(newId);
       expect(open).not.toContain(oldId);
     } finally {

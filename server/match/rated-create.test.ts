@@ -1,6 +1,6 @@
 /**
  * Creating and joining rated matches over the socket: a registered player creates one (stored rated, shown so in the
- * open challenges), a guest can neither create nor join one (ERR_REGISTERED_ONLY, nothing stored), and a match
+ * open matches), a guest can neither create nor join one (ERR_REGISTERED_ONLY, nothing stored), and a match
  * against the computer is never rated.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +39,7 @@ describe("rated matches", () => {
     const { matchId } = await ada.create({ matchLength: 3, color: "white", visibility: "public", rated: true });
     expect((await t.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).rated).toBe(true);
     const listed = await ada.send("lobby:list", {});
-    expect(listed.ok && listed.challenges.find((c) => c.matchId === matchId)?.rated).toBe(true);
+    expect(listed.ok && listed.openMatches.find((c) => c.matchId === matchId)?.rated).toBe(true);
 
     const guest = await connected(await guestCookie());
     const joined = await guest.send("match:join", { matchId });
