@@ -9,9 +9,7 @@
 import { useTranslations } from "next-intl";
 import type { Ply } from "@/lib/analysis/types";
 import type { Dice, DieValue } from "@/lib/engine/types";
-
-/** 3-ply takes seconds a position (server/http/position-analysis-response.ts): its option says so. */
-const PLIES: readonly Ply[] = [0, 1, 2, 3];
+import { DEEP_PLY, PlySelect } from "./ply-select";
 
 /** The dice with die `which` set to `value` (the other one 1 when there were none). */
 function withDie(dice: Dice | null, which: 0 | 1, value: DieValue): Dice {
@@ -57,16 +55,7 @@ export function DepthChoice({ ply, onPly, busy, onAnalyse }: { ply: Ply; onPly: 
   const t = useTranslations("analysisBoard");
   return (
     <div className="analysis-board-row">
-      <label>
-        {t("depth")}{" "}
-        <select value={ply} onChange={(e) => onPly(Number(e.target.value) as Ply)} data-testid="board-ply">
-          {PLIES.map((p) => (
-            <option key={p} value={p}>
-              {t(p === 3 ? "plyDeep" : "ply", { ply: p })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PlySelect label={t("depth")} optionText={(p) => t(p === DEEP_PLY ? "plyDeep" : "ply", { ply: p })} ply={ply} onPly={onPly} testId="board-ply" />
       <button type="button" onClick={onAnalyse} disabled={busy} data-testid="board-analyse">
         {busy ? t("analysing") : t("analyse")}
       </button>

@@ -9,14 +9,10 @@
  *   <AnalysisControls analysis={analysis} finished />
  */
 import { useTranslations } from "next-intl";
+import { DEEP_PLY, PlySelect } from "@/components/analysis/ply-select";
 import { useErrorText } from "@/components/i18n/error-text";
 import type { AnalysisView } from "@/lib/analysis/analysis-view";
-import type { Ply } from "@/lib/analysis/types";
 import { busy, type MatchAnalysisState } from "./use-match-analysis";
-
-const PLIES: readonly Ply[] = [0, 1, 2, 3];
-/** From this depth a long match takes minutes (docs/benchmarks.md): the option says so. */
-const DEEP_PLY: Ply = 3;
 
 function progressText(t: (key: string, values?: Record<string, string | number>) => string, view: AnalysisView): string {
   if (view.status === "queued") return t("queued");
@@ -38,16 +34,7 @@ export function AnalysisControls({ analysis, finished }: { analysis: MatchAnalys
   const running = busy(current);
   return (
     <div className="analysis-controls">
-      <label>
-        {t("depth")}{" "}
-        <select value={ply} onChange={(e) => setPly(Number(e.target.value) as Ply)} data-testid="analysis-ply">
-          {PLIES.map((p) => (
-            <option key={p} value={p}>
-              {t(p >= DEEP_PLY ? "plyDeep" : "ply", { ply: p })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PlySelect label={t("depth")} optionText={(p) => t(p === DEEP_PLY ? "plyDeep" : "ply", { ply: p })} ply={ply} onPly={setPly} testId="analysis-ply" />
       <button type="button" onClick={analyse} disabled={running || current?.status === "done"} data-testid="analyse-button">
         {current?.status === "done" ? t("analysed") : t("analyse")}
       </button>
