@@ -14,11 +14,12 @@ import type { ProofKey } from "./proof-keys";
 import { combineClientSeeds } from "./client-seed";
 import { computerSalt } from "./computer-salt";
 import { checkOpeningResolution } from "./opening-check";
-import { checkRecordInput, recordInputOf, showDice, type RecordInput } from "./record";
+import { checkRecordInput, recordInputOf, type RecordInput } from "./record";
 import { isSalt } from "./salt";
 import { createSaltedRoller, type SaltedRoller } from "./salted-roll";
 import { chainLink, gameSeedsOf, leadsToCommitment } from "./seed-chain";
 import type { CheckResult, GameVerdict, SeatColor, Verdict, VerifyReport } from "./types";
+import { wrongRoll, wrongRolls } from "./wrong-rolls";
 
 export type { GameVerdict };
 
@@ -227,15 +228,9 @@ function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsal
     if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
     wrong++;
     failedGames.add(roll.game);
-    first ??= {
-      id,
-      status: "failed",
-      say: { key: "failRoll", values: { nonce: roll.nonce, game: roll.game, logged: showDice(roll.dice), computed: showDice(dice) } },
-      nonce: roll.nonce,
-      game: roll.game,
-    };
+    first ??= wrongRoll(roll, dice);
   }
-  if (first) return { result: wrong === 1 ? first : { ...first, say: { key: "failRolls", values: { ...first.say.values, wrong } } }, failedGames };
+  if (first) return { result: wrongRolls(first, wrong), failedGames };
   if (unknown > 0) return { result: { id, status: "not-yet-revealed", say: { key: "rollsSoFar", values: { rolls: checked, waiting: unknown } } }, failedGames };
   return { result: { id, status: "passed", say: { key: "rollsV2", values: { rolls: b.rolls.length } } }, failedGames };
 }

@@ -14,10 +14,11 @@ import { parseBundle } from "./bundle-schema";
 import { combineClientSeeds } from "./client-seed";
 import { commitmentOf } from "./commitment";
 import { checkOpeningResolution } from "./opening-check";
-import { checkRecordInput, recordInputOf, showDice } from "./record";
+import { checkRecordInput, recordInputOf } from "./record";
 import { createRoller } from "./roll";
 import { verifyV2, type VerifyV2Options } from "./verify-v2";
 import type { AuditBundle, CheckResult, Verdict, VerifyReport } from "./types";
+import { wrongRoll, wrongRolls } from "./wrong-rolls";
 
 /**
  * Verifies a bundle. `record` is the game record (a list of RecordTurn); both arguments are checked at run time,
@@ -93,17 +94,9 @@ function checkRolls(b: AuditBundle): CheckResult {
     const dice = roller.roll(roll.nonce);
     if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
     wrong++;
-    firstWrong ??= {
-      id,
-      status: "failed",
-      say: { key: "failRoll", values: { nonce: roll.nonce, game: roll.game, logged: showDice(roll.dice), computed: showDice(dice) } },
-      nonce: roll.nonce,
-      game: roll.game,
-    };
+    firstWrong ??= wrongRoll(roll, dice);
   }
-  if (firstWrong !== undefined) {
-    return wrong === 1 ? firstWrong : { ...firstWrong, say: { key: "failRolls", values: { ...firstWrong.say.values, wrong } } };
-  }
+  if (firstWrong !== undefined) return wrongRolls(firstWrong, wrong);
   return { id, status: "passed", say: { key: "rolls", values: { rolls: b.rolls.length } } };
 }
 
