@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type MatchIdFields, decodeMatchId, decodePositionId, encodeMatchId, encodePositionId } from "./gnubg-id";
 import { initialPosition, swapTurn } from "./position";
-import { positionFromPoints } from "./test-support";
+import { matchIdFields, positionFromPoints } from "./test-support";
 import { type Color, COLORS } from "./types";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
@@ -148,19 +148,7 @@ describe("Match ID", () => {
   });
 
   it("writes a fresh gnubg's Jacoby bit when the field is absent: on for money, off in a match", () => {
-    const money: MatchIdFields = {
-      cubeValue: 1,
-      cubeOwner: null,
-      onRoll: "black",
-      crawford: false,
-      gameState: "none",
-      turn: "black",
-      doubled: false,
-      resign: 0,
-      dice: [0, 0],
-      matchLength: 0,
-      score: { white: 0, black: 0 },
-    };
+    const money = matchIdFields({ onRoll: "black", turn: "black", gameState: "none" });
     // gnubg 1.07 at start-up shows cAgAAAAAAAAA; after `new match 7`, cAngAAAAAAAE (printed by gnubg.matchid()).
     expect(encodeMatchId(money)).toBe("cAgAAAAAAAAA");
     expect(encodeMatchId({ ...money, gameState: "playing", matchLength: 7 })).toBe("cAngAAAAAAAE");

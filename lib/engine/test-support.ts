@@ -1,6 +1,7 @@
 /**
- * Helpers shared by the engine's tests (and the analysis's): building positions from point lists, finding a play by
- * its notation, and replaying a list of actions. None of them is needed by the game itself.
+ * Helpers shared by the engine's tests (and the analysis's and the scripts'): building positions from point lists,
+ * Match ID fields, finding a play by its notation, and replaying a list of actions. None of them is needed by the game
+ * itself.
  *
  * @example
  *   const pos = positionFromPoints({ 24: 1, 1: 14 }, { 15: 2 }); // white on roll, black holds white's 15 point
@@ -9,6 +10,7 @@
  *   applyAll(state, { type: "double", player: "black" });         // the state after them; throws on a refusal
  */
 
+import type { MatchIdFields } from "./gnubg-id";
 import { apply, type MatchResult } from "./match";
 import { newMatch, type MatchAction, type MatchOptions, type MatchState } from "./match-state";
 import { validatePlay, type PlayErrorCode } from "./moves";
@@ -41,6 +43,24 @@ export function positionFromPoints(
   const made = turn === "white" ? makePosition(own, theirs, turn) : makePosition(theirs, own, turn);
   if (!made.ok) throw new Error(describeFailure(made));
   return made.value;
+}
+
+/** A money game's Match ID fields: cube centred at 1, white on roll and to play, no dice yet; `fields` change any. */
+export function matchIdFields(fields: Partial<MatchIdFields> = {}): MatchIdFields {
+  return {
+    cubeValue: 1,
+    cubeOwner: null,
+    onRoll: "white",
+    crawford: false,
+    gameState: "playing",
+    turn: "white",
+    doubled: false,
+    resign: 0,
+    dice: [0, 0],
+    matchLength: 0,
+    score: { white: 0, black: 0 },
+    ...fields,
+  };
 }
 
 /** The legal play a person wrote in gnubg notation (any order or grouping, `parseNotation`'s forgiving syntax). */

@@ -2,27 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { runBg as run } from "@/tests/support/run-bg";
 import { type MatchIdFields, encodeMatchId, encodePositionId } from "@/lib/engine";
-import { positionFromPoints } from "@/lib/engine/test-support";
+import { matchIdFields, positionFromPoints } from "@/lib/engine/test-support";
 
 /** White bears off its two checkers on the 2-point with 26 rolls of 36; black is off next roll whatever happens. */
 const LAST_ROLL = encodePositionId(positionFromPoints({ 2: 2 }, { 24: 1 }));
 const q = 26 / 36;
 
 function matchId(fields: Partial<MatchIdFields>): string {
-  return encodeMatchId({
-    cubeValue: 1,
-    cubeOwner: null,
-    onRoll: "white",
-    crawford: false,
-    gameState: "playing",
-    turn: "white",
-    doubled: false,
-    resign: 0,
-    dice: [0, 0],
-    matchLength: 0,
-    score: { white: 0, black: 0 },
-    ...fields,
-  });
+  return encodeMatchId(matchIdFields(fields));
 }
 
 const NO_JACOBY = matchId({ jacoby: false });
