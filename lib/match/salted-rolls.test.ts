@@ -33,6 +33,12 @@ const opened31: MatchEvent = {
   roll: { nonce: 0, game: 1, kind: "opening", player: null, dice: [3, 1], salts: { white: SALT_A, black: SALT_B } },
 };
 const playing = fold(v2opening);
+/** Game 1 up to black's double, its rolls without their roll-log entries: white opens 3-1 and plays 8/5 6/5. */
+const toBlacksDouble: MatchEvent[] = [
+  action({ type: "opening-roll", dice: [3, 1] }),
+  action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
+  action({ type: "double", player: "black" }),
+];
 
 /** A context whose dice are `dice` and which records the salts each draw was asked with. */
 function context(actor: Participant | null, dice: Dice = [3, 1]): DecideContext & { readonly asked: (RollSalts | undefined)[] } {
@@ -139,30 +145,19 @@ describe("a fair-dice-v2 match", () => {
   });
 
   it("reveals a game's seed when the game ends, and the view keeps it", () => {
-    const doubled = fold([
-      ...v2opening,
-      action({ type: "opening-roll", dice: [3, 1] }),
-      action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
-      action({ type: "double", player: "black" }),
-    ]);
+    const doubled = fold([...v2opening, ...toBlacksDouble]);
     const dropped = accepted(decide(doubled, { type: "play", play: { type: "drop" } }, context(alice)));
     expect(dropped.events).toMatchObject([{ type: "action", action: { type: "drop" } }, { type: "game-seed", game: 1, seed: `01${"e".repeat(62)}` }]);
     expect(dropped.view.gameSeeds).toEqual({ 1: `01${"e".repeat(62)}` });
     expect(dropped.view).toEqual(dropped.events.reduce(evolve, doubled));
     // A fair-dice-v1 match reveals no game seed.
-    const v1 = fold([{ ...v2opening[0]!, dice: undefined } as MatchEvent, ...v2opening.slice(1), ...[action({ type: "opening-roll", dice: [3, 1] }), action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }), action({ type: "double", player: "black" })]]);
+    const v1 = fold([{ ...v2opening[0]!, dice: undefined } as MatchEvent, ...v2opening.slice(1), ...toBlacksDouble]);
     expect(accepted(decide(v1, { type: "play", play: { type: "drop" } }, context(alice))).events).toHaveLength(1);
   });
 
   it("reveals an ended game's seed that a stopped server did not write, before anything else it owes", () => {
     // The drop was stored, then the server was killed before the game-seed event after it (each event is its own append).
-    const droppedOnly = fold([
-      ...v2opening,
-      action({ type: "opening-roll", dice: [3, 1] }),
-      action({ type: "move", player: "white", moves: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }),
-      action({ type: "double", player: "black" }),
-      action({ type: "drop", player: "white" }),
-    ]);
+    const droppedOnly = fold([...v2opening, ...toBlacksDouble, action({ type: "drop", player: "white" })]);
     expect(droppedOnly.gameSeeds).toEqual({});
     const settled = accepted(decide(droppedOnly, { type: "settle" }, context(null)));
     expect(settled.events).toEqual([{ type: "game-seed", game: 1, seed: `01${"e".repeat(62)}` }]);
