@@ -9,8 +9,9 @@
  *   <button onClick={() => void attempt(() => signInWith("guest"), "/")} disabled={busy}>Play</button>
  */
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useErrorText, type ShownError } from "@/components/i18n/error-text";
+import { HintedField } from "@/components/ui/hinted-field";
 
 /** What went wrong: a code (ERR_…), or a route's refusal with the values of its sentence. */
 type Problem = string | ShownError;
@@ -43,13 +44,9 @@ export function NewPasswordFields({ hintId }: { readonly hintId?: string }) {
   const t = useTranslations("auth");
   return (
     <>
-      <div className="field">
-        <label>
-          {t("password")}
-          <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} aria-describedby={hintId} />
-        </label>
-        {hintId ? <small id={hintId}>{t("passwordHint")}</small> : null}
-      </div>
+      <HintedField label={t("password")} hint={hintId ? t("passwordHint") : null} hintId={hintId}>
+        <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} aria-describedby={hintId} />
+      </HintedField>
       <label>
         {t("passwordAgain")}
         <input name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
@@ -59,7 +56,24 @@ export function NewPasswordFields({ hintId }: { readonly hintId?: string }) {
 }
 
 /** The new password of a form with NewPasswordFields, or null when the two fields differ. */
-export function newPassword(form: FormData): string | null {
+function newPassword(form: FormData): string | null {
   const password = String(form.get("password") ?? "");
   return password === String(form.get("confirm") ?? "") ? password : null;
+}
+
+/**
+ * useAuthAction for a form that makes an account (registration, keeping a guest account): a username field and
+ * NewPasswordFields. Its `submit` refuses two different passwords in the form, else attempts `create` with the
+ * username and password and goes to `destination`.
+ */
+export function useNewAccountSubmit(create: (username: string, password: string) => Promise<Problem | null>, destination: string) {
+  const { error, busy, attempt, setError } = useAuthAction();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = newPassword(form);
+    if (password === null) return setError("ERR_PASSWORDS_DIFFER");
+    void attempt(() => create(String(form.get("username") ?? ""), password), destination);
+  }
+  return { error, busy, submit };
 }
