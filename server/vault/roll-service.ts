@@ -16,7 +16,7 @@ import { createHmac } from "node:crypto";
 import { inspect } from "node:util";
 import { computerSalt, diceFromByteStream, rollMessage, saltedRollMessage, type RollSalts } from "@/lib/dice";
 import type { Dice } from "@/lib/engine/types";
-import { hashTimes, openSealedSeed, protocolOfSeed, type StoredSeed } from "./sealed-seed";
+import { openGameSeed, openSealedSeed, protocolOfSeed, type StoredSeed } from "./sealed-seed";
 import type { SeedKey } from "./seed-key";
 
 /** Block 0, 1, 2, … of roll `nonce`'s byte stream, each computed only when the one before did not give two dice. */
@@ -47,10 +47,7 @@ export class RollService {
    * the game's seed from the chain, then v1's stream over the salted message.
    */
   saltedRollFor(stored: StoredSeed, clientSeed: string, nonce: number, game: number, salts: RollSalts): Dice {
-    const seed = protocolOfSeed(stored);
-    if (seed.protocol === "fair-dice-v1") throw new RangeError("saltedRollFor: a fair-dice-v1 match has no salts");
-    if (!Number.isSafeInteger(game) || game < 1 || game > seed.chainLength) throw new RangeError(`saltedRollFor: game ${game} is outside 1..${seed.chainLength}`);
-    const gameSeed = hashTimes(openSealedSeed(this.#key, stored).unwrap(), seed.chainLength - game);
+    const gameSeed = openGameSeed(this.#key, stored, game, "saltedRollFor", "a fair-dice-v1 match has no salts");
     return diceFromByteStream(saltedRollBlocks(gameSeed, clientSeed, nonce, salts));
   }
 
@@ -59,10 +56,7 @@ export class RollService {
    * goes into the roll log and the bundle; the game's seed it comes from does not leave this function.
    */
   computerSaltFor(stored: StoredSeed, game: number, nonce: number): string {
-    const seed = protocolOfSeed(stored);
-    if (seed.protocol === "fair-dice-v1") throw new RangeError("computerSaltFor: a fair-dice-v1 match has no salts");
-    if (!Number.isSafeInteger(game) || game < 1 || game > seed.chainLength) throw new RangeError(`computerSaltFor: game ${game} is outside 1..${seed.chainLength}`);
-    return computerSalt(hashTimes(openSealedSeed(this.#key, stored).unwrap(), seed.chainLength - game), nonce);
+    return computerSalt(openGameSeed(this.#key, stored, game, "computerSaltFor", "a fair-dice-v1 match has no salts"), nonce);
   }
 
   toString(): string {

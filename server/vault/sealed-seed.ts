@@ -87,6 +87,18 @@ export function openSealedSeed(key: SeedKey, stored: StoredSeed): Secret<string>
 }
 
 /**
+ * Game `game`'s seed of the fair-dice-v2 chain sealed in `stored`: the chain's seed hashed chainLength − game times
+ * (docs/fair-dice-v2.md, section 2). A RangeError naming `caller` for a game outside the chain, or with `v1Refusal`
+ * for a fair-dice-v1 seed, which has no game seeds.
+ */
+export function openGameSeed(key: SeedKey, stored: StoredSeed, game: number, caller: string, v1Refusal: string): string {
+  const seed = protocolOfSeed(stored);
+  if (seed.protocol === "fair-dice-v1") throw new RangeError(`${caller}: ${v1Refusal}`);
+  if (!Number.isSafeInteger(game) || game < 1 || game > seed.chainLength) throw new RangeError(`${caller}: game ${game} is outside 1..${seed.chainLength}`);
+  return hashTimes(openSealedSeed(key, stored).unwrap(), seed.chainLength - game);
+}
+
+/**
  * lib/dice's `commitmentOf` (hex SHA-256 of the seed's ASCII string) with Node's hash: a seed is opened for every
  * roll, and the JavaScript hash was a third of a roll's cost. seed-vault.test.ts checks the two agree.
  */

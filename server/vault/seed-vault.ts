@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { inspect } from "node:util";
 import { chainLengthFor, commitmentOf } from "@/lib/dice";
-import { hashTimes, openSealedSeed, protocolOfSeed, sealSeed, type StoredSeed } from "./sealed-seed";
+import { hashTimes, openGameSeed, openSealedSeed, sealSeed, type StoredSeed } from "./sealed-seed";
 import { Secret } from "./secret";
 import { SEED_KEY_BYTES, type SeedKey } from "./seed-key";
 
@@ -54,10 +54,7 @@ export class SeedVault {
 
   /** Game `game`'s seed of a fair-dice-v2 chain, for the reveal when that game ends (docs/fair-dice-v2.md, step 5). */
   revealGame(stored: StoredSeed, game: number): string {
-    const seed = protocolOfSeed(stored);
-    if (seed.protocol === "fair-dice-v1") throw new RangeError("revealGame: a fair-dice-v1 match has one seed, revealed at its end");
-    if (!Number.isSafeInteger(game) || game < 1 || game > seed.chainLength) throw new RangeError(`revealGame: game ${game} is outside 1..${seed.chainLength}`);
-    return hashTimes(openSealedSeed(this.#key, stored).unwrap(), seed.chainLength - game);
+    return openGameSeed(this.#key, stored, game, "revealGame", "a fair-dice-v1 match has one seed, revealed at its end");
   }
 
   toString(): string {
