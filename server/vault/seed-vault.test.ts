@@ -14,6 +14,12 @@ import { SeedVault } from "./seed-vault";
 
 const key = () => new Secret(Uint8Array.from(randomBytes(32)));
 
+/** A fresh key `k`, with the vault that seals under it and the roll service that opens what it sealed. */
+function vaultAndRolls() {
+  const k = key();
+  return { k, vault: new SeedVault(k), rolls: new RollService(k) };
+}
+
 /** Flips one bit of a base64 field's first byte. */
 function flip(base64: string): string {
   const bytes = Buffer.from(base64, "base64");
@@ -70,9 +76,7 @@ describe("SeedVault", () => {
 
 describe("RollService", () => {
   it("rolls exactly what lib/dice rolls with the revealed seed", () => {
-    const k = key();
-    const vault = new SeedVault(k);
-    const rolls = new RollService(k);
+    const { vault, rolls } = vaultAndRolls();
     const stored = vault.draw();
     const seed = vault.reveal(stored);
     for (let nonce = 0; nonce < 3000; nonce++) {
@@ -114,9 +118,7 @@ describe("RollService", () => {
 });
 
 describe("nothing the vault hands out or throws shows the seed or the key", () => {
-  const k = key();
-  const vault = new SeedVault(k);
-  const rolls = new RollService(k);
+  const { k, vault, rolls } = vaultAndRolls();
   const stored = vault.draw();
   const seed = vault.reveal(stored);
   const seedBytes = Buffer.from(seed, "hex");
@@ -201,9 +203,7 @@ describe("fair-dice-v2 seed chains in the vault", () => {
   });
 
   it("rolls what lib/dice rolls for every game, nonce and salt, and the published roll vectors", () => {
-    const k = key();
-    const vault = new SeedVault(k);
-    const rolls = new RollService(k);
+    const { k, vault, rolls } = vaultAndRolls();
     const stored = vault.drawChain(3);
     const seeds = gameSeedsOf(vault.reveal(stored), 5);
     for (let nonce = 0; nonce < 500; nonce++) {
