@@ -3,46 +3,16 @@ import { GuestButton } from "@/components/auth/guest-button";
 import { Board } from "@/components/board/board";
 import { accountKind } from "@/lib/access/may";
 import { initialPosition } from "@/lib/engine/position";
-import { computerLevelOfName } from "@/lib/play/computer-seat";
 import { LobbyClient } from "@/components/lobby/lobby-client";
-import { timeControlText } from "@/components/match/time-control-text";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { getCurrentUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { listLiveMatches, listMatchesForUser } from "@/server/db/listings";
 import { followedIds } from "@/server/players/follows";
 import type { MatchSummary } from "@/server/db/types";
+import { MatchListPanel } from "./match-list-panel";
 
 const ACTIVE = new Set(["waiting", "seeding", "playing"]);
-
-async function MatchLine({ match, followed = false }: { match: MatchSummary; followed?: boolean }) {
-  const [t, tc] = await Promise.all([getTranslations("home"), getTranslations("clock")]);
-  // The computer players' names are words: in the reader's language.
-  const shown = (name: string | undefined) => {
-    if (name === undefined) return t("openSeat");
-    const level = computerLevelOfName(name);
-    return level ? t("computerName", { level }) : name;
-  };
-  const white = shown(match.white?.username);
-  const black = shown(match.black?.username);
-  return (
-    <li>
-      <a href={`/match/${match.id}`}>{t("players", { white, black })}</a>
-      <span className="muted">
-        {t("matchFacts", {
-          length: match.matchLength,
-          rated: match.rated ? "yes" : "no",
-          clock: timeControlText(tc, match.reserveMs !== null && match.delayMs !== null ? { reserveMs: match.reserveMs, delayMs: match.delayMs } : null),
-          white: match.scoreWhite,
-          black: match.scoreBlack,
-          status: match.status,
-        })}
-        {match.visibility === "private" ? ` · ${t("private")}` : ""}
-      </span>
-      {followed ? <span className="badge">{t("followed")}</span> : null}
-    </li>
-  );
-}
 
 /** The lobby: create a match, open challenges (live, over the socket), your matches, and public matches to watch. */
 export default async function HomePage() {
@@ -87,31 +57,9 @@ export default async function HomePage() {
         <LobbyClient kind={user ? accountKind(user) : null} protocol={PROTOCOL_VERSION} viewerId={user?.id ?? null} />
         <div className="lobby">
           {user ? (
-            <section className="panel" aria-labelledby="mine-title">
-              <h2 id="mine-title">{t("yourMatches")}</h2>
-              {active.length === 0 ? (
-                <p className="muted">{t("noneInProgress")}</p>
-              ) : (
-                <ul className="match-list" data-testid="my-matches">
-                  {active.map((m) => (
-                    <MatchLine key={m.id} match={m} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            <MatchListPanel id="mine" title={t("yourMatches")} empty={t("noneInProgress")} testId="my-matches" matches={active} />
           ) : null}
-          <section className="panel" aria-labelledby="live-title">
-            <h2 id="live-title">{t("live")}</h2>
-            {liveMatches.length === 0 ? (
-              <p className="muted">{t("noLive")}</p>
-            ) : (
-              <ul className="match-list" data-testid="live-matches">
-                {liveMatches.map((m) => (
-                  <MatchLine key={m.id} match={m} followed={isFollowedMatch(m)} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <MatchListPanel id="live" title={t("live")} empty={t("noLive")} testId="live-matches" matches={liveMatches} followed={isFollowedMatch} />
         </div>
       </div>
     </section>
