@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Board } from "@/components/board/board";
 import { DIAGRAMS, type DiagramName } from "@/components/learn/diagrams";
+import { GuideSection } from "@/components/learn/guide-section";
 import "@/components/learn/learn.css";
 import "@/components/ui/ui.css";
 
@@ -45,57 +46,49 @@ export default async function LearnPage() {
           ))}
         </ol>
       </nav>
-      <section id="aim" aria-labelledby="aim-title">
-        <h2 id="aim-title">{title("aim")}</h2>
+      <GuideSection id="aim" title={title("aim")}>
         <p>{t("aim.p1")}</p>
         <p>{t("aim.p2")}</p>
         <Figure name="start" caption={t("aim.caption")} />
-      </section>
-      <section id="moving" aria-labelledby="moving-title">
-        <h2 id="moving-title">{title("moving")}</h2>
+      </GuideSection>
+      <GuideSection id="moving" title={title("moving")}>
         <p>{t("moving.p1")}</p>
         <p>{t("moving.p2")}</p>
         <Figure name="opening" caption={t("moving.caption")} />
         <p>{t("moving.p3")}</p>
-      </section>
-      <section id="hitting" aria-labelledby="hitting-title">
-        <h2 id="hitting-title">{title("hitting")}</h2>
+      </GuideSection>
+      <GuideSection id="hitting" title={title("hitting")}>
         <p>{t("hitting.p1")}</p>
         <Figure name="hit" caption={t("hitting.captionHit")} />
         <p>{t("hitting.p2")}</p>
         <Figure name="bar" caption={t("hitting.captionBar")} />
-      </section>
-      <section id="bearingOff" aria-labelledby="bearingOff-title">
-        <h2 id="bearingOff-title">{title("bearingOff")}</h2>
+      </GuideSection>
+      <GuideSection id="bearingOff" title={title("bearingOff")}>
         <p>{t("bearingOff.p1")}</p>
         <Figure name="bearOff" caption={t("bearingOff.caption")} />
-      </section>
-      <section id="winning" aria-labelledby="winning-title">
-        <h2 id="winning-title">{title("winning")}</h2>
+      </GuideSection>
+      <GuideSection id="winning" title={title("winning")}>
         <p>{t("winning.p1")}</p>
-      </section>
-      <section id="cube" aria-labelledby="cube-title">
-        <h2 id="cube-title">{title("cube")}</h2>
+      </GuideSection>
+      <GuideSection id="cube" title={title("cube")}>
         <p>{t("cube.p1")}</p>
         <p>{t("cube.p2")}</p>
         <p>{t("cube.p3")}</p>
-      </section>
-      <section id="fairDice" aria-labelledby="fairDice-title">
-        <h2 id="fairDice-title">{title("fairDice")}</h2>
+      </GuideSection>
+      <GuideSection id="fairDice" title={title("fairDice")}>
         <p>{t("fairDice.p1")}</p>
         <p>
           <a href="/fairness">{t("fairDice.link")}</a>
         </p>
-      </section>
-      <section id="start" aria-labelledby="start-title">
-        <h2 id="start-title">{title("start")}</h2>
+      </GuideSection>
+      <GuideSection id="start" title={title("start")}>
         <p>{t("start.p1")}</p>
         <p>
           <a href="/" className="button-link">
             {t("start.lobby")}
           </a>
         </p>
-      </section>
+      </GuideSection>
     </article>
   );
 }
