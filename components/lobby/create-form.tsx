@@ -1,6 +1,6 @@
 /**
  * The lobby's form that creates a match: length 1–25, colour, a person or the computer at one of three levels as
- * opponent, a time control or none, an open challenge or a private link, rated or not (against a person, for those
+ * opponent, a time control or none, an open match or a private link, rated or not (against a person, for those
  * whose account may play rated matches: lib/access/may.ts). Creating a match opens it.
  *
  * @example
@@ -12,6 +12,8 @@ import { useErrorText } from "@/components/i18n/error-text";
 import { send, type ClientSocket } from "@/components/socket/socket-client";
 import { FormError } from "@/components/ui/form-error";
 import { CLOCK_CHOICES, COMPUTER_CHOICES, clockChoiceValues, isComputer, matchHref, timeControlOf, type ClockChoice, type Opponent } from "./lobby-choices";
+import { MatchLengthField } from "./match-length-field";
+import { NumberField } from "@/components/ui/number-field";
 
 export function CreateForm({ socket, offline, mayPlayRated }: { socket: RefObject<ClientSocket | null>; offline: boolean; mayPlayRated: boolean }) {
   const t = useTranslations("lobby");
@@ -55,10 +57,7 @@ export function CreateForm({ socket, offline, mayPlayRated }: { socket: RefObjec
     <section className="panel" aria-labelledby="create-title">
       <h2 id="create-title">{t("newMatch")}</h2>
       <form className="create-form" onSubmit={(e) => void create(e)}>
-        <label>
-          {t("length")}
-          <input name="length" type="number" min={1} max={25} defaultValue={5} required />
-        </label>
+        <MatchLengthField name="length" label={t("length")} />
         <fieldset>
           <legend>{t("yourColour")}</legend>
           {(["white", "black", "random"] as const).map((color) => (
@@ -90,14 +89,8 @@ export function CreateForm({ socket, offline, mayPlayRated }: { socket: RefObjec
         </label>
         {clock === "custom" ? (
           <div className="clock-fields">
-            <label>
-              {t("reserve")}
-              <input name="reserve" type="number" min={1} max={36000} defaultValue={300} required />
-            </label>
-            <label>
-              {t("delay")}
-              <input name="delay" type="number" min={0} max={120} defaultValue={10} required />
-            </label>
+            <NumberField name="reserve" label={t("reserve")} min={1} max={36000} defaultValue={300} />
+            <NumberField name="delay" label={t("delay")} min={0} max={120} defaultValue={10} />
           </div>
         ) : null}
         <fieldset>

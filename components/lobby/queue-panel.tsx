@@ -13,6 +13,7 @@ import { send } from "@/components/socket/socket-client";
 import { FormError } from "@/components/ui/form-error";
 import { CLOCK_CHOICES, clockChoiceValues, timeControlOf } from "./lobby-choices";
 import type { useLobbySocket } from "./use-lobby-socket";
+import { MatchLengthField } from "./match-length-field";
 
 export function QueuePanel({ lobby, mayPlayRated }: { lobby: ReturnType<typeof useLobbySocket>; mayPlayRated: boolean }) {
   const t = useTranslations("lobby");
@@ -62,10 +63,7 @@ export function QueuePanel({ lobby, mayPlayRated }: { lobby: ReturnType<typeof u
         </div>
       ) : (
         <form className="create-form" onSubmit={(e) => void joinQueue(e)}>
-          <label>
-            {t("length")}
-            <input name="queue-length" type="number" min={1} max={25} defaultValue={5} required />
-          </label>
+          <MatchLengthField name="queue-length" label={t("length")} />
           <label>
             {t("clock")}
             <select name="queue-clock" defaultValue="none">

@@ -13,6 +13,7 @@ import { useErrorText } from "@/components/i18n/error-text";
 import { useNotices } from "@/components/notices/notices-provider";
 import { send, type ClientSocket } from "@/components/socket/socket-client";
 import { FormError } from "@/components/ui/form-error";
+import { MatchLengthField } from "@/components/lobby/match-length-field";
 
 export function ChallengeForm({ socket, target, onTargetChange, isGuest }: { socket: ClientSocket | null; target: string; onTargetChange: (name: string) => void; isGuest: boolean }) {
   const t = useTranslations("meet");
@@ -56,10 +57,7 @@ export function ChallengeForm({ socket, target, onTargetChange, isGuest }: { soc
             {t("username")}
             <input name="challenge-username" value={target} onChange={(event) => onTargetChange(event.target.value)} maxLength={64} required autoComplete="off" />
           </label>
-          <label>
-            {t("length")}
-            <input name="challenge-length" type="number" min={1} max={25} defaultValue={5} required />
-          </label>
+          <MatchLengthField name="challenge-length" label={t("length")} />
           <label>
             {t("colour")}
             <select name="challenge-color" defaultValue="random">

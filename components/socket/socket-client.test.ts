@@ -104,26 +104,16 @@ describe("retryAfterRefusal", () => {
     };
   }
 
-  it("connects again after a refusal that passes (a killed node's places in the caps), with the delay backing off", async () => {
-    const server = await refusingServer("ERR_TOO_MANY_CONNECTIONS", 2);
+  it.each([
+    { when: "connects again after a refusal that passes (a killed node's places in the caps), with the delay backing off", code: "ERR_TOO_MANY_CONNECTIONS", refusals: 2, waitMs: 5000, connects: true, tries: 3 },
+    { when: "leaves a refusal that does not pass final (without it Socket.IO gives up after any refusal)", code: "ERR_UNAUTHORIZED", refusals: 1, waitMs: 500, connects: false, tries: 1 },
+  ])("$when", async ({ code, refusals, waitMs, connects, tries }) => {
+    const server = await refusingServer(code, refusals);
     const socket = io(server.url, { transports: ["websocket"] }) as ClientSocket;
     try {
       retryAfterRefusal(socket, { firstMs: 20, maxMs: 100 });
-      expect(await whenConnected(socket, 5000)).toBe(true);
-      expect(server.tries()).toBe(3);
-    } finally {
-      socket.close();
-      await server.close();
-    }
-  });
-
-  it("leaves a refusal that does not pass final (without it Socket.IO gives up after any refusal)", async () => {
-    const server = await refusingServer("ERR_UNAUTHORIZED", 1);
-    const socket = io(server.url, { transports: ["websocket"] }) as ClientSocket;
-    try {
-      retryAfterRefusal(socket, { firstMs: 20, maxMs: 100 });
-      expect(await whenConnected(socket, 500)).toBe(false);
-      expect(server.tries()).toBe(1);
+      expect(await whenConnected(socket, waitMs)).toBe(connects);
+      expect(server.tries()).toBe(tries);
     } finally {
       socket.close();
       await server.close();

@@ -27,6 +27,16 @@ afterAll(async () => {
 
 const LISTEN = ["challenge:received", "challenge:answered", "challenge:closed", "match:event"] as const;
 
+/** Two new players, each with a page open that listens for challenges, and the first one's challenge to the second. */
+async function challengeSent(offer: { readonly matchLength: number; readonly color: "white" | "black" | "random" }) {
+  const [ada, bob] = [await t.user(), await t.user()];
+  const a = await pageSocket(t.url, ada.cookie, LISTEN);
+  const b = await pageSocket(t.url, bob.cookie, LISTEN);
+  const sent = await a.send("challenge:send", { username: bob.name, ...offer });
+  if (!sent.ok) throw new Error(sent.message);
+  return { ada, bob, a, b, sent };
+}
+
 describe("online now", () => {
   it("lists registered players with a socket open, the followed first, and counts guests", async () => {
     const [me, ada, bob] = [await t.user(), await t.user(), await t.user()];
@@ -48,9 +58,10 @@ describe("online now", () => {
     expect(seen.ok && seen.players.every((p) => p.following === false)).toBe(true);
     // Gone when their last socket closes.
     adas.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const after = await mine.send("lobby:online", {});
-    expect(after.ok && after.players.map((p) => p.name)).not.toContain(ada.name);
+    await waitFor(async () => {
+      const after = await mine.send("lobby:online", {});
+      return after.ok && !after.players.some((p) => p.name === ada.name);
+    }, "ada to leave the list");
   });
 });
 
@@ -85,11 +96,7 @@ describe("direct challenges", () => {
   });
 
   it("declining makes no match and tells the challenger", async () => {
-    const [ada, bob] = [await t.user(), await t.user()];
-    const a = await pageSocket(t.url, ada.cookie, LISTEN);
-    const b = await pageSocket(t.url, bob.cookie, LISTEN);
-    const sent = await a.send("challenge:send", { username: bob.name, matchLength: 1, color: "random" });
-    if (!sent.ok) throw new Error(sent.message);
+    const { ada, bob, a, b, sent } = await challengeSent({ matchLength: 1, color: "random" });
     expect(await b.send("challenge:answer", { challengeId: sent.challenge.id, accept: false })).toEqual({ ok: true, matchId: sent.challenge.matchId });
     await waitFor(() => a.heard("challenge:answered").length === 1, "ada to hear the answer");
     expect(a.heard("challenge:answered")[0]).toMatchObject({ accepted: false, by: bob.name });
@@ -144,11 +151,7 @@ describe("direct challenges", () => {
   });
 
   it("expires a challenge nobody answers: gone from the lists, refused, stored as expired", async () => {
-    const [ada, bob] = [await t.user(), await t.user()];
-    const a = await pageSocket(t.url, ada.cookie, LISTEN);
-    const b = await pageSocket(t.url, bob.cookie, LISTEN);
-    const sent = await a.send("challenge:send", { username: bob.name, matchLength: 1, color: "white" });
-    if (!sent.ok) throw new Error(sent.message);
+    const { a, b, sent } = await challengeSent({ matchLength: 1, color: "white" });
     expect(sent.challenge.expiresAt - sent.challenge.createdAt).toBe(30 * 60_000);
     offset += 31 * 60_000;
     try {
