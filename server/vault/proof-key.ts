@@ -17,6 +17,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { join } from "node:path";
 import { keyIdOf, proofPublicKeyOf, signProof, type AuditBundleV2 } from "@/lib/dice";
 import { parseEnv } from "@/server/config/env";
+import { loadDeploymentKey, type DeploymentKeyOptions } from "./deployment-key";
 import { SeedVaultError } from "./errors";
 import { Secret } from "./secret";
 
@@ -31,13 +32,7 @@ export interface ProofSigningKey {
   sign(bundle: AuditBundleV2): AuditBundleV2;
 }
 
-export interface LoadProofKeyOptions {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Where a local run's key file is kept (created if missing). */
-  readonly dataDir: string;
-  readonly production: boolean;
-  readonly logger: { warn(message: string): void };
-}
+export type LoadProofKeyOptions = DeploymentKeyOptions;
 
 /** The signing key of a 32-byte seed (tests make throwaway ones with it). */
 export function proofKeyFromSeed(seed: Uint8Array): ProofSigningKey {
@@ -55,35 +50,39 @@ function decode(text: string): Uint8Array | undefined {
 
 /** The signing key from PROOF_SIGNING_KEY, else (not in production) from the local key file, made once. */
 export function loadProofKey(options: LoadProofKeyOptions): ProofSigningKey {
-  const fromEnv = options.env[PROOF_KEY_VARIABLE]?.trim();
-  if (fromEnv) {
-    const seed = decode(fromEnv);
-    if (seed === undefined) {
-      throw new SeedVaultError("ERR_PROOF_KEY_INVALID", `${PROOF_KEY_VARIABLE} must be 64 hex characters (an Ed25519 key's 32-byte seed); the value given (${fromEnv.length} characters) is not.`);
-    }
-    return signingKey(new Secret(seed));
-  }
-  if (options.production) {
-    throw new SeedVaultError(
-      "ERR_PROOF_KEY_MISSING",
-      `${PROOF_KEY_VARIABLE} is required in production: set it to 64 hex characters, e.g. the output of \`openssl rand -hex 32\`, keep it outside the database, and publish its public key (npm run admin -- proof-keys).`,
-    );
-  }
-  const file = join(options.dataDir, PROOF_KEY_FILE);
-  mkdirSync(options.dataDir, { recursive: true });
+  return loadDeploymentKey(options, {
+    variable: PROOF_KEY_VARIABLE,
+    decode: (text) => {
+      const seed = decode(text);
+      return seed === undefined ? undefined : signingKey(new Secret(seed));
+    },
+    invalid: (given) => new SeedVaultError("ERR_PROOF_KEY_INVALID", `${PROOF_KEY_VARIABLE} must be 64 hex characters (an Ed25519 key's 32-byte seed); the value given (${given} characters) is not.`),
+    missing: () =>
+      new SeedVaultError(
+        "ERR_PROOF_KEY_MISSING",
+        `${PROOF_KEY_VARIABLE} is required in production: set it to 64 hex characters, e.g. the output of \`openssl rand -hex 32\`, keep it outside the database, and publish its public key (npm run admin -- proof-keys).`,
+      ),
+    local: () => localProofKey(options.dataDir, options.logger),
+  });
+}
+
+/** The local run's key file, made once (never overwritten), and the key it holds. */
+function localProofKey(dataDir: string, logger: LoadProofKeyOptions["logger"]): ProofSigningKey {
+  const file = join(dataDir, PROOF_KEY_FILE);
+  mkdirSync(dataDir, { recursive: true });
   // Written whole under another name, then linked into place: link fails if the file exists, so two processes starting
   // together (a local cluster) can neither overwrite each other's key nor read a half-written one.
   const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(draft, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
   try {
     linkSync(draft, file);
-    options.logger.warn(`${PROOF_KEY_VARIABLE} is not set: generated a local proof-signing key in ${file} (set the variable in production).`);
+    logger.warn(`${PROOF_KEY_VARIABLE} is not set: generated a local proof-signing key in ${file} (set the variable in production).`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   } finally {
     unlinkSync(draft);
   }
-  const key = readLocalProofKey(options.dataDir);
+  const key = readLocalProofKey(dataDir);
   if (key === null) throw new SeedVaultError("ERR_PROOF_KEY_FILE", `The proof-signing key file ${file} does not hold 64 hex characters; delete it to generate a new one.`);
   return key;
 }

@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadDeploymentKey, type DeploymentKeyOptions } from "./deployment-key";
 import { SeedVaultError } from "./errors";
 import { Secret } from "./secret";
 
@@ -19,36 +20,25 @@ export const SEED_KEY_BYTES = 32;
 
 export type SeedKey = Secret<Uint8Array>;
 
-export interface LoadSeedKeyOptions {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Where a development key file is kept (created if missing). */
-  readonly dataDir: string;
-  readonly production: boolean;
-  readonly logger: { warn(message: string): void };
-}
+export type LoadSeedKeyOptions = DeploymentKeyOptions;
 
 /** The seed key from SEED_ENCRYPTION_KEY, else (not in production) from the development key file, made once. */
 export function loadSeedKey(options: LoadSeedKeyOptions): SeedKey {
-  const fromEnv = options.env[SEED_KEY_VARIABLE]?.trim();
-  if (fromEnv) {
-    const key = decodeSeedKey(fromEnv);
-    if (key === undefined) {
-      throw new SeedVaultError(
-        "ERR_SEED_KEY_INVALID",
-        `${SEED_KEY_VARIABLE} must be 64 hex characters or the base64 of 32 bytes; the value given ` +
-          `(${fromEnv.length} characters) is neither.`,
-      );
-    }
-    return new Secret(key);
-  }
-  if (options.production) {
-    throw new SeedVaultError(
-      "ERR_SEED_KEY_MISSING",
-      `${SEED_KEY_VARIABLE} is required in production: set it to 64 hex characters, e.g. the output of ` +
-        `\`openssl rand -hex 32\`, and keep it outside the database.`,
-    );
-  }
-  return developmentKey(options.dataDir, options.logger);
+  return loadDeploymentKey(options, {
+    variable: SEED_KEY_VARIABLE,
+    decode: (text) => {
+      const key = decodeSeedKey(text);
+      return key === undefined ? undefined : new Secret(key);
+    },
+    invalid: (given) => new SeedVaultError("ERR_SEED_KEY_INVALID", `${SEED_KEY_VARIABLE} must be 64 hex characters or the base64 of 32 bytes; the value given (${given} characters) is neither.`),
+    missing: () =>
+      new SeedVaultError(
+        "ERR_SEED_KEY_MISSING",
+        `${SEED_KEY_VARIABLE} is required in production: set it to 64 hex characters, e.g. the output of ` +
+          `\`openssl rand -hex 32\`, and keep it outside the database.`,
+      ),
+    local: () => developmentKey(options.dataDir, options.logger),
+  });
 }
 
 /** 32 key bytes from 64 hex characters or standard base64 (padding optional), else undefined. */
