@@ -10,6 +10,7 @@
  *   <ReadyMatches testId="notice-matches" />
  */
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import type { ChallengeView } from "@/lib/protocol/meet";
 import { timeControlText } from "@/components/match/time-control-text";
 import { timeLeft } from "./notices-state";
@@ -33,16 +34,34 @@ function TimeLeft({ challenge }: { challenge: ChallengeView }) {
   return <span className="muted notice-time">{t("timeLeft", { time: timeLeft(challenge.expiresAt, now) })}</span>;
 }
 
+/** A list of notices, as the header's panel and the lobby's inbox show them. */
+function NoticeList({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <ul className="match-list notice-list" data-testid={testId}>
+      {children}
+    </ul>
+  );
+}
+
+/** One challenge in a list: what it is, its time left, then its buttons. */
+function ChallengeItem({ challenge, text, alert = false, children }: { challenge: ChallengeView; text: string; alert?: boolean; children: ReactNode }) {
+  return (
+    <li role={alert ? "alert" : undefined}>
+      <span>{text}</span> <TimeLeft challenge={challenge} />
+      {children}
+    </li>
+  );
+}
+
 export function ReceivedChallenges({ testId, alert = false }: { testId: string; alert?: boolean }) {
   const t = useTranslations("meet");
   const facts = useFacts();
   const { state, busy, answer } = useNotices();
   if (state.received.length === 0) return null;
   return (
-    <ul className="match-list notice-list" data-testid={testId}>
+    <NoticeList testId={testId}>
       {state.received.map((challenge) => (
-        <li key={challenge.id} role={alert ? "alert" : undefined}>
-          <span>{t("challengeFrom", { name: challenge.from.name, ...facts(challenge) })}</span> <TimeLeft challenge={challenge} />
+        <ChallengeItem key={challenge.id} challenge={challenge} text={t("challengeFrom", { name: challenge.from.name, ...facts(challenge) })} alert={alert}>
           <span className="notice-buttons">
             <button type="button" className="primary small-button" disabled={busy} onClick={() => void answer(challenge, true)}>
               {t("accept")}
@@ -51,9 +70,9 @@ export function ReceivedChallenges({ testId, alert = false }: { testId: string; 
               {t("decline")}
             </button>
           </span>
-        </li>
+        </ChallengeItem>
       ))}
-    </ul>
+    </NoticeList>
   );
 }
 
@@ -63,16 +82,15 @@ export function SentChallenges({ testId }: { testId: string }) {
   const { state, busy, withdraw } = useNotices();
   if (state.sent.length === 0) return null;
   return (
-    <ul className="match-list notice-list" data-testid={testId}>
+    <NoticeList testId={testId}>
       {state.sent.map((challenge) => (
-        <li key={challenge.id}>
-          <span>{t("challengeTo", { name: challenge.to.name, ...facts(challenge) })}</span> <TimeLeft challenge={challenge} />
+        <ChallengeItem key={challenge.id} challenge={challenge} text={t("challengeTo", { name: challenge.to.name, ...facts(challenge) })}>
           <button type="button" className="small-button" disabled={busy} onClick={() => void withdraw(challenge)} aria-label={t("withdrawLabel", { name: challenge.to.name })}>
             {t("withdraw")}
           </button>
-        </li>
+        </ChallengeItem>
       ))}
-    </ul>
+    </NoticeList>
   );
 }
 
@@ -84,7 +102,7 @@ export function ReadyMatches({ testId, alert = false, tournamentsOnly = false }:
   const accepted = tournamentsOnly ? [] : state.accepted;
   if (state.tournamentMatches.length === 0 && accepted.length === 0) return null;
   return (
-    <ul className="match-list notice-list" data-testid={testId}>
+    <NoticeList testId={testId}>
       {state.tournamentMatches.map((notice) => (
         <li key={notice.matchId} role={alert ? "alert" : undefined} data-testid="tournament-match-notice">
           <span>
@@ -103,6 +121,6 @@ export function ReadyMatches({ testId, alert = false, tournamentsOnly = false }:
           </a>
         </li>
       ))}
-    </ul>
+    </NoticeList>
   );
 }
