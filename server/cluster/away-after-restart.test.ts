@@ -8,31 +8,18 @@
  *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL; skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { seatBots } from "@/tests/support/match-in-play";
-import { startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { clusterTestsEnabled, useTestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
-const postgres = process.env.TEST_POSTGRES_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(postgres && redisUrl);
-if (!enabled) console.warn("cluster away-after-restart test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
-
-let cluster: TestCluster | null = null;
-
-describe.skipIf(!enabled)("away clocks across a restart of the cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  beforeAll(async () => {
-    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres!, redisUrl: redisUrl!, restartDelayMs: 500 });
-  }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 60_000);
+describe.skipIf(!clusterTestsEnabled("cluster away-after-restart"))("away clocks across a restart of the cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const cluster = useTestCluster({ nodes: 2, restartDelayMs: 500 });
 
   it("still knows since when an absent player is away after every node restarted", { timeout: 120_000 }, async () => {
-    const c = cluster!;
+    const c = cluster();
     const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 1, reconnect: true, play: false });
     const black = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 2, play: false });
     const matchId = await seatBots(white, black, 3);

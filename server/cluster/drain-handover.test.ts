@@ -11,46 +11,26 @@
  *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL; skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
-import { seatBots } from "@/tests/support/match-in-play";
-import { PRESENCE_REPORT_MS, startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { seatAgainstComputer } from "@/tests/support/match-in-play";
+import { clusterTestsEnabled, PRESENCE_REPORT_MS, seatClusterMatches, useTestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
-
-const postgres = process.env.TEST_POSTGRES_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(postgres && redisUrl);
-if (!enabled) console.warn("cluster drain-handover test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
 
 const MATCHES = 6;
 const COMPUTER_MATCHES = 3;
-let cluster: TestCluster | null = null;
 
-describe.skipIf(!enabled)("a SIGTERM drain mid-play (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  beforeAll(async () => {
-    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres!, redisUrl: redisUrl!, restartDelayMs: 10 * 60_000, env: { SHUTDOWN_DRAIN_SECONDS: "1" } });
-  }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 60_000);
+describe.skipIf(!clusterTestsEnabled("cluster drain-handover"))("a SIGTERM drain mid-play (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const cluster = useTestCluster({ nodes: 2, restartDelayMs: 10 * 60_000, env: { SHUTDOWN_DRAIN_SECONDS: "1" } });
 
   it("delivers everything the draining node stored and leaves no match waiting for a recovery", { timeout: 180_000 }, async () => {
-    const c = cluster!;
-    const matches: { matchId: string; white: BotClient; black: BotClient }[] = [];
-    for (let i = 0; i < MATCHES; i++) {
-      const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 700 + i, reconnect: true, resignRate: 0 });
-      const black = new BotClient({ url: c.url, cookie: await c.player("node2"), seed: 800 + i, reconnect: true, resignRate: 0 });
-      matches.push({ matchId: await seatBots(white, black, 3), white, black });
-    }
+    const c = cluster();
+    const matches = await seatClusterMatches(c, MATCHES, { white: "node1", black: "node2", seed: 700, matchLength: 3 });
     const solo: { matchId: string; bot: BotClient }[] = [];
     for (let i = 0; i < COMPUTER_MATCHES; i++) {
       const bot = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 900 + i, reconnect: true, resignRate: 0 });
-      await bot.connect();
-      const { matchId } = await bot.create({ matchLength: 3, color: "white", visibility: "public", computer: "easy" });
-      await bot.submitSeed("solo-seed");
-      solo.push({ matchId, bot });
+      solo.push({ matchId: await seatAgainstComputer(bot, 3), bot });
     }
     await waitFor(
       () => matches.every(({ white }) => (white.view?.rolls.length ?? 0) >= 2) && solo.every(({ bot }) => (bot.view?.rolls.length ?? 0) >= 2),

@@ -12,39 +12,20 @@
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL (CI sets both; the test runs its own PostgreSQL from the same
  * installation); skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ack } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
-import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
+import { expectFinishedMatchWhole, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { seatBots } from "@/tests/support/match-in-play";
-import { startPrivatePostgres, type PrivatePostgres } from "@/tests/support/private-services";
-import { startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { clusterTestsEnabled, readiness, useTestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
-const enabled = Boolean(process.env.TEST_POSTGRES_URL && process.env.TEST_REDIS_URL);
-if (!enabled) console.warn("cluster PostgreSQL restart test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
-
-let postgres: PrivatePostgres | null = null;
-let cluster: TestCluster | null = null;
-
-async function readiness(url: string): Promise<{ status: number; body: { checks?: Record<string, string> } }> {
-  const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
-  return { status: response.status, body: (await response.json()) as { checks?: Record<string, string> } };
-}
-
-describe.skipIf(!enabled)("PostgreSQL restart under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  beforeAll(async () => {
-    postgres = await startPrivatePostgres();
-    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres.url(), redisUrl: process.env.TEST_REDIS_URL! });
-  }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-    await postgres?.dispose();
-  }, 60_000);
+describe.skipIf(!clusterTestsEnabled("cluster PostgreSQL restart"))("PostgreSQL restart under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const cluster = useTestCluster({ nodes: 2, privatePostgres: true });
 
   it("answers ERR_UNAVAILABLE while the database is down, writes nothing, and carries on after it is back", { timeout: 240_000 }, async () => {
-    const c = cluster!;
+    const c = cluster();
+    const postgres = c.privatePostgres!;
     // Match A, driven by hand: the command sent during the outage.
     const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 701, play: false, reconnect: true });
     const black = new BotClient({ url: c.url, cookie: await c.player("node2"), seed: 702, play: false, reconnect: true });
@@ -62,7 +43,7 @@ describe.skipIf(!enabled)("PostgreSQL restart under a cluster (needs TEST_POSTGR
     const mover = white.view!.state.onRoll === "white" ? white : black;
     const version = mover.view!.version;
     const payload = { matchId: manual, expectedVersion: version, moves: mover.legalPlays[0]!.moves.map(({ from, to }) => ({ from, to })) };
-    await postgres!.stop();
+    await postgres.stop();
 
     const started = Date.now();
     const refused: Ack<object> = await mover.send("match:move", payload);
@@ -74,7 +55,7 @@ describe.skipIf(!enabled)("PostgreSQL restart under a cluster (needs TEST_POSTGR
     // Match B's bots meet the outage too: one of their commands is refused before the database comes back.
     await waitFor(() => players[0].unavailable + players[1].unavailable > 0, "match B's bots to have a command refused", { timeoutMs: 30_000, intervalMs: 20 });
 
-    await postgres!.start();
+    await postgres.start();
     let accepted: Ack<object> = refused;
     await waitFor(
       async () => {
@@ -97,12 +78,7 @@ describe.skipIf(!enabled)("PostgreSQL restart under a cluster (needs TEST_POSTGR
     expect(c.supervisor.nodes.map((node) => node.restarts)).toEqual([0, 0]);
     await waitFor(() => c.balancer.ready().length === 2, "both nodes ready again", 30_000);
 
-    const storedB = await readStoredMatch(c.db, auto);
-    expect(storedB.seed.revealedSeed).toBe(storedB.view.ended?.serverSeed);
-    expectIntactLog(storedB);
-    expectClientsSawTheLog(storedB, players);
-    await expectAuditVerifies(c.url, auto);
-    for (const error of players.flatMap((bot) => bot.errors)) expect(error).toMatch(/disconnected|timed? ?out/i);
+    await expectFinishedMatchWhole(c.db, c.url, auto, players);
     for (const bot of [white, black, ...players]) bot.close();
   });
 });

@@ -9,58 +9,43 @@
  *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL; skipped otherwise.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "redis";
-import { describeFailure } from "@/lib/engine/types";
-import type { QueueResult } from "@/lib/protocol";
-import { BotClient } from "@/scripts/bot/bot-client";
-import { createUser } from "@/server/db/users";
+import type { BotClient } from "@/scripts/bot/bot-client";
 import type { ServerProcess } from "@/tests/support/server-process";
-import { sessionCookieFor } from "@/tests/support/session";
-import { startTwoNodes, type TwoNodes } from "@/tests/support/two-nodes";
+import { queuedPlayer, useTwoNodes, type QueuedPlayer } from "@/tests/support/two-nodes";
 import { waitFor } from "@/tests/support/wait-for";
 
-const postgres = process.env.TEST_POSTGRES_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.skipIf(!postgres || !redisUrl)("the queue right after a node is killed (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  let pair: TwoNodes;
+describe.skipIf(!process.env.TEST_POSTGRES_URL || !redisUrl)("the queue right after a node is killed (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const pair = useTwoNodes();
   const bots: BotClient[] = [];
   const redis = createClient({ url: redisUrl });
 
   beforeAll(async () => {
-    pair = await startTwoNodes(postgres!, redisUrl!);
     await redis.connect();
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const bot of bots) bot.close();
     await redis.close();
-    await pair?.stop();
   });
 
-  async function queued(node: ServerProcess): Promise<{ id: string; results: QueueResult[] }> {
-    const created = await createUser(pair.db, { username: `queue-${randomBytes(5).toString("hex")}` });
-    if (!created.ok) throw new Error(describeFailure(created));
-    const bot = new BotClient({ url: node.url, cookie: await sessionCookieFor(created.value), seed: bots.length, play: false });
-    bots.push(bot);
-    await bot.connect();
-    const results: QueueResult[] = [];
-    bot.socket.on("queue:result", (result) => results.push(result));
-    const joined = await bot.send("queue:join", { matchLength: 3, rated: false });
-    expect(joined, JSON.stringify(joined)).toMatchObject({ ok: true });
-    return { id: created.value.id, results };
+  async function queued(node: ServerProcess): Promise<QueuedPlayer> {
+    const player = await queuedPlayer(pair(), node, { seed: bots.length });
+    bots.push(player.bot);
+    return player;
   }
 
   it("pairs nobody with a player of a node killed a moment ago", async () => {
-    const [a, b] = pair.nodes;
+    const [a, b] = pair().nodes;
     const ghost = await queued(b);
     await b.kill();
     const killedAt = Date.now();
     const live = await queued(a);
     // A pairing takes both entries out of the hash at once (its claim); the fix drops the dead node's alone.
     let state = "queued" as "queued" | "dropped" | "paired";
-    const key = `${pair.redisPrefix}:queue`;
+    const key = `${pair().redisPrefix}:queue`;
     const poll = setInterval(() => {
       void Promise.all([redis.hExists(key, ghost.id), redis.hExists(key, live.id)]).then(([ghostThere, liveThere]) => {
         if (state === "queued" && !ghostThere) state = liveThere ? "dropped" : "paired";
@@ -74,6 +59,6 @@ describe.skipIf(!postgres || !redisUrl)("the queue right after a node is killed 
     console.info(`queue-killed-node: the dead node's entry ${state} ${Date.now() - killedAt} ms after the kill`);
     if (state === "paired") await waitFor(() => live.results.length > 0, "the pairing's result", 10_000);
     expect(live.results).toEqual([]);
-    expect(await pair.db.prisma.match.count({ where: { OR: [{ whiteId: live.id }, { blackId: live.id }] } })).toBe(0);
+    expect(await pair().db.prisma.match.count({ where: { OR: [{ whiteId: live.id }, { blackId: live.id }] } })).toBe(0);
   });
 });

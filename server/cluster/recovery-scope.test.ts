@@ -11,22 +11,16 @@
  *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL; skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
-import { seatBots } from "@/tests/support/match-in-play";
-import { PRESENCE_REPORT_MS, startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { seatAgainstComputer } from "@/tests/support/match-in-play";
+import { clusterTestsEnabled, PRESENCE_REPORT_MS, seatClusterMatches, useTestCluster, type TestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
-
-const postgres = process.env.TEST_POSTGRES_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(postgres && redisUrl);
-if (!enabled) console.warn("cluster recovery-scope test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
 
 const ON_NODE2 = 6;
 const ON_NODE1 = 6;
 const COMPUTER_ON_NODE1 = 2;
-let cluster: TestCluster | null = null;
 
 interface Pass {
   readonly node: string;
@@ -48,34 +42,22 @@ function passes(c: TestCluster): Pass[] {
   );
 }
 
-describe.skipIf(!enabled)("what a node recovers, when another is killed and when it starts (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  beforeAll(async () => {
-    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres!, redisUrl: redisUrl!, restartDelayMs: 2000, env: { LOG_LEVEL: "info" } });
-  }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 60_000);
+describe.skipIf(!clusterTestsEnabled("cluster recovery-scope"))("what a node recovers, when another is killed and when it starts (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const cluster = useTestCluster({ nodes: 2, restartDelayMs: 2000, env: { LOG_LEVEL: "info" } });
 
   it("recovers the killed node's matches only, at once, and a restarted node nothing that is live elsewhere", { timeout: 240_000 }, async () => {
-    const c = cluster!;
+    const c = cluster();
     // Seated and past the opening roll, then left alone (their bots do not play): each stays owned by its node.
-    const idle: { matchId: string; node: string; bots: BotClient[] }[] = [];
-    for (let i = 0; i < ON_NODE2 + ON_NODE1; i++) {
-      const node = i < ON_NODE2 ? "node2" : "node1";
-      const white = new BotClient({ url: c.url, cookie: await c.player(node), seed: 1000 + i, reconnect: true, play: false });
-      const black = new BotClient({ url: c.url, cookie: await c.player(node), seed: 1100 + i, reconnect: true, play: false });
-      idle.push({ matchId: await seatBots(white, black, 5), node, bots: [white, black] });
-    }
+    const idle = [
+      ...(await seatClusterMatches(c, ON_NODE2, { white: "node2", black: "node2", seed: 1000, matchLength: 5, bot: { play: false } })),
+      ...(await seatClusterMatches(c, ON_NODE1, { white: "node1", black: "node1", seed: 1000 + ON_NODE2, matchLength: 5, bot: { play: false } })),
+    ];
     const solo: { matchId: string; bot: BotClient }[] = [];
     for (let i = 0; i < COMPUTER_ON_NODE1; i++) {
       const bot = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 1200 + i, reconnect: true, resignRate: 0 });
-      await bot.connect();
-      const { matchId } = await bot.create({ matchLength: 1, color: "white", visibility: "public", computer: "easy" });
-      await bot.submitSeed("solo-seed");
-      solo.push({ matchId, bot });
+      solo.push({ matchId: await seatAgainstComputer(bot, 1), bot });
     }
-    const bots = [...idle.flatMap(({ bots }) => bots), ...solo.map(({ bot }) => bot)];
+    const bots = [...idle.flatMap(({ white, black }) => [white, black]), ...solo.map(({ bot }) => bot)];
     await waitFor(() => bots.every((bot) => (bot.view?.rolls.length ?? 0) >= 1), "every match past its opening roll", 60_000);
 
     const killedAt = Date.now();

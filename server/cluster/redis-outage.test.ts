@@ -9,35 +9,22 @@
  *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL (CI sets both; the test uses its own Redis); skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
-import { seatBots } from "@/tests/support/match-in-play";
-import { startPrivateRedis, type PrivateRedis } from "@/tests/support/private-services";
-import { PRESENCE_REPORT_MS, readiness, startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { seatAgainstComputer, seatBots } from "@/tests/support/match-in-play";
+import { clusterTestsEnabled, PRESENCE_REPORT_MS, readiness, useTestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
-const postgres = process.env.TEST_POSTGRES_URL;
-const enabled = Boolean(postgres && process.env.TEST_REDIS_URL);
 /** Longer than the three silent presence periods after which a node would be taken as gone. */
 const OUTAGE_MS = 3 * PRESENCE_REPORT_MS + 2000;
 
-let redis: PrivateRedis | null = null;
-let cluster: TestCluster | null = null;
-
-
-describe.skipIf(!enabled)("a Redis outage under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  beforeAll(async () => {
-    redis = await startPrivateRedis();
-    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres!, redisUrl: redis.url });
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-    await redis?.dispose();
-  }, 60_000);
+describe.skipIf(!clusterTestsEnabled("cluster Redis outage"))("a Redis outage under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const cluster = useTestCluster({ nodes: 2, privateRedis: true });
 
   it("keeps a node's own matches moving, keeps both nodes ready, and takes over nothing", { timeout: 240_000 }, async () => {
-    const c = cluster!;
+    const c = cluster();
+    const redis = c.privateRedis!;
     const node1 = c.nodeOf("node1").url;
     const slow = { thinkMs: () => 150, resignRate: 0, doubleRate: 0, reconnect: true };
     // Both players on node1 (its own URL: no balancer in between).
@@ -46,12 +33,10 @@ describe.skipIf(!enabled)("a Redis outage under a cluster (needs TEST_POSTGRES_U
     const twoPlayers = await seatBots(white, black, 25);
     // A player against the computer, on node1.
     const solo = new BotClient({ url: node1, cookie: await c.player(), seed: 73, ...slow });
-    await solo.connect();
-    const { matchId: computerMatch } = await solo.create({ matchLength: 25, color: "white", visibility: "public", computer: "easy" });
-    await solo.submitSeed("solo-seed");
+    const computerMatch = await seatAgainstComputer(solo, 25);
     await waitFor(() => (white.view?.rolls.length ?? 0) >= 2 && (solo.view?.rolls.length ?? 0) >= 2, "both matches to be under way", 60_000);
 
-    await redis!.kill();
+    await redis.kill();
     const killedAt = Date.now();
     const samples: { at: number; versions: [number, number]; ready: [number, number]; status: string }[] = [];
     while (Date.now() - killedAt < OUTAGE_MS) {
@@ -59,7 +44,7 @@ describe.skipIf(!enabled)("a Redis outage under a cluster (needs TEST_POSTGRES_U
       samples.push({ at: Date.now() - killedAt, versions: [white.view?.version ?? 0, solo.view?.version ?? 0], ready: [r1.status, r2.status], status: r1.body.status ?? "" });
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    await redis!.start();
+    await redis.start();
 
     const first = samples[0]!;
     const last = samples.at(-1)!;

@@ -8,46 +8,24 @@
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL (CI sets both; the test uses its own Redis, and redis-server from the
  * same installation); skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BotClient } from "@/scripts/bot/bot-client";
-import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
-import { seatBots } from "@/tests/support/match-in-play";
-import { startPrivateRedis, type PrivateRedis } from "@/tests/support/private-services";
-import { readiness, startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { describe, expect, it } from "vitest";
+import { expectFinishedMatchWhole } from "@/tests/support/match-checks";
+import { clusterTestsEnabled, readiness, seatClusterMatches, useTestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
-const postgres = process.env.TEST_POSTGRES_URL;
-const enabled = Boolean(postgres && process.env.TEST_REDIS_URL);
-if (!enabled) console.warn("cluster Redis restart test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
-
 const MATCHES = 3;
-let redis: PrivateRedis | null = null;
-let cluster: TestCluster | null = null;
 
-
-describe.skipIf(!enabled)("Redis restart under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  beforeAll(async () => {
-    redis = await startPrivateRedis();
-    cluster = await startTestCluster({ nodes: 2, postgresServer: postgres!, redisUrl: redis.url });
-  }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-    await redis?.dispose();
-  }, 60_000);
+describe.skipIf(!clusterTestsEnabled("cluster Redis restart"))("Redis restart under a cluster (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const cluster = useTestCluster({ nodes: 2, privateRedis: true });
 
   it("keeps the matches going across a Redis restart: nodes stay ready (degraded) meanwhile, every match finished and whole", { timeout: 240_000 }, async () => {
-    const c = cluster!;
-    const matches: { matchId: string; white: BotClient; black: BotClient }[] = [];
-    for (let i = 0; i < MATCHES; i++) {
-      // White on node1, black on node2: every event a player sees from the other comes through Redis.
-      const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 500 + i, reconnect: true, resignRate: 0 });
-      const black = new BotClient({ url: c.url, cookie: await c.player("node2"), seed: 600 + i, reconnect: true, resignRate: 0 });
-      matches.push({ matchId: await seatBots(white, black, 5), white, black });
-    }
+    const c = cluster();
+    const redis = c.privateRedis!;
+    // White on node1, black on node2: every event a player sees from the other comes through Redis.
+    const matches = await seatClusterMatches(c, MATCHES, { white: "node1", black: "node2", seed: 500, matchLength: 5 });
     await waitFor(() => matches.every(({ black }) => (black.view?.rolls.length ?? 0) >= 4), "every match to have rolled a few times", 60_000);
 
-    await redis!.kill();
+    await redis.kill();
     // Redis stays down until both nodes have seen it gone, each still ready (degraded): both then reconnect, and
     // republish what their players' opponents missed.
     const node1 = c.nodeOf("node1").url;
@@ -65,7 +43,7 @@ describe.skipIf(!enabled)("Redis restart under a cluster (needs TEST_POSTGRES_UR
       expect(degraded!.status).toBe(200);
       expect(degraded!.body.checks).toMatchObject({ database: "ok", redis: expect.stringMatching(/unavailable|timeout/) });
     }
-    await redis!.start();
+    await redis.start();
 
     const done = await Promise.all(matches.flatMap(({ white, black }) => [white.finished(180_000), black.finished(180_000)]));
     expect(done.every((view) => view.ended !== null)).toBe(true);
@@ -74,13 +52,8 @@ describe.skipIf(!enabled)("Redis restart under a cluster (needs TEST_POSTGRES_UR
     // The nodes never died: Redis going away is not a reason to crash.
     expect(c.supervisor.nodes.map((node) => node.restarts), [...c.output].map(([node, lines]) => `${node}: ${lines.slice(-15).join("\n")}`).join("\n")).toEqual([0, 0]);
 
-    for (const { matchId, white, black } of matches) {
-      const stored = await readStoredMatch(c.db, matchId);
-      expect(stored.seed.revealedSeed).toBe(stored.view.ended?.serverSeed);
-      expectIntactLog(stored);
-      expectClientsSawTheLog(stored, [white, black]);
-      await expectAuditVerifies(c.url, matchId);
-      for (const error of [...white.errors, ...black.errors]) expect(error).toMatch(/disconnected|timed? ?out/i);
+    for (const { matchId, white, black } of matches) await expectFinishedMatchWhole(c.db, c.url, matchId, [white, black]);
+    for (const { white, black } of matches) {
       white.close();
       black.close();
     }

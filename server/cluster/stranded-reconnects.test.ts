@@ -10,45 +10,25 @@
  *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL; skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BotClient } from "@/scripts/bot/bot-client";
+import { describe, expect, it } from "vitest";
+import type { BotClient } from "@/scripts/bot/bot-client";
 import { expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
-import { seatBots } from "@/tests/support/match-in-play";
-import { startTestCluster, type TestCluster } from "@/tests/support/test-cluster";
+import { clusterTestsEnabled, seatClusterMatches, useTestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
-const postgres = process.env.TEST_POSTGRES_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(postgres && redisUrl);
-if (!enabled) console.warn("cluster stranded-reconnects test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it");
-
 const MATCHES = 2;
-let cluster: TestCluster | null = null;
 
-describe.skipIf(!enabled)("reconnects after kill -9 of a node, at the connection caps (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  beforeAll(async () => {
-    cluster = await startTestCluster({
-      nodes: 2,
-      postgresServer: postgres!,
-      redisUrl: redisUrl!,
-      restartDelayMs: 10 * 60_000,
-      // Every bot's socket comes from 127.0.0.1: the address is full with exactly these matches' players.
-      env: { SOCKETS_PER_ADDRESS: String(2 * MATCHES), SOCKETS_PER_USER: "1" },
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 60_000);
+describe.skipIf(!clusterTestsEnabled("cluster stranded-reconnects"))("reconnects after kill -9 of a node, at the connection caps (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const cluster = useTestCluster({
+    nodes: 2,
+    restartDelayMs: 10 * 60_000,
+    // Every bot's socket comes from 127.0.0.1: the address is full with exactly these matches' players.
+    env: { SOCKETS_PER_ADDRESS: String(2 * MATCHES), SOCKETS_PER_USER: "1" },
+  });
 
   it("lets every player of the killed node back in on the survivor at once, where the matches finish", { timeout: 120_000 }, async () => {
-    const c = cluster!;
-    const matches: { matchId: string; white: BotClient; black: BotClient }[] = [];
-    for (let i = 0; i < MATCHES; i++) {
-      const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 500 + i, reconnect: true, resignRate: 0 });
-      const black = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 600 + i, reconnect: true, resignRate: 0 });
-      matches.push({ matchId: await seatBots(white, black, 3), white, black });
-    }
+    const c = cluster();
+    const matches = await seatClusterMatches(c, MATCHES, { white: "node1", black: "node1", seed: 500, matchLength: 3 });
     const bots = matches.flatMap(({ white, black }) => [white, black]);
     const refusals: string[] = [];
     const back = new Set<BotClient>();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { simulateMatch, verify } from "@/lib/dice";
 import { emptyMatchView, evolve } from "@/lib/match";
 import { appendEvent } from "./append-event";
@@ -6,17 +6,14 @@ import { STORED_EVENT_TYPES } from "./event-codec";
 import { eventAppend } from "./event-rows";
 import { auditBundle, loadMatch } from "./match-read";
 import { createMatch, newMatchId, revealSeed } from "./matches";
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
+import { testDatabaseKinds } from "./test-databases";
+import { useTestDatabase } from "@/tests/support/test-database";
 import { addClientSeed, decided, newUser, seededMatch, takeSeat, testVault, waitingMatch } from "./test-fixtures";
 
 const vault = testVault();
 
 describe.each(testDatabaseKinds())("matches on %s", (kind) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-  });
-  afterAll(() => handle?.dispose());
+  const handle = useTestDatabase(kind);
 
   describe("createMatch", () => {
     it("stores a waiting match at version 1 with its sealed seed and a match-created event", async () => {

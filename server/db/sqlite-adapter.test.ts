@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CACHE_KIB, sqliteTimestamp } from "./sqlite-adapter";
-import { openTestDatabase, type TestDatabase } from "./test-databases";
+import { useTestDatabase } from "@/tests/support/test-database";
 import type { Tx } from "./db";
 import { findUserByUsername } from "./users";
 
 describe("the SQLite adapter", () => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await openTestDatabase("sqlite");
-  });
-  afterAll(() => handle?.dispose());
+  const handle = useTestDatabase("sqlite");
 
   it("sets WAL, synchronous=NORMAL, the busy timeout, foreign keys and the page cache on every connection", async () => {
     const pragma = async (name: string) => {

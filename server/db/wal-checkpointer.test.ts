@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { appendEvent } from "./append-event";
 import type { Db } from "./client";
-import { openTestDatabase, type TestDatabase } from "./test-databases";
+import { useTestDatabase } from "@/tests/support/test-database";
 import { seededMatch, testVault } from "./test-fixtures";
 import { startWalCheckpointer, type CheckpointReport } from "./wal-checkpointer";
 
@@ -41,11 +41,7 @@ async function writeAndWatchWal(db: Db, batches: number, rest?: () => Promise<vo
 }
 
 describe("WAL checkpoints in a worker thread", () => {
-  let handle: TestDatabase;
-  beforeEach(async () => {
-    handle = await openTestDatabase("sqlite");
-  });
-  afterEach(() => handle?.dispose());
+  const handle = useTestDatabase("sqlite", { perTest: true });
 
   it("turns the server connection's own checkpoints off and keeps the WAL small by checkpointing beside it", async () => {
     const reports: CheckpointReport[] = [];

@@ -11,39 +11,27 @@
  *
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL (CI sets both); skipped otherwise.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "redis";
-import { describeFailure } from "@/lib/engine/types";
-import type { QueueResult } from "@/lib/protocol";
-import { BotClient } from "@/scripts/bot/bot-client";
-import type { Db } from "@/server/db/client";
-import { createUser } from "@/server/db/users";
+import type { BotClient } from "@/scripts/bot/bot-client";
 import type { ServerProcess } from "@/tests/support/server-process";
-import { sessionCookieFor } from "@/tests/support/session";
-import { startTwoNodes, type TwoNodes } from "@/tests/support/two-nodes";
+import { queuedPlayer, useTwoNodes, type QueuedPlayer } from "@/tests/support/two-nodes";
 import { waitFor } from "@/tests/support/wait-for";
 
-const postgres = process.env.TEST_POSTGRES_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  let pair: TwoNodes;
-  let db: Db;
-  let nodes: readonly ServerProcess[] = [];
+describe.skipIf(!process.env.TEST_POSTGRES_URL || !redisUrl)("the matchmaking queue over two nodes (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
+  const pair = useTwoNodes();
   const bots: BotClient[] = [];
   const redis = createClient({ url: redisUrl });
-  const queueKey = () => `${pair.redisPrefix}:queue`;
+  const queueKey = () => `${pair().redisPrefix}:queue`;
 
   beforeAll(async () => {
-    pair = await startTwoNodes(postgres!, redisUrl!);
-    ({ db, nodes } = pair);
     await redis.connect();
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const bot of bots) bot.close();
     if (redis.isOpen) await redis.close();
-    await pair?.stop();
   });
 
   /** The node id a player's queue entry names (the node holding their socket). */
@@ -59,7 +47,7 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
    * after the first finished.
    */
   async function looksFinished(nodeIds: readonly string[]): Promise<void> {
-    const keys = nodeIds.map((node) => `${pair.redisPrefix}:queue-node:${node}`);
+    const keys = nodeIds.map((node) => `${pair().redisPrefix}:queue-node:${node}`);
     const last = await Promise.all(keys.map((key) => redis.pTTL(key)));
     const renewals = keys.map(() => 0);
     await waitFor(
@@ -76,22 +64,14 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
     );
   }
 
-  async function queued(node: ServerProcess, rating = 1500): Promise<{ bot: BotClient; id: string; results: QueueResult[] }> {
-    const created = await createUser(db, { username: `queue-${randomBytes(5).toString("hex")}` });
-    if (!created.ok) throw new Error(describeFailure(created));
-    if (rating !== 1500) await db.prisma.user.update({ where: { id: created.value.id }, data: { rating } });
-    const bot = new BotClient({ url: node.url, cookie: await sessionCookieFor(created.value), seed: bots.length, play: false });
-    bots.push(bot);
-    await bot.connect();
-    const results: QueueResult[] = [];
-    bot.socket.on("queue:result", (result) => results.push(result));
-    const joined = await bot.send("queue:join", { matchLength: 3, rated: false });
-    expect(joined, JSON.stringify(joined)).toMatchObject({ ok: true });
-    return { bot, id: created.value.id, results };
+  async function queued(node: ServerProcess, rating = 1500): Promise<QueuedPlayer> {
+    const player = await queuedPlayer(pair(), node, { seed: bots.length, rating });
+    bots.push(player.bot);
+    return player;
   }
 
   it("pairs two players queued on different nodes and seats both", async () => {
-    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const [a, b] = pair().nodes;
     const ada = await queued(a);
     const bob = await queued(b);
     await expect.poll(() => ada.results.length + bob.results.length, { timeout: 15_000 }).toBe(2);
@@ -99,32 +79,32 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
     expect(first).toMatchObject({ ok: true });
     expect(second).toEqual(first);
     const matchId = (first as { matchId: string }).matchId;
-    const row = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    const row = await pair().db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
     expect([row.whiteId, row.blackId].sort()).toEqual([ada.id, bob.id].sort());
   });
 
   it("pairs each of many players queued on both nodes at once exactly once", async () => {
-    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const [a, b] = pair().nodes;
     const players = await Promise.all(Array.from({ length: 10 }, (_, i) => queued(i % 2 === 0 ? a : b)));
     await expect.poll(() => players.filter((p) => p.results.length > 0).length, { timeout: 20_000 }).toBe(10);
     // Every look either node had begun when the last result came in has finished (its matches made), and the players
     // are out of the queue, so no later look can pair them again.
-    const nodeIds = (await redis.keys(`${pair.redisPrefix}:queue-node:*`)).map((key) => key.slice(`${pair.redisPrefix}:queue-node:`.length));
+    const nodeIds = (await redis.keys(`${pair().redisPrefix}:queue-node:*`)).map((key) => key.slice(`${pair().redisPrefix}:queue-node:`.length));
     expect(nodeIds).toHaveLength(2);
     await looksFinished(nodeIds);
     expect(await redis.hmGet(queueKey(), players.map((p) => p.id))).toEqual(players.map(() => null));
-    expect(await db.prisma.match.count({ where: { OR: [{ whiteId: { in: players.map((p) => p.id) } }, { blackId: { in: players.map((p) => p.id) } }] } })).toBe(5);
+    expect(await pair().db.prisma.match.count({ where: { OR: [{ whiteId: { in: players.map((p) => p.id) } }, { blackId: { in: players.map((p) => p.id) } }] } })).toBe(5);
     expect(players.map((p) => p.results.length)).toEqual(players.map(() => 1));
     const matchIds = players.map((p) => (p.results[0] as { matchId: string }).matchId);
     expect(new Set(matchIds).size).toBe(5);
     for (const matchId of new Set(matchIds)) {
-      const row = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+      const row = await pair().db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
       expect(players.filter((p) => p.id === row.whiteId || p.id === row.blackId).map((p) => (p.results[0] as { matchId: string }).matchId)).toEqual([matchId, matchId]);
     }
   });
 
   it("drops the players of a node that died instead of pairing them", async () => {
-    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const [a, b] = pair().nodes;
     const ghost = await queued(b, 1800);
     await b.kill();
     // Node a removes its entry: once its Redis connections are gone, at the latest when its alive key lapses (5 s).
@@ -135,6 +115,6 @@ describe.skipIf(!postgres || !redisUrl)("the matchmaking queue over two nodes (n
     expect(Number(await redis.hExists(queueKey(), live.id))).toBe(1);
     expect(live.results).toEqual([]);
     expect(ghost.results).toEqual([]);
-    expect(await db.prisma.match.count({ where: { OR: [{ whiteId: live.id }, { blackId: live.id }] } })).toBe(0);
+    expect(await pair().db.prisma.match.count({ where: { OR: [{ whiteId: live.id }, { blackId: live.id }] } })).toBe(0);
   });
 });

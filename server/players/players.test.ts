@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appendEvent } from "@/server/db/append-event";
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "@/server/db/test-databases";
+import { testDatabaseKinds } from "@/server/db/test-databases";
+import { useTestDatabase } from "@/tests/support/test-database";
 import { newUser, seededMatch, testVault } from "@/server/db/test-fixtures";
 import type { Visibility } from "@/server/db/types";
 import { leaderboard } from "./leaderboard";
@@ -9,11 +10,7 @@ import { playerProfile } from "./player-profile";
 const vault = testVault();
 
 describe.each(testDatabaseKinds())("players' public pages on %s", (kind) => {
-  let handle: TestDatabase;
-  beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-  });
-  afterAll(() => handle?.dispose());
+  const handle = useTestDatabase(kind);
 
   /**
    * A finished match whose roll log holds `rolls` (as [player, die1, die2]); the events are placeholders: the

@@ -18,7 +18,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
 import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
-import { startTwoNodes, type TwoNodes } from "@/tests/support/two-nodes";
+import { useTwoNodes } from "@/tests/support/two-nodes";
 
 const CAPS = { SOCKETS_PER_USER: "6", WAITING_MATCHES_PER_USER: "3", COMMANDS_PER_USER_PER_SECOND: "20" };
 
@@ -131,19 +131,11 @@ describe("one node", () => {
 const postgres = process.env.TEST_POSTGRES_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!postgres || !redisUrl)("two nodes sharing PostgreSQL and Redis (needs TEST_POSTGRES_URL and TEST_REDIS_URL)", () => {
-  let pair: TwoNodes;
-  let db: Db;
-  let nodes: readonly ServerProcess[] = [];
-
-  beforeAll(async () => {
-    pair = await startTwoNodes(postgres!, redisUrl!, CAPS);
-    ({ db, nodes } = pair);
-  }, 120_000);
-  afterAll(() => pair?.stop());
+  const pair = useTwoNodes(CAPS);
 
   it("holds the caps over both nodes: sockets per user, and waiting matches made on both at once", async () => {
-    const cookie = await newCookie(db);
-    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const { db, nodes: [a, b] } = pair();
+    const { cookie } = await pair().player();
     const onA = await openMany(a.url, 5, cookie);
     const onB = await openMany(b.url, 5, cookie);
     expect(onA.sockets.length + onB.sockets.length).toBe(6);

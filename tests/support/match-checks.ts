@@ -8,6 +8,7 @@
  *   expectIntactLog(stored);
  *   expectClientsSawTheLog(stored, [white, black, spectator]);
  *   await expectAuditVerifies(serverUrl, matchId);
+ *   await expectFinishedMatchWhole(db, serverUrl, matchId, [white, black]);   // all of it, after a fault
  */
 import { fetchProofKeys } from "./proof-keys";
 import { expect } from "vitest";
@@ -130,4 +131,28 @@ export async function expectAuditVerifies(serverUrl: string, matchId: string): P
   expect(report.checks.filter((c) => c.status !== "passed"), `${matchId}: failed checks`).toEqual([]);
   expect(report.verdict).toBe("verified");
   return audit.body;
+}
+
+/** A bot as the fault tests see it: what it received, and the failures it was told of. */
+export interface FaultObserver extends MatchObserver {
+  readonly errors: readonly string[];
+}
+
+/** The failures a fault explains (an answer that never came: a disconnect, a timeout) are all the bots were told of. */
+export function expectOnlyFaultErrors(bots: readonly FaultObserver[]): void {
+  for (const error of bots.flatMap((bot) => bot.errors)) expect(error).toMatch(/disconnected|timed? ?out/i);
+}
+
+/**
+ * Everything about a match that finished through a fault (a killed node, a restarted database): the seed revealed as
+ * the stored end says, an intact log, every client's events the stored ones, the audit bundle verified, and no client
+ * told of a failure the fault does not explain.
+ */
+export async function expectFinishedMatchWhole(db: Db, serverUrl: string, matchId: string, clients: readonly FaultObserver[]): Promise<void> {
+  const stored = await readStoredMatch(db, matchId);
+  expect(stored.seed.revealedSeed, `${matchId}: revealed seed`).toBe(stored.view.ended?.serverSeed);
+  expectIntactLog(stored);
+  expectClientsSawTheLog(stored, clients);
+  await expectAuditVerifies(serverUrl, matchId);
+  expectOnlyFaultErrors(clients);
 }

@@ -19,6 +19,14 @@ export async function seatBots(white: BotClient, black: BotClient, matchLength: 
   return matchId;
 }
 
+/** Connects the bot and starts a public match against the computer, white, with its client seed in: the match id. */
+export async function seatAgainstComputer(bot: BotClient, matchLength: number): Promise<string> {
+  await bot.connect();
+  const { matchId } = await bot.create({ matchLength, color: "white", visibility: "public", computer: "easy" });
+  await bot.submitSeed("solo-seed");
+  return matchId;
+}
+
 export async function matchInPlay(t: TestServer) {
   const [whiteUser, blackUser] = [await t.user(), await t.user()];
   const white = new BotClient({ url: t.url, cookie: whiteUser.cookie, seed: 1, play: false });

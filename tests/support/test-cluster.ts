@@ -4,24 +4,35 @@
  * servers (private-services.ts) when it wants to restart them, else a new database on TEST_POSTGRES_URL and a key
  * prefix of its own on TEST_REDIS_URL.
  *
+ * A test file uses one cluster for its tests: `useTestCluster` starts it before them and stops it after.
+ *
  * @example
- *   const cluster = await startTestCluster({ nodes: 2, postgresServer: process.env.TEST_POSTGRES_URL!, redisUrl });
- *   const bot = new BotClient({ url: cluster.url, cookie: await cluster.player(), seed: 1, reconnect: true });
- *   cluster.nodeOf("node1").pid;     // kill it with process.kill(pid, "SIGKILL")
- *   await cluster.stop();
+ *   describe.skipIf(!clusterTestsEnabled("node-crash"))("…", () => {
+ *     const cluster = useTestCluster({ nodes: 2, privateRedis: true });
+ *     it("…", async () => {
+ *       const c = cluster();
+ *       const matches = await seatClusterMatches(c, 3, { white: "node1", black: "node2", seed: 500, matchLength: 5 });
+ *       process.kill(c.nodeOf("node1").pid!, "SIGKILL");
+ *       await c.privateRedis!.kill();
+ *     });
+ *   });
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { describeFailure } from "@/lib/engine/types";
 import { createClient } from "redis";
+import { BotClient, type BotOptions } from "@/scripts/bot/bot-client";
 import { startBalancer, STICKY_COOKIE, type Balancer } from "@/server/cluster/balancer";
 import { startSupervisor, type SupervisedNode, type Supervisor } from "@/server/cluster/supervisor";
 import { openDb, type Db } from "@/server/db/client";
 import { createMigratedDatabase } from "@/server/db/test-databases";
 import { createUser } from "@/server/db/users";
+import { seatBots } from "./match-in-play";
+import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from "./private-services";
 import { entryArgs } from "./server-bundle";
 import { freePort, randomSeedKeyHex } from "./server-process";
 import { sessionCookieFor } from "./session";
@@ -33,11 +44,23 @@ const ROOT = path.resolve(path.dirname(ENTRY), "../..");
 /** The test nodes' presence period (PRESENCE_REPORT_MS): a silent node is lost after three. */
 export const PRESENCE_REPORT_MS = 1000;
 
+/** Whether TEST_POSTGRES_URL and TEST_REDIS_URL are both set, as every cluster test needs; else warns that `test` is skipped. */
+export function clusterTestsEnabled(test: string): boolean {
+  const enabled = Boolean(process.env.TEST_POSTGRES_URL && process.env.TEST_REDIS_URL);
+  if (!enabled) console.warn(`${test} test skipped: set TEST_POSTGRES_URL and TEST_REDIS_URL to run it`);
+  return enabled;
+}
+
 export interface TestClusterOptions {
   readonly nodes: number;
-  /** The PostgreSQL server the test database is created on (a URL of any database on it). */
-  readonly postgresServer: string;
-  readonly redisUrl: string;
+  /** The PostgreSQL server the test database is created on (a URL of any database on it); default TEST_POSTGRES_URL. */
+  readonly postgresServer?: string;
+  /** Default TEST_REDIS_URL. */
+  readonly redisUrl?: string;
+  /** A PostgreSQL server of the cluster's own (private-services.ts) instead of postgresServer, for a test that stops it. */
+  readonly privatePostgres?: boolean;
+  /** A Redis server of the cluster's own instead of redisUrl, for a test that kills it. */
+  readonly privateRedis?: boolean;
   /** How long a dead node stays down before the supervisor starts it again (default 1 s). */
   readonly restartDelayMs?: number;
   readonly env?: Readonly<Record<string, string>>;
@@ -51,6 +74,10 @@ export interface TestCluster {
   readonly db: Db;
   readonly balancer: Balancer;
   readonly supervisor: Supervisor;
+  /** The cluster's own PostgreSQL server (privatePostgres), else null. */
+  readonly privatePostgres: PrivatePostgres | null;
+  /** The cluster's own Redis server (privateRedis), else null. */
+  readonly privateRedis: PrivateRedis | null;
   /** The last lines each node wrote, by node name. */
   readonly output: ReadonlyMap<string, string[]>;
   nodeOf(name: string): SupervisedNode;
@@ -59,8 +86,41 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
+/** Starts a cluster before the file's tests and stops it after them: the returned function gives it to a test. */
+export function useTestCluster(options: TestClusterOptions): () => TestCluster {
+  let cluster: TestCluster | null = null;
+  beforeAll(async () => {
+    cluster = await startTestCluster(options);
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  }, 60_000);
+  return () => {
+    if (!cluster) throw new Error("the test cluster is not running (useTestCluster starts it before the file's tests)");
+    return cluster;
+  };
+}
+
 export async function startTestCluster(options: TestClusterOptions): Promise<TestCluster> {
-  const database = await createMigratedDatabase("postgres", options.postgresServer);
+  const privatePostgres = options.privatePostgres ? await startPrivatePostgres() : null;
+  const privateRedis = options.privateRedis ? await startPrivateRedis().catch(async (error: unknown) => {
+    await privatePostgres?.dispose();
+    throw error;
+  }) : null;
+  const disposeServices = async () => {
+    await privateRedis?.dispose();
+    await privatePostgres?.dispose();
+  };
+  const postgresServer = privatePostgres?.url() ?? options.postgresServer ?? process.env.TEST_POSTGRES_URL;
+  const redisUrl = privateRedis?.url ?? options.redisUrl ?? process.env.TEST_REDIS_URL;
+  if (!postgresServer || !redisUrl) {
+    await disposeServices();
+    throw new Error("test cluster: no PostgreSQL or Redis (set TEST_POSTGRES_URL and TEST_REDIS_URL)");
+  }
+  const database = await createMigratedDatabase("postgres", postgresServer).catch(async (error: unknown) => {
+    await disposeServices();
+    throw error;
+  });
   const db = openDb(database.url);
   const dataDir = mkdtempSync(path.join(tmpdir(), "fairgammon-cluster-"));
   const prefix = `fairgammon-test-${randomBytes(4).toString("hex")}`;
@@ -85,7 +145,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
       DATABASE_URL: database.url,
       SEED_ENCRYPTION_KEY: randomSeedKeyHex(),
       PROOF_SIGNING_KEY: proofSigningKeyHex,
-      REDIS_URL: options.redisUrl,
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       FAIRGAMMON_RATE_LIMIT: "1000/1000",
       SOCKETS_PER_ADDRESS: "1000000",
@@ -111,7 +171,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     await db.close();
     await database.drop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
-    const redis = createClient({ url: options.redisUrl, socket: { reconnectStrategy: false } });
+    const redis = createClient({ url: redisUrl, socket: { reconnectStrategy: false } });
     redis.on("error", () => {});
     try {
       await redis.connect();
@@ -121,6 +181,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     } finally {
       if (redis.isOpen) await redis.close();
     }
+    await disposeServices();
   };
   // Every node answers /api/ready before the test starts (a node takes seconds to start on a loaded machine).
   try {
@@ -137,6 +198,8 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     db,
     balancer,
     supervisor,
+    privatePostgres,
+    privateRedis,
     output,
     nodeOf: (name) => {
       const node = supervisor.nodes.find((n) => n.name === name);
@@ -164,4 +227,34 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 export async function readiness(url: string): Promise<{ status: number; body: { status?: string; checks?: Record<string, string> } }> {
   const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
   return { status: response.status, body: (await response.json()) as { status?: string; checks?: Record<string, string> } };
+}
+
+/** A two-player match seated through a cluster's balancer. */
+export interface ClusterMatch {
+  readonly matchId: string;
+  readonly white: BotClient;
+  readonly black: BotClient;
+}
+
+export interface SeatOptions {
+  /** The node white's players are sent to first (their sticky cookie). */
+  readonly white: string;
+  /** The node black's players are sent to first. */
+  readonly black: string;
+  /** White's bots are seeded from this on, black's from seed + 100. */
+  readonly seed: number;
+  readonly matchLength: number;
+  /** More bot options; by default the bots play, never resign, and reconnect. */
+  readonly bot?: Partial<BotOptions>;
+}
+
+/** `count` matches between new players (seatBots: created, joined, client seeds in), one after the other. */
+export async function seatClusterMatches(c: TestCluster, count: number, options: SeatOptions): Promise<ClusterMatch[]> {
+  const matches: ClusterMatch[] = [];
+  for (let i = 0; i < count; i++) {
+    const white = new BotClient({ url: c.url, cookie: await c.player(options.white), seed: options.seed + i, reconnect: true, resignRate: 0, ...options.bot });
+    const black = new BotClient({ url: c.url, cookie: await c.player(options.black), seed: options.seed + 100 + i, reconnect: true, resignRate: 0, ...options.bot });
+    matches.push({ matchId: await seatBots(white, black, options.matchLength), white, black });
+  }
+  return matches;
 }
