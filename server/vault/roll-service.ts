@@ -13,10 +13,10 @@
  *   const dice = rolls.rollFor(match.seed, combineClientSeeds(white, black), nonce); // [3, 5]
  */
 import { createHmac } from "node:crypto";
-import { inspect } from "node:util";
 import { computerSalt, diceFromByteStream, rollMessage, saltedRollMessage, type RollSalts } from "@/lib/dice";
 import type { Dice } from "@/lib/engine/types";
 import { openGameSeed, openSealedSeed, protocolOfSeed, type StoredSeed } from "./sealed-seed";
+import { Unprintable } from "./secret";
 import type { SeedKey } from "./seed-key";
 
 /** Block 0, 1, 2, … of roll `nonce`'s byte stream, each computed only when the one before did not give two dice. */
@@ -29,10 +29,11 @@ export function* saltedRollBlocks(gameSeed: string, clientSeed: string, nonce: n
   for (let block = 0; ; block++) yield createHmac("sha256", gameSeed).update(saltedRollMessage(clientSeed, nonce, salts, block)).digest();
 }
 
-export class RollService {
+export class RollService extends Unprintable {
   readonly #key: SeedKey;
 
   constructor(key: SeedKey) {
+    super("RollService [redacted]");
     this.#key = key;
   }
 
@@ -57,17 +58,5 @@ export class RollService {
    */
   computerSaltFor(stored: StoredSeed, game: number, nonce: number): string {
     return computerSalt(openGameSeed(this.#key, stored, game, "computerSaltFor", "a fair-dice-v1 match has no salts"), nonce);
-  }
-
-  toString(): string {
-    return "RollService [redacted]";
-  }
-
-  toJSON(): string {
-    return "RollService [redacted]";
-  }
-
-  [inspect.custom](): string {
-    return "RollService [redacted]";
   }
 }

@@ -9,20 +9,20 @@
  *   const serverSeed = vault.reveal(stored); // only when the match has ended
  */
 import { randomBytes } from "node:crypto";
-import { inspect } from "node:util";
 import { chainLengthFor, commitmentOf } from "@/lib/dice";
 import { hashTimes, openGameSeed, openSealedSeed, sealSeed, type StoredSeed } from "./sealed-seed";
-import { Secret } from "./secret";
+import { Secret, Unprintable } from "./secret";
 import { SEED_KEY_BYTES, type SeedKey } from "./seed-key";
 
 const SEED_BYTES = 32;
 const IV_BYTES = 12;
 
-export class SeedVault {
+export class SeedVault extends Unprintable {
   readonly #key: SeedKey;
 
   constructor(key: SeedKey) {
     if (key.unwrap().length !== SEED_KEY_BYTES) throw new RangeError(`SeedVault: the key must be ${SEED_KEY_BYTES} bytes`);
+    super("SeedVault [redacted]");
     this.#key = key;
   }
 
@@ -55,17 +55,5 @@ export class SeedVault {
   /** Game `game`'s seed of a fair-dice-v2 chain, for the reveal when that game ends (docs/fair-dice-v2.md, step 5). */
   revealGame(stored: StoredSeed, game: number): string {
     return openGameSeed(this.#key, stored, game, "revealGame", "a fair-dice-v1 match has one seed, revealed at its end");
-  }
-
-  toString(): string {
-    return "SeedVault [redacted]";
-  }
-
-  toJSON(): string {
-    return "SeedVault [redacted]";
-  }
-
-  [inspect.custom](): string {
-    return "SeedVault [redacted]";
   }
 }
