@@ -37,28 +37,22 @@ export function TurnButtons({ allowed, busy, cubeValue, actions, resignOpen, onR
   const t = useTranslations("play");
   const titled = useShortcutTitle();
   const run = useRun();
+  // The commands of the turn and of the cube that have a shortcut, in the order shown; Roll and Take are primary.
+  const turn = [
+    { command: "roll", primary: true, label: t("roll") },
+    { command: "double", primary: false, label: t("double", { value: cubeValue * 2 }) },
+    { command: "take", primary: true, label: t("take") },
+    { command: "drop", primary: false, label: t("drop") },
+  ] as const;
   return (
     <>
-      {allowed.roll ? (
-        <button type="button" className="primary" disabled={busy} onClick={actions.roll} {...titled("roll")}>
-          {t("roll")}
-        </button>
-      ) : null}
-      {allowed.double ? (
-        <button type="button" disabled={busy} onClick={actions.double} {...titled("double")}>
-          {t("double", { value: cubeValue * 2 })}
-        </button>
-      ) : null}
-      {allowed.take ? (
-        <button type="button" className="primary" disabled={busy} onClick={actions.take} {...titled("take")}>
-          {t("take")}
-        </button>
-      ) : null}
-      {allowed.drop ? (
-        <button type="button" disabled={busy} onClick={actions.drop} {...titled("drop")}>
-          {t("drop")}
-        </button>
-      ) : null}
+      {turn.map(({ command, primary, label }) =>
+        allowed[command] ? (
+          <button key={command} type="button" className={primary ? "primary" : undefined} disabled={busy} onClick={actions[command]} {...titled(command)}>
+            {label}
+          </button>
+        ) : null,
+      )}
       {allowed["resign-accept"] ? (
         <button type="button" className="primary" disabled={busy} onClick={() => void run("match:resign-accept", base)}>
           {t("resignAccept")}
