@@ -11,26 +11,21 @@
 import { pathToFileURL } from "node:url";
 import { simulateMatchV2, verifyV2 } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
-import { timedVerification } from "./timed-runs";
-
-const RUNS = 9;
-const WARMUP = 2;
+import { BENCH_MATCH, timedVerification, VERIFIER_TIMING } from "./timed-runs";
 
 export function benchDiceV2(): BenchResult {
   const { bundle, record } = simulateMatchV2({
-    serverSeed: "7245cbc5ff67b0b4e8d6300508a5f58b92eea3e6a827e8bb9f93c88621e8986a",
-    clientSeeds: { white: "w4h1t3seed", black: "Bl4ck_seed-9" },
-    matchId: "bench",
+    ...BENCH_MATCH,
     matchLength: 25,
     games: 49,
     turnsPerGame: 203, // 49 games × (≥1 opening + 203 turns) ≥ 10,000 rolls
   });
-  const { medianMs, minMs, maxMs } = timedVerification("bench-dice-v2", bundle, record, verifyV2, { warmup: WARMUP, runs: RUNS });
+  const { medianMs, minMs, maxMs } = timedVerification("bench-dice-v2", bundle, record, verifyV2, VERIFIER_TIMING);
   return {
     name: "verify a 10,000-roll fair-dice-v2 bundle",
     figure: medianMs,
     unit: "ms",
-    details: { rolls: bundle.rolls.length, games: 49, recordTurns: record.length, runs: RUNS, minMs, maxMs, goalMs: 100 },
+    details: { rolls: bundle.rolls.length, games: 49, recordTurns: record.length, runs: VERIFIER_TIMING.runs, minMs, maxMs, goalMs: 100 },
   };
 }
 

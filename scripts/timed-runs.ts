@@ -5,9 +5,19 @@
  *
  * @example
  *   const { times, median } = timedRuns(2, 9, () => JSON.parse(text), (bundle) => verify(bundle));
- *   const { medianMs, minMs, maxMs } = timedVerification("bench-dice", bundle, record, verify, { warmup: 2, runs: 9 });
+ *   const { medianMs, minMs, maxMs } = timedVerification("bench-dice", bundle, record, verify, VERIFIER_TIMING);
  */
 import { performance } from "node:perf_hooks";
+
+/** What the verifier benchmarks time: the median of 9 runs after 2 warm-up runs. */
+export const VERIFIER_TIMING = { warmup: 2, runs: 9 } as const;
+
+/** The match the verifier benchmarks simulate, from the public-1 vector's seeds (lib/dice/fixtures/fair-dice-v1.vectors.json). */
+export const BENCH_MATCH = {
+  serverSeed: "7245cbc5ff67b0b4e8d6300508a5f58b92eea3e6a827e8bb9f93c88621e8986a",
+  clientSeeds: { white: "w4h1t3seed", black: "Bl4ck_seed-9" },
+  matchId: "bench",
+} as const;
 
 export function timedRuns<T>(warmup: number, runs: number, prepare: () => T, measured: (input: T) => void): { readonly times: number[]; readonly median: number } {
   const times: number[] = [];
