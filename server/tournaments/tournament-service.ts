@@ -39,6 +39,8 @@ export type TournamentKernel = Kernel<TournamentView, TournamentCommand, Tournam
 export class TournamentService {
   readonly kernel: TournamentKernel;
   readonly #options: TournamentServiceOptions;
+  /** Sealed draw seeds of closed tournaments (read once each; a closed tournament starts soon, so few are kept). */
+  readonly #sealedSeeds = new Map<string, StoredSeed>();
 
   constructor(options: TournamentServiceOptions) {
     this.#options = options;
@@ -126,8 +128,14 @@ export class TournamentService {
     };
   }
 
+  /** A tournament's sealed draw seed, read once: it never changes after the create, and only its start opens it. */
   async #sealedSeed(id: string): Promise<StoredSeed | null> {
+    const cached = this.#sealedSeeds.get(id);
+    if (cached) return cached;
     const row = await this.#options.db.prisma.tournament.findUnique({ where: { id }, select: { sealedSeed: true } });
-    return row ? (JSON.parse(row.sealedSeed) as StoredSeed) : null;
+    const sealed = row ? (JSON.parse(row.sealedSeed) as StoredSeed) : null;
+    if (sealed && this.#sealedSeeds.size >= 1000) this.#sealedSeeds.clear();
+    if (sealed) this.#sealedSeeds.set(id, sealed);
+    return sealed;
   }
 }
