@@ -8,6 +8,9 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** A whole number from `min` to `max` (digits in the variable), `fallback` when it is unset. */
+const wholeNumber = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /**
@@ -16,7 +19,7 @@ const schema = z.object({
    * configuring anything. Unset, it follows NODE_ENV as the operator gave it.
    */
   DEPLOYMENT: z.enum(["local", "production"]).optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535, 3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -44,48 +47,48 @@ const schema = z.object({
   /** Prefix of every Redis key and stream of this deployment: two deployments sharing one Redis need different ones. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "letters, digits and _ . : - only").default("fairgammon"),
   /** Sockets one signed-in user may hold open at once, over every node (several tabs, a phone). */
-  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  SOCKETS_PER_USER: wholeNumber(1, 100_000, 10),
   /** Sockets one client address may hold open at once (a household or an office shares one). */
-  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  SOCKETS_PER_ADDRESS: wholeNumber(1, 1_000_000, 60),
   /** Commands one user may send per second over all their sockets (bursts of twice that are allowed). */
-  COMMANDS_PER_USER_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  COMMANDS_PER_USER_PER_SECOND: wholeNumber(1, 100_000, 20),
   /** Matches one user may have waiting for an opponent at once. */
-  WAITING_MATCHES_PER_USER: z.coerce.number().int().min(1).max(10_000).default(3),
+  WAITING_MATCHES_PER_USER: wholeNumber(1, 10_000, 3),
   /** New analysis jobs (the review's "Analyse") one user may start per hour. */
-  ANALYSES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  ANALYSES_PER_USER_PER_HOUR: wholeNumber(1, 100_000, 10),
   /** How long a player may be away from a match in play before the opponent can claim it. */
-  ABANDON_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  ABANDON_AFTER_SECONDS: wholeNumber(1, 86_400, 300),
   /** Guest accounts one client address may create per hour (sign-in and registration have their own limits). */
-  GUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  GUESTS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000, 20),
   /** Sign-ins and registrations from one client address per 15 minutes (any usernames), over every node. */
-  SIGN_INS_PER_ADDRESS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIGN_INS_PER_ADDRESS_PER_15_MIN: wholeNumber(1, 100_000, 30),
   /**
    * After SIGTERM, how long the node keeps serving while /api/ready answers 503, so that a load balancer checking it
    * stops sending new players here first. 0 (the default) closes at once; behind a balancer use about two of its
    * check intervals.
    */
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 600, 0),
   /** After the drain, how long closing may take before the process exits anyway (so a supervisor can restart it). */
-  SHUTDOWN_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  SHUTDOWN_LIMIT_SECONDS: wholeNumber(1, 600, 10),
   /**
    * How often each node of a cluster reports its connected users to the others (server/match/presence-link.ts); a node
    * silent for three periods is taken as gone and its matches recovered elsewhere.
    */
-  PRESENCE_REPORT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PRESENCE_REPORT_MS: wholeNumber(100, 60_000, 5000),
   /**
    * How often each node sweeps the tournaments not over to arm their clocks (server/tournaments/tournament-clock.ts):
    * picks up tournaments another node created or moved, and retries a step that failed. Each due moment has a timer.
    */
-  TOURNAMENT_TICK_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  TOURNAMENT_TICK_MS: wholeNumber(50, 600_000, 30_000),
   /** Whether registered players (not only administrators) may create tournaments. */
   PLAYER_TOURNAMENTS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Worker threads for the engine (the computer players' thinking), off the event loop. */
-  ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  ENGINE_WORKERS: wholeNumber(1, 16, 1),
   /**
    * Worker threads of their own for analyses (the review's jobs and the analysis board), so that a long analysis never
    * holds a worker a computer player waits for.
    */
-  ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  ANALYSIS_WORKERS: wholeNumber(1, 16, 1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
