@@ -12,6 +12,7 @@ import {
   isOver,
   keyboardOnePlay,
   messages,
+  rollUntilPlay,
   seatOf,
   seriousViolations,
   signIn,
@@ -137,15 +138,7 @@ test("on a 390 px phone a play is made by tapping, and nothing overflows sideway
   const page = await context.newPage();
   await signInAsGuest(page, m);
   await startComputerMatch(page, m);
-  const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
-  const confirm = page.getByRole("button", { name: m.play.confirm });
-  const deadline = Date.now() + 150_000;
-  // Roll until this player has a play to make (a roll that cannot be played passes the turn).
-  while (!((await confirm.isVisible()) && (await page.locator(".hit-active").count()) > 0)) {
-    expect(Date.now()).toBeLessThan(deadline);
-    if (await roll.isVisible()) await roll.tap();
-    else await page.waitForTimeout(100);
-  }
+  await rollUntilPlay(page, m, { tap: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Issue 47: 8 of 21 controls were under 24 px and the header took 145 px. Every control outside the board (whose
   // points have the move buttons beside them on a phone) is at least 24×24 CSS px (WCAG 2.2, 2.5.8), the header ≤ 60 px.

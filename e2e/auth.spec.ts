@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE_ENV } from "./e2e-env";
+import { registerThroughForm } from "./ui-helpers";
 
 const PASSWORD = "correct horse battery";
 
@@ -22,13 +23,7 @@ async function signOut(page: Page): Promise<void> {
 }
 
 async function register(page: Page, username: string): Promise<void> {
-  await page.goto("/register");
-  const form = page.getByRole("form", { name: "Register" });
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Password again").fill(PASSWORD);
-  await form.getByRole("button", { name: "Register" }).click();
-  await expect(menu(page).getByTestId("signed-in-user")).toHaveText(username);
+  await registerThroughForm(page, username, PASSWORD);
 }
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {

@@ -3,6 +3,7 @@
 // and plays to the end by clicking highlighted checkers and destinations while the computer answers on its own; at
 // the end the server seed is revealed and every check of the audit passes in the browser.
 import { expect, test, type Page } from "@playwright/test";
+import { clickIfShown, playWaits } from "./ui-helpers";
 
 async function playAsGuest(page: Page): Promise<void> {
   await page.goto("/");
@@ -25,22 +26,11 @@ async function playFirstLegalPlay(page: Page): Promise<void> {
 
 /** One action if the match waits for this person: roll, take a double, or play. */
 async function act(page: Page): Promise<boolean> {
-  const roll = page.getByRole("button", { name: "Roll", exact: true, disabled: false });
-  if (await roll.isVisible()) {
-    await roll.click();
-    return true;
-  }
-  const take = page.getByRole("button", { name: "Take", exact: true, disabled: false });
-  if (await take.isVisible()) {
-    await take.click();
-    return true;
-  }
-  const confirm = page.getByRole("button", { name: "Confirm move" });
-  if ((await confirm.isVisible()) && (await page.getByRole("button", { name: / checker on / }).count()) > 0) {
-    await playFirstLegalPlay(page);
-    return true;
-  }
-  return false;
+  if (await clickIfShown(page.getByRole("button", { name: "Roll", exact: true, disabled: false }))) return true;
+  if (await clickIfShown(page.getByRole("button", { name: "Take", exact: true, disabled: false }))) return true;
+  if (!(await playWaits(page))) return false;
+  await playFirstLegalPlay(page);
+  return true;
 }
 
 const isOver = async (page: Page) => /^[0-9a-f]{64}$/.test((await page.getByTestId("server-seed").textContent()) ?? "");

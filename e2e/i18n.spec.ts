@@ -6,21 +6,9 @@
 // widths.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { shoot } from "./screenshot";
-import { clickOnePlay, LOCALES, messages, signInAsGuest, startComputerMatch, type Locale } from "./ui-helpers";
-
-/** Rolls (when it is this player's turn) until the board offers a play; then the status says whose turn in words. */
-async function rollUntilPlay(page: Page, m: ReturnType<typeof messages>): Promise<void> {
-  const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
-  const confirm = page.getByRole("button", { name: m.play.confirm });
-  const deadline = Date.now() + 150_000;
-  while (!((await confirm.isVisible()) && (await page.locator(".hit-active").count()) > 0)) {
-    expect(Date.now()).toBeLessThan(deadline);
-    if (await roll.isVisible()) await roll.click();
-    else await page.waitForTimeout(100);
-  }
-}
+import { clickOnePlay, LOCALES, messages, rollUntilPlay, signInAsGuest, startComputerMatch, type Locale } from "./ui-helpers";
 
 for (const locale of LOCALES) {
   test.describe(`in ${locale}`, () => {

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { clickIfShown, playWaits } from "./ui-helpers";
 
 const SHOTS = path.resolve("test-results", "screenshots");
 
@@ -67,18 +68,11 @@ async function playFirstLegalPlay(page: Page, input: Input, afterPick?: () => Pr
 
 /** One action for this player if the match waits for it: roll, or a play. */
 async function act(page: Page, input: Input, afterPick?: () => Promise<void>): Promise<boolean> {
-  // isVisible does not wait; a disabled button (a command on its way) does not count.
-  const roll = page.getByRole("button", { name: "Roll", exact: true, disabled: false });
-  if (await roll.isVisible()) {
-    await roll.click();
-    return true;
-  }
-  const confirm = page.getByRole("button", { name: "Confirm move" });
-  if ((await confirm.isVisible()) && (await page.getByRole("button", { name: / checker on / }).count()) > 0) {
-    await playFirstLegalPlay(page, input, afterPick);
-    return true;
-  }
-  return false;
+  // A disabled button (a command on its way) does not count.
+  if (await clickIfShown(page.getByRole("button", { name: "Roll", exact: true, disabled: false }))) return true;
+  if (!(await playWaits(page))) return false;
+  await playFirstLegalPlay(page, input, afterPick);
+  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Shared steps for the language and accessibility specs: the message files (so a spec finds buttons by their text in
- * any language), axe-core's serious and critical violations, a guest's match against the computer, one play made
- * by clicking, and keyboard-only play (Tab to a control, Enter to use it).
+ * Shared steps for the specs: the message files (so a spec finds buttons by their text in any language), axe-core's
+ * serious and critical violations, registering and signing in through the forms, a guest's match against the computer,
+ * rolling until there is a play, one play made by clicking, and keyboard-only play (Tab to a control, Enter to use it).
  *
  * @example
  *   const m = messages("fr");
@@ -12,7 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { E2E_DATABASE_ENV } from "./e2e-env";
 
 export type Locale = "en" | "pt-BR" | "fr";
@@ -75,6 +75,34 @@ export async function clickOnePlay(page: Page, m: Messages): Promise<void> {
   await confirm.click();
 }
 
+/**
+ * Rolls (when it is this player's turn) until the board offers a play, clicking Roll or, on a touch screen, tapping
+ * it; fails after 150 s. A roll that cannot be played passes the turn.
+ */
+export async function rollUntilPlay(page: Page, m: Messages, { tap = false }: { readonly tap?: boolean } = {}): Promise<void> {
+  const roll = page.getByRole("button", { name: m.play.roll, exact: true, disabled: false });
+  const confirm = page.getByRole("button", { name: m.play.confirm });
+  const deadline = Date.now() + 150_000;
+  while (!((await confirm.isVisible()) && (await page.locator(".hit-active").count()) > 0)) {
+    expect(Date.now()).toBeLessThan(deadline);
+    if (!(await roll.isVisible())) await page.waitForTimeout(100);
+    else if (tap) await roll.tap();
+    else await roll.click();
+  }
+}
+
+/** Clicks `button` if it is on the page now (isVisible does not wait); says whether it did. */
+export async function clickIfShown(button: Locator): Promise<boolean> {
+  if (!(await button.isVisible())) return false;
+  await button.click();
+  return true;
+}
+
+/** Whether the board waits for this player's play now, on an English page: Confirm shown and a checker to pick up. */
+export async function playWaits(page: Page): Promise<boolean> {
+  return (await page.getByRole("button", { name: "Confirm move" }).isVisible()) && (await page.getByRole("button", { name: / checker on / }).count()) > 0;
+}
+
 /** Presses Tab (or Shift+Tab) until the focused element passes `test` in the page; fails after `limit` presses. Says how many it pressed. */
 export async function tabTo(page: Page, test: string, arg: string | null = null, limit = 400): Promise<number> {
   const matches = () =>
@@ -134,10 +162,8 @@ export async function signIn(page: Page, m: Messages, username: string, password
   await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
 }
 
-/** A new browser context in which `username` registers through the form: its page, signed in, and its cookie header. */
-export async function registerInNewContext(browser: Browser, username: string, password: string): Promise<{ page: Page; name: string; cookie: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+/** Registers `username` through the registration form (in English), then waits for the header to show it signed in. */
+export async function registerThroughForm(page: Page, username: string, password: string): Promise<void> {
   await page.goto("/register");
   const form = page.getByRole("form", { name: "Register" });
   await form.getByLabel("Username").fill(username);
@@ -145,6 +171,13 @@ export async function registerInNewContext(browser: Browser, username: string, p
   await form.getByLabel("Password again").fill(password);
   await form.getByRole("button", { name: "Register" }).click();
   await expect(page.locator("header").getByTestId("signed-in-user")).toHaveText(username);
+}
+
+/** A new browser context in which `username` registers through the form: its page, signed in, and its cookie header. */
+export async function registerInNewContext(browser: Browser, username: string, password: string): Promise<{ page: Page; name: string; cookie: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await registerThroughForm(page, username, password);
   const cookies = await context.cookies();
   return { page, name: username, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
