@@ -7,20 +7,12 @@
  */
 import http from "node:http";
 import { connect } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { migrateDatabase } from "@/server/db/migrate";
-import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { freePort, randomSeedKeyHex, startServerProcess, useServerScratch } from "@/tests/support/server-process";
 
 const DRAIN_SECONDS = 1;
-const dir = mkdtempSync(path.join(tmpdir(), "fairgammon-shutdown-"));
-let server: ServerProcess | null = null;
-afterAll(async () => {
-  await server?.kill();
-  rmSync(dir, { recursive: true, force: true });
-});
+const scratch = useServerScratch("fairgammon-shutdown-");
 
 function probe(agent: http.Agent, url: string): Promise<number | "closed"> {
   return new Promise((resolve) => {
@@ -33,14 +25,14 @@ function probe(agent: http.Agent, url: string): Promise<number | "closed"> {
 }
 
 it("drains, then exits within its bound while a balancer keeps probing and a request hangs half-sent", async () => {
-  const databaseUrl = `file:${path.join(dir, "test.db")}`;
+  const databaseUrl = scratch.databaseUrl();
   await migrateDatabase(databaseUrl);
-  server = await startServerProcess({
+  const server = (scratch.server = await startServerProcess({
     databaseUrl,
     port: await freePort(),
     seedKeyHex: randomSeedKeyHex(),
     env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS), SHUTDOWN_LIMIT_SECONDS: "10", LOG_LEVEL: "warn" },
-  });
+  }));
   const { url, port } = server;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   expect(await probe(agent, url)).toBe(200);
@@ -60,7 +52,7 @@ it("drains, then exits within its bound while a balancer keeps probing and a req
     }
   })();
   const started = Date.now();
-  const exited = new Promise<number>((resolve) => server!.child.once("exit", () => resolve(Date.now() - started)));
+  const exited = new Promise<number>((resolve) => server.child.once("exit", () => resolve(Date.now() - started)));
   server.child.kill("SIGTERM");
   const tookMs = await Promise.race([exited, new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 20_000))]);
   probing = false;

@@ -5,10 +5,7 @@
  * computer for its pending action (otherwise the match stalls and the test times out); the match must finish with
  * an intact log and a verified audit bundle.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeFailure } from "@/lib/engine/types";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { openDb } from "@/server/db/client";
@@ -16,20 +13,14 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { expectAuditVerifies, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { sessionCookieFor } from "@/tests/support/session";
-import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { freePort, randomSeedKeyHex, startServerProcess, useServerScratch } from "@/tests/support/server-process";
 
 const KILLS = 5;
-const dir = mkdtempSync(path.join(tmpdir(), "fairgammon-computer-crash-"));
-let server: ServerProcess | null = null;
-
-afterAll(async () => {
-  await server?.kill();
-  rmSync(dir, { recursive: true, force: true });
-});
+const scratch = useServerScratch("fairgammon-computer-crash-");
 
 describe("the computer after a crash", () => {
   it(`finishes a match across ${KILLS} SIGKILLs landing while the computer is to act`, async () => {
-    const databaseUrl = `file:${path.join(dir, "crash.db")}`;
+    const databaseUrl = scratch.databaseUrl("crash.db");
     await migrateDatabase(databaseUrl);
     const setupDb = openDb(databaseUrl);
     const created = await createUser(setupDb, { username: "crash-human" });
@@ -39,8 +30,9 @@ describe("the computer after a crash", () => {
 
     const port = await freePort();
     const seedKeyHex = randomSeedKeyHex();
-    const start = () => startServerProcess({ databaseUrl, port, seedKeyHex, env: { FAIRGAMMON_RATE_LIMIT: "1000/1000" } });
-    server = await start();
+    // The process running now, for the file's clean-up too.
+    const start = async () => (scratch.server = await startServerProcess({ databaseUrl, port, seedKeyHex, env: { FAIRGAMMON_RATE_LIMIT: "1000/1000" } }));
+    let server = await start();
     const bot = new BotClient({ url: server.url, cookie, seed: 42, reconnect: true, resignRate: 0, doubleRate: 0 });
     await bot.connect();
     const { matchId } = await bot.create({ matchLength: 3, color: "white", visibility: "public", computer: "medium" });

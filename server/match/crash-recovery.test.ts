@@ -5,10 +5,7 @@
  * on the same database and port. Afterwards every match must be whole: event sequences and roll nonces contiguous,
  * no roll lost or repeated, every client's events equal to the stored ones, and the audit bundle verified.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeFailure } from "@/lib/engine/types";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { mulberry32 } from "@/scripts/bot/random";
@@ -17,7 +14,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { sessionCookieFor } from "@/tests/support/session";
-import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { freePort, randomSeedKeyHex, startServerProcess, useServerScratch } from "@/tests/support/server-process";
 import { waitFor } from "@/tests/support/wait-for";
 
 /** The PRNG seed of the kill schedule; change it to explore other schedules. */
@@ -35,17 +32,11 @@ interface PlayedMatch {
   done: boolean;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), "fairgammon-crash-"));
-let server: ServerProcess | null = null;
-
-afterAll(async () => {
-  await server?.kill();
-  rmSync(dir, { recursive: true, force: true });
-});
+const scratch = useServerScratch("fairgammon-crash-");
 
 describe("crash recovery", () => {
   it(`finishes every match across ${KILLS} SIGKILLs of the server, losing and repeating nothing (schedule seed ${SCHEDULE_SEED})`, async () => {
-    const databaseUrl = `file:${path.join(dir, "crash.db")}`;
+    const databaseUrl = scratch.databaseUrl("crash.db");
     await migrateDatabase(databaseUrl);
     const setupDb = openDb(databaseUrl);
     const cookies: string[] = [];
@@ -58,8 +49,9 @@ describe("crash recovery", () => {
 
     const port = await freePort();
     const seedKeyHex = randomSeedKeyHex();
-    const start = () => startServerProcess({ databaseUrl, port, seedKeyHex, env: { FAIRGAMMON_RATE_LIMIT: RATE_LIMIT } });
-    server = await start();
+    // The process running now, for the file's clean-up too.
+    const start = async () => (scratch.server = await startServerProcess({ databaseUrl, port, seedKeyHex, env: { FAIRGAMMON_RATE_LIMIT: RATE_LIMIT } }));
+    let server = await start();
     const url = server.url;
     const random = mulberry32(SCHEDULE_SEED);
 

@@ -4,28 +4,20 @@
  * presence only when a player opened the match, and this player had no seat then: the opponent saw "away" for the
  * whole match.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
-import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { useTestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
 
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
 
 describe("presence when a player sits down from the match page", () => {
   for (const visibility of ["public", "private"] as const) {
     it(`tells the creator the joiner is here (${visibility} match, joined after watching)`, async () => {
-      const [alice, bob] = [await t.user(), await t.user()];
-      const host = new BotClient({ url: t.url, cookie: alice.cookie, seed: 1, play: false });
-      const joiner = new BotClient({ url: t.url, cookie: bob.cookie, seed: 2, play: false });
+      const [alice, bob] = [await t().user(), await t().user()];
+      const host = new BotClient({ url: t().url, cookie: alice.cookie, seed: 1, play: false });
+      const joiner = new BotClient({ url: t().url, cookie: bob.cookie, seed: 2, play: false });
       await Promise.all([host.connect(), joiner.connect()]);
       const heard: PresenceMessage[] = [];
       host.socket.on("match:presence", (message) => heard.push(message));

@@ -3,37 +3,29 @@
  * snapshot that holds everything that happened meanwhile and then receives every later event; and one player with two
  * tabs (two sockets) sees the same match in both, whichever tab acts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Color } from "@/lib/engine/types";
 import type { MatchView } from "@/lib/match";
 import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { seatBots } from "@/tests/support/match-in-play";
 import { expectAuditVerifies, expectClientsSawTheLog, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
-import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { useTestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
 
-let t: TestServer;
-
-beforeAll(async () => {
-  // Bots act without thinking; the per-socket limit is for people.
-  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
-});
-
-afterAll(async () => {
-  await t.close();
-});
+// Bots act without thinking; the per-socket limit is for people.
+const t = useTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
 
 
 describe("a dropped connection", () => {
   it("resumes with a snapshot holding what happened while away, then misses no event", async () => {
     // White never doubles or resigns here, so after its turn the match always waits for black.
-    const white = new BotClient({ url: t.url, cookie: (await t.user()).cookie, seed: 7, doubleRate: 0, resignRate: 0 });
+    const white = new BotClient({ url: t().url, cookie: (await t().user()).cookie, seed: 7, doubleRate: 0, resignRate: 0 });
     const resumedAt: number[] = [];
     const resumedWith: MatchView[] = [];
     const black = new BotClient({
-      url: t.url,
-      cookie: (await t.user()).cookie,
+      url: t().url,
+      cookie: (await t().user()).cookie,
       seed: 8,
       onReply: (command, reply) => {
         if (command !== "match:watch") return;
@@ -42,7 +34,7 @@ describe("a dropped connection", () => {
         resumedWith.push(view);
       },
     });
-    const spectator = new BotClient({ url: t.url, seed: 9, play: false });
+    const spectator = new BotClient({ url: t().url, seed: 9, play: false });
     const matchId = await seatBots(white, black, 5);
     await spectator.connect();
     await spectator.watch(matchId);
@@ -86,10 +78,10 @@ describe("a dropped connection", () => {
     // One snapshot per resume and no other: a missed event would have made the bot ask for one more.
     expect(resumedAt).toHaveLength(drops);
 
-    const stored = await readStoredMatch(t.db, matchId);
+    const stored = await readStoredMatch(t().db, matchId);
     expectIntactLog(stored);
     expectClientsSawTheLog(stored, [white, black, spectator]);
-    await expectAuditVerifies(t.url, matchId);
+    await expectAuditVerifies(t().url, matchId);
     for (const bot of [white, black, spectator]) bot.close();
   });
 });
@@ -110,12 +102,12 @@ describe("two tabs of one player", () => {
   }
 
   it("keeps both tabs at the same version and view, and a command from either shows in both", async () => {
-    const blackUser = await t.user();
-    const white = new BotClient({ url: t.url, cookie: (await t.user()).cookie, seed: 17, resignRate: 0, doubleRate: 0.05 });
+    const blackUser = await t().user();
+    const white = new BotClient({ url: t().url, cookie: (await t().user()).cookie, seed: 17, resignRate: 0, doubleRate: 0.05 });
     // Two tabs of one browser: one store of salts (the page's local storage).
     const salts = new Map<string, string>();
-    const tabA = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 18, play: false, salts });
-    const tabB = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 19, play: false, salts });
+    const tabA = new BotClient({ url: t().url, cookie: blackUser.cookie, seed: 18, play: false, salts });
+    const tabB = new BotClient({ url: t().url, cookie: blackUser.cookie, seed: 19, play: false, salts });
     const matchId = await seatBots(white, tabA, 3);
     await tabB.connect();
     await tabB.watch(matchId);
@@ -145,11 +137,11 @@ describe("two tabs of one player", () => {
       // match that was over then is over now.
       const refusal = await other.send(action.command, payload as never);
       expect(refusal.ok ? "" : refusal.code).toMatch(/^ERR_(STALE_VERSION|WRONG_STATUS)$/);
-      if (!refusal.ok && refusal.code === "ERR_WRONG_STATUS") expect((await t.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).status).toBe("finished");
+      if (!refusal.ok && refusal.code === "ERR_WRONG_STATUS") expect((await t().db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).status).toBe("finished");
       acted++;
     }
     expect(acted).toBeGreaterThan(4);
-    const stored = await readStoredMatch(t.db, matchId);
+    const stored = await readStoredMatch(t().db, matchId);
     expectIntactLog(stored);
     expectClientsSawTheLog(stored, [white, tabA, tabB]);
     expect(white.errors).toEqual([]);

@@ -6,9 +6,6 @@
  * one node and across two sharing Redis and PostgreSQL. The server keeps answering its health check meanwhile.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeFailure } from "@/lib/engine/types";
@@ -17,7 +14,7 @@ import { openDb, type Db } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
-import { freePort, randomSeedKeyHex, startServerProcess, type ServerProcess } from "@/tests/support/server-process";
+import { freePort, randomSeedKeyHex, startServerProcess, useServerScratch, type ServerProcess } from "@/tests/support/server-process";
 import { useTwoNodes } from "@/tests/support/two-nodes";
 
 const CAPS = { SOCKETS_PER_USER: "6", WAITING_MATCHES_PER_USER: "3", COMMANDS_PER_USER_PER_SECOND: "20" };
@@ -80,22 +77,17 @@ async function newCookie(db: Db): Promise<string> {
 }
 
 describe("one node", () => {
-  let dir: string;
+  const scratch = useServerScratch("fairgammon-flood-");
   let db: Db;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "fairgammon-flood-"));
-    const databaseUrl = `file:${path.join(dir, "test.db")}`;
+    const databaseUrl = scratch.databaseUrl();
     await migrateDatabase(databaseUrl);
     db = openDb(databaseUrl);
-    server = await startServerProcess({ databaseUrl, port: await freePort(), seedKeyHex: randomSeedKeyHex(), env: { ...CAPS, SOCKETS_PER_ADDRESS: "40", LOG_LEVEL: "warn" } });
+    server = scratch.server = await startServerProcess({ databaseUrl, port: await freePort(), seedKeyHex: randomSeedKeyHex(), env: { ...CAPS, SOCKETS_PER_ADDRESS: "40", LOG_LEVEL: "warn" } });
   }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await db?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => db?.close());
 
   it("holds one user to their sockets and waiting matches under a flood, and keeps answering health checks", async () => {
     const cookie = await newCookie(db);

@@ -11,11 +11,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 import type { EntryMessage, GcPauses } from "./server-entry";
 import { entryArgs } from "./server-bundle";
 
@@ -157,6 +159,26 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       clearTimeout(timer);
     },
   };
+}
+
+/** A test file's scratch folder, and the server process it runs on a SQLite database there (one at a time). */
+export interface ServerScratch {
+  readonly dir: string;
+  /** `file:<dir>/<name>`: a SQLite database in the folder. */
+  databaseUrl(name?: string): string;
+  /** The process now running there, set by the test as it starts one (and again as it restarts it). */
+  server: ServerProcess | null;
+}
+
+/** A scratch folder for the file's server processes: after its tests, the running process is killed and the folder removed. */
+export function useServerScratch(prefix: string): ServerScratch {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const scratch: ServerScratch = { dir, databaseUrl: (name = "test.db") => `file:${path.join(dir, name)}`, server: null };
+  afterAll(async () => {
+    await scratch.server?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return scratch;
 }
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */

@@ -4,6 +4,7 @@
  * served by tests/support/routes-without-next.ts), and users whose session cookies are real next-auth tokens.
  */
 import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -78,6 +79,21 @@ export async function startTestServer(overrides: Partial<Pick<AppServerOptions, 
       await db.close();
       if (!overrides.keepDir) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Starts a test server before the file's (or block's) tests and closes it after them: the returned function gives it to a test. */
+export function useTestServer(overrides: Parameters<typeof startTestServer>[0] = {}): () => TestServer {
+  let server: TestServer | null = null;
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error("the test server is not running (useTestServer starts it before the tests)");
+    return server;
   };
 }
 
