@@ -10,6 +10,7 @@
  *   useFocusRescue(area, ['.hit[tabindex="0"][aria-pressed]', ".controls button:not([disabled])", "svg.board"]);
  */
 import { useEffect, useRef, type RefObject } from "react";
+import { listen } from "@/components/ui/listen";
 
 export function useFocusRescue(container: RefObject<HTMLElement | null>, candidates: readonly string[]): void {
   const inside = useRef(false);
@@ -22,12 +23,7 @@ export function useFocusRescue(container: RefObject<HTMLElement | null>, candida
     const onOut = (event: FocusEvent) => {
       if (event.relatedTarget !== null && !root.contains(event.relatedTarget as Node)) inside.current = false;
     };
-    root.addEventListener("focusin", onIn);
-    root.addEventListener("focusout", onOut);
-    return () => {
-      root.removeEventListener("focusin", onIn);
-      root.removeEventListener("focusout", onOut);
-    };
+    return listen(root, { focusin: onIn, focusout: onOut });
   }, [container]);
 
   useEffect(() => {

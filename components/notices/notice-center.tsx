@@ -11,6 +11,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FormError } from "@/components/ui/form-error";
+import { listen } from "@/components/ui/listen";
 import { ReadyMatches, ReceivedChallenges, SentChallenges } from "./notice-items";
 import { waitingCount } from "./notices-state";
 import { useNotices } from "./notices-provider";
@@ -33,12 +34,7 @@ export function NoticeCenter() {
       setOpen(false);
       button.current?.focus();
     };
-    document.addEventListener("mousedown", away);
-    document.addEventListener("keydown", escape);
-    return () => {
-      document.removeEventListener("mousedown", away);
-      document.removeEventListener("keydown", escape);
-    };
+    return listen(document, { mousedown: away, keydown: escape });
   }, [open]);
 
   if (!notices.enabled) return null;
