@@ -1,39 +1,27 @@
 /** Runs the command-line verifier as a child process, as a player would, for each exit code. */
 import { spawnSync } from "node:child_process";
 import { entryArgs } from "@/tests/support/server-bundle";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { keyIdOf, proofPublicKeyOf, recordDigest, signProof, signSimulated, simulateMatch, simulateMatchV2, PROOF_KEYS_FORMAT, type AuditBundleV2 } from "@/lib/dice";
+import { recordDigest, signProof, signSimulated, simulateMatchV2, PROOF_KEYS_FORMAT, type AuditBundleV2 } from "@/lib/dice";
 import { parseMat } from "@/lib/engine/mat-parse";
 import { proofFromMat, withProof } from "@/lib/record/mat-proof";
 import { simulateTournament } from "@/lib/tournament";
 import { migrateDatabase } from "@/server/db/migrate";
+import { CLIENT_SEEDS, keyEntry, SEED, scratchFiles, v1Played, withChangedDie } from "@/tests/fair-dice-v2/verifier-inputs";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "verify-cli-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const SEED = "24dadb377ead7c24cc1d916807673e1c18021fa9f58422f64b0700912dfc7cba"; // vector public-3's seed
-const { bundle, record } = simulateMatch({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchId: "cli", rolls: 80, turnsPerGame: 15 });
-
-function file(name: string, content: unknown): string {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
-  return path;
-}
-
-const tampered = JSON.parse(JSON.stringify(bundle)) as { rolls: { dice: number[] }[] };
-tampered.rolls[23]!.dice[1] = (tampered.rolls[23]!.dice[1]! % 6) + 1;
+const { dir, file } = scratchFiles("verify-cli-");
+const { bundle, record } = v1Played;
 
 const paths = {
   bundle: file("bundle.json", bundle),
   record: file("record.json", record),
   embedded: file("embedded.json", { ...bundle, record }),
-  tampered: file("tampered.json", tampered),
+  tampered: file("tampered.json", withChangedDie(bundle, 23)),
   running: file("running.json", { ...bundle, serverSeed: null, record }),
   malformed: file("malformed.json", { ...bundle, commitment: 42 }),
   notJson: file("not-json.json", "{ this is not json"),
@@ -41,14 +29,13 @@ const paths = {
 
 // The site's signing key for these tests, and its key list as /api/fairness/keys serves it (--keys); another key nobody lists.
 const privateKey = Uint8Array.from(createHash("sha256").update("verify-cli test key").digest());
-const publicKey = proofPublicKeyOf(privateKey);
-const keysPath = file("keys.json", { format: PROOF_KEYS_FORMAT, keys: [{ keyId: keyIdOf(publicKey), algorithm: "Ed25519", publicKey, from: "2026-12-06T00:00:00.000Z" }] });
+const keysPath = file("keys.json", { format: PROOF_KEYS_FORMAT, keys: [keyEntry(privateKey)] });
 const strangerKey = Uint8Array.from(createHash("sha256").update("nobody's key").digest());
 
 // fair-dice-v2 bundles for the report's per-game lines: three games, the last still in play in `running`; signed.
 const v2Played = {
-  finished: simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 3, games: 3, turnsPerGame: 6 }),
-  running: simulateMatchV2({ serverSeed: SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 3, games: 3, turnsPerGame: 6, endedGames: 2, revealed: false }),
+  finished: simulateMatchV2({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchLength: 3, games: 3, turnsPerGame: 6 }),
+  running: simulateMatchV2({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchLength: 3, games: 3, turnsPerGame: 6, endedGames: 2, revealed: false }),
 };
 const v2Cli = {
   finished: { bundle: signSimulated(v2Played.finished, { privateKey }), record: v2Played.finished.record },

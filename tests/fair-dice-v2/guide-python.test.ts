@@ -8,11 +8,10 @@ import { execFile, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   combineClientSeeds,
   createSaltedRoller,
@@ -21,39 +20,22 @@ import {
   PROOF_KEYS_FORMAT,
   proofPublicKeyOf,
   signSimulated,
-  simulateMatch,
   simulateMatchV2,
   type AuditBundleV2,
   type ProofEnd,
   type RecordTurn,
   type SeatColor,
 } from "@/lib/dice";
+import { CLIENT_SEEDS, keyEntry, SEED, scratchFiles, v1Played, withChangedDie } from "./verifier-inputs";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "guide-python-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const SEED = "24dadb377ead7c24cc1d916807673e1c18021fa9f58422f64b0700912dfc7cba"; // vector public-3's seed
-const CLIENT_SEEDS = { white: "w", black: "b" };
-const { bundle } = simulateMatch({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchId: "cli", rolls: 80, turnsPerGame: 15 });
-
-function file(name: string, content: unknown): string {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
-  return path;
-}
-
-const tampered = JSON.parse(JSON.stringify(bundle)) as { rolls: { dice: number[] }[] };
-tampered.rolls[23]!.dice[1] = (tampered.rolls[23]!.dice[1]! % 6) + 1;
-const paths = { bundle: file("bundle.json", bundle), tampered: file("tampered.json", tampered) };
+const { file } = scratchFiles("guide-python-");
+const { bundle } = v1Played;
+const paths = { bundle: file("bundle.json", bundle), tampered: file("tampered.json", withChangedDie(bundle, 23)) };
 
 // The site's signing key (a throwaway one) and its key list; another key, which the list does not have.
 const SITE_KEY = new Uint8Array(randomBytes(32));
 const OTHER_KEY = new Uint8Array(randomBytes(32));
-const keyEntry = (privateKey: Uint8Array, keyId?: string) => {
-  const publicKey = proofPublicKeyOf(privateKey);
-  return { keyId: keyId ?? keyIdOf(publicKey), algorithm: "Ed25519", publicKey, from: "2026-12-06T00:00:00.000Z" };
-};
 const keyList = { format: PROOF_KEYS_FORMAT, keys: [keyEntry(SITE_KEY)] };
 const keysPath = file("keys.json", keyList);
 
