@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { redirect } from "next/navigation";
 import { isLocale, LOCALE_NAMES, type Locale } from "@/i18n/locales";
 import { ClaimForm } from "@/components/auth/claim-form";
@@ -8,10 +8,7 @@ import { PlaySettings } from "@/components/play/play-settings";
 import { storedPreferences } from "@/lib/play/preferences";
 import { getCurrentUser } from "@/server/auth/session";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("account");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("account");
 
 export default async function AccountPage() {
   const user = await getCurrentUser();

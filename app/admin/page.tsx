@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { DiceStatsPanel } from "@/components/admin/dice-stats-panel";
 import { utcTime } from "@/components/admin/format-time";
@@ -15,10 +15,7 @@ import { MATCH_STATUSES } from "@/server/db/listings";
 import type { SearchParams } from "@/server/http/search-params";
 import { DataTable } from "@/components/ui/data-table";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("admin");
 
 /**
  * The admin console: the roll log across matches with filters (user, match, status, dates) and pages, the dice

@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { AnalysisBoard } from "@/components/analysis/analysis-board";
 import type { Ply } from "@/lib/analysis/types";
 import "@/components/analysis/analysis-board.css";
 import "@/components/review/review.css";
 import "@/components/ui/ui.css";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("analysisBoard");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("analysisBoard");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 

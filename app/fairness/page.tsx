@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { ProofKeyList } from "@/components/fairness/proof-key-list";
 import { getDb } from "@/server/db/client";
 import { proofKeyList } from "@/server/fairness/proof-keys";
@@ -12,10 +12,7 @@ import "./markdown.css";
 // The key list is read on each request: a key is listed when a node first starts with it.
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("fairnessPage");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("fairnessPage");
 
 /** The player's guide (docs/provably-fair.md, or its translation for the reader's language), and the site's signing keys. */
 export default async function FairnessPage() {

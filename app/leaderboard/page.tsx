@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { utcDay } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
 import { formatRating } from "@/components/players/rating-delta";
@@ -10,10 +10,7 @@ import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
 import { DataTable } from "@/components/ui/data-table";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("leaderboard");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("leaderboard");
 // Ratings move with every rated match: never a page built at `next build`.
 export const dynamic = "force-dynamic";
 

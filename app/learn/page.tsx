@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { Board } from "@/components/board/board";
 import { DIAGRAMS, type DiagramName } from "@/components/learn/diagrams";
 import { GuideSection } from "@/components/learn/guide-section";
 import "@/components/learn/learn.css";
 import "@/components/ui/ui.css";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("learn");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("learn");
 
 const SECTIONS = ["aim", "moving", "hitting", "bearingOff", "winning", "cube", "fairDice", "start"] as const;
 type Section = (typeof SECTIONS)[number];

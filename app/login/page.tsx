@@ -1,14 +1,11 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { safeCallbackUrl } from "@/components/auth/callback-url";
 import { GuestButton } from "@/components/auth/guest-button";
 import { LoginForm } from "@/components/auth/login-form";
 import { signInErrorCode } from "@/components/auth/messages";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth");
-  return { title: t("signInTitle") };
-}
+export const generateMetadata = metaTitle("auth", "signInTitle");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { redirect } from "next/navigation";
 import { utcDay } from "@/components/admin/format-time";
 import { Pager } from "@/components/admin/pager";
@@ -14,10 +14,7 @@ import "@/components/admin/admin.css";
 import "@/components/ui/ui.css";
 import { DataTable } from "@/components/ui/data-table";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("history");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("history");
 
 /** The message key (`history.result.<key>`) of each result the history query gives. */
 const RESULT_KEYS: Record<HistoryResult, string> = {

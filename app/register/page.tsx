@@ -1,13 +1,10 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { safeCallbackUrl } from "@/components/auth/callback-url";
 import { GuestButton } from "@/components/auth/guest-button";
 import { RegisterForm } from "@/components/auth/register-form";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth");
-  return { title: t("registerTitle") };
-}
+export const generateMetadata = metaTitle("auth", "registerTitle");
 
 export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = (await searchParams).callbackUrl;

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { TournamentCreateForm } from "@/components/tournaments/tournament-create-form";
 import { PROTOCOL_VERSION } from "@/lib/protocol/protocol";
 import { parseEnv } from "@/server/config/env";
@@ -13,10 +13,7 @@ import { mayCreateTournament } from "@/lib/tournament/creation";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("tournaments");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("tournaments");
 
 async function Line({ tournament }: { tournament: TournamentSummary }) {
   const [t, format] = await Promise.all([getTranslations("tournaments"), getFormatter()]);

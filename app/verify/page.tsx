@@ -1,11 +1,8 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { VerifyTool } from "@/components/fairness/verify-tool";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("verify");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("verify");
 
 export default async function VerifyPage() {
   const t = await getTranslations("verify");

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { utcTime } from "@/components/admin/format-time";
 import { pageParam } from "@/components/admin/page-window";
@@ -25,10 +25,7 @@ const ACTION_KEYS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(MODERATION_ACTIONS.map((action) => [`${CHAT_AUDIT_PREFIX}${action}`, `chat${action[0]!.toUpperCase()}${action.slice(1)}`])),
 };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.audit");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("admin.audit");
 
 /** Who looked at or exported which roll log, when, and with which filters (AdminAudit, append-only), newest first. */
 export default async function AuditTrailPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { MessageActions, UserActions } from "@/components/admin/chat-moderation";
 import { utcTime } from "@/components/admin/format-time";
@@ -16,10 +16,7 @@ import type { SearchParams } from "@/server/http/search-params";
 
 const PAGE_SIZE = 50;
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.chat");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("admin.chat");
 
 /**
  * The moderation desk: reported chat messages, most recently reported first — who wrote what, where, who reported it,

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { playerTournamentsAllowed } from "@/server/admin/site-settings";
@@ -9,10 +9,7 @@ import { getDb } from "@/server/db/client";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.settings");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("admin.settings");
 
 /** The site settings administrators change: whether players may create tournaments. */
 export default async function SettingsPage() {

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { DiceStatsPanel, pValueText } from "@/components/admin/dice-stats-panel";
 import type { ChiSquareTest } from "@/lib/dice/dice-stats";
 import { EXPECTED_PIPS_PER_ROLL, MIN_ROLLS, type DiceLuck } from "@/lib/dice/luck";
@@ -11,10 +11,7 @@ import "../markdown.css";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("diceRecord");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = metaTitle("diceRecord");
 
 const VERDICT_KEYS: Readonly<Record<DiceLuck["verdict"], string>> = {
   "as expected": "asExpected",

@@ -1,11 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { SpecPage } from "../../spec-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("tournaments");
-  return { title: t("drawSpecTitle") };
-}
+export const generateMetadata = metaTitle("tournaments", "drawSpecTitle");
 
 /** docs/tournaments.md, the tournament-draw-v1 protocol: how a draw is committed, revealed and recomputed. */
 export default function TournamentDrawSpecPage() {

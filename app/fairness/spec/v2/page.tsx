@@ -1,11 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { metaTitle } from "@/components/i18n/meta-title";
 import { SpecPage } from "../../spec-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("fairnessPage");
-  return { title: t("specTitleV2") };
-}
+export const generateMetadata = metaTitle("fairnessPage", "specTitleV2");
 
 /** docs/fair-dice-v2.md, the protocol of new matches. */
 export default function FairDiceV2Page() {
