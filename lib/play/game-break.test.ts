@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { handMatch } from "../match/fixtures/hand-match";
-import { emptyMatchView, evolve, type MatchView } from "../match/view";
+import { handMatchViews } from "../match/fixtures/hand-match";
 import { breakHolds, endedGame } from "./game-break";
 
 /** The view after each event of the hand-written 3-point match (lib/match/fixtures/hand-match.ts). */
-const views: MatchView[] = [];
-handMatch.reduce((view, event) => {
-  const next = evolve(view, event);
-  views.push(next);
-  return next;
-}, emptyMatchView("m1"));
+const views = handMatchViews();
 
 describe("the break between two games", () => {
   it("is there from a game's end to the next game's opening roll, with the game that ended", () => {
