@@ -96,55 +96,26 @@ class Lock {
   }
 }
 
+/** SQLite's declared column types (upper case), by the Prisma column type each is read as. */
+const DECLARED_COLUMN_TYPES: readonly (readonly [ColumnType, readonly string[]])[] = [
+  [ColumnTypeEnum.Numeric, ["DECIMAL"]],
+  [ColumnTypeEnum.Float, ["FLOAT"]],
+  [ColumnTypeEnum.Double, ["DOUBLE", "DOUBLE PRECISION", "NUMERIC", "REAL"]],
+  [ColumnTypeEnum.Int32, ["TINYINT", "SMALLINT", "MEDIUMINT", "INT", "INTEGER", "SERIAL", "INT2"]],
+  [ColumnTypeEnum.Int64, ["BIGINT", "UNSIGNED BIG INT", "INT8"]],
+  [ColumnTypeEnum.DateTime, ["DATETIME", "TIMESTAMP"]],
+  [ColumnTypeEnum.Time, ["TIME"]],
+  [ColumnTypeEnum.Date, ["DATE"]],
+  [ColumnTypeEnum.Text, ["TEXT", "CLOB", "CHARACTER", "VARCHAR", "VARYING CHARACTER", "NCHAR", "NATIVE CHARACTER", "NVARCHAR"]],
+  [ColumnTypeEnum.Bytes, ["BLOB"]],
+  [ColumnTypeEnum.Boolean, ["BOOLEAN"]],
+  [ColumnTypeEnum.Json, ["JSONB"]],
+];
+const COLUMN_TYPE_OF_DECLARED = new Map(DECLARED_COLUMN_TYPES.flatMap(([type, names]) => names.map((name) => [name, type] as const)));
+
 /** SQLite's declared column type → Prisma's column type (null: infer it from the values). */
 function declaredColumnType(declared: string | null): ColumnType | null {
-  switch (declared?.toUpperCase()) {
-    case "DECIMAL":
-      return ColumnTypeEnum.Numeric;
-    case "FLOAT":
-      return ColumnTypeEnum.Float;
-    case "DOUBLE":
-    case "DOUBLE PRECISION":
-    case "NUMERIC":
-    case "REAL":
-      return ColumnTypeEnum.Double;
-    case "TINYINT":
-    case "SMALLINT":
-    case "MEDIUMINT":
-    case "INT":
-    case "INTEGER":
-    case "SERIAL":
-    case "INT2":
-      return ColumnTypeEnum.Int32;
-    case "BIGINT":
-    case "UNSIGNED BIG INT":
-    case "INT8":
-      return ColumnTypeEnum.Int64;
-    case "DATETIME":
-    case "TIMESTAMP":
-      return ColumnTypeEnum.DateTime;
-    case "TIME":
-      return ColumnTypeEnum.Time;
-    case "DATE":
-      return ColumnTypeEnum.Date;
-    case "TEXT":
-    case "CLOB":
-    case "CHARACTER":
-    case "VARCHAR":
-    case "VARYING CHARACTER":
-    case "NCHAR":
-    case "NATIVE CHARACTER":
-    case "NVARCHAR":
-      return ColumnTypeEnum.Text;
-    case "BLOB":
-      return ColumnTypeEnum.Bytes;
-    case "BOOLEAN":
-      return ColumnTypeEnum.Boolean;
-    case "JSONB":
-      return ColumnTypeEnum.Json;
-    default:
-      return null;
-  }
+  return declared === null ? null : (COLUMN_TYPE_OF_DECLARED.get(declared.toUpperCase()) ?? null);
 }
 
 /** The type of a column SQLite declares none for (an expression): from its first non-null value. */
