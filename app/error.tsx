@@ -1,14 +1,12 @@
 "use client";
 // The error boundary of every page: a thrown error shows this instead of a blank page, with a way back.
 import { useTranslations } from "next-intl";
-import "@/components/ui/ui.css";
+import { FailurePanel } from "@/components/ui/failure-panel";
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations("errorPage");
   return (
-    <section className="panel failure-panel" role="alert">
-      <h1>{t("title")}</h1>
-      <p>{t("text")}</p>
+    <FailurePanel title={t("title")} text={t("text")} alert>
       {error.digest ? <p className="muted">{t("reference", { digest: error.digest })}</p> : null}
       <p>
         <button type="button" onClick={reset}>
@@ -16,6 +14,6 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         </button>{" "}
         <a href="/">{t("back")}</a>
       </p>
-    </section>
+    </FailurePanel>
   );
 }

@@ -1,16 +1,14 @@
 import { useTranslations } from "next-intl";
-import "@/components/ui/ui.css";
+import { FailurePanel } from "@/components/ui/failure-panel";
 
 /** Any unknown page, and a match id that does not exist. */
 export default function NotFound() {
   const t = useTranslations("notFound");
   return (
-    <section className="panel failure-panel">
-      <h1>{t("title")}</h1>
-      <p>{t("text")}</p>
+    <FailurePanel title={t("title")} text={t("text")}>
       <p>
         <a href="/">{t("back")}</a>
       </p>
-    </section>
+    </FailurePanel>
   );
 }

@@ -14,6 +14,7 @@ import { Board } from "@/components/board/board";
 import { initialPosition } from "@/lib/engine/position";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/components/i18n/error-text";
+import { FailurePanel } from "@/components/ui/failure-panel";
 import { Announcer } from "./announcer";
 import { AutomaticPlay } from "./automatic-play";
 import { statusText } from "./status-text";
@@ -38,13 +39,11 @@ import "./match.css";
 /** The codes whose failure has a title of its own (`match.failure.<code>`); others get `match.failure.other`. */
 const FAILURE_TITLED = new Set(["ERR_NOT_FOUND", "ERR_PROTOCOL_VERSION"]);
 
-function FailurePanel({ code, values }: PageFailure) {
+function MatchFailure({ code, values }: PageFailure) {
   const t = useTranslations("match");
   const errorText = useErrorText();
   return (
-    <section className="panel failure-panel" role="alert">
-      <h1>{t(FAILURE_TITLED.has(code) ? `failure.${code}` : "failure.other")}</h1>
-      <p>{errorText(code, values)}</p>
+    <FailurePanel title={t(FAILURE_TITLED.has(code) ? `failure.${code}` : "failure.other")} text={errorText(code, values)} alert>
       <p>
         <a href="/">{t("backToLobby")}</a>
         {code === "ERR_PROTOCOL_VERSION" ? (
@@ -54,7 +53,7 @@ function FailurePanel({ code, values }: PageFailure) {
           </>
         ) : null}
       </p>
-    </section>
+    </FailurePanel>
   );
 }
 
@@ -77,7 +76,7 @@ export function MatchScreen({ signedIn, viewerId = null }: { signedIn: boolean; 
   const tc = useTranslations("clock");
   const { view, you, connection, failure } = useMatchFields("view", "you", "connection", "failure");
 
-  if (failure) return <FailurePanel code={failure.code} values={failure.values} />;
+  if (failure) return <MatchFailure code={failure.code} values={failure.values} />;
   const banner =
     connection === "offline" ? (
       <p className="connection-banner" role="status">
