@@ -12,7 +12,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/server/auth/client-address";
 import { guestSessionCookie } from "@/tests/support/session";
 import { matchInPlay } from "@/tests/support/match-in-play";
 import { closePageSockets, pageSocket } from "@/tests/support/page-socket";
-import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { startTestServer, useTestServer, type TestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
 import { reportedMessages } from "./chat-store";
 
@@ -90,18 +90,12 @@ describe("the lobby's chat", () => {
 
 describe("a flood from many accounts on one address", () => {
   // A server of its own: every test connects from 127.0.0.1, and this one uses up the address's messages.
-  let own: TestServer;
-  beforeAll(async () => {
-    own = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
-  });
-  afterAll(async () => {
-    await own.close();
-  });
+  const own = useTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
 
   /** A signed-in page's socket connecting from `localAddress` (any 127.x address is this machine). */
   async function from(localAddress: string, options: { transport?: "websocket" | "polling"; headers?: Record<string, string> } = {}) {
-    const user = await own.user();
-    const socket = io(own.url, {
+    const user = await own().user();
+    const socket = io(own().url, {
       transports: [options.transport ?? "websocket"],
       auth: { protocol: PROTOCOL_VERSION },
       extraHeaders: { ...options.headers, cookie: user.cookie },
@@ -132,7 +126,7 @@ describe("a flood from many accounts on one address", () => {
     for (const late of [await from("127.0.0.1"), await from("127.0.0.1", { transport: "polling" }), await from("127.0.0.1", { headers: { [CLIENT_ADDRESS_HEADER]: "198.51.100.9", "x-forwarded-for": "198.51.100.9" } })]) {
       expect(await late.say("one more")).toMatchObject({ ok: false, code: "ERR_RATE_LIMITED", values: { reason: "chat" } });
     }
-    expect(await own.db.prisma.chatMessage.count({ where: { channel: "lobby" } })).toBe(ACTION_RULES.addressBurst.limit);
+    expect(await own().db.prisma.chatMessage.count({ where: { channel: "lobby" } })).toBe(ACTION_RULES.addressBurst.limit);
     // Someone on another address still talks.
     const elsewhere = await from("127.0.0.2");
     expect(await elsewhere.say("still here")).toMatchObject({ ok: true, message: { author: { id: elsewhere.user.id } } });

@@ -11,12 +11,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { PROOF_KEYS_FORMAT, recordDigest, simulateMatchV2, standInRecordLines, verifyV2, type AuditBundleV2, type ProofEnd, type ProofKey, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { playFinishedMatch } from "@/tests/support/finished-match";
 import { fetchProofKeys, throwawayProofKey, trustedKeys } from "@/tests/support/proof-keys";
-import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { fetchAudit } from "@/tests/support/match-checks";
+import { useTestServer, type TestServer } from "@/tests/support/test-server";
 
 const HERE = import.meta.dirname;
 const VERIFIER = path.join(HERE, "verify_v2.py");
@@ -181,21 +182,16 @@ describe("the independent Python verifier", () => {
 });
 
 describe("the independent Python verifier on matches played on a test server", () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const server = useTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
 
-  async function fetchAudit(matchId: string): Promise<AuditBundleV2 & { record: RecordTurn[] }> {
-    const response = await fetch(`${t.url}/api/matches/${matchId}/audit`);
-    expect(response.status).toBe(200);
-    return (await response.json()) as AuditBundleV2 & { record: RecordTurn[] };
+  /** A fair-dice-v2 match's audit document, as anyone fetches it. */
+  async function auditOf(t: TestServer, matchId: string): Promise<AuditBundleV2 & { record: RecordTurn[] }> {
+    const audit = await fetchAudit(t.url, matchId);
+    expect(audit.status).toBe(200);
+    return audit.body as AuditBundleV2 & { record: RecordTurn[] };
   }
 
-  async function playComputerMatch(seed: number): Promise<string> {
+  async function playComputerMatch(t: TestServer, seed: number): Promise<string> {
     const alice = await t.user();
     const bot = new BotClient({ url: t.url, cookie: alice.cookie, seed, resignRate: 0.01 });
     await bot.connect();
@@ -207,12 +203,13 @@ describe("the independent Python verifier on matches played on a test server", (
   }
 
   it("verifies the site's signed bundles with the key list the site serves, as lib/dice does", { timeout: 180_000 }, async () => {
+    const t = server();
     const keys = await fetchProofKeys(t.url);
     expect(keys.map((k) => k.keyId)).toContain(t.proofKey.keyId);
     const keysUrl = `${t.url}/api/fairness/keys`;
-    const matchIds = [(await playFinishedMatch(t, 301)).matchId, (await playFinishedMatch(t, 302)).matchId, await playComputerMatch(303)];
+    const matchIds = [(await playFinishedMatch(t, 301)).matchId, (await playFinishedMatch(t, 302)).matchId, await playComputerMatch(t, 303)];
     for (const matchId of matchIds) {
-      const audit = await fetchAudit(matchId);
+      const audit = await auditOf(t, matchId);
       expect(audit.signature?.keyId).toBe(t.proofKey.keyId);
       expect(ours(audit, undefined, keys).verdict).toBe("verified");
       // The key list downloaded by the verifier itself, and the same list saved to a file.
