@@ -331,6 +331,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   let recovering: Promise<unknown> = Promise.resolve();
   let recoveryFailures = 0;
   const recoverAfterLoss = (node: string) => {
+    // A node that is stopping takes nothing over: the nodes that stay (or the next start) do. Its database closes
+    // soon, and a recovery started now would be cut off in the middle of a read.
+    if (closing) return;
     logger.warn("a cluster node is gone; recovering its unfinished matches", { node });
     // Its sockets' places in the connection caps go now, not at their expiry: its players are reconnecting elsewhere.
     void connectionLimits.dropNode(node).catch((error: unknown) => {
@@ -448,6 +451,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     close: async () => {
       // New sockets are refused from now on (their clients retry, through the balancer, elsewhere).
       closing = true;
+      // A recovery already under way (another node was lost) finishes first: its reads and writes hold database
+      // connections, and a pool closed under them waits for them forever (a stop then took the full 10 s grace).
+      await recovering;
       await tournaments.stop();
       challenges.close();
       rematches.close();

@@ -19,7 +19,7 @@ describe.skipIf(!clusterTestsEnabled("cluster node-crash"))("kill -9 of a node m
 
   it("moves the players of a killed node to the other one, where their matches finish with no roll lost or repeated", { timeout: 240_000 }, async () => {
     const c = cluster();
-    const matches = await seatClusterMatches(c, MATCHES, { white: "node1", black: "node1", seed: 300, matchLength: 5 });
+    const matches = await seatClusterMatches(c, MATCHES, { white: "node1", black: "node1", seed: 300, matchLength: 3 });
     // Under way on node1: a few rolls logged in every match.
     await waitFor(() => matches.every(({ white }) => (white.view?.rolls.length ?? 0) >= 4), "every match to have rolled a few times", 60_000);
     const victim = c.nodeOf("node1");

@@ -22,7 +22,7 @@ describe.skipIf(!clusterTestsEnabled("cluster Redis restart"))("Redis restart un
     const c = cluster();
     const redis = c.privateRedis!;
     // White on node1, black on node2: every event a player sees from the other comes through Redis.
-    const matches = await seatClusterMatches(c, MATCHES, { white: "node1", black: "node2", seed: 500, matchLength: 5 });
+    const matches = await seatClusterMatches(c, MATCHES, { white: "node1", black: "node2", seed: 500, matchLength: 3 });
     await waitFor(() => matches.every(({ black }) => (black.view?.rolls.length ?? 0) >= 4), "every match to have rolled a few times", 60_000);
 
     await redis.kill();

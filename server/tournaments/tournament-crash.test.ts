@@ -67,17 +67,21 @@ describe.each(testDatabaseKinds())("a tournament across crashes on %s", (kind) =
       const organiser = new BotClient({ url: server.url, cookie: admin.cookie, seed: 1, play: false });
       bots.push(organiser);
       await organiser.connect();
-      const closesAt = Date.now() + 3000;
+      // Registration closes soon after the entrants are in (they register at once, side by side).
+      const closesAt = Date.now() + 1500;
       const created = await organiser.send("tournament:create", { name: "Crash cup", format: "knockout", matchLength: 1, timeControl: { reserveMs: 600_000, delayMs: 0 }, rated: true, maxPlayers: PLAYERS, closesAt, startsAt: closesAt, noShowMinutes: 10 });
       if (!created.ok) throw new Error(created.message);
       const id = created.tournamentId;
-      for (const [i, player] of players.entries()) {
-        const client = new BotClient({ url: server.url, cookie: player.cookie, seed: 10 + i, play: false });
-        bots.push(client);
-        await client.connect();
-        expect(await client.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: true });
-        client.close();
-      }
+      await Promise.all(
+        players.map(async (player, i) => {
+          const client = new BotClient({ url: server!.url, cookie: player.cookie, seed: 10 + i, play: false });
+          bots.push(client);
+          await client.connect();
+          expect(await client.send("tournament:register", { tournamentId: id })).toMatchObject({ ok: true });
+          client.close();
+        }),
+      );
+      expect(Date.now(), "every entrant registered before the close").toBeLessThan(closesAt);
 
       const random = mulberry32(SCHEDULE_SEED);
       let restarting: Promise<void> = Promise.resolve();
