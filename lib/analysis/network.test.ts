@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { initialPosition } from "../engine/position";
 import { INPUT_COUNT, MAX_ACTIVE, encodeSides } from "./encoding";
+import { mulberry32 } from "@/lib/random/seeded";
 import { Network, OUTPUTS } from "./network";
 
-/** A fixed pseudo-random sequence (mulberry32) so the test nets are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A fixed pseudo-random sequence (lib/random: mulberry32) so the test nets are the same on every run. */
+const random = mulberry32;
 
 /** The textbook dense forward pass over all INPUT_COUNT inputs, to check the sparse one against. */
 function denseForward(json: ReturnType<Network["toJson"]>, x: number[]): number[] {

@@ -1,11 +1,2 @@
-/** A small seeded PRNG (mulberry32), so a bot's choices are repeatable from a seed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The bots' seeded generator: lib's mulberry32, so a bot's choices are repeatable from a seed. */
+export { mulberry32 } from "@/lib/random/seeded";
