@@ -13,20 +13,7 @@ import type { AccountKind } from "../access/may";
 import { may } from "../access/may";
 import { err, type Failed } from "../engine/types";
 import { settingsFrom, type TournamentRequest } from "./creation";
-import {
-  closeEvents,
-  finishEvent,
-  forfeitWinner,
-  leaveEvents,
-  nextRoundEvents,
-  nextSteps,
-  registerEvent,
-  startEvents,
-  type PlayerRef,
-  type TournamentEvent,
-  type TournamentRefusal,
-  type TournamentView,
-} from "./tournament";
+import { closeEvents, finishEvent, forfeitWinner, leaveEvents, nextRoundEvents, nextSteps, registerEvent, startEvents, type PlayerRef, type TournamentEvent, type TournamentRefusal, type TournamentView } from "./tournament";
 
 export type TournamentCommand =
   /** `mayCreate`: the shell's answer to `mayCreateTournament` for the actor (a site setting is involved). */

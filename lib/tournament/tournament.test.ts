@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawCommitment } from "./draw";
-import {
-  closeEvents,
-  drawRecordOf,
-  evolveTournament,
-  finishEvent,
-  foldTournament,
-  forfeitWinner,
-  leaveEvents,
-  nextRoundEvents,
-  nextSteps,
-  registerEvent,
-  startEvents,
-  type TournamentEvent,
-  type TournamentSettings,
-  type TournamentView,
-} from "./tournament";
+import { closeEvents, drawRecordOf, evolveTournament, finishEvent, foldTournament, forfeitWinner, leaveEvents, nextRoundEvents, nextSteps, registerEvent, startEvents, type TournamentEvent, type TournamentSettings, type TournamentView } from "./tournament";
 import { verifyDraw } from "./verify-draw";
 
 const SEED = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";

@@ -1,21 +1,7 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
 import { seeded, someLeaves } from "./fixtures/test-trees";
-import {
-  EMPTY_FRONTIER,
-  appendLeaf,
-  assembleProof,
-  consistencyPlan,
-  frontierAddresses,
-  frontierFromNodes,
-  frontierRoot,
-  inclusionPlan,
-  lookupOf,
-  planAddresses,
-  rangeAddresses,
-  type MerkleFrontier,
-  type StoredNode,
-} from "./frontier";
+import { EMPTY_FRONTIER, appendLeaf, assembleProof, consistencyPlan, frontierAddresses, frontierFromNodes, frontierRoot, inclusionPlan, lookupOf, planAddresses, rangeAddresses, type MerkleFrontier, type StoredNode } from "./frontier";
 import { consistencyProof, inclusionProof, leafHash, rootHash, verifyConsistency, verifyInclusion } from "./merkle";
 
 const LEAVES = someLeaves(1000);

@@ -1,17 +1,6 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
-import {
-  EMPTY_ROOT,
-  consistencyProof,
-  consistencyProofLength,
-  inclusionProof,
-  inclusionProofLength,
-  leafHash,
-  nodeHash,
-  rootHash,
-  verifyConsistency,
-  verifyInclusion,
-} from "./merkle";
+import { EMPTY_ROOT, consistencyProof, consistencyProofLength, inclusionProof, inclusionProofLength, leafHash, nodeHash, rootHash, verifyConsistency, verifyInclusion } from "./merkle";
 import { seeded, someLeaves } from "./fixtures/test-trees";
 
 // The reference tree of Certificate Transparency's test suites: eight entries and the roots of their first 1..8.

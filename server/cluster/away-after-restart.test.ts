@@ -9,9 +9,8 @@
  * Needs TEST_POSTGRES_URL and TEST_REDIS_URL; skipped otherwise.
  */
 import { describe, expect, it } from "vitest";
-import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
-import { seatBots } from "@/tests/support/match-in-play";
+import { blackLeaves, seatBots } from "@/tests/support/match-in-play";
 import { clusterTestsEnabled, useTestCluster } from "@/tests/support/test-cluster";
 import { waitFor } from "@/tests/support/wait-for";
 
@@ -23,11 +22,7 @@ describe.skipIf(!clusterTestsEnabled("cluster away-after-restart"))("away clocks
     const white = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 1, reconnect: true, play: false });
     const black = new BotClient({ url: c.url, cookie: await c.player("node1"), seed: 2, play: false });
     const matchId = await seatBots(white, black, 3);
-    const seen: PresenceMessage[] = [];
-    white.socket.on("match:presence", (message) => seen.push(message));
-    black.close();
-    await waitFor(() => seen.some((message) => message.awaySince.black !== null), "white to see black leave");
-    const awayAt = seen.find((message) => message.awaySince.black !== null)!.awaySince.black!;
+    const awayAt = await blackLeaves(white, black);
 
     let reconnected = false;
     white.socket.on("connect", () => (reconnected = true));

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { connectedPlayers, type ConnectedPlayer } from "@/tests/support/connected-players";
 import { EnvError, parseEnv } from "@/server/config/env";
 import { expectAuditVerifies, expectIntactLog, readStoredMatch } from "@/tests/support/match-checks";
 import { matchInPlay } from "@/tests/support/match-in-play";
@@ -127,9 +128,7 @@ describe("abandonment", () => {
   });
 
   it("ends a match against the computer that its player walked away from, for the computer, once the limit has passed", async () => {
-    const user = await t.user();
-    const bot = new BotClient({ url: t.url, cookie: user.cookie, seed: 77, play: false });
-    await bot.connect();
+    const [{ bot }] = (await connectedPlayers(t, 1, { firstSeed: 77 })) as [ConnectedPlayer];
     const { matchId } = await bot.create({ matchLength: 3, color: "white", visibility: "public", computer: "easy" });
     await bot.submitSeed("walks-away");
     await bot.until((view) => view.status === "playing");

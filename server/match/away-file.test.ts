@@ -6,9 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
-import { seatBots } from "@/tests/support/match-in-play";
+import { blackLeaves, seatBots } from "@/tests/support/match-in-play";
 import { startTestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
 import { AwayFile } from "./away-file";
@@ -78,11 +77,7 @@ describe("a single node without Redis", () => {
     const blackUser = await first.user();
     const black = new BotClient({ url: first.url, cookie: blackUser.cookie, seed: 2, play: false });
     const matchId = await seatBots(white, black, 3);
-    const seen: PresenceMessage[] = [];
-    white.socket.on("match:presence", (message) => seen.push(message));
-    black.close();
-    await waitFor(() => seen.some((message) => message.awaySince.black !== null), "white to see black leave");
-    const awayAt = seen.find((message) => message.awaySince.black !== null)!.awaySince.black!;
+    const awayAt = await blackLeaves(white, black);
     white.close();
     await first.close();
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { connectedPlayers, type ConnectedPlayer } from "@/tests/support/connected-players";
 import { COMPUTER_USERNAMES } from "@/server/db/computer-users";
 import { findUserById } from "@/server/db/users";
 import { takeSeat, waitingMatch } from "@/server/db/test-fixtures";
@@ -118,9 +119,7 @@ describe("a match against the computer", () => {
   });
 
   it("cannot be claimed as abandoned: the computer never leaves", async () => {
-    const alice = await t.user();
-    const bot = new BotClient({ url: t.url, cookie: alice.cookie, seed: 3, play: false });
-    await bot.connect();
+    const [{ bot }] = (await connectedPlayers(t, 1, { firstSeed: 3 })) as [ConnectedPlayer];
     const { matchId } = await bot.create({ matchLength: 1, color: "white", visibility: "private", computer: "easy" });
     await bot.submitSeed("alice-claim");
     // A resignation is offered in a game: wait for the opening roll (the computer makes it moments after the match

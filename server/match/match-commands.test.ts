@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io } from "socket.io-client";
 import { PROTOCOL_VERSION } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { connectedPlayers } from "@/tests/support/connected-players";
 import { matchInPlay } from "@/tests/support/match-in-play";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 
@@ -111,11 +112,7 @@ describe("refused commands change nothing", () => {
 
 describe("lobby", () => {
   it("lists open public matches, keeps private ones behind their invite link, and cancels with a reveal", async () => {
-    const [a, b, c] = [await t.user(), await t.user(), await t.user()];
-    const host = new BotClient({ url: t.url, cookie: a.cookie, seed: 1, play: false });
-    const guest = new BotClient({ url: t.url, cookie: b.cookie, seed: 2, play: false });
-    const other = new BotClient({ url: t.url, cookie: c.cookie, seed: 3, play: false });
-    await Promise.all([host.connect(), guest.connect(), other.connect()]);
+    const [host, guest, other] = (await connectedPlayers(t, 3, { firstSeed: 1 })).map(({ bot }) => bot) as [BotClient, BotClient, BotClient];
     const open = await host.create({ matchLength: 3, color: "random", visibility: "public" });
     const secret = await host.create({ matchLength: 5, color: "white", visibility: "private" });
     expect(open.inviteToken).toBeNull();

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MatchEventMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
+import { connectedPlayers, type ConnectedPlayer } from "@/tests/support/connected-players";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
 import { loadLiveMatch } from "./live-match";
@@ -34,11 +35,7 @@ function heard(bot: BotClient): MatchEventMessage[] {
 
 describe("rematch", () => {
   it("is offered, declined, offered again and accepted: one new match, same settings, colours swapped", async () => {
-    const [ann, bob, eve] = [await t.user(), await t.user(), await t.user()];
-    const white = new BotClient({ url: t.url, cookie: ann.cookie, seed: 1, play: false });
-    const black = new BotClient({ url: t.url, cookie: bob.cookie, seed: 2, play: false });
-    const stranger = new BotClient({ url: t.url, cookie: eve.cookie, seed: 3, play: false });
-    await Promise.all([white.connect(), black.connect(), stranger.connect()]);
+    const [{ user: ann, bot: white }, { user: bob, bot: black }, { bot: stranger }] = (await connectedPlayers(t, 3, { firstSeed: 1 })) as [ConnectedPlayer, ConnectedPlayer, ConnectedPlayer];
     const { matchId, inviteToken } = await white.create({ matchLength: 1, color: "white", visibility: "private", timeControl: CONTROL, rated: true });
     await black.join(matchId, inviteToken ?? undefined);
     await white.submitSeed("w");

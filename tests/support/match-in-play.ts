@@ -6,8 +6,10 @@
  *   const { matchId, white, black } = await matchInPlay(t);
  *   await white.send("match:move", { matchId, moves: white.legalPlays[0]!.moves });
  */
+import type { PresenceMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
 import type { TestServer } from "./test-server";
+import { waitFor } from "./wait-for";
 
 /** Connects both bots, white creates a public match, black joins, both give their client seeds: the match id. */
 export async function seatBots(white: BotClient, black: BotClient, matchLength: number): Promise<string> {
@@ -36,4 +38,13 @@ export async function matchInPlay(t: TestServer) {
   await white.until((view) => view.state.phase === "moving");
   await black.until((view) => view.version === white.view!.version);
   return { matchId, white, black, whiteUser, blackUser };
+}
+
+/** Black's page closes: resolves with the time white is told black went away (the abandonment clock's start). */
+export async function blackLeaves(white: BotClient, black: BotClient): Promise<number> {
+  const seen: PresenceMessage[] = [];
+  white.socket.on("match:presence", (message) => seen.push(message));
+  black.close();
+  await waitFor(() => seen.some((message) => message.awaySince.black !== null), "white to see black leave");
+  return seen.find((message) => message.awaySince.black !== null)!.awaySince.black!;
 }
