@@ -15,10 +15,16 @@ import type { Color } from "@/lib/engine/types";
 
 const state: { view: MatchView | null; you: Color | null } = { view: null, you: null };
 
+const store = () => ({ ...state, invite: null, inviteToken: null, awaySince: { white: null, black: null }, abandonAfterMs: 300_000, busy: false, adopt: () => undefined });
+
 vi.mock("./match-provider", () => ({
-  useMatch: <T>(select: (s: Record<string, unknown>) => T): T =>
-    select({ ...state, invite: null, inviteToken: null, awaySince: { white: null, black: null }, abandonAfterMs: 300_000, busy: false, adopt: () => undefined }),
+  useMatch: <T>(select: (s: Record<string, unknown>) => T): T => select(store()),
   useRun: () => async () => ({ ok: false, code: "ERR_NO_ANSWER" }),
+}));
+// Mocked too, not only through the provider: a fork keeps modules across test files (isolate: false), and a
+// use-match-fields loaded by an earlier file would still hold the real provider's useMatch.
+vi.mock("./use-match-fields", () => ({
+  useMatchFields: (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, (store() as Record<string, unknown>)[key]])),
 }));
 
 const { SeatPanel } = await import("./seat-panel");
