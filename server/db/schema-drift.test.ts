@@ -13,7 +13,7 @@ describe("the two schemas", () => {
   it("have the same models, fields, types, attributes and enums", () => {
     const sqlite = schemaShape(read(SQLITE_SCHEMA));
     const postgres = schemaShape(read(POSTGRES_SCHEMA));
-    expect(Object.keys(sqlite.models)).toEqual(["User", "Match", "MatchSeed", "RollLog", "MatchEvent", "Game", "AdminAudit", "MatchAnalysis", "RatingChange", "ChatMessage", "ChatReport", "ChatMute", "ChatSanction", "Follow", "Challenge", "Tournament", "StreamEvent", "TournamentEntry", "SiteSetting", "ProofKey", "DiceTally", "DicePlayerTally", "DiceTallyMatch"]);
+    expect(Object.keys(sqlite.models)).toEqual(["User", "Match", "MatchSeed", "RollLog", "MatchEvent", "Game", "AdminAudit", "MatchAnalysis", "RatingChange", "ChatMessage", "ChatReport", "ChatMute", "ChatSanction", "Follow", "Challenge", "Tournament", "StreamEvent", "TournamentEntry", "SiteSetting", "ProofKey", "DiceTally", "DicePlayerTally", "DiceTallyMatch", "TransparencyEntry", "TransparencyNode", "TransparencyHead"]);
     expect(shapeDifferences(sqlite, postgres, ["SQLite", "PostgreSQL"])).toEqual([]);
   });
 
