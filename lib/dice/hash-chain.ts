@@ -1,0 +1,140 @@
+/**
+ * fair-dice-v3's contribution chains (docs/fair-dice-v3.md, section 1): each player's browser draws a random tail
+ * for each game and hashes it M = 1024 times; it publishes the last hash (the head) before the game's first roll and
+ * then reveals the earlier values one by one, one per roll it contributes to. A hash chain is revealed backwards, so a
+ * revealed value is fixed by the head (one hash checks it) yet tells nothing of the next one — which is what keeps
+ * a roll unknown to the roller and the server until the opponent answers. A game that needs more than M values
+ * renews its chain: the browser commits a new head with the reveal of the last value of the old one.
+ *
+ * @example
+ *   const chain = hashChainFromTail(newChainTail());
+ *   chain.head;                                               // published when the game starts
+ *   revealFollows(chain.value(1), chain.head);                // true: the first contribution hashes to the head
+ *   contributionPlace(1025);                                  // { chain: 1, position: 1 }: the renewed chain's first value
+ */
+import { chainLink, hashTimes } from "./seed-chain";
+
+/** M: values per chain, so a player's contribution c ≤ M of a game is value(c) of that game's first chain. */
+export const CONTRIBUTION_CHAIN_LENGTH = 1024;
+
+/** A tail, head or revealed value: 64 lowercase hex characters, always used as that ASCII text. */
+export const CHAIN_VALUE_PATTERN = /^[0-9a-f]{64}$/;
+
+export function isChainValue(value: unknown): value is string {
+  return typeof value === "string" && CHAIN_VALUE_PATTERN.test(value);
+}
+
+/** A fresh tail: 32 bytes from the browser's or Node's `crypto.getRandomValues`, as 64 lowercase hex characters. */
+export function newChainTail(): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export interface HashChain {
+  readonly tail: string;
+  /** value(0), the committed one. */
+  readonly head: string;
+  /** value(i) for 0 ≤ i ≤ M: value(M) is the tail, value(i) the hex SHA-256 of value(i + 1). */
+  value(i: number): string;
+}
+
+/** The whole chain of `tail`, computed once (M hashes) so that every reveal is a lookup. */
+export function hashChainFromTail(tail: string): HashChain {
+  if (!isChainValue(tail)) throw new RangeError("hashChainFromTail: a tail is 64 lowercase hex characters");
+  const values = new Array<string>(CONTRIBUTION_CHAIN_LENGTH + 1);
+  values[CONTRIBUTION_CHAIN_LENGTH] = tail;
+  for (let i = CONTRIBUTION_CHAIN_LENGTH - 1; i >= 0; i--) values[i] = chainLink(values[i + 1]!);
+  return {
+    tail,
+    head: values[0]!,
+    value(i) {
+      if (!Number.isSafeInteger(i) || i < 0 || i > CONTRIBUTION_CHAIN_LENGTH) throw new RangeError(`HashChain.value: ${i} is outside 0..${CONTRIBUTION_CHAIN_LENGTH}`);
+      return values[i]!;
+    },
+  };
+}
+
+/** The head of `tail`'s chain: what anyone recomputes from a tail published after its game. */
+export function chainHead(tail: string): string {
+  return hashTimes(tail, CONTRIBUTION_CHAIN_LENGTH);
+}
+
+/** Whether `value` is the reveal that follows `previous` (the value before it, or the head): one hash. */
+export function revealFollows(value: string, previous: string): boolean {
+  return chainLink(value) === previous;
+}
+
+/**
+ * Where a player's contribution `c` (1, 2, … within one game) lives: `chain` counts the game's chains from 0 (a
+ * renewed chain is 1, then 2, …) and `position` is its index in that chain, 1 to M.
+ */
+export function contributionPlace(c: number): { readonly chain: number; readonly position: number } {
+  if (!Number.isSafeInteger(c) || c < 1) throw new RangeError(`contributionPlace: a contribution number is 1 or more, got ${c}`);
+  return { chain: Math.floor((c - 1) / CONTRIBUTION_CHAIN_LENGTH), position: ((c - 1) % CONTRIBUTION_CHAIN_LENGTH) + 1 };
+}
+
+/**
+ * How many heads a player has committed in a game once they have made `contributions` of them: the first at the
+ * start, and one more with each reveal of a value(M) — so a player who revealed exactly M values has two.
+ */
+export function headsAfter(contributions: number): number {
+  if (!Number.isSafeInteger(contributions) || contributions < 0) throw new RangeError(`headsAfter: a count is 0 or more, got ${contributions}`);
+  return Math.floor(contributions / CONTRIBUTION_CHAIN_LENGTH) + 1;
+}
+
+/** One player's chains for one game, as their browser keeps them: its tails, first chain first. */
+export interface GameChains {
+  /** The heads committed so far with `contributions` values revealed (headsAfter). */
+  headsAfter(contributions: number): string[];
+  /** Contribution `c`: value(position) of chain `chain` (contributionPlace). Throws when no tail was drawn for it. */
+  value(c: number): string;
+}
+
+/** The chains of `tails` (each renewal's tail after the first), computed lazily, each once. */
+export function gameChains(tails: readonly string[]): GameChains {
+  const chains: HashChain[] = [];
+  const chainAt = (index: number): HashChain => {
+    const tail = tails[index];
+    if (tail === undefined) throw new RangeError(`gameChains: no tail for chain ${index} (${tails.length} drawn)`);
+    return (chains[index] ??= hashChainFromTail(tail));
+  };
+  return {
+    headsAfter: (contributions) => Array.from({ length: headsAfter(contributions) }, (_, index) => chainAt(index).head),
+    value(c) {
+      const { chain, position } = contributionPlace(c);
+      return chainAt(chain).value(position);
+    },
+  };
+}
+
+/** Why a revealed value is refused: it does not hash to the one before it, or there is no committed head for it. */
+export type RevealProblem = "notOnChain" | "noHead";
+
+/**
+ * The opponent's reveals as one side checks them (the other browser live, a verifier afterwards): each value must
+ * hash to the previous one, the first of each chain to its head; `heads` are the player's heads for the game.
+ */
+export interface RevealFollower {
+  /** How many values have been accepted so far: the next one is contribution `accepted + 1`. */
+  readonly accepted: number;
+  /** Checks `value` as the next contribution; on success it becomes the previous value. */
+  accept(value: string): RevealProblem | null;
+}
+
+export function followReveals(heads: readonly string[]): RevealFollower {
+  let accepted = 0;
+  let previous: string | undefined;
+  return {
+    get accepted() {
+      return accepted;
+    },
+    accept(value) {
+      const { chain, position } = contributionPlace(accepted + 1);
+      const before = position === 1 ? heads[chain] : previous;
+      if (before === undefined) return "noHead";
+      if (!revealFollows(value, before)) return "notOnChain";
+      accepted++;
+      previous = value;
+      return null;
+    },
+  };
+}
