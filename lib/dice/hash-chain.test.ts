@@ -59,7 +59,7 @@ describe("hash chains (docs/fair-dice-v3.md, section 1)", () => {
 
   it("follows a player's reveals across a renewal, and refuses a value off the chain or past the last head", () => {
     const tails = [randomBytes(32).toString("hex"), randomBytes(32).toString("hex")];
-    const chains = gameChains(tails);
+    const chains = gameChains((chain) => tails[chain]!);
     const heads = chains.headsAfter(1030);
     expect(heads).toEqual(tails.map(chainHead));
     const follower = followReveals(heads);
@@ -72,12 +72,11 @@ describe("hash chains (docs/fair-dice-v3.md, section 1)", () => {
     const onlyFirstHead = followReveals(heads.slice(0, 1));
     for (let c = 1; c <= 1024; c++) onlyFirstHead.accept(chains.value(c));
     expect(onlyFirstHead.accept(chains.value(1025))).toBe("noHead");
-    expect(() => gameChains(tails.slice(0, 1)).value(1025)).toThrow(RangeError);
   });
 
   it("refuses the other player's values, and a value given twice", () => {
-    const mine = gameChains([randomBytes(32).toString("hex")]);
-    const theirs = gameChains([randomBytes(32).toString("hex")]);
+    const mine = gameChains(() => "1".repeat(64));
+    const theirs = gameChains(() => "2".repeat(64));
     const follower = followReveals(mine.headsAfter(0));
     expect(follower.accept(theirs.value(1))).toBe("notOnChain");
     expect(follower.accept(mine.value(1))).toBeNull();

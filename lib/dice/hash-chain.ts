@@ -12,6 +12,8 @@
  *   revealFollows(chain.value(1), chain.head);                // true: the first contribution hashes to the head
  *   contributionPlace(1025);                                  // { chain: 1, position: 1 }: the renewed chain's first value
  */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { chainLink, hashTimes } from "./seed-chain";
 
 /** M: values per chain, so a player's contribution c ≤ M of a game is value(c) of that game's first chain. */
@@ -58,9 +60,17 @@ export function chainHead(tail: string): string {
   return hashTimes(tail, CONTRIBUTION_CHAIN_LENGTH);
 }
 
+const utf8 = new TextEncoder();
+// One SHA-256 state copied for every reveal (noble's `_cloneInto`, as roll.ts keys its HMAC): a verifier checks one
+// reveal per roll, and a fresh hash object for each was a sixth of a 10,000-roll verification's hashing.
+const unhashed = sha256.create();
+const scratch = sha256.create();
+const digest = new Uint8Array(unhashed.outputLen);
+
 /** Whether `value` is the reveal that follows `previous` (the value before it, or the head): one hash. */
 export function revealFollows(value: string, previous: string): boolean {
-  return chainLink(value) === previous;
+  unhashed._cloneInto(scratch).update(utf8.encode(value)).digestInto(digest);
+  return bytesToHex(digest) === previous;
 }
 
 /**
@@ -81,22 +91,21 @@ export function headsAfter(contributions: number): number {
   return Math.floor(contributions / CONTRIBUTION_CHAIN_LENGTH) + 1;
 }
 
-/** One player's chains for one game, as their browser keeps them: its tails, first chain first. */
+/** One player's chains for one game, as their browser keeps them. */
 export interface GameChains {
   /** The heads committed so far with `contributions` values revealed (headsAfter). */
   headsAfter(contributions: number): string[];
-  /** Contribution `c`: value(position) of chain `chain` (contributionPlace). Throws when no tail was drawn for it. */
+  /** Contribution `c`: value(position) of chain `chain` (contributionPlace). */
   value(c: number): string;
 }
 
-/** The chains of `tails` (each renewal's tail after the first), computed lazily, each once. */
-export function gameChains(tails: readonly string[]): GameChains {
+/**
+ * The chains whose tails `tailOf` gives (chain 0 the game's first, then each renewal's), each computed once, when
+ * first needed: a browser draws and keeps a renewal's tail only when its game comes to need it.
+ */
+export function gameChains(tailOf: (chain: number) => string): GameChains {
   const chains: HashChain[] = [];
-  const chainAt = (index: number): HashChain => {
-    const tail = tails[index];
-    if (tail === undefined) throw new RangeError(`gameChains: no tail for chain ${index} (${tails.length} drawn)`);
-    return (chains[index] ??= hashChainFromTail(tail));
-  };
+  const chainAt = (index: number): HashChain => (chains[index] ??= hashChainFromTail(tailOf(index)));
   return {
     headsAfter: (contributions) => Array.from({ length: headsAfter(contributions) }, (_, index) => chainAt(index).head),
     value(c) {

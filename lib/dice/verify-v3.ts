@@ -1,0 +1,356 @@
+/**
+ * The fair-dice-v3 verifier (docs/fair-dice-v3.md, section 7): reads an audit bundle (and optionally the game record
+ * and what a player's browser kept) as untrusted data, reports every check one by one and gives each game its own
+ * verdict, as v2's does. The checks v3 keeps from v2 unchanged — the seed chain, the nonce sequence, the opening
+ * resolution, the record's dice, the completeness of the log and the record's digest — are v2's own (verifyV2, run on
+ * the bundle's v2 fields), so the two protocols can never read them differently; what v3 adds or replaces is here:
+ * the chain heads, the chain values, the contributions (v2's salts and computer salts), the rolls, the v3 signature
+ * and, in a browser, the forwarded salts. Never throws on bad input.
+ *
+ * @example
+ *   const report = verifyV3(bundle, record, { keys, browser: { player: "white", salts, shownSalts, heads } });
+ *   report.checks.find((c) => c.id === "chain-values"); // { status: "failed", say: { key: "failChainValue", values: { game, player, nonce, … } } }
+ */
+import { parseBundleV3, type BundleRollV3, type GameHeads, type ParsedBundleV3 } from "./bundle-v3";
+import type { ParsedBundleV2 } from "./bundle-v2";
+import { combineClientSeeds } from "./client-seed";
+import { computerSalt } from "./computer-salt";
+import { computerValue } from "./computer-value";
+import { followReveals, headsAfter, isChainValue, CONTRIBUTION_CHAIN_LENGTH } from "./hash-chain";
+import { computerSeatProblem } from "./proof-checks";
+import type { ProofKey } from "./proof-keys";
+import { checkSignatureV3 } from "./proof-statement-v3";
+import { createRollerV3, type RollContributions, type RollerV3 } from "./roll-v3";
+import { isSalt } from "./salt";
+import { gameSeedsOf, leadsToCommitment } from "./seed-chain";
+import type { CheckId, CheckResult, GameVerdict, SeatColor, Verdict } from "./types";
+import { verifyV2, type VerifyV2Options } from "./verify-v2";
+import { wrongRoll, wrongRolls } from "./wrong-rolls";
+
+/** The checks of section 7, in report order; `forwarded-salts` only when a browser's kept values are given. */
+export type CheckIdV3 =
+  | Extract<CheckId, "bundle-format" | "signature" | "seed-chain" | "nonce-sequence" | "rolls-recomputed" | "opening-resolution" | "record-dice" | "completeness" | "record-moves">
+  | "chain-heads"
+  | "chain-values"
+  | "contributions"
+  | "forwarded-salts";
+
+export interface CheckResultV3 extends Omit<CheckResult, "id"> {
+  readonly id: CheckIdV3;
+}
+
+/** What one player's browser kept for a match (docs/fair-dice-v3.md, section 6). */
+export interface BrowserKeptV3 {
+  readonly player: SeatColor;
+  /** The salts it made, by nonce. */
+  readonly salts: ReadonlyMap<number, string>;
+  /** The other player's salts it was shown (and answered with a value), by nonce. */
+  readonly shownSalts: ReadonlyMap<number, string>;
+  /** Each game's heads as it knew them: its own, and the other player's as it was shown them. */
+  readonly heads?: ReadonlyMap<number, GameHeads>;
+}
+
+export interface VerifyV3Options extends Pick<VerifyV2Options, "recordSource" | "recordProblem" | "keys" | "recordLines"> {
+  /** What the player's own browser kept: the panel's check `forwarded-salts`. */
+  readonly browser?: BrowserKeptV3;
+  readonly keys?: readonly ProofKey[];
+}
+
+export interface VerifyReportV3 {
+  readonly protocol: "fair-dice-v3";
+  readonly verdict: Verdict;
+  readonly checks: readonly CheckResultV3[];
+  readonly games: readonly { readonly game: number; readonly verdict: GameVerdict }[];
+}
+
+interface Checked {
+  readonly result: CheckResultV3;
+  readonly failedGames: ReadonlySet<number>;
+}
+
+const REPORT_ORDER: readonly CheckIdV3[] = ["signature", "seed-chain", "nonce-sequence", "chain-heads", "chain-values", "contributions", "rolls-recomputed", "opening-resolution", "record-dice", "completeness", "record-moves"];
+/** v2's checks that v3 keeps as they are, taken from verifyV2's report. */
+const INHERITED: ReadonlySet<CheckIdV3> = new Set(["seed-chain", "nonce-sequence", "opening-resolution", "record-dice", "completeness", "record-moves"]);
+/** Checks that vouch for the match as a whole: skipped, they leave every game "incomplete" rather than "verified". */
+const WHOLE_MATCH: ReadonlySet<CheckIdV3> = new Set(["signature", "completeness", "record-dice", "record-moves"]);
+const COLORS = ["white", "black"] as const;
+
+type Say = CheckResult["say"];
+const check = (id: CheckIdV3, status: CheckResult["status"], key: string, values: Say["values"] = {}, where: { nonce?: number; game?: number } = {}): CheckResultV3 => ({ id, status, say: { key, values }, ...where });
+const other = (color: SeatColor): SeatColor => (color === "white" ? "black" : "white");
+
+export function verifyV3(bundle: unknown, record?: unknown, options: VerifyV3Options = {}): VerifyReportV3 {
+  const parsed = parseBundleV3(bundle);
+  if (!parsed.ok) {
+    const ids = options.browser ? [...REPORT_ORDER, "forwarded-salts" as const] : REPORT_ORDER;
+    const checks = [check("bundle-format", "failed", "failBundle", parsed.values ?? {}), ...ids.map((id) => check(id, "skipped", "notRun"))];
+    return { protocol: "fair-dice-v3", verdict: "failed", checks, games: [] };
+  }
+  const b = parsed.value;
+  const allGames = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys(), ...b.chains.keys()])].sort((x, y) => x - y);
+  const { seeds, wrongSeeds } = knownSeeds(b, allGames);
+  const inherited = inheritedChecks(bundle as object, b, record, options, allGames, wrongSeeds);
+  const byPlayer = contributionsByPlayer(b);
+  const contributions = checkContributions(b, seeds);
+  const signature = checkSignatureV3(b, options.keys ?? []);
+  const results = new Map<CheckIdV3, Checked>(inherited);
+  // The signature vouches for the whole file: a failed one fails every game.
+  results.set("signature", { result: { ...signature, id: "signature" }, failedGames: new Set(signature.status === "failed" ? allGames : []) });
+  results.set("chain-heads", checkChainHeads(b, byPlayer));
+  results.set("chain-values", checkChainValues(b, byPlayer, seeds));
+  results.set("contributions", contributions);
+  results.set("rolls-recomputed", checkRolls(b, seeds, contributions.failedRolls));
+  const all = REPORT_ORDER.map((id) => results.get(id)!);
+  if (options.browser) all.push(checkForwardedSalts(b, options.browser));
+  const checks = [check("bundle-format", "passed", "bundleV3", { match: b.matchId, rolls: b.rolls.length }), ...all.map((c) => c.result)];
+  const failed = new Set(all.flatMap((c) => [...c.failedGames]));
+  const unvouched = checks.some((c) => c.status === "skipped" && WHOLE_MATCH.has(c.id));
+  const games = allGames.map((game) => ({
+    game,
+    verdict: failed.has(game) ? ("failed" as const) : !seeds.has(game) ? ("not-yet-revealed" as const) : unvouched ? ("incomplete" as const) : ("verified" as const),
+  }));
+  const verdict: Verdict = checks.some((c) => c.status === "failed")
+    ? "failed"
+    : b.serverSeed === null || checks.some((c) => c.status === "not-yet-revealed")
+      ? "not-yet-revealed"
+      : checks.some((c) => c.status === "skipped")
+        ? "incomplete"
+        : "verified";
+  return { protocol: "fair-dice-v3", verdict, checks, games };
+}
+
+/**
+ * The game seeds that lead to the commitment (the ones every later check may use), and the games whose seed is wrong
+ * — the games v2's seed-chain check fails: a revealed seed that is not its game's, or every game if `serverSeed` is.
+ */
+function knownSeeds(b: ParsedBundleV3, allGames: readonly number[]): { seeds: Map<number, string>; wrongSeeds: Set<number> } {
+  const seeds = new Map<number, string>();
+  const wrongSeeds = new Set<number>();
+  for (const [game, seed] of b.gameSeeds) {
+    if (leadsToCommitment(seed, game, b.commitment)) seeds.set(game, seed);
+    else wrongSeeds.add(game);
+  }
+  if (b.serverSeed === null) return { seeds, wrongSeeds };
+  const fromServerSeed = gameSeedsOf(b.serverSeed, b.chainLength);
+  if (!leadsToCommitment(fromServerSeed[0]!, 1, b.commitment)) return { seeds, wrongSeeds: new Set(allGames) };
+  fromServerSeed.forEach((seed, index) => seeds.set(index + 1, seed));
+  return { seeds, wrongSeeds };
+}
+
+/**
+ * v2's checks that read no contribution, from verifyV2 on the bundle's v2 fields with every roll's salts left out:
+ * v2's salt and roll checks then pass over every roll (v3's own checks them), and with no key given it spends no time
+ * on v2's signature. Checks 3, 6, 7 and 9 fail their first game and every later one, check 10 every game (v2, section 7).
+ */
+function inheritedChecks(input: object, b: ParsedBundleV3, record: unknown, options: VerifyV3Options, allGames: readonly number[], wrongSeeds: ReadonlySet<number>): [CheckIdV3, Checked][] {
+  const rolls = b.rolls.map(({ nonce, game, kind, player, dice }) => ({ nonce, game, kind, player, dice, salts: {} }));
+  const report = verifyV2({ ...input, protocol: "fair-dice-v2", rolls }, record, { recordSource: options.recordSource, recordProblem: options.recordProblem, recordLines: options.recordLines });
+  return report.checks
+    .filter((result) => INHERITED.has(result.id as CheckIdV3))
+    .map((result): [CheckIdV3, Checked] => {
+      const id = result.id as CheckIdV3;
+      const failedGames =
+        result.status !== "failed" ? [] : id === "seed-chain" ? [...wrongSeeds] : id === "record-moves" ? allGames : [result.game ?? 1, ...allGames.filter((game) => game >= (result.game ?? 1))];
+      return [id, { result: { ...result, id }, failedGames: new Set(failedGames) }];
+    });
+}
+
+/** Each game's rolls that carry a value of each player, in log order: contribution c is the c-th of them. */
+type ContributionsByPlayer = ReadonlyMap<number, Readonly<Record<SeatColor, readonly BundleRollV3[]>>>;
+
+function contributionsByPlayer(b: ParsedBundleV3): ContributionsByPlayer {
+  const games = new Map<number, Record<SeatColor, BundleRollV3[]>>();
+  for (const roll of b.rolls) {
+    let byPlayer = games.get(roll.game);
+    if (!byPlayer) games.set(roll.game, (byPlayer = { white: [], black: [] }));
+    for (const color of COLORS) if (roll.values[color] !== undefined) byPlayer[color].push(roll);
+  }
+  return games;
+}
+
+/** Collects a check's failures: every game it fails, and the result of the failure at the lowest nonce. */
+function failures(id: CheckIdV3) {
+  const failedGames = new Set<number>();
+  let first: CheckResultV3 | undefined;
+  return {
+    failedGames,
+    fail(key: string, values: Say["values"], where: { nonce?: number; game: number }) {
+      failedGames.add(where.game);
+      if (first === undefined || (where.nonce ?? -1) < (first.nonce ?? -1)) first = check(id, "failed", key, values, where);
+    },
+    done: (otherwise: CheckResultV3): Checked => ({ result: first ?? otherwise, failedGames }),
+  };
+}
+
+/**
+ * Section 7.2: every game with a roll has each person's heads — one, and one more with each M-th value (the
+ * renewal) — in the form of a chain value; the computer's seat none; and no game has heads before its turn to start.
+ */
+function checkChainHeads(b: ParsedBundleV3, byPlayer: ContributionsByPlayer): Checked {
+  const { fail, done } = failures("chain-heads");
+  const lastRolled = b.rolls.at(-1)?.game ?? 0;
+  for (const game of b.chains.keys()) {
+    if (!byPlayer.has(game) && game !== lastRolled + 1) fail("failChainHeadsGame", { game, lastGame: lastRolled }, { game });
+  }
+  const firstNonces = new Map<number, number>();
+  for (const roll of b.rolls) if (!firstNonces.has(roll.game)) firstNonces.set(roll.game, roll.nonce);
+  for (const [game, rolls] of byPlayer) {
+    const firstNonce = firstNonces.get(game)!;
+    for (const player of COLORS) {
+      const heads = b.chains.get(game)?.[player];
+      if (player === b.computer) {
+        if (heads !== undefined) fail("failComputerHeads", { game, player }, { game, nonce: firstNonce });
+        continue;
+      }
+      const contributions = rolls[player].length;
+      const due = headsAfter(contributions);
+      if (heads === undefined) fail("failChainHeadMissing", { game, player, nonce: firstNonce, heads: 0, due }, { game, nonce: firstNonce });
+      else if (heads.some((head) => !isChainValue(head))) fail("failChainHeadForm", { game, player, head: heads.findIndex((head) => !isChainValue(head)) + 1 }, { game, nonce: firstNonce });
+      else if (heads.length < due) {
+        // The missing head was due with the reveal of value(M) of the last chain given.
+        const nonce = rolls[player][heads.length * CONTRIBUTION_CHAIN_LENGTH - 1]!.nonce;
+        fail("failChainHeadMissing", { game, player, nonce, heads: heads.length, due }, { game, nonce });
+      } else if (heads.length > due) fail("failChainHeadExtra", { game, player, heads: heads.length, due }, { game, nonce: firstNonce });
+    }
+  }
+  return done(check("chain-heads", "passed", b.rolls.length === 0 ? "noRolls" : "chainHeads", { games: byPlayer.size }));
+}
+
+/**
+ * Section 7.3: each person's values in a game hash, one after another, back to their heads; the computer's are
+ * computerValue(k, c) once the game's seed is known. A person's game without heads is left to chain-heads.
+ */
+function checkChainValues(b: ParsedBundleV3, byPlayer: ContributionsByPlayer, seeds: ReadonlyMap<number, string>): Checked {
+  const { fail, done } = failures("chain-values");
+  let checked = 0;
+  let waiting = 0;
+  for (const [game, rolls] of byPlayer) {
+    for (const player of COLORS) {
+      const seed = seeds.get(game);
+      if (player === b.computer) {
+        if (seed === undefined) waiting += rolls[player].length;
+        else {
+          checked += rolls[player].length;
+          const wrong = rolls[player].findIndex((roll, i) => roll.values[player] !== computerValue(seed, i + 1));
+          if (wrong >= 0) fail("failComputerValue", { game, player, nonce: rolls[player][wrong]!.nonce, contribution: wrong + 1 }, { game, nonce: rolls[player][wrong]!.nonce });
+        }
+        continue;
+      }
+      const heads = b.chains.get(game)?.[player];
+      if (heads === undefined) continue;
+      const follower = followReveals(heads);
+      for (const roll of rolls[player]) {
+        const problem = follower.accept(roll.values[player]!);
+        checked++;
+        if (problem === null) continue;
+        fail("failChainValue", { game, player, nonce: roll.nonce, contribution: follower.accepted + 1, problem }, { game, nonce: roll.nonce });
+        break;
+      }
+    }
+  }
+  if (waiting > 0) return done(check("chain-values", "not-yet-revealed", "chainValuesSoFar", { values: checked, waiting }));
+  return done(check("chain-values", "passed", "chainValues", { values: checked }));
+}
+
+/** Why a roll's contributions are not the ones section 7.4 asks for, or null. */
+function contributionsProblem(roll: BundleRollV3): string | null {
+  const salts = COLORS.filter((color) => roll.salts[color] !== undefined);
+  const values = COLORS.filter((color) => roll.values[color] !== undefined);
+  if (roll.kind === "opening") {
+    if (salts.length > 0) return "openingSalt";
+    if (values.length !== 2) return "openingValues";
+  } else {
+    if (roll.player === null) return "noRoller";
+    if (salts.length !== 1 || salts[0] !== roll.player) return "rollerSalt";
+    if (values.length !== 1 || values[0] !== other(roll.player)) return "opponentValue";
+    if (!isSalt(roll.salts[roll.player])) return "saltForm";
+  }
+  return values.every((color) => isChainValue(roll.values[color])) ? null : "valueForm";
+}
+
+/**
+ * Section 7.4, in place of v2's salts and computer-salts: each roll carries the salt and values its kind needs, in
+ * their forms, the computer's salt is computerSalt(k, n) once the seed is known, and the computer is the seat the
+ * seats name. Gives the rolls it failed, which are not recomputed.
+ */
+function checkContributions(b: ParsedBundleV3, seeds: ReadonlyMap<number, string>): Checked & { readonly failedRolls: ReadonlySet<BundleRollV3> } {
+  const seatProblem = computerSeatProblem({ ...b, protocol: "fair-dice-v2" } satisfies ParsedBundleV2);
+  if (seatProblem) return { result: check("contributions", "failed", seatProblem.key, seatProblem.values), failedGames: new Set(b.rolls.map((roll) => roll.game)), failedRolls: new Set() };
+  const { fail, done } = failures("contributions");
+  const failedRolls = new Set<BundleRollV3>();
+  let waiting = 0;
+  for (const roll of b.rolls) {
+    let problem = contributionsProblem(roll);
+    if (problem === null && roll.kind === "turn" && roll.player !== null && roll.player === b.computer) {
+      const seed = seeds.get(roll.game);
+      if (seed === undefined) waiting++;
+      else if (roll.salts[roll.player] !== computerSalt(seed, roll.nonce)) problem = "notComputerSalt";
+    }
+    if (problem === null) continue;
+    failedRolls.add(roll);
+    fail("failContributions", { nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player ?? "none", problem }, { nonce: roll.nonce, game: roll.game });
+  }
+  const otherwise = waiting > 0 ? check("contributions", "not-yet-revealed", "contributionsSoFar", { rolls: b.rolls.length, waiting }) : check("contributions", "passed", "contributions", { rolls: b.rolls.length });
+  return { ...done(otherwise), failedRolls };
+}
+
+function partsOf(roll: BundleRollV3): RollContributions {
+  if (roll.kind === "opening") return { kind: "opening", white: roll.values.white!, black: roll.values.black! };
+  return { kind: "turn", salt: roll.salts[roll.player!]!, value: roll.values[other(roll.player!)]! };
+}
+
+/** Section 7.5: every roll whose game seed is known, and whose contributions passed, recomputes as section 3's. */
+function checkRolls(b: ParsedBundleV3, seeds: ReadonlyMap<number, string>, failedRolls: ReadonlySet<BundleRollV3>): Checked {
+  const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
+  const rollers = new Map<number, RollerV3>();
+  const failedGames = new Set<number>();
+  let first: CheckResult | undefined;
+  let wrong = 0;
+  let unknown = 0;
+  for (const roll of b.rolls) {
+    const seed = seeds.get(roll.game);
+    if (seed === undefined) unknown++;
+    if (seed === undefined || failedRolls.has(roll)) continue;
+    let roller = rollers.get(roll.game);
+    if (!roller) rollers.set(roll.game, (roller = createRollerV3(seed, clientSeed)));
+    const dice = roller.roll(roll.nonce, partsOf(roll));
+    if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
+    wrong++;
+    failedGames.add(roll.game);
+    first ??= wrongRoll(roll, dice);
+  }
+  if (first) return { result: { ...wrongRolls(first, wrong), id: "rolls-recomputed" }, failedGames };
+  if (unknown > 0) return { result: check("rolls-recomputed", "not-yet-revealed", "rollsSoFar", { rolls: b.rolls.length - unknown, waiting: unknown }), failedGames };
+  return { result: check("rolls-recomputed", "passed", "rollsV3", { rolls: b.rolls.length }), failedGames };
+}
+
+/**
+ * Section 7.6 (the browser panel): every salt this browser made or was shown, and every head it knew, is the one
+ * the log has. A salt shown to the opponent and replaced in the log afterwards — a second try at the roll — is named
+ * by the opponent's browser, which answered the salt it was shown.
+ */
+function checkForwardedSalts(b: ParsedBundleV3, browser: BrowserKeptV3): Checked {
+  const { fail, done } = failures("forwarded-salts");
+  let compared = 0;
+  for (const roll of b.rolls) {
+    const sides = [
+      [browser.player, browser.salts.get(roll.nonce)],
+      [other(browser.player), browser.shownSalts.get(roll.nonce)],
+    ] as const;
+    for (const [player, kept] of sides) {
+      if (kept === undefined) continue;
+      compared++;
+      if (roll.salts[player] !== kept) fail("failForwardedSalt", { browser: browser.player, player, nonce: roll.nonce, game: roll.game, kept, logged: roll.salts[player] ?? "none" }, { nonce: roll.nonce, game: roll.game });
+    }
+  }
+  for (const [game, heads] of browser.heads ?? []) {
+    for (const player of COLORS) {
+      const kept = heads[player];
+      if (kept === undefined) continue;
+      compared++;
+      const logged = b.chains.get(game)?.[player];
+      if (logged?.join(",") !== kept.join(",")) fail("failForwardedHead", { browser: browser.player, player, game }, { game });
+    }
+  }
+  return done(check("forwarded-salts", "passed", "forwardedSalts", { player: browser.player, compared }));
+}
