@@ -252,20 +252,22 @@ function checkChainValues(b: ParsedBundleV3, byPlayer: ContributionsByPlayer, se
   return done(check("chain-values", "passed", "chainValues", { values: checked }));
 }
 
-/** Why a roll's contributions are not the ones section 7.4 asks for, or null. */
-function contributionsProblem(roll: BundleRollV3): string | null {
+/** Why a roll's contributions are not the ones section 7.4 asks for, and whose contribution it is; or null. */
+function contributionsProblem(roll: BundleRollV3): { readonly problem: string; readonly player: SeatColor | "none" } | null {
   const salts = COLORS.filter((color) => roll.salts[color] !== undefined);
   const values = COLORS.filter((color) => roll.values[color] !== undefined);
   if (roll.kind === "opening") {
-    if (salts.length > 0) return "openingSalt";
-    if (values.length !== 2) return "openingValues";
+    if (salts.length > 0) return { problem: "openingSalt", player: salts[0]! };
+    if (values.length !== 2) return { problem: "openingValues", player: roll.values.white === undefined ? "white" : "black" };
   } else {
-    if (roll.player === null) return "noRoller";
-    if (salts.length !== 1 || salts[0] !== roll.player) return "rollerSalt";
-    if (values.length !== 1 || values[0] !== other(roll.player)) return "opponentValue";
-    if (!isSalt(roll.salts[roll.player])) return "saltForm";
+    const roller = roll.player;
+    if (roller === null) return { problem: "noRoller", player: "none" };
+    if (salts.length !== 1 || salts[0] !== roller) return { problem: "rollerSalt", player: roller };
+    if (values.length !== 1 || values[0] !== other(roller)) return { problem: "opponentValue", player: other(roller) };
+    if (!isSalt(roll.salts[roller])) return { problem: "saltForm", player: roller };
   }
-  return values.every((color) => isChainValue(roll.values[color])) ? null : "valueForm";
+  const badValue = values.find((color) => !isChainValue(roll.values[color]));
+  return badValue === undefined ? null : { problem: "valueForm", player: badValue };
 }
 
 /**
@@ -280,15 +282,15 @@ function checkContributions(b: ParsedBundleV3, seeds: ReadonlyMap<number, string
   const failedRolls = new Set<BundleRollV3>();
   let waiting = 0;
   for (const roll of b.rolls) {
-    let problem = contributionsProblem(roll);
-    if (problem === null && roll.kind === "turn" && roll.player !== null && roll.player === b.computer) {
+    let found = contributionsProblem(roll);
+    if (found === null && roll.kind === "turn" && roll.player !== null && roll.player === b.computer) {
       const seed = seeds.get(roll.game);
       if (seed === undefined) waiting++;
-      else if (roll.salts[roll.player] !== computerSalt(seed, roll.nonce)) problem = "notComputerSalt";
+      else if (roll.salts[roll.player] !== computerSalt(seed, roll.nonce)) found = { problem: "notComputerSalt", player: roll.player };
     }
-    if (problem === null) continue;
+    if (found === null) continue;
     failedRolls.add(roll);
-    fail("failContributions", { nonce: roll.nonce, game: roll.game, kind: roll.kind, player: roll.player ?? "none", problem }, { nonce: roll.nonce, game: roll.game });
+    fail("failContributions", { nonce: roll.nonce, game: roll.game, kind: roll.kind, roller: roll.player ?? "none", ...found }, { nonce: roll.nonce, game: roll.game });
   }
   const otherwise = waiting > 0 ? check("contributions", "not-yet-revealed", "contributionsSoFar", { rolls: b.rolls.length, waiting }) : check("contributions", "passed", "contributions", { rolls: b.rolls.length });
   return { ...done(otherwise), failedRolls };
