@@ -89,7 +89,7 @@ describe("a server colluding with the roller (docs/fair-dice-v3.md, section 8)",
     const key = sha256(utf8ToBytes("colluding-roller test key"));
     const keys = [proofKeyEntry(proofPublicKeyOf(key), "2026-12-07T00:00:00.000Z")];
     const simulated = simulateMatchV3({ serverSeed: SERVER_SEED, clientSeeds: { white: "w", black: "b" }, matchLength: 3, games: 2, turnsPerGame: 8 });
-    const forged = JSON.parse(JSON.stringify(simulated.bundle)) as AuditBundleV3 & { rolls: { nonce: number; game: number; kind: string; player: "white" | "black"; salts: Record<string, string>; values: Record<string, string>; dice: [number, number] }[] };
+    const forged = JSON.parse(JSON.stringify(simulated.bundle)) as Omit<AuditBundleV3, "rolls"> & { rolls: { nonce: number; game: number; kind: "opening" | "turn"; player: "white" | "black"; salts: Record<string, string>; values: Record<string, string>; dice: [number, number] }[] };
     const turn = forged.rolls.find((roll) => roll.game === 1 && roll.kind === "turn" && !(roll.dice[0] === 6 && roll.dice[1] === 6))!;
     const opponent = turn.player === "white" ? "black" : "white";
     const rollerOfGame = createRollerV3(GAME_SEED, CLIENT_SEED);

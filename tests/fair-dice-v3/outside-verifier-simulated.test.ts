@@ -31,7 +31,7 @@ function agree(bundle: unknown, record: unknown, browser?: SimulatedV3["browsers
   return ours.verdict;
 }
 
-type Json = AuditBundleV3 & { rolls: { kind: string; player: "white" | "black" | null; salts: Record<string, string>; values: Record<string, string>; dice: number[] }[]; chains: Record<string, Record<string, string[]>> };
+type Json = Omit<AuditBundleV3, "rolls" | "chains"> & { rolls: { nonce: number; game: number; kind: "opening" | "turn"; player: "white" | "black" | null; salts: Record<string, string>; values: Record<string, string>; dice: [number, number] }[]; chains: Record<string, Record<string, string[]>> };
 
 describe("the outside verifier and verifyV3 on simulated matches", () => {
   it("agree on played, running and computer matches, with and without a browser's values", () => {
@@ -70,7 +70,7 @@ describe("the outside verifier and verifyV3 on simulated matches", () => {
       },
       (b) => {
         const roll = pick(b.rolls);
-        roll.dice = [roll.dice[0]!, (roll.dice[1]! % 6) + 1];
+        roll.dice = [roll.dice[0], (roll.dice[1] % 6) + 1];
       },
       (b) => {
         const game = pick(Object.keys(b.chains));
