@@ -18,11 +18,12 @@ import { combineClientSeeds } from "./client-seed";
 import { computerSalt } from "./computer-salt";
 import { computerValue } from "./computer-value";
 import { gameChains, type GameChains } from "./hash-chain";
-import { resolveOpening } from "./opening";
+import { resolveOpening, type OpeningOutcome } from "./opening";
+import { recordFromRollLog } from "./record";
 import { signProofV3 } from "./proof-sign-v3";
 import { createRollerV3, type RollContributions } from "./roll-v3";
-import { chainCommitment, chainLengthFor, gameSeedsOf } from "./seed-chain";
-import { signSimulated, simulatedSalt, type SignSimulatedOptions, type SimulateV2Options } from "./simulate-v2";
+import { chainLengthFor, gameSeedsOf } from "./seed-chain";
+import { signSimulated, simulatedSalt, simulateMatchV2, type SignSimulatedOptions, type SimulateV2Options } from "./simulate-v2";
 import type { RecordTurn, SeatColor } from "./types";
 import type { BrowserKeptV3 } from "./verify-v3";
 
@@ -72,7 +73,6 @@ export function simulateMatchV3(options: SimulateV3Options): SimulatedV3 {
   const people = (["white", "black"] as const).filter((color) => color !== computer);
   const kept = new Map(people.map((color) => [color, { salts: new Map<number, string>(), shownSalts: new Map<number, string>(), heads: new Map<number, GameHeads>(), tails: new Map<number, string[]>() }]));
   const rolls: BundleRollV3[] = [];
-  const record: RecordTurn[] = [];
   const chains: Record<string, GameHeads> = {};
   for (let game = 1; game <= games; game++) {
     const gameSeed = seeds[game - 1]!;
@@ -84,18 +84,15 @@ export function simulateMatchV3(options: SimulateV3Options): SimulatedV3 {
       rolls.push({ nonce, game, kind, player, salts, values, dice });
       return dice;
     };
-    let opener: SeatColor | undefined;
-    while (opener === undefined) {
+    // Opening rolls until one is not a tie; its higher die opens and the opener's opponent rolls next.
+    let opening: OpeningOutcome;
+    do {
       const white = seat.white.next();
       const black = seat.black.next();
       const dice = roll("opening", null, {}, { white, black }, { kind: "opening", white, black });
-      const outcome = resolveOpening(dice[0], dice[1]);
-      if ("opener" in outcome) {
-        opener = outcome.opener;
-        record.push({ game, player: opener, dice });
-      }
-    }
-    let onRoll = opponentOf(opener);
+      opening = resolveOpening(dice[0], dice[1]);
+    } while ("void" in opening);
+    let onRoll = opponentOf(opening.opener);
     for (let turn = 0; turn < turnsPerGame; turn++) {
       const nonce = rolls.length;
       const opponent = opponentOf(onRoll);
@@ -103,7 +100,7 @@ export function simulateMatchV3(options: SimulateV3Options): SimulatedV3 {
       const value = seat[opponent].next();
       kept.get(onRoll)?.salts.set(nonce, salt);
       kept.get(opponent)?.shownSalts.set(nonce, salt);
-      record.push({ game, player: onRoll, dice: roll("turn", onRoll, { [onRoll]: salt }, { [opponent]: value }, { kind: "turn", salt, value }) });
+      roll("turn", onRoll, { [onRoll]: salt }, { [opponent]: value }, { kind: "turn", salt, value });
       onRoll = opponent;
     }
     const heads: GameHeads = Object.fromEntries(people.map((color) => [color, seat[color].heads()!]));
@@ -113,24 +110,12 @@ export function simulateMatchV3(options: SimulateV3Options): SimulatedV3 {
       kept.get(color)!.tails.set(game, seat[color].tails);
     }
   }
-  const ended = options.endedGames ?? games;
-  const gameSeeds: Record<string, string> = {};
-  for (let game = 1; game <= ended; game++) gameSeeds[String(game)] = seeds[game - 1]!;
+  // The fields v3 shares with v2 (seeds, commitment, what is revealed) as v2's simulation makes them: one game with
+  // no turn, which costs an opening roll or two.
+  const { rolls: _v2Rolls, ...shared } = simulateMatchV2({ ...options, games: 1, turnsPerGame: 0, endedGames: options.endedGames ?? games }).bundle;
   return {
-    bundle: {
-      protocol: PROTOCOL_V3,
-      matchId: options.matchId ?? "simulated",
-      matchLength,
-      chainLength,
-      commitment: chainCommitment(serverSeed, chainLength),
-      gameSeeds,
-      serverSeed: options.revealed === false ? null : serverSeed,
-      clientSeeds: { white: clientSeeds.white, black: clientSeeds.black },
-      ...(computer !== undefined && { computer }),
-      chains,
-      rolls,
-    },
-    record,
+    bundle: { ...shared, protocol: PROTOCOL_V3, chains, rolls },
+    record: recordFromRollLog(rolls).map(({ game, player, dice }) => ({ game, player: player!, dice })),
     browsers: Object.fromEntries([...kept].map(([player, browser]) => [player, { player, ...browser }])),
   };
 }

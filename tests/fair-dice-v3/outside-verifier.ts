@@ -448,13 +448,11 @@ export function outsideVerify(input: unknown, options: { record?: unknown; keys?
   const failed = new Set(ids.flatMap((id) => [...found.get(id)!.failedGames]));
   const unvouched = ["signature", "completeness", "record-dice", "record-moves"].some((id) => found.get(id)!.status === "skipped");
   const games = Object.fromEntries(allGames.map((g) => [String(g), failed.has(g) ? "failed" : !seeds.has(g) ? "not-yet-revealed" : unvouched ? "incomplete" : "verified"]));
-  const verdict = checks.some((c) => c.status === "failed")
-    ? "failed"
-    : b.serverSeed === null || checks.some((c) => c.status === "not-yet-revealed")
-      ? "not-yet-revealed"
-      : checks.some((c) => c.status === "skipped")
-        ? "incomplete"
-        : "verified";
+  const statuses = new Set(checks.map((c) => c.status));
+  let verdict = "verified";
+  if (statuses.has("failed")) verdict = "failed";
+  else if (b.serverSeed === null || statuses.has("not-yet-revealed")) verdict = "not-yet-revealed";
+  else if (statuses.has("skipped")) verdict = "incomplete";
   const failures = ids.filter((id) => found.get(id)!.status === "failed").map((id) => found.get(id)!.where ?? { check: id });
   return { verdict, checks, failures, games };
 }
