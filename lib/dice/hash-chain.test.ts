@@ -82,4 +82,19 @@ describe("hash chains (docs/fair-dice-v3.md, section 1)", () => {
     expect(follower.accept(mine.value(1))).toBeNull();
     expect(follower.accept(mine.value(1))).toBe("notOnChain");
   });
+
+  it("draws a renewal's tail only when its game comes to need it", () => {
+    const asked: number[] = [];
+    const chains = gameChains((chain) => {
+      asked.push(chain);
+      return sha(`tail ${chain}`);
+    });
+    chains.value(1);
+    chains.value(1024);
+    expect(asked).toEqual([0]);
+    expect(chains.headsAfter(1023)).toHaveLength(1);
+    chains.value(1025);
+    expect(asked).toEqual([0, 1]);
+    expect(chains.headsAfter(1024)).toEqual([chainHead(sha("tail 0")), chainHead(sha("tail 1"))]);
+  });
 });
