@@ -79,6 +79,11 @@ export function v2FieldsOf(input: object): object {
   return { ...input, protocol: "fair-dice-v2" };
 }
 
+/** A parsed v3 bundle as v2's checks and statement read it: the fields the two share, which have v2's meaning. */
+export function sharedV2View(b: ParsedBundleV3): ParsedBundleV2 {
+  return { ...b, protocol: "fair-dice-v2" };
+}
+
 /** The bundle with unknown extra fields dropped, or its first bad field (as bundle-schema.ts's `fieldIssue`). */
 export function parseBundleV3(input: unknown): Result<ParsedBundleV3, "ERR_BUNDLE_FORMAT"> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return err("ERR_BUNDLE_FORMAT", { reason: "notObject" });

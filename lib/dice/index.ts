@@ -42,7 +42,7 @@ export { chiSquarePValue, chiSquareStatistic, logGamma, regularizedUpperGamma } 
 export { CHAIN_VALUE_PATTERN, chainHead, CONTRIBUTION_CHAIN_LENGTH, contributionPlace, followReveals, gameChains, hashChainFromTail, headsAfter, isChainValue, newChainTail, revealFollows, type GameChains, type HashChain, type RevealFollower, type RevealProblem } from "./hash-chain";
 export { computerValue, computerValueMessage } from "./computer-value";
 export { createRollerV3, openingRollMessage, rollMessageV3, turnRollMessage, type RollContributions, type RollerV3 } from "./roll-v3";
-export { parseBundleV3, PROTOCOL_V3, type AuditBundleV3, type BundleRollV3, type GameHeads, type ParsedBundleV3, type RollValues } from "./bundle-v3";
+export { parseBundleV3, PROTOCOL_V3, sharedV2View, type AuditBundleV3, type BundleRollV3, type GameHeads, type ParsedBundleV3, type RollValues } from "./bundle-v3";
 export { checkSignatureV3, PROOF_STATEMENT_FORMAT_V3, proofStatementLinesV3, proofStatementV3 } from "./proof-statement-v3";
 export { signProofV3 } from "./proof-sign-v3";
 export { verifyV3, type BrowserKeptV3, type CheckIdV3, type CheckResultV3, type VerifyReportV3, type VerifyV3Options } from "./verify-v3";

@@ -9,24 +9,18 @@
  *   proofStatementV3(parsed, "fg-ed25519-0123456789abcdef");
  *   // "fairgammon-signed-proof-2\nkey fg-ed25519-…\nprotocol fair-dice-v3\n…\nchains 1 <head> <head>\nroll 0 1 opening - 35 - - <value> <value>\n…"
  */
-import type { ParsedBundleV3 } from "./bundle-v3";
-import type { ParsedBundleV2 } from "./bundle-v2";
+import { sharedV2View, type ParsedBundleV3 } from "./bundle-v3";
 import { signatureValid, type ProofKey } from "./proof-keys";
 import { proofStatementLines } from "./proof-statement";
 import type { CheckResult } from "./types";
 
 export const PROOF_STATEMENT_FORMAT_V3 = "fairgammon-signed-proof-2";
 
-/** The bundle as v2's statement reads it: v2's lines for the fields both protocols share. */
-function sharedView(b: ParsedBundleV3): ParsedBundleV2 {
-  return { ...b, protocol: "fair-dice-v2" };
-}
-
 const heads = (list: readonly string[] | undefined) => (list === undefined ? "-" : list.join(","));
 
 /** The statement's lines for `keyId`, in the order section 9b gives. */
 export function proofStatementLinesV3(b: ParsedBundleV3, keyId: string): string[] {
-  const shared = proofStatementLines(sharedView(b), keyId);
+  const shared = proofStatementLines(sharedV2View(b), keyId);
   // v2's lines are: format, key, protocol, the match's fields …, then one line per roll, last.
   const firstRoll = shared.length - b.rolls.length;
   const chains = [...b.chains].sort(([x], [y]) => x - y).map(([game, byPlayer]) => `chains ${game} ${heads(byPlayer.white)} ${heads(byPlayer.black)}`);

@@ -11,14 +11,12 @@
  *   const report = verifyV3(bundle, record, { keys, browser: { player: "white", salts, shownSalts, heads } });
  *   report.checks.find((c) => c.id === "chain-values"); // { status: "failed", say: { key: "failChainValue", values: { game, player, nonce, … } } }
  */
-import { parseBundleV3, type BundleRollV3, type GameHeads, type ParsedBundleV3 } from "./bundle-v3";
-import type { ParsedBundleV2 } from "./bundle-v2";
+import { parseBundleV3, sharedV2View, type BundleRollV3, type GameHeads, type ParsedBundleV3 } from "./bundle-v3";
 import { combineClientSeeds } from "./client-seed";
 import { computerSalt } from "./computer-salt";
 import { computerValue } from "./computer-value";
 import { followReveals, headsAfter, isChainValue, CONTRIBUTION_CHAIN_LENGTH } from "./hash-chain";
 import { computerSeatProblem } from "./proof-checks";
-import type { ProofKey } from "./proof-keys";
 import { checkSignatureV3 } from "./proof-statement-v3";
 import { createRollerV3, type RollContributions, type RollerV3 } from "./roll-v3";
 import { isSalt } from "./salt";
@@ -53,7 +51,6 @@ export interface BrowserKeptV3 {
 export interface VerifyV3Options extends Pick<VerifyV2Options, "recordSource" | "recordProblem" | "keys" | "recordLines"> {
   /** What the player's own browser kept: the panel's check `forwarded-salts`. */
   readonly browser?: BrowserKeptV3;
-  readonly keys?: readonly ProofKey[];
 }
 
 export interface VerifyReportV3 {
@@ -276,7 +273,7 @@ function contributionsProblem(roll: BundleRollV3): { readonly problem: string; r
  * seats name. Gives the rolls it failed, which are not recomputed.
  */
 function checkContributions(b: ParsedBundleV3, seeds: ReadonlyMap<number, string>): Checked & { readonly failedRolls: ReadonlySet<BundleRollV3> } {
-  const seatProblem = computerSeatProblem({ ...b, protocol: "fair-dice-v2" } satisfies ParsedBundleV2);
+  const seatProblem = computerSeatProblem(sharedV2View(b));
   if (seatProblem) return { result: check("contributions", "failed", seatProblem.key, seatProblem.values), failedGames: new Set(b.rolls.map((roll) => roll.game)), failedRolls: new Set() };
   const { fail, done } = failures("contributions");
   const failedRolls = new Set<BundleRollV3>();
