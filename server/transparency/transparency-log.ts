@@ -6,10 +6,12 @@
  * One sequencer across every node: an append runs in one transaction that first takes the log's lock (PostgreSQL: a
  * transaction-scoped advisory lock; SQLite: the IMMEDIATE transaction, on the process's one connection, is the lock),
  * then reads the size, rebuilds the frontier (a cached one when it is of the stored size and gives the stored root,
- * else from the O(log n) stored nodes), appends the leaf, and writes the entry, the nodes it completed and the signed
- * head of the new size — so there is one head per size, entry indexes have no gaps, and a head's timestamp is never
- * earlier than the one before it. A match's entry of a kind is logged once: appending it again returns its index and
- * writes nothing (a different entry for the same match and kind is refused with a throw: that is a bug to see).
+ * else from the O(log n) stored nodes), appends the leaves, and writes the entries, the nodes they completed and the
+ * signed head of the new size — so entry indexes have no gaps, every head's size is larger than the one before, and a
+ * head's timestamp is never earlier than the one before it. Appends that arrive together share one transaction and one
+ * head (group commit), which is what keeps the cost per match low under load. A match's entry of a kind is logged
+ * once: appending it again returns its index and writes nothing (a different entry for the same match and kind is
+ * refused with a throw: that is a bug to see).
  *
  * Proofs read only the nodes their plans name, in one query (plus the entry's row and the head's).
  *
@@ -72,7 +74,7 @@ export interface Appended {
   readonly index: number;
   /** False when the match's entry of this kind was logged already (nothing was written). */
   readonly appended: boolean;
-  /** The head signed by this append (the log's size is index + 1); null when nothing was appended. */
+  /** The head signed by the transaction that appended it (its size is at least index + 1); null when nothing was appended. */
   readonly head: SignedTreeHead | null;
 }
 
@@ -118,10 +120,6 @@ export class TransparencyEntryConflict extends Error {
   }
 }
 
-interface AppendOutcome extends Appended {
-  readonly frontier: MerkleFrontier | null;
-}
-
 const hexHash = (bytes: Uint8Array) => bytesToHex(bytes);
 
 function nodesWhere(addresses: readonly NodeAddress[]): { sql: string; params: number[] } {
@@ -135,52 +133,96 @@ function storedNodes(rows: readonly Row[]): StoredNode[] {
   return rows.map((row) => ({ level: Number(row.level), index: Number(row.index), hash: hexToBytes(String(row.hash)) }));
 }
 
-/** The append as one write plan (server/db/sql-plan.ts): run under the log's lock in one transaction. */
-function* appendPlan(
+/** The most entries one transaction appends (its statements stay well under either database's parameter limit). */
+export const MAX_BATCH = 256;
+
+/** What one entry of a batch came to: appended or found, or a conflicting entry (a bug to see, refused alone). */
+type EntryOutcome = { readonly index: number; readonly appended: boolean } | TransparencyEntryConflict;
+
+interface BatchOutcome {
+  readonly entries: EntryOutcome[];
+  /** The head this batch signed; null when it appended nothing. */
+  readonly head: SignedTreeHead | null;
+  readonly frontier: MerkleFrontier | null;
+}
+
+const entryKey = (entry: { kind: string; matchId: string }) => `${entry.kind} ${entry.matchId}`;
+
+/**
+ * The frontier of the stored log of `size` entries whose signed root is `root`: this node's own when the log has not
+ * moved since its last append, else rebuilt from the O(log n) stored nodes — and checked against the signed root.
+ */
+function* storedFrontier(size: number, root: string | undefined, cached: MerkleFrontier | null): SqlPlan<MerkleFrontier> {
+  if (cached && cached.size === size && (size === 0 || hexHash(frontierRoot(cached)) === root)) return cached;
+  const addresses = frontierAddresses(size);
+  const where = nodesWhere(addresses);
+  const rows = addresses.length === 0 ? [] : yield { sql: `SELECT "level", "index", "hash" FROM "TransparencyNode" WHERE ${where.sql}`, params: where.params };
+  const rebuilt = frontierFromNodes(size, lookupOf(storedNodes(rows)));
+  if (!rebuilt.ok) throw new Error(`transparency log: the frontier of size ${size} cannot be rebuilt (${rebuilt.reason} ${rebuilt.level ?? ""}/${rebuilt.index ?? ""})`);
+  if (size > 0 && hexHash(frontierRoot(rebuilt.frontier)) !== root) throw new Error(`transparency log: the stored nodes of size ${size} do not give the signed root`);
+  return rebuilt.frontier;
+}
+
+/**
+ * A batch's append as one write plan (server/db/sql-plan.ts), run under the log's lock in one transaction: the
+ * entries not logged yet get the next indexes in order, their rows and the nodes they complete are written in a few
+ * multi-row statements, and one head is signed for the new size.
+ */
+function* appendBatchPlan(
   dialect: Dialect,
-  entry: LogEntry,
+  batch: readonly LogEntry[],
   cached: MerkleFrontier | null,
   signer: TreeHeadSigner,
   now: number,
-): SqlPlan<Result<AppendOutcome, never>> {
-  const text = canonicalEntry(entry);
+): SqlPlan<Result<BatchOutcome, never>> {
   if (dialect === "postgres") yield { sql: `SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${SEQUENCER_LOCK})`, params: [] };
-  const [existing] = yield { sql: `SELECT "index", "entry" FROM "TransparencyEntry" WHERE "kind" = ? AND "matchId" = ?`, params: [entry.kind, entry.matchId] };
-  if (existing) {
-    const index = Number(existing.index);
-    if (existing.entry !== text) throw new TransparencyEntryConflict(entry.kind, entry.matchId, index);
-    return ok({ index, appended: false, head: null, frontier: null });
-  }
+  const matchIds = [...new Set(batch.map((entry) => entry.matchId))];
+  const stored = yield {
+    sql: `SELECT "index", "kind", "matchId", "entry" FROM "TransparencyEntry" WHERE "matchId" IN (${matchIds.map(() => "?").join(", ")})`,
+    params: matchIds,
+  };
+  /** kind + match → the index and text logged, from the store and from this batch. */
+  const logged = new Map(stored.map((row) => [entryKey({ kind: String(row.kind), matchId: String(row.matchId) }), { index: Number(row.index), text: String(row.entry) }]));
   const [last] = yield { sql: `SELECT "treeSize", "rootHash", "timestamp" FROM "TransparencyHead" ORDER BY "treeSize" DESC LIMIT 1`, params: [] };
-  const size = last ? Number(last.treeSize) : 0;
-  let frontier: MerkleFrontier;
-  if (cached && cached.size === size && (size === 0 || hexHash(frontierRoot(cached)) === last?.rootHash)) frontier = cached;
-  else {
-    const addresses = frontierAddresses(size);
-    const rows = addresses.length === 0 ? [] : yield { sql: `SELECT "level", "index", "hash" FROM "TransparencyNode" WHERE ${nodesWhere(addresses).sql}`, params: nodesWhere(addresses).params };
-    const rebuilt = frontierFromNodes(size, lookupOf(storedNodes(rows)));
-    if (!rebuilt.ok) throw new Error(`transparency log: the frontier of size ${size} cannot be rebuilt (${rebuilt.reason} ${rebuilt.level ?? ""}/${rebuilt.index ?? ""})`);
-    frontier = rebuilt.frontier;
-    if (size > 0 && hexHash(frontierRoot(frontier)) !== last?.rootHash) throw new Error(`transparency log: the stored nodes of size ${size} do not give the signed root`);
-  }
-  const leaf = entryLeafHash(entry);
-  const next = appendLeaf(frontier, leaf);
+  let frontier = yield* storedFrontier(last ? Number(last.treeSize) : 0, last ? String(last.rootHash) : undefined, cached);
+  const entryRows: unknown[][] = [];
+  const nodes: StoredNode[] = [];
+  const outcomes = batch.map((entry): EntryOutcome => {
+    const text = canonicalEntry(entry);
+    const found = logged.get(entryKey(entry));
+    if (found) return found.text === text ? { index: found.index, appended: false } : new TransparencyEntryConflict(entry.kind, entry.matchId, found.index);
+    const index = frontier.size;
+    const leaf = entryLeafHash(entry);
+    const next = appendLeaf(frontier, leaf);
+    frontier = next.frontier;
+    nodes.push(...next.nodes);
+    entryRows.push([index, entry.kind, entry.matchId, text, hexHash(leaf), new Date(now)]);
+    logged.set(entryKey(entry), { index, text });
+    return { index, appended: true };
+  });
+  if (entryRows.length === 0) return ok({ entries: outcomes, head: null, frontier: null });
   yield {
-    sql: `INSERT INTO "TransparencyEntry" ("index", "kind", "matchId", "entry", "leafHash", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`,
-    params: [size, entry.kind, entry.matchId, text, hexHash(leaf), new Date(now)],
+    sql: `INSERT INTO "TransparencyEntry" ("index", "kind", "matchId", "entry", "leafHash", "createdAt") VALUES ${entryRows.map(() => "(?, ?, ?, ?, ?, ?)").join(", ")}`,
+    params: entryRows.flat(),
   };
   yield {
-    sql: `INSERT INTO "TransparencyNode" ("level", "index", "hash") VALUES ${next.nodes.map(() => "(?, ?, ?)").join(", ")}`,
-    params: next.nodes.flatMap((node) => [node.level, node.index, hexHash(node.hash)]),
+    sql: `INSERT INTO "TransparencyNode" ("level", "index", "hash") VALUES ${nodes.map(() => "(?, ?, ?)").join(", ")}`,
+    params: nodes.flatMap((node) => [node.level, node.index, hexHash(node.hash)]),
   };
   // A head of more entries never has an earlier timestamp than one of fewer, whatever this node's clock says.
   const timestamp = Math.max(now, last ? Number(last.timestamp) : 0);
-  const head = signer.sign({ treeSize: next.frontier.size, rootHash: hexHash(frontierRoot(next.frontier)), timestamp });
+  const head = signer.sign({ treeSize: frontier.size, rootHash: hexHash(frontierRoot(frontier)), timestamp });
   yield {
     sql: `INSERT INTO "TransparencyHead" ("treeSize", "rootHash", "timestamp", "signature") VALUES (?, ?, ?, ?)`,
     params: [head.treeSize, head.rootHash, BigInt(head.timestamp), head.signature],
   };
-  return ok({ index: size, appended: true, head, frontier: next.frontier });
+  return ok({ entries: outcomes, head, frontier });
+}
+
+interface Waiting {
+  readonly entry: LogEntry;
+  readonly resolve: (appended: Appended) => void;
+  readonly reject: (error: unknown) => void;
 }
 
 function headOf(row: { treeSize: number; rootHash: string; timestamp: bigint | number; signature: string }): SignedTreeHead {
@@ -196,6 +238,9 @@ function parsedEntry(text: string): LogEntry {
 export class TransparencyLog {
   /** The frontier after the last append this instance committed: used when the stored log has not moved since. */
   #frontier: MerkleFrontier | null = null;
+  /** Appends not yet in a transaction, and whether a flush is taking them. */
+  readonly #waiting: Waiting[] = [];
+  #flushing = false;
 
   constructor(
     private readonly db: Db,
@@ -203,15 +248,40 @@ export class TransparencyLog {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Appends the entry (or finds it logged already) and signs the new head; see the module comment. */
-  async append(entry: LogEntry): Promise<Appended> {
-    const cached = this.#frontier;
-    const result = await writePlan(this.db, (dialect) => appendPlan(dialect, entry, cached, this.signer, this.now()));
-    if (!result.ok) throw new Error("unreachable");
-    const { frontier, ...appended } = result.value;
-    // Kept only once committed, and only if no later append of this instance committed first.
-    if (frontier && (this.#frontier === null || this.#frontier.size < frontier.size)) this.#frontier = frontier;
-    return appended;
+  /**
+   * Appends the entry (or finds it logged already); see the module comment. Appends that arrive while one transaction
+   * runs wait and go together in the next one (group commit: one lock, a few statements and one signature for the lot),
+   * so the cost per entry falls as the load rises, and one entry alone waits for nothing.
+   */
+  append(entry: LogEntry): Promise<Appended> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ entry, resolve, reject });
+      if (!this.#flushing) void this.#flush();
+    });
+  }
+
+  /** Runs batches until none waits; the flag drops in the same step as the last check, so no append is left behind. */
+  async #flush(): Promise<void> {
+    this.#flushing = true;
+    while (this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, MAX_BATCH);
+      const cached = this.#frontier;
+      try {
+        const result = await writePlan(this.db, (dialect) => appendBatchPlan(dialect, batch.map((waiting) => waiting.entry), cached, this.signer, this.now()));
+        if (!result.ok) throw new Error("unreachable");
+        const { entries, head, frontier } = result.value;
+        // Kept only once committed, and only if no later append of this instance committed first.
+        if (frontier && (this.#frontier === null || this.#frontier.size < frontier.size)) this.#frontier = frontier;
+        batch.forEach((waiting, i) => {
+          const outcome = entries[i]!;
+          if (outcome instanceof TransparencyEntryConflict) waiting.reject(outcome);
+          else waiting.resolve({ ...outcome, head: outcome.appended ? head : null });
+        });
+      } catch (error) {
+        for (const waiting of batch) waiting.reject(error);
+      }
+    }
+    this.#flushing = false;
   }
 
   /** The head of the log's current size; null while the log is empty. */
