@@ -39,6 +39,7 @@ export function simulatedTail(game: number, color: SeatColor, chain: number): st
 
 /** What one person's browser kept through the match, with the tails it drew, by game. */
 export interface SimulatedBrowser extends BrowserKeptV3 {
+  readonly heads: ReadonlyMap<number, GameHeads>;
   readonly tails: ReadonlyMap<number, readonly string[]>;
 }
 
