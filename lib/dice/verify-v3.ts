@@ -293,6 +293,10 @@ function checkContributions(b: ParsedBundleV3, seeds: ReadonlyMap<number, string
   return { ...done(otherwise), failedRolls };
 }
 
+function withPlayer(result: CheckResult, player: string): CheckResult {
+  return { ...result, say: { ...result.say, values: { ...result.say.values, player } } };
+}
+
 function partsOf(roll: BundleRollV3): RollContributions {
   if (roll.kind === "opening") return { kind: "opening", white: roll.values.white!, black: roll.values.black! };
   return { kind: "turn", salt: roll.salts[roll.player!]!, value: roll.values[other(roll.player!)]! };
@@ -316,7 +320,8 @@ function checkRolls(b: ParsedBundleV3, seeds: ReadonlyMap<number, string>, faile
     if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
     wrong++;
     failedGames.add(roll.game);
-    first ??= wrongRoll(roll, dice);
+    // v2's failure, naming the roller too (none for an opening roll, to which both players gave a value).
+    first ??= withPlayer(wrongRoll(roll, dice), roll.player ?? "none");
   }
   if (first) return { result: { ...wrongRolls(first, wrong), id: "rolls-recomputed" }, failedGames };
   if (unknown > 0) return { result: check("rolls-recomputed", "not-yet-revealed", "rollsSoFar", { rolls: b.rolls.length - unknown, waiting: unknown }), failedGames };

@@ -335,7 +335,7 @@ export function outsideVerify(input: unknown, options: { record?: unknown; keys?
       const [d1, d2] = dice(seed, `${clientSeed}:${r.nonce}:${parts}`);
       if (d1 === r.dice[0] && d2 === r.dice[1]) continue;
       failedGames.add(r.game);
-      where ??= { check: "rolls-recomputed", game: r.game, nonce: r.nonce };
+      where ??= { check: "rolls-recomputed", game: r.game, nonce: r.nonce, ...(r.player !== null && { player: r.player }) };
     }
     set("rolls-recomputed", where ? { status: "failed", failedGames, where } : { status: unknown ? "not-yet-revealed" : "passed", failedGames });
   }
