@@ -77,7 +77,9 @@ describe("each tampering fails its check, naming the game, the player and the no
   });
 
   it("a wrong roll: rolls-recomputed with both dice", () => {
-    expect(failure("wrong-roll-resigned", "rolls-recomputed")).toMatchObject({ say: { key: "failRoll", values: { nonce: 17, game: 3 } }, nonce: 17, game: 3 });
+    const roller = (vector("wrong-roll-resigned").bundle as { rolls: { player: string | null }[] }).rolls[17]!.player;
+    expect(failure("wrong-roll-resigned", "rolls-recomputed")).toMatchObject({ say: { key: "failRoll", values: { nonce: 17, game: 3, player: roller } }, nonce: 17, game: 3 });
+    expect(roller).toMatch(/^(white|black)$/);
   });
 });
 
