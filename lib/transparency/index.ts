@@ -1,7 +1,7 @@
 /**
  * The transparency log's pure core (docs/transparency-log.md): the RFC 9162 Merkle tree and its proofs, the frontier
  * and node plans a server keeps the tree with, the entries' canonical bytes, and signed tree heads with the checks a
- * monitor runs. Pure and synchronous; runs unchanged in Node and the browser.
+ * monitor runs, and the monitor itself (a state and a step). Pure and synchronous; runs unchanged in Node and the browser.
  *
  * @example
  *   import { appendLeaf, entryLeafHash, frontierRoot, signTreeHead, checkHeads } from "@/lib/transparency";
@@ -72,3 +72,24 @@ export {
   type SignedTreeHead,
   type TreeHead,
 } from "./tree-head";
+export {
+  MAX_KEPT_FINDINGS,
+  MAX_KEPT_HEADS,
+  MONITOR_FORMAT,
+  allowKey,
+  headToRecheck,
+  initialMonitorState,
+  latestHead,
+  monitorStep,
+  parseMonitorState,
+  type EntryAudit,
+  type Evidence,
+  type Fetched,
+  type Finding,
+  type FindingKind,
+  type FindingSource,
+  type MonitorState,
+  type Progress,
+  type SeenHead,
+  type StepResult,
+} from "./monitor";
