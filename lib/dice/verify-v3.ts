@@ -136,8 +136,8 @@ function knownSeeds(b: ParsedBundleV3, allGames: readonly number[]): { seeds: Ma
 
 /**
  * v2's checks that read no contribution, from verifyV2 on the bundle's v2 fields with every roll's salts left out:
- * v2's salt and roll checks then pass over every roll (v3's own checks them), and with no key given it spends no time
- * on v2's signature. Checks 3, 6, 7 and 9 fail their first game and every later one, check 10 every game (v2, section 7).
+ * v2's salts check then refuses every roll, so its roll check recomputes none (v3's own checks do that), and with no
+ * key given it spends no time on v2's signature; only the checks below are taken from its report. Checks 3, 6, 7 and 9 fail their first game and every later one, check 10 every game (v2, section 7).
  */
 function inheritedChecks(input: object, b: ParsedBundleV3, record: unknown, options: VerifyV3Options, allGames: readonly number[], wrongSeeds: ReadonlySet<number>): [CheckIdV3, Checked][] {
   const rolls = b.rolls.map(({ nonce, game, kind, player, dice }) => ({ nonce, game, kind, player, dice, salts: {} }));
