@@ -189,7 +189,9 @@ export function outsideVerify(input: unknown, options: { record?: unknown; keys?
   const set = (id: string, f: Found) => found.set(id, f);
 
   // 2. signature
-  const key = b.signature && options.keys?.find((k) => k.keyId === b.signature!.keyId);
+  // v2, section 5b: a listed key whose id is not its own is dropped.
+  const ownId = (publicKey: string) => `fg-ed25519-${createHash("sha256").update(Buffer.from(publicKey, "hex")).digest("hex").slice(0, 16)}`;
+  const key = b.signature && options.keys?.find((k) => k.keyId === b.signature!.keyId && k.keyId === ownId(k.publicKey));
   if (!b.signature || !key) set("signature", { status: "skipped", failedGames: new Set() });
   else set("signature", ed25519Valid(key.publicKey, outsideStatement(b, key.keyId), b.signature.value) ? { status: "passed", failedGames: new Set() } : { status: "failed", failedGames: new Set(allGames) });
 
