@@ -94,4 +94,26 @@ describe("the outside verifier and verifyV3 on simulated matches", () => {
       if (run % 2 === 0) agree(signSimulatedV3({ bundle: edited, record: played.record }, { privateKey: KEY }), played.record, played.browsers.black);
     }
   });
+
+  it("agree on 300 bundles with one field replaced by a value of another kind", () => {
+    const played = simulateMatchV3({ serverSeed: fresh(), clientSeeds: { white: "w", black: "b" }, matchLength: 2, games: 2, turnsPerGame: 5, computer: "black" });
+    const signed = signSimulatedV3(played, { privateKey: KEY });
+    const replacements: unknown[] = [null, 0, -1, 1.5, 7, "", "x".repeat(70), "A".repeat(64), fresh(), [], {}, [1], { white: 1 }, { white: "a" }, true];
+    for (let run = 0; run < 300; run++) {
+      const edited = JSON.parse(JSON.stringify(signed)) as unknown;
+      let node = edited as Record<string, unknown>;
+      for (let depth = 0; depth < 4; depth++) {
+        const keys = Object.keys(node);
+        if (keys.length === 0) break;
+        const key = keys[randomBytes(1)[0]! % keys.length]!;
+        const child = node[key];
+        if (depth === 3 || typeof child !== "object" || child === null || randomBytes(1)[0]! % 3 === 0) {
+          node[key] = replacements[randomBytes(1)[0]! % replacements.length];
+          break;
+        }
+        node = child as Record<string, unknown>;
+      }
+      agree(edited, played.record, played.browsers.white);
+    }
+  });
 });
