@@ -12,7 +12,7 @@
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { parseBundleV3, type AuditBundleV3, type BundleRollV3 } from "./bundle-v3";
+import { parseBundleV3, type AuditBundleV3 } from "./bundle-v3";
 import type { ProofEnd } from "./bundle-v2";
 import { combineClientSeeds } from "./client-seed";
 import { computerValue, computerValueMessage } from "./computer-value";
@@ -308,4 +308,3 @@ export function fairDiceV3Vectors() {
   };
 }
 
-export type { BundleRollV3 };
