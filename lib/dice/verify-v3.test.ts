@@ -141,31 +141,6 @@ describe("verifyV3 on simulated matches", () => {
     }
   });
 
-  it("never throws on a bundle with any one field replaced by a value of another kind (property, 400 runs)", () => {
-    const simulated = simulateMatchV3({ ...base, games: 2, computer: "black" });
-    const signed = signSimulatedV3(simulated, { privateKey: KEY });
-    const replacements: unknown[] = [null, 0, -1, 1.5, "", "x".repeat(70), "A".repeat(64), [], {}, [1], { white: 1 }, true];
-    let state = 11;
-    const next = (n: number) => (state = (state * 1103515245 + 12345) % 2 ** 31) % n;
-    for (let run = 0; run < 400; run++) {
-      const edited = JSON.parse(JSON.stringify(signed)) as unknown;
-      let node = edited as Record<string, unknown>;
-      for (let depth = 0; depth < 4; depth++) {
-        const keys = Object.keys(node);
-        if (keys.length === 0) break;
-        const key = keys[next(keys.length)]!;
-        const child = node[key];
-        if (depth === 3 || typeof child !== "object" || child === null || next(3) === 0) {
-          node[key] = replacements[next(replacements.length)];
-          break;
-        }
-        node = child as Record<string, unknown>;
-      }
-      const report = verifyV3(edited, simulated.record, { keys: KEYS, browser: simulated.browsers.white });
-      expect(["verified", "failed", "incomplete", "not-yet-revealed"]).toContain(report.verdict);
-    }
-  });
-
   it("never throws on input that is not a bundle, and says which field is wrong", () => {
     for (const input of [null, 7, "x", [], {}, { protocol: "fair-dice-v3" }]) expect(verifyV3(input).verdict).toBe("failed");
     const simulated = simulateMatchV3({ ...base, games: 1 });
