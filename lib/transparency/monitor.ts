@@ -206,6 +206,8 @@ export function parseMonitorState(input: unknown): { readonly ok: true; readonly
   const state: MonitorState = parsed.data;
   const sizes = state.heads.map((seen) => seen.head.treeSize);
   if (sizes.some((size, i) => i > 0 && size <= sizes[i - 1]!)) return { ok: false, issue: "heads: not in growing order of size" };
+  // The frontier has one hash for each 1-bit of its size (lib/transparency/frontier.ts): any other would not fold.
+  if (state.audit.frontier.length !== state.audit.size.toString(2).replace(/0/g, "").length) return { ok: false, issue: "audit.frontier: not the frontier of audit.size entries" };
   return { ok: true, state };
 }
 
