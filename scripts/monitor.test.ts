@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENTRY_FORMAT, TREE_HEAD_FORMAT, consistencyProof, entryLeafHash, rootHash, signTreeHead, type LogEntry, type MatchCreatedEntry, type MatchEndedEntry, type SignedTreeHead } from "@/lib/transparency";
 import { tempDirs } from "@/tests/support/temp-dirs";
 
@@ -117,15 +117,18 @@ afterAll(() => {
   server.close();
 });
 
-/** The monitor run once, as a person or cron would. */
-async function monitor(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** The monitor started, as a person or cron would: its output so far, and its exit code when it has ended. */
+function started(args: readonly string[]) {
   const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "scripts/monitor.ts"), ...args], { cwd: repoRoot });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, "close")) as [number | null];
-  return { code, stdout, stderr };
+  const output = { stdout: "", stderr: "" };
+  child.stdout.on("data", (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const ended = once(child, "close").then(([code]) => ({ code: code as number | null, ...output }));
+  return { child, output, ended };
+}
+
+async function monitor(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return started(args).ended;
 }
 
 /** The address of a port nobody listens on: one just closed. */
@@ -188,6 +191,16 @@ describe("npm run monitor", () => {
     expect(later.code).toBe(1);
     expect(findingLines(later.stdout).map((line) => line.split(" ")[1])).toEqual(["the", "FORK", "INCONSISTENT", "FORK"]);
     expect(later.stdout).toContain("keeps 3 earlier findings");
+  });
+
+  it("follows a round every --interval seconds until it is stopped", async () => {
+    const { child, output, ended } = started([address, "--state", join(tempDir(), "state.json"), "--interval", "1"]);
+    await vi.waitFor(() => expect(output.stdout).toContain("ok first head"), { timeout: 20_000, interval: 50 });
+    const size = Math.max(...site.heads.keys());
+    site.append(...match());
+    await vi.waitFor(() => expect(output.stdout).toContain(`ok size ${size} → ${size + 2}, consistent`), { timeout: 20_000, interval: 50 });
+    child.kill("SIGINT");
+    expect(await ended).toMatchObject({ code: 0, stderr: "" });
   });
 
   it("names an entry served rewritten under a tree left as it was, and a key it was not told of", async () => {

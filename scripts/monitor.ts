@@ -335,6 +335,7 @@ async function follow(options: Options): Promise<number> {
       // Following goes on: a site that is down for a while is not a finding, and the next round may reach it.
       process.stderr.write(`monitor: ${error.message}\n`);
     }
+    if (stopped) break;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, options.intervalSeconds * 1000);
       wake = () => {

@@ -1,7 +1,8 @@
 /**
  * The transparency log's pure core (docs/transparency-log.md): the RFC 9162 Merkle tree and its proofs, the frontier
- * and node plans a server keeps the tree with, the entries' canonical bytes, and signed tree heads with the checks a
- * monitor runs, and the monitor itself (a state and a step). Pure and synchronous; runs unchanged in Node and the browser.
+ * and node plans a server keeps the tree with, the entries' canonical bytes, signed tree heads with the checks a
+ * monitor runs, and the monitor itself (its state and step). Pure and synchronous; runs unchanged in Node and the
+ * browser.
  *
  * @example
  *   import { appendLeaf, entryLeafHash, frontierRoot, signTreeHead, checkHeads } from "@/lib/transparency";

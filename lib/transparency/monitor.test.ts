@@ -4,7 +4,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
 import { ENTRY_FORMAT, entryLeafHash, type LogEntry } from "./entry";
 import { consistencyProof, rootHash } from "./merkle";
-import { allowKey, headToRecheck, initialMonitorState, latestHead, monitorStep, parseMonitorState, type Fetched, type MonitorState } from "./monitor";
+import { MAX_KEPT_HEADS, allowKey, headToRecheck, initialMonitorState, latestHead, monitorStep, parseMonitorState, type Fetched, type MonitorState } from "./monitor";
 import { signTreeHead, type SignedTreeHead } from "./tree-head";
 
 const SITE = "https://fairgammon.example";
@@ -89,6 +89,20 @@ describe("monitorStep on an honest log", () => {
     const rest = monitorStep(first.state, { at: T0, entries: { start: 10, entries: log.page(10, 10) } });
     expect(rest.findings).toEqual([]);
     expect(rest.state.audit).toMatchObject({ size: 16, matched: 16 });
+  });
+  it("keeps a bounded spread of the heads it saw, from the first to the latest", () => {
+    const long = siteLog(Array.from({ length: MAX_KEPT_HEADS + 1 }, (_, i) => entryAt(i)));
+    // Only the latest head is checked against: the ones before it stand in for a long history.
+    const standIn = long.head(1);
+    const history = Array.from({ length: MAX_KEPT_HEADS - 1 }, (_, i) => ({ head: { ...standIn, treeSize: i + 1 }, seenAt: T0 }));
+    const state: MonitorState = { ...initialMonitorState(SITE, long.publicKey), heads: [...history, { head: long.head(MAX_KEPT_HEADS), seenAt: T0 }] };
+    const result = monitorStep(state, fetchedAt(state, long, MAX_KEPT_HEADS + 1));
+    expect(result.findings).toEqual([]);
+    const sizes = result.state.heads.map((seen) => seen.head.treeSize);
+    expect(sizes).toHaveLength(MAX_KEPT_HEADS / 2 + 1);
+    expect([sizes[0], sizes[1], sizes.at(-2), sizes.at(-1)]).toEqual([1, 3, MAX_KEPT_HEADS - 1, MAX_KEPT_HEADS + 1]);
+    expect(result.state.seen).toEqual({ count: 1, digest: expect.not.stringMatching(state.seen.digest) });
+    expect(parseMonitorState(result.state)).toMatchObject({ ok: true });
   });
 });
 
