@@ -157,13 +157,13 @@ describe("npm run monitor", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`pinned the site's key ${site.publicKey}`);
     expect(first.stdout).toMatch(/^ok first head: size 4 root [0-9a-f]{16}…/m);
-    expect(first.stdout).toContain("ok entries 0 → 4 audited: they rebuild the signed roots of 1 size up to 4");
+    expect(first.stdout).toContain("ok entries 0 → 4 audited: they rebuild the signed root of size 4");
 
     site.append(...match());
     site.append(...match(), ...match());
     const grown = await run();
     expect(grown.code).toBe(0);
-    expect(grown.stdout).toContain("ok size 4 → 10, consistent");
+    expect(grown.stdout).toContain("ok size 4 → 10, consistent (proof of 2 hashes)");
     expect(grown.stdout).toContain("ok entries 4 → 10 audited");
     expect(findingLines(grown.stdout)).toEqual([]);
     const again = await run();

@@ -183,7 +183,7 @@ async function fetchEntries(site: string, start: number, count: number): Promise
 const short = (hash: string) => `${hash.slice(0, 16)}…`;
 const when = (head: SignedTreeHead) => new Date(head.timestamp).toISOString();
 const headText = (head: SignedTreeHead) => `size ${head.treeSize} root ${short(head.rootHash)} signed ${when(head)}`;
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function progressLines(progress: Progress): string[] {
   const lines: string[] = [];
@@ -192,11 +192,12 @@ function progressLines(progress: Progress): string[] {
   const followed = progress.followed;
   if (followed?.kind === "first") lines.push(`ok first head: ${headText(followed.to)}`);
   if (followed?.kind === "unchanged") lines.push(`ok size ${followed.to.treeSize}, unchanged`);
-  if (followed?.kind === "extended") lines.push(`ok size ${followed.from.treeSize} → ${followed.to.treeSize}, consistent (proof of ${plural(followed.proofLength, "hash")})`);
+  if (followed?.kind === "extended") lines.push(`ok size ${followed.from.treeSize} → ${followed.to.treeSize}, consistent (proof of ${plural(followed.proofLength, "hash", "hashes")})`);
   if (progress.rechecked) lines.push(`ok re-fetched the head of size ${progress.rechecked.size}: same root`);
   const audited = progress.audited;
   if (audited && audited.to > audited.from) {
-    const matched = audited.matched.length === 0 ? "no signed size passed yet" : `they rebuild the signed roots of ${plural(audited.matched.length, "size")} up to ${audited.matched.at(-1)}`;
+    const [count, last] = [audited.matched.length, audited.matched.at(-1)];
+    const matched = count === 0 ? "no signed size reached yet" : count === 1 ? `they rebuild the signed root of size ${last}` : `they rebuild the signed roots of ${count} sizes, up to ${last}`;
     lines.push(`ok entries ${audited.from} → ${audited.to} audited: ${matched}`);
   }
   return lines;

@@ -295,7 +295,7 @@ function proofList(proof: unknown): string[] | null {
 /** Thins the kept heads to MAX_KEPT_HEADS: every other head but the first and the latest goes. */
 function thinned(heads: readonly SeenHead[]): readonly SeenHead[] {
   if (heads.length <= MAX_KEPT_HEADS) return heads;
-  return heads.filter((_, i) => i === 0 || i === heads.length - 1 || i % 2 === 0);
+  return heads.filter((_, i) => i % 2 === 0 || i === heads.length - 1);
 }
 
 function accepted(state: MonitorState, head: SignedTreeHead, at: number): MonitorState {
@@ -351,10 +351,8 @@ function extendStep(state: MonitorState, latest: SignedTreeHead, head: SignedTre
   if (served === undefined) return { state, progress: {} };
   const before = findings.list.length;
   // The proof's own heads are the site's word for both sizes: another root for either is a fork, signed.
-  if (served.from !== null) {
-    const from = signedHead(served.from, "consistency", state.keys, findings);
-    if (from !== null) sameSizeCheck(state, from, "consistency", findings);
-  }
+  const from = signedHead(served.from, "consistency", state.keys, findings);
+  if (from !== null) sameSizeCheck(state, from, "consistency", findings);
   const to = signedHead(served.to, "consistency", state.keys, findings);
   if (to !== null && to.treeSize === head.treeSize && to.rootHash !== head.rootHash) findings.add("consistency", { kind: "fork", older: head, newer: to });
   const proof = proofList(served.proof) ?? [];
@@ -384,8 +382,9 @@ function recheckStep(state: MonitorState, recheck: NonNullable<Fetched["recheck"
 function auditStep(state: MonitorState, page: NonNullable<Fetched["entries"]>, findings: Findings): { state: MonitorState; audited?: Progress["audited"] } {
   const { audit } = state;
   const limit = latestHead(state)?.treeSize ?? 0;
-  if (page.start !== audit.size || !Array.isArray(page.entries)) {
-    findings.add("entries", { kind: "malformed-entry", index: audit.size, served: kept(page.entries), issue: `not the list of entries from ${audit.size}` });
+  if (page.start !== audit.size) throw new RangeError(`monitorStep: entries from ${page.start} given to an audit of ${audit.size}`);
+  if (!Array.isArray(page.entries)) {
+    findings.add("entries", { kind: "malformed-entry", index: audit.size, served: kept(page.entries), issue: "entries: not a list" });
     return { state };
   }
   const roots = new Map(state.heads.map((seen) => [seen.head.treeSize, seen.head]));
