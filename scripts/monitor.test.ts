@@ -13,9 +13,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ENTRY_FORMAT, TREE_HEAD_FORMAT, consistencyProof, entryLeafHash, rootHash, signTreeHead, type LogEntry, type MatchCreatedEntry, type MatchEndedEntry, type SignedTreeHead } from "@/lib/transparency";
+import { ENTRY_FORMAT, TREE_HEAD_FORMAT, checkHeads, consistencyProof, entryLeafHash, rootHash, signTreeHead, type LogEntry, type MatchCreatedEntry, type MatchEndedEntry, type SignedTreeHead } from "@/lib/transparency";
 import { tempDirs } from "@/tests/support/temp-dirs";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -180,10 +180,10 @@ describe("npm run monitor", () => {
     expect(lines.map((line) => line.split(" ")[1])).toEqual(["FORK", "INCONSISTENT", "FORK"]);
     expect(lines[0]).toContain(`two signed roots for size 10: ${JSON.parse(readFileSync(state, "utf8")).heads.at(-1).head.rootHash}`);
     expect(lines[1]).toMatch(/size 12 root .* does not extend size 10 root .*: an entry was changed/);
-    // The evidence is the signed heads and the proof, as JSON, on the same line.
-    const evidence = JSON.parse(lines[1]!.slice(lines[1]!.indexOf("evidence: ") + 10)) as { newer: SignedTreeHead; proof: string[] };
+    // The evidence is the signed heads, the proof and the key, as JSON on the same line: anyone can run the check again.
+    const evidence = JSON.parse(lines[1]!.slice(lines[1]!.indexOf("evidence: ") + 10)) as { older: SignedTreeHead; newer: SignedTreeHead; proof: string[]; keys: string[] };
     expect(evidence.newer).toEqual(site.heads.get(12));
-    expect(evidence.proof.length).toBeGreaterThan(0);
+    expect(checkHeads(evidence.older, evidence.newer, evidence.proof, hexToBytes(evidence.keys[0]!))).toMatchObject({ ok: false, reason: "inconsistent" });
 
     expect(lines[2]).toContain("(from recheck): two signed roots for size 4");
     // The rewritten log is not followed: the next run says it all again.

@@ -82,7 +82,7 @@ export type FindingSource = "head" | "consistency" | "recheck" | "entries";
 
 export type Evidence =
   | { readonly kind: "malformed-head"; readonly served: unknown; readonly issue: string }
-  | { readonly kind: "bad-signature"; readonly served: unknown; readonly keys: readonly string[] }
+  | { readonly kind: "bad-signature"; readonly served: unknown }
   | { readonly kind: "key-changed"; readonly pinned: readonly string[]; readonly served: unknown; readonly keyId: unknown }
   | { readonly kind: "shrunk"; readonly older: SignedTreeHead; readonly newer: SignedTreeHead | null }
   | { readonly kind: "fork" | "time-reversed"; readonly older: SignedTreeHead; readonly newer: SignedTreeHead }
@@ -101,7 +101,9 @@ export type Evidence =
     }
   | { readonly kind: "malformed-entry"; readonly index: number; readonly served: unknown; readonly issue: string };
 
-export type Finding = Evidence & { readonly source: FindingSource; readonly at: number };
+type SourcedEvidence = Evidence & { readonly source: FindingSource; readonly at: number };
+/** A finding: its evidence, which request it came from, when (the monitor's clock), and the keys to check it with. */
+export type Finding = SourcedEvidence & { readonly keys: readonly string[] };
 
 export interface MonitorState {
   readonly format: typeof MONITOR_FORMAT;
@@ -248,9 +250,9 @@ function kept(value: unknown): unknown {
   return text.length <= MAX_KEPT_VALUE ? (JSON.parse(text) as unknown) : `(${text.length} characters of JSON, not kept)`;
 }
 
-/** Collects a step's findings. */
+/** Collects a step's findings; each is given the pinned keys as the step ends. */
 class Findings {
-  readonly list: Finding[] = [];
+  readonly list: SourcedEvidence[] = [];
   constructor(private readonly at: number) {}
   add(source: FindingSource, evidence: Evidence): void {
     this.list.push({ ...evidence, source, at: this.at });
@@ -268,7 +270,7 @@ function signedHead(served: unknown, source: FindingSource, keys: readonly strin
     return null;
   }
   if (signerOf(parsed.head, keys) === null) {
-    findings.add(source, { kind: "bad-signature", served: parsed.head, keys });
+    findings.add(source, { kind: "bad-signature", served: parsed.head });
     return null;
   }
   return parsed.head;
@@ -445,7 +447,7 @@ export function monitorStep(state: MonitorState, fetched: Fetched): StepResult {
       if (audited.audited) progress = { ...progress, audited: audited.audited };
     }
   }
-  const list = findings.list;
+  const list: Finding[] = findings.list.map((finding) => ({ ...finding, keys: next.keys }));
   if (list.length > 0) next = { ...next, findings: [...next.findings, ...list].slice(-MAX_KEPT_FINDINGS) };
   return { state: next, findings: list, progress };
 }
