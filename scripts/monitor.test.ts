@@ -203,6 +203,24 @@ describe("npm run monitor", () => {
     expect(await ended).toMatchObject({ code: 0, stderr: "" });
   });
 
+  it("audits a long log a page at a time, and keeps what it audited when the site fails midway", async () => {
+    const long = new LogSite();
+    long.append(...Array.from({ length: 150 }, () => match()).flat());
+    const state = join(tempDir(), "state.json");
+    site.override = (path) => (/entries\?start=(2\d\d)/.test(path) ? { status: 503, body: "{}" } : { status: 200, body: JSON.stringify(long.answer(path).body) });
+    try {
+      const failed = await monitor(address, "--state", state, "--once", "--audit-entries");
+      expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining("entries?start=256&count=44 answered 503") });
+      expect(failed.stdout).toContain("ok entries 0 → 256 audited: no signed size reached yet");
+      site.override = (path) => ({ status: 200, body: JSON.stringify(long.answer(path).body) });
+      const resumed = await monitor(address, "--state", state, "--once", "--audit-entries");
+      expect(resumed).toMatchObject({ code: 0, stderr: "" });
+      expect(resumed.stdout).toContain("ok entries 256 → 300 audited: they rebuild the signed root of size 300");
+    } finally {
+      site.override = undefined;
+    }
+  });
+
   it("names an entry served rewritten under a tree left as it was, and a key it was not told of", async () => {
     const honest = new LogSite();
     const [created, ended] = match();

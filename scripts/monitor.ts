@@ -271,6 +271,8 @@ interface Round {
   readonly state: MonitorState;
   readonly lines: string[];
   readonly findings: number;
+  /** Why the round stopped short, after what it did was kept (an audit carries on next round from where it was). */
+  readonly problem?: Problem;
 }
 
 /** Fetches the head, the proof from the latest kept head and a kept head to re-check; then the entries to audit. */
@@ -285,19 +287,39 @@ async function round(state: MonitorState, options: Options, now: () => number): 
   const recheck = older === null ? undefined : { size: older.treeSize, head: await fetchHeadOf(site, older.treeSize) };
   const step = monitorStep(state, { at: now(), ...served, ...(consistency && { consistency }), ...(recheck && { recheck }) });
   const lines = [...progressLines(step.progress), ...step.findings.map(findingLine)];
-  let next = step.state;
-  let findings = step.findings.length;
-  for (let page = 0; options.auditEntries && findings === 0 && page < PAGES_PER_ROUND; page++) {
-    const start = next.audit.size;
-    const end = latestHead(next)?.treeSize ?? 0;
-    if (start >= end) break;
-    const audited = monitorStep(next, { at: now(), entries: { start, entries: await fetchEntries(site, start, Math.min(PAGE, end - start)) } });
-    lines.push(...progressLines(audited.progress), ...audited.findings.map(findingLine));
-    findings += audited.findings.length;
-    if (audited.findings.length === 0 && audited.state.audit.size === start) throw new Problem(`the site served no entries from ${start}, though it signed a head of ${end}`);
+  if (!options.auditEntries || step.findings.length > 0) return { state: step.state, lines, findings: step.findings.length };
+  return audit(step.state, lines, site, now);
+}
+
+/** Entries fetched a page at a time and audited, up to PAGES_PER_ROUND pages; one line for them all. */
+async function audit(state: MonitorState, lines: string[], site: string, now: () => number): Promise<Round> {
+  const from = state.audit.size;
+  const matched: number[] = [];
+  let next = state;
+  let problem: Problem | undefined;
+  for (let page = 0; page < PAGES_PER_ROUND && next.audit.size < (latestHead(next)?.treeSize ?? 0); page++) {
+    const [start, end] = [next.audit.size, latestHead(next)!.treeSize];
+    let entries: unknown;
+    try {
+      entries = await fetchEntries(site, start, Math.min(PAGE, end - start));
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      problem = error;
+      break;
+    }
+    const audited = monitorStep(next, { at: now(), entries: { start, entries } });
+    if (audited.findings.length > 0) {
+      const before = progressLines({ audited: { from, to: start, matched } });
+      return { state: audited.state, lines: [...lines, ...before, ...audited.findings.map(findingLine)], findings: audited.findings.length };
+    }
+    if (audited.state.audit.size === start) {
+      problem = new Problem(`the site served no entries from ${start}, though it signed a head of ${end}`);
+      break;
+    }
+    matched.push(...(audited.progress.audited?.matched ?? []));
     next = audited.state;
   }
-  return { state: next, lines, findings };
+  return { state: next, lines: [...lines, ...progressLines({ audited: { from, to: next.audit.size, matched } })], findings: 0, ...(problem && { problem }) };
 }
 
 function say(line: string): void {
@@ -315,6 +337,7 @@ async function runRound(options: Options): Promise<number> {
   const result = await round(state, options, Date.now);
   writeState(options.statePath, result.state);
   for (const line of result.lines) say(line);
+  if (result.problem) throw result.problem;
   return result.findings;
 }
 
