@@ -49,18 +49,20 @@ interface Options {
   readonly auditEntries: boolean;
 }
 
-function parseOptions(argv: readonly string[]): Options {
+/** The options, or null when only the usage was asked for. */
+function parseOptions(argv: readonly string[]): Options | null {
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { state: { type: "string" }, once: { type: "boolean" }, interval: { type: "string" }, key: { type: "string" }, "audit-entries": { type: "boolean" } },
+      options: { state: { type: "string" }, once: { type: "boolean" }, interval: { type: "string" }, key: { type: "string" }, "audit-entries": { type: "boolean" }, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
     });
   } catch (error) {
     throw new Problem((error as Error).message);
   }
   const { values, positionals } = parsed;
+  if (values.help) return null;
   if (positionals.length !== 1) throw new Problem("give exactly one site address");
   const url = siteUrl(positionals[0]!);
   const intervalSeconds = values.interval === undefined ? 60 : Number(values.interval);
@@ -374,7 +376,12 @@ async function follow(options: Options): Promise<number> {
 async function main(argv: readonly string[]): Promise<number> {
   let options: Options;
   try {
-    options = parseOptions(argv);
+    const parsed = parseOptions(argv);
+    if (parsed === null) {
+      say(USAGE);
+      return 0;
+    }
+    options = parsed;
     warnOfEarlierFindings(readState(options), options);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
