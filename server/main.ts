@@ -53,6 +53,8 @@ import { ActionLimits } from "./action-limits";
 import { Challenges } from "./meet/challenges";
 import { Tournaments } from "./tournaments/tournaments";
 import { RematchReactions } from "./reactions/rematch-reactions";
+import { MatchLog } from "./transparency/match-log";
+import { TransparencyLog } from "./transparency/transparency-log";
 import { registerChatRooms } from "./chat/chat-rooms";
 import { rooms } from "./socket/rooms";
 
@@ -287,6 +289,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   // Computers never leave the table: always connected, so their matches can never be claimed as abandoned.
   for (const id of computers.levelOf.keys()) presence.connect(id, "computer", startedAt);
   const abandonAfterMs = options.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS;
+  // The public transparency log (docs/transparency-log.md), signed with the proof key: every match's commitment is
+  // appended as it is created, its record's digest as it ends (matchLog, made once the service is).
+  const transparencyLog = new TransparencyLog(db, proofKey);
+  let matchLog: MatchLog | null = null;
   const service = new MatchService({
     db,
     vault,
@@ -305,7 +311,9 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     awaySince: (userId) => presence.awaySince(userId),
     abandonAfterMs,
     isComputer: (userId) => computers.levelOf.has(userId),
+    logCreation: (live) => matchLog?.created(live) ?? Promise.resolve(),
   });
+  matchLog = new MatchLog({ db, log: transparencyLog, matches: service, logger });
   // The computer players are clients of the service: they hear its stored events and send commands. A step that
   // failed for a database outage is handed to the outage recovery, which settles the match (and wakes the computer)
   // once the database is back.
@@ -426,6 +434,13 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   await tournaments.start();
   await challenges.catchUp().catch((error: unknown) => logger.error("challenge catch-up failed", { error: error instanceof Error ? error.message : String(error) }));
   await rematches.catchUp().catch((error: unknown) => logger.error("rematch catch-up failed", { error: error instanceof Error ? error.message : String(error) }));
+  // Matches a stopped node, a failed append or an older version left out of the log are appended, in the background.
+  const logCatchUp = matchLog
+    .catchUp()
+    .then((appended) => {
+      if (appended.created + appended.ended > 0) logger.info("transparency log caught up", appended);
+    })
+    .catch((error: unknown) => logger.error("transparency log catch-up failed", { error: error instanceof Error ? error.message : String(error) }));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -457,6 +472,8 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       await tournaments.stop();
       challenges.close();
       rematches.close();
+      matchLog.close();
+      await logCatchUp;
       matchmaker.close();
       // The hand-over (a drain once lost an event and left a match's end to a recovery 22.5 s later): this node's
       // sockets close, the commands under way finish — their events published while Redis is still connected —, the

@@ -66,6 +66,11 @@ export interface MatchServiceOptions {
   readonly abandonAfterMs?: number;
   /** Whether a user is a computer player. Default: none is. */
   readonly isComputer?: (userId: string) => boolean;
+  /**
+   * Puts a new match's commitment in the public transparency log (server/transparency/match-log.ts) before its
+   * creator is answered — so before anyone can send it a client seed. Never throws. Default: no log.
+   */
+  readonly logCreation?: (live: LiveMatch) => Promise<void>;
 }
 
 /** What a create takes besides the command: the creator, and what the shell keeps for it. */
@@ -221,6 +226,7 @@ export class MatchService {
     });
     if (!created.ok) return created;
     const live: LiveMatch = { view: decision.view, seed, inviteToken, creatorId: creation.creator.player.id, seedRevealed: false };
+    await this.#options.logCreation?.(live);
     await this.#queue.run(matchId, async () => this.#remember(live));
     return { ok: true, live };
   }

@@ -2,7 +2,8 @@
  * A match's audit document: its bundle (docs/fair-dice-v1.md section 6, docs/fair-dice-v2.md section 5; rolls from
  * the roll log, `serverSeed` null until the reveal) — for fair-dice-v2 a signed proof (server/record/signed-proof.ts:
  * seats, end, record lines and digest, the site's signature) — plus `record`, the dice of the game record taken from
- * the match's rules actions, for check 7. Served by GET /api/matches/:id/audit (server/http/audit-response.ts) and read
+ * the match's rules actions, for check 7 — and its entries in the public transparency log with their inclusion proofs
+ * (docs/transparency-log.md). Served by GET /api/matches/:id/audit (server/http/audit-response.ts) and read
  * by `npm run verify -- --match <id>`.
  */
 import type { AuditBundle, AuditBundleV2, RecordTurn } from "@/lib/dice";
@@ -13,6 +14,7 @@ import type { Db } from "@/server/db/client";
 import { auditBundle } from "@/server/db/match-read";
 import { loadLiveMatch, type LiveMatch } from "@/server/match/live-match";
 import type { ProofSigningKey } from "@/server/vault/proof-key";
+import { TransparencyLog, type InclusionProof } from "@/server/transparency/transparency-log";
 import { signedProof } from "./signed-proof";
 
 export type AuditDocument = (AuditBundle | AuditBundleV2) & {
@@ -20,7 +22,24 @@ export type AuditDocument = (AuditBundle | AuditBundleV2) & {
   readonly matchLength: number;
   readonly players: { readonly white: string | null; readonly black: string | null };
   readonly record: RecordTurn[];
+  /** The match's entries in the public transparency log, each with its proof in the latest head (null: not logged). */
+  readonly transparency: BundleTransparency;
 };
+
+/** docs/transparency-log.md, section 10: what an audit document carries of the log; its head verifies with `publicKey`. */
+export interface BundleTransparency {
+  readonly keyId: string;
+  readonly publicKey: string;
+  readonly created: InclusionProof | null;
+  readonly ended: InclusionProof | null;
+}
+
+/** The match's two log entries with their inclusion proofs, each in the latest head when it is read. */
+export async function bundleTransparency(db: Db, matchId: string, key: ProofSigningKey): Promise<BundleTransparency> {
+  const log = new TransparencyLog(db, key);
+  const [created, ended] = await Promise.all([log.inclusionProof(matchId, "match-created"), log.inclusionProof(matchId, "match-ended")]);
+  return { keyId: key.keyId, publicKey: key.publicKey, created: created.ok ? created.value : null, ended: ended.ok ? ended.value : null };
+}
 
 export type AuditOutcome =
   | { readonly ok: true; readonly live: LiveMatch; readonly document: AuditDocument }
@@ -42,6 +61,7 @@ export async function auditDocument(db: Db, matchId: string, key: ProofSigningKe
       matchLength: view.matchLength,
       players: { white: view.players.white?.name ?? null, black: view.players.black?.name ?? null },
       record: recordTurnsOf(events),
+      transparency: await bundleTransparency(db, matchId, key),
     },
   };
 }

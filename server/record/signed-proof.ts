@@ -41,12 +41,17 @@ function endOf(view: MatchView): ProofEnd | null {
   };
 }
 
+/** The match's game record as canonical lines (lib/record/record-lines.ts): what `recordDigest` is over. */
+export function matchRecordLines(view: MatchView, events: readonly MatchEvent[]): string[] {
+  const actions = events.flatMap((event) => (event.type === "action" ? [event.action] : []));
+  return recordLinesOf(matGamesFromActions(view.matchLength, actions));
+}
+
 export function signedProof(bundle: AuditBundle | AuditBundleV2, source: ProofSource, key: ProofSigningKey): AuditBundle | AuditBundleV2 {
   if (bundle.protocol !== "fair-dice-v2") return bundle;
   const { view, events } = source;
   const computer = bundle.computer ?? null;
-  const actions = events.flatMap((event) => (event.type === "action" ? [event.action] : []));
-  const recordLines = recordLinesOf(matGamesFromActions(view.matchLength, actions));
+  const recordLines = matchRecordLines(view, events);
   return key.sign({
     ...bundle,
     computer,

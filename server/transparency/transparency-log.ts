@@ -56,17 +56,17 @@ export const SEQUENCER_LOCK = 4_808_162;
 
 export type EntryKind = LogEntry["kind"];
 
-/** Signs tree heads: the site's proof key (docs/transparency-log.md, section 4). */
+/** Signs tree heads: the site's proof key (docs/transparency-log.md, section 4; server/vault/proof-key.ts is one). */
 export interface TreeHeadSigner {
   /** 64 lowercase hex: the Ed25519 public key heads verify with. */
   readonly publicKey: string;
-  sign(head: TreeHead): SignedTreeHead;
+  signTreeHead(head: TreeHead): SignedTreeHead;
 }
 
 /** A signer from a 32-byte Ed25519 private key (the proof key's seed; tests use throwaway ones). */
 export function treeHeadSigner(privateKey: Uint8Array): TreeHeadSigner {
   const key = Uint8Array.from(privateKey);
-  return { publicKey: bytesToHex(ed25519.getPublicKey(key)), sign: (head) => signTreeHead(head, key) };
+  return { publicKey: bytesToHex(ed25519.getPublicKey(key)), signTreeHead: (head) => signTreeHead(head, key) };
 }
 
 export interface Appended {
@@ -211,7 +211,7 @@ function* appendBatchPlan(
   };
   // A head of more entries never has an earlier timestamp than one of fewer, whatever this node's clock says.
   const timestamp = Math.max(now, last ? Number(last.timestamp) : 0);
-  const head = signer.sign({ treeSize: frontier.size, rootHash: hexHash(frontierRoot(frontier)), timestamp });
+  const head = signer.signTreeHead({ treeSize: frontier.size, rootHash: hexHash(frontierRoot(frontier)), timestamp });
   yield {
     sql: `INSERT INTO "TransparencyHead" ("treeSize", "rootHash", "timestamp", "signature") VALUES (?, ?, ?, ?)`,
     params: [head.treeSize, head.rootHash, BigInt(head.timestamp), head.signature],
@@ -301,6 +301,12 @@ export class TransparencyLog {
   async entriesFor(matchId: string): Promise<LoggedEntry[]> {
     const rows = await this.db.prisma.transparencyEntry.findMany({ where: { matchId }, orderBy: { index: "asc" } });
     return rows.map((row) => ({ index: row.index, entry: parsedEntry(row.entry), text: row.entry, leafHash: row.leafHash, createdAt: row.createdAt }));
+  }
+
+  /** Entries `start` to `start + count - 1` (fewer at the log's end), in index order, as stored: a monitor's audit. */
+  async entries(start: number, count: number): Promise<{ readonly index: number; readonly entry: LogEntry }[]> {
+    const rows = await this.db.prisma.transparencyEntry.findMany({ where: { index: { gte: start, lt: start + count } }, orderBy: { index: "asc" }, select: { index: true, entry: true } });
+    return rows.map((row) => ({ index: row.index, entry: parsedEntry(row.entry) }));
   }
 
   /** The proof that the match's entry of `kind` is in the head of `treeSize` (default: the latest head). */

@@ -1,0 +1,125 @@
+/**
+ * Every match in the public transparency log (docs/transparency-log.md, section 1): its commitment when it is created
+ * — appended by `MatchService.create` before the creator is answered, so before any client seed or die — and the
+ * digest of its record when it ends, as a reaction to its stored `ended` event (on the node that stored it). Both are
+ * idempotent (the log keeps one entry of each kind per match), so a retry, a second node or the sweep repeats nothing;
+ * a failed append is logged, counted and retried (server/reactions/retrying.ts), and `catchUp` appends what a stopped
+ * node, a failure or an older version left unlogged — at start-up, in the background, oldest first.
+ *
+ * @example
+ *   const matchLog = new MatchLog({ db, log, matches, logger });
+ *   await matchLog.created(live);   // MatchService's creation hook
+ *   void matchLog.catchUp();        // after boot
+ */
+import { ENTRY_FORMAT, type MatchCreatedEntry, type MatchEndedEntry } from "@/lib/transparency";
+import type { Db } from "@/server/db/client";
+import type { Logger } from "@/server/log";
+import type { LiveMatch } from "@/server/match/live-match";
+import { loadLiveMatch } from "@/server/match/live-match";
+import type { MatchService } from "@/server/match/match-service";
+import { ReactionRunner } from "@/server/reactions/retrying";
+import { matchRecordLines } from "@/server/record/signed-proof";
+import { recordDigest } from "@/lib/dice";
+import type { TransparencyLog } from "./transparency-log";
+
+export interface MatchLogOptions {
+  readonly db: Db;
+  readonly log: TransparencyLog;
+  readonly logger: Logger;
+  /** Heard for its stored `ended` events; absent in tools that only log (a catch-up run). */
+  readonly matches?: MatchService;
+  readonly now?: () => number;
+}
+
+/** How many entries the catch-up hands the log at once (the log's group commit takes them in one transaction). */
+const CATCH_UP_CHUNK = 256;
+
+export class MatchLog {
+  readonly runner: ReactionRunner;
+  readonly #options: MatchLogOptions;
+
+  constructor(options: MatchLogOptions) {
+    this.#options = options;
+    this.runner = new ReactionRunner(options.logger);
+    options.matches?.onStored((message) => {
+      if (message.event.type !== "ended") return;
+      const { matchId } = message;
+      this.runner.start("log a match's end", () => this.ended(matchId), { matchId });
+    });
+  }
+
+  /**
+   * Logs a new match's commitment; never throws (the match exists already: a failed append is retried in the
+   * background and, failing that, appended by the next start's catch-up).
+   */
+  async created(live: LiveMatch): Promise<void> {
+    const entry = createdEntry(live.view.matchId, live.view.diceProtocol, live.view.commitment, (this.#options.now ?? Date.now)());
+    try {
+      await this.#options.log.append(entry);
+    } catch (error) {
+      this.#options.logger.warn("a new match's commitment was not logged; trying again", { matchId: entry.matchId, error: messageOf(error) });
+      this.runner.start("log a match's creation", () => this.#options.log.append(entry), { matchId: entry.matchId });
+    }
+  }
+
+  /** Logs the digest of an ended match's record (nothing for a match that has not ended, or is not there). */
+  async ended(matchId: string): Promise<void> {
+    const entry = await endedEntry(this.#options.db, matchId, (this.#options.now ?? Date.now)());
+    if (entry) await this.#options.log.append(entry);
+  }
+
+  /**
+   * Appends every match's entry that is missing — creations first, in the order the matches were made, then ends —
+   * and returns how many it appended. A match made before the log existed is logged with its own creation time.
+   */
+  async catchUp(): Promise<{ readonly created: number; readonly ended: number }> {
+    const { db, log } = this.#options;
+    const unlogged = await db.prisma.$queryRawUnsafe<{ id: string; commitment: string; createdAt: unknown; chainLength: unknown }[]>(
+      `SELECT m."id", s."commitment", m."createdAt", s."chainLength" FROM "Match" m JOIN "MatchSeed" s ON s."matchId" = m."id"
+       WHERE NOT EXISTS (SELECT 1 FROM "TransparencyEntry" t WHERE t."kind" = 'match-created' AND t."matchId" = m."id")
+       ORDER BY m."createdAt", m."id"`,
+    );
+    let created = 0;
+    for (let at = 0; at < unlogged.length; at += CATCH_UP_CHUNK) {
+      const chunk = unlogged.slice(at, at + CATCH_UP_CHUNK).map((row) =>
+        createdEntry(row.id, row.chainLength === null ? "fair-dice-v1" : "fair-dice-v2", row.commitment, new Date(row.createdAt as string | Date).getTime()),
+      );
+      const appended = await Promise.all(chunk.map((entry) => log.append(entry)));
+      created += appended.filter((a) => a.appended).length;
+    }
+    const unended = await db.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT m."id" FROM "Match" m WHERE m."status" IN ('finished', 'aborted')
+       AND NOT EXISTS (SELECT 1 FROM "TransparencyEntry" t WHERE t."kind" = 'match-ended' AND t."matchId" = m."id")
+       ORDER BY m."finishedAt", m."id"`,
+    );
+    let ended = 0;
+    for (let at = 0; at < unended.length; at += CATCH_UP_CHUNK) {
+      const entries = await Promise.all(unended.slice(at, at + CATCH_UP_CHUNK).map(({ id }) => endedEntry(db, id, Date.now())));
+      const appended = await Promise.all(entries.flatMap((entry) => (entry ? [log.append(entry)] : [])));
+      ended += appended.filter((a) => a.appended).length;
+    }
+    return { created, ended };
+  }
+
+  close(): void {
+    this.runner.close();
+  }
+}
+
+function createdEntry(matchId: string, protocol: string, commitment: string, createdAt: number): MatchCreatedEntry {
+  return { format: ENTRY_FORMAT, kind: "match-created", matchId, protocol, commitment, createdAt };
+}
+
+/** The ended match's entry: its record's digest, at the time its `ended` event says (else `fallback`). */
+async function endedEntry(db: Db, matchId: string, fallback: number): Promise<MatchEndedEntry | null> {
+  const loaded = await loadLiveMatch(db, matchId);
+  if (!loaded?.live.view.ended) return null;
+  const events = loaded.events.map(({ event }) => event);
+  const end = events.findLast((event) => event.type === "ended");
+  const endedAt = end?.type === "ended" && end.at !== undefined ? end.at : fallback;
+  return { format: ENTRY_FORMAT, kind: "match-ended", matchId, recordDigest: recordDigest(matchRecordLines(loaded.live.view, events)), endedAt };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
