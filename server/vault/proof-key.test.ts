@@ -42,8 +42,9 @@ describe("loadProofKey", () => {
   it("never shows its private half: not in JSON, not when inspected or logged, not in its signatures' bundles", () => {
     const key = loadProofKey({ env: { PROOF_SIGNING_KEY: SEED_HEX }, dataDir: tempDir(), production: true, logger: recordingLogger() });
     const signed = key.sign(signSimulated(played, { privateKey: new Uint8Array(32) }));
-    for (const text of [JSON.stringify(key), inspect(key, { depth: 10, showHidden: true }), String(key), JSON.stringify(signed)]) expect(text).not.toContain(SEED_HEX);
-    expect(Object.keys(key).sort()).toEqual(["keyId", "publicKey", "sign"]);
+    const head = key.signTreeHead({ treeSize: 1, rootHash: "0".repeat(64), timestamp: 0 });
+    for (const text of [JSON.stringify(key), inspect(key, { depth: 10, showHidden: true }), String(key), JSON.stringify(signed), JSON.stringify(head)]) expect(text).not.toContain(SEED_HEX);
+    expect(Object.keys(key).sort()).toEqual(["keyId", "publicKey", "sign", "signTreeHead"]);
   });
 
   it("signs a proof that verifies under its listed public key, and no other", () => {
