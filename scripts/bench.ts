@@ -12,6 +12,7 @@ import { benchDiceV2 } from "./bench-dice-v2";
 import { benchEngine } from "./bench-engine";
 import { benchFairnessDice } from "./bench-fairness-dice";
 import type { BenchResult } from "./bench-result";
+import { benchTransparency } from "./bench-transparency";
 
 const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   engine: benchEngine,
@@ -21,6 +22,7 @@ const benchmarks: Record<string, () => BenchResult | Promise<BenchResult>> = {
   bearoff: benchBearoff,
   analysis: () => benchAnalysis(),
   "fairness-dice": () => benchFairnessDice(),
+  transparency: () => benchTransparency(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

@@ -75,7 +75,7 @@ describe("the transparency log of a running site", () => {
     const first = transparency.created.index + 1;
     const firstHead = await get(`/api/transparency/heads/${latest.head.treeSize}`);
     expect(firstHead.headers.get("cache-control")).toContain("immutable");
-    const consistency = (await get(`/api/transparency/consistency?from=${first}&to=${latest.head.treeSize}`)) as { status: number; body: { from: SignedTreeHead | null; to: SignedTreeHead; proof: string[] } };
+    const consistency = (await get(`/api/transparency/consistency?from=${first}&to=${latest.head.treeSize}`)) as unknown as { status: number; body: { from: SignedTreeHead | null; to: SignedTreeHead; proof: string[] } };
     if (consistency.status === 200 && consistency.body.from) expect(checkHeads(consistency.body.from, consistency.body.to, consistency.body.proof, publicKey)).toEqual({ ok: true });
     else expect(consistency.status).toBe(404); // that size was never signed alone (appends that met share a head)
   });
