@@ -1,7 +1,7 @@
 /**
  * GET /api/transparency/… — the answers of the public transparency log's route handlers (app/api/transparency/…):
  * the latest signed head, the head of a size, consistency and inclusion proofs, and pages of entries
- * (docs/transparency-log.md, section 10). Public and read-only: anyone may ask, nothing here writes, and a bad query
+ * (docs/transparency-log.md, section 9b). Public and read-only: anyone may ask, nothing here writes, and a bad query
  * (a size that is not a whole number, a malformed match id, too many entries) is a 400 that names the parameter. A
  * head of a given size never changes, so it may be cached for good; the latest head may not.
  *

@@ -26,7 +26,7 @@ export type AuditDocument = (AuditBundle | AuditBundleV2) & {
   readonly transparency: BundleTransparency;
 };
 
-/** docs/transparency-log.md, section 10: what an audit document carries of the log; its head verifies with `publicKey`. */
+/** docs/transparency-log.md, section 9b: what an audit document carries of the log; its head verifies with `publicKey`. */
 export interface BundleTransparency {
   readonly keyId: string;
   readonly publicKey: string;

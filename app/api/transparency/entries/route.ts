@@ -1,5 +1,5 @@
 // GET /api/transparency/entries?start=<i>[&count=<k ≤ 256>] — a page of the log's entries, for monitors
-// (docs/transparency-log.md, section 10; the answer is server/http/transparency-response.ts).
+// (docs/transparency-log.md, section 9b; the answer is server/http/transparency-response.ts).
 import { entriesResponse } from "@/server/http/transparency-response";
 import { getTransparencyLog } from "@/server/transparency/process-log";
 

@@ -1,4 +1,4 @@
-// GET /api/transparency/heads/:size — the head signed for that many entries (docs/transparency-log.md, section 10).
+// GET /api/transparency/heads/:size — the head signed for that many entries (docs/transparency-log.md, section 9b).
 import { headOfSizeResponse } from "@/server/http/transparency-response";
 import { getTransparencyLog } from "@/server/transparency/process-log";
 
