@@ -1,5 +1,5 @@
 // GET /api/transparency/head — the log's latest signed tree head and the key it verifies with (docs/transparency-log.md,
-// section 10); the answer is server/http/transparency-response.ts.
+// section 9b); the answer is server/http/transparency-response.ts.
 import { transparencyHeadResponse } from "@/server/http/transparency-response";
 import { getTransparencyLog } from "@/server/transparency/process-log";
 import { getProofKey } from "@/server/vault/proof-key";
