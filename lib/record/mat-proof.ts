@@ -38,9 +38,9 @@ function seatValue(color: "white" | "black", seat: ProofSeat | null): string {
 
 /**
  * The bundle as proof lines: protocol, match, commitment, seeds, client seeds, then (a signed v2 proof) the seats, the
- * end and the record's digest, one line per roll, and the signature last.
+ * end and the record's digest, one line per roll, the signature, and the match's transparency log entries with proofs.
  */
-export function proofLines(bundle: AuditBundle | AuditBundleV2): string[] {
+export function proofLines(bundle: (AuditBundle | AuditBundleV2) & { readonly transparency?: unknown }): string[] {
   const lines = [line(null, bundle.protocol), line("Match", bundle.matchId), line("Commitment", bundle.commitment)];
   if (bundle.protocol === "fair-dice-v2") {
     lines.push(line("MatchLength", String(bundle.matchLength)), line("ChainLength", String(bundle.chainLength)));
@@ -56,11 +56,14 @@ export function proofLines(bundle: AuditBundle | AuditBundleV2): string[] {
   }
   for (const roll of bundle.rolls) lines.push(line("Roll", rollLine(roll)));
   if (bundle.protocol === "fair-dice-v2" && bundle.signature) lines.push(line("Signature", `${bundle.signature.keyId} ${bundle.signature.value}`));
+  // The match's entries in the public transparency log with their proofs (docs/transparency-log.md, section 9b), as
+  // the hex of their JSON: outside the signed statement, since each proof carries its own signed head.
+  if (bundle.transparency) lines.push(line("Log", bytesToHex(utf8ToBytes(JSON.stringify(bundle.transparency)))));
   return lines;
 }
 
 /** The .mat text with the proof lines after its header comments (before the blank line and " N point match"). */
-export function withProof(mat: string, bundle: AuditBundle | AuditBundleV2): string {
+export function withProof(mat: string, bundle: (AuditBundle | AuditBundleV2) & { readonly transparency?: unknown }): string {
   const lines = mat.split("\n");
   let at = 0;
   while (at < lines.length && (lines[at] ?? "").startsWith(";")) at++;
@@ -166,6 +169,15 @@ function readLine(key: string | undefined, value: string, fields: Record<string,
       fields.end = { reason, winner: winner === "-" ? null : winner, score: { white: Number(white), black: Number(black) }, games: Number(games), rolls: Number(count) };
       return true;
     }
+    case "Log":
+      // Read as it is; the log's checks (lib/transparency/bundle-log.ts) judge its contents.
+      try {
+        if (!/^(?:[0-9a-f]{2})+$/.test(value)) return false;
+        fields.transparency = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(hexToBytes(value))) as unknown;
+        return true;
+      } catch {
+        return false;
+      }
     case "Signature": {
       const signature = SIGNATURE.exec(value);
       if (!signature) return false;

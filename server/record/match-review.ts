@@ -23,6 +23,7 @@ import type { UserRow } from "@/server/db/types";
 import { loadLiveMatch } from "@/server/match/live-match";
 import { canView } from "@/server/match/visibility";
 import type { ProofSigningKey } from "@/server/vault/proof-key";
+import { bundleTransparency } from "./audit-document";
 import { signedProof } from "./signed-proof";
 
 export interface ReviewableMatch {
@@ -69,5 +70,8 @@ export async function matExport(
   const mat = matFromEvents(events, undefined, { date: createdAt.toISOString().slice(0, 10), event: "Fairgammon" });
   // The dice's proofs travel with the moves: the signed audit bundle as header comments (lib/record/mat-proof.ts).
   const bundle = await auditBundle(db, matchId);
-  return ok({ filename: `fairgammon-${matchId}.mat`, text: bundle.ok ? withProof(mat, signedProof(bundle.value, { view, events }, key)) : mat });
+  if (!bundle.ok) return ok({ filename: `fairgammon-${matchId}.mat`, text: mat });
+  // …with the match's entries in the public transparency log and their proofs.
+  const proof = { ...signedProof(bundle.value, { view, events }, key), transparency: await bundleTransparency(db, matchId, key) };
+  return ok({ filename: `fairgammon-${matchId}.mat`, text: withProof(mat, proof) });
 }

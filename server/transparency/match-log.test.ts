@@ -11,6 +11,8 @@ import { BotClient } from "@/scripts/bot/bot-client";
 import { playFinishedMatch } from "@/tests/support/finished-match";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
 import { waitFor } from "@/tests/support/wait-for";
+import { proofFromMat } from "@/lib/record/mat-proof";
+import { matExport } from "@/server/record/match-review";
 import { MatchLog } from "./match-log";
 import { TransparencyLog } from "./transparency-log";
 
@@ -78,6 +80,21 @@ describe("the transparency log of a running site", () => {
     const consistency = (await get(`/api/transparency/consistency?from=${first}&to=${latest.head.treeSize}`)) as unknown as { status: number; body: { from: SignedTreeHead | null; to: SignedTreeHead; proof: string[] } };
     if (consistency.status === 200 && consistency.body.from) expect(checkHeads(consistency.body.from, consistency.body.to, consistency.body.proof, publicKey)).toEqual({ ok: true });
     else expect(consistency.status).toBe(404); // that size was never signed alone (appends that met share a head)
+  });
+
+  it("a finished match's .mat carries the same entries and proofs, read back by its proof lines", async () => {
+    const { matchId } = await playFinishedMatch(t, 331);
+    await waitFor(async () => (await entriesOf(matchId)).length === 2, "the match-ended entry");
+    const exported = await matExport(t.db, matchId, null, undefined, t.proofKey);
+    if (!exported.ok) throw new Error(exported.code);
+    const read = proofFromMat(exported.value.text);
+    if (!read.ok) throw new Error(read.code);
+    expect(read.value.lineProblem).toBeNull();
+    const audit = (await get(`/api/matches/${matchId}/audit`)).body as { transparency: { created: unknown; ended: { entry: LogEntry; index: number; proof: string[]; head: SignedTreeHead } } };
+    const fromMat = read.value.bundle.transparency as typeof audit.transparency;
+    expect(fromMat.created).toEqual(audit.transparency.created);
+    expect(fromMat.ended.entry).toEqual(audit.transparency.ended.entry);
+    expect(checkEntryInHead(fromMat.ended.entry, fromMat.ended.index, fromMat.ended.proof, fromMat.ended.head, publicKey)).toEqual({ ok: true });
   });
 
   it("pages the entries for monitors, in index order with no gaps", async () => {
