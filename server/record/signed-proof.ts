@@ -42,7 +42,7 @@ function endOf(view: MatchView): ProofEnd | null {
 }
 
 /** The match's game record as canonical lines (lib/record/record-lines.ts): what `recordDigest` is over. */
-export function matchRecordLines(view: MatchView, events: readonly MatchEvent[]): string[] {
+export function matchRecordLines(view: Pick<MatchView, "matchLength">, events: readonly MatchEvent[]): string[] {
   const actions = events.flatMap((event) => (event.type === "action" ? [event.action] : []));
   return recordLinesOf(matGamesFromActions(view.matchLength, actions));
 }

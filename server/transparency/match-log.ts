@@ -13,9 +13,10 @@
  */
 import { ENTRY_FORMAT, type MatchCreatedEntry, type MatchEndedEntry } from "@/lib/transparency";
 import type { Db } from "@/server/db/client";
+import { decodeEvent, STORED_EVENT_TYPES } from "@/server/db/event-codec";
+import type { JsonValue } from "@/server/db/types";
 import type { Logger } from "@/server/log";
 import type { LiveMatch } from "@/server/match/live-match";
-import { loadLiveMatch } from "@/server/match/live-match";
 import type { MatchService } from "@/server/match/match-service";
 import { ReactionRunner } from "@/server/reactions/retrying";
 import { matchRecordLines } from "@/server/record/signed-proof";
@@ -110,14 +111,29 @@ function createdEntry(matchId: string, protocol: string, commitment: string, cre
   return { format: ENTRY_FORMAT, kind: "match-created", matchId, protocol, commitment, createdAt };
 }
 
-/** The ended match's entry: its record's digest, at the time its `ended` event says (else `fallback`). */
+/**
+ * The ended match's entry: its record's digest, at the time its `ended` event says (else `fallback`). Reads only the
+ * match's length and its action and end events — no fold of the whole log: every match that ends pays this once.
+ */
 async function endedEntry(db: Db, matchId: string, fallback: number): Promise<MatchEndedEntry | null> {
-  const loaded = await loadLiveMatch(db, matchId);
-  if (!loaded?.live.view.ended) return null;
-  const events = loaded.events.map(({ event }) => event);
+  const [match, rows] = await Promise.all([
+    db.prisma.match.findUnique({ where: { id: matchId }, select: { matchLength: true } }),
+    db.prisma.matchEvent.findMany({
+      where: { matchId, type: { in: [STORED_EVENT_TYPES.action, STORED_EVENT_TYPES.ended] } },
+      orderBy: { sequence: "asc" },
+      select: { sequence: true, type: true, payload: true, actorId: true, createdAt: true },
+    }),
+  ]);
+  const events = rows.map((row) => decodeEvent(matchId, { ...row, payload: JSON.parse(row.payload) as JsonValue }, noPlayers));
   const end = events.findLast((event) => event.type === "ended");
-  const endedAt = end?.type === "ended" && end.at !== undefined ? end.at : fallback;
-  return { format: ENTRY_FORMAT, kind: "match-ended", matchId, recordDigest: recordDigest(matchRecordLines(loaded.live.view, events)), endedAt };
+  if (!match || end?.type !== "ended") return null;
+  const recordLines = matchRecordLines({ matchLength: match.matchLength }, events);
+  return { format: ENTRY_FORMAT, kind: "match-ended", matchId, recordDigest: recordDigest(recordLines), endedAt: end.at ?? fallback };
+}
+
+/** Action and end events name no player: a lookup that is never asked. */
+function noPlayers(id: string): never {
+  throw new Error(`match log: an action or end event asked for player ${id}`);
 }
 
 function messageOf(error: unknown): string {
