@@ -94,3 +94,13 @@ export {
   type SeenHead,
   type StepResult,
 } from "./monitor";
+export {
+  checkBundleLog,
+  headTime,
+  type BundleLogReport,
+  type EntryRole,
+  type LogCheck,
+  type LogCheckId,
+  type LogCheckStatus,
+  type LoggedEntry,
+} from "./bundle-log";
