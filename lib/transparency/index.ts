@@ -104,3 +104,13 @@ export {
   type LogCheckStatus,
   type LoggedEntry,
 } from "./bundle-log";
+export {
+  HEAD_MEMORY_FORMAT,
+  HEAD_MEMORY_KEY,
+  judgeHead,
+  proofRange,
+  readRememberedHead,
+  type HeadMemoryFailure,
+  type HeadOutcome,
+  type RememberedHead,
+} from "./head-memory";
