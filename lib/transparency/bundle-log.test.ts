@@ -172,7 +172,7 @@ describe("checkBundleLog", () => {
       }),
       [PUBLIC_KEY],
     );
-    expect(statusOf(report, "log-inclusion").say.values).toEqual({ which: "created", reason: "proof-length" });
+    expect(statusOf(report, "log-inclusion").say.values).toEqual({ which: "created", reason: "proofLength" });
     const sameLength = checkBundleLog(
       changed((d) => {
         // A proof of 6 entries checked in a head of 7: as long, but it leads to another root.
@@ -180,7 +180,7 @@ describe("checkBundleLog", () => {
       }),
       [PUBLIC_KEY],
     );
-    expect(statusOf(sameLength, "log-inclusion").say.values).toEqual({ which: "created", reason: "root-mismatch" });
+    expect(statusOf(sameLength, "log-inclusion").say.values).toEqual({ which: "created", reason: "rootMismatch" });
   });
 
   it("fails a key that is well formed and named but not trusted", () => {

@@ -139,7 +139,7 @@ function keyCheck(section: Fields, trusted: readonly string[]): { check: LogChec
 }
 
 function inclusionFailure(role: EntryRole, failure: HeadFailed): LogCheck {
-  if (failure.reason === "not-included") return check("log-inclusion", "failed", "notIncluded", { which: role, reason: failure.proof?.reason ?? "root-mismatch" });
+  if (failure.reason === "not-included") return check("log-inclusion", "failed", "notIncluded", { which: role, reason: selectKey(failure.proof?.reason ?? "root-mismatch") });
   if (failure.reason === "bad-signature") return check("log-inclusion", "failed", "badSignature", { which: role });
   return check("log-inclusion", "failed", "inclusionMalformed", { which: role, issue: failure.issue ?? failure.reason });
 }
@@ -189,6 +189,11 @@ export function checkBundleLog(document: unknown, trustedKeys: readonly string[]
   const heads = inclusion.entries.map((entry) => entry.head);
   const latest = heads.reduce<SignedTreeHead | null>((best, head) => (best === null || head.treeSize > best.treeSize ? head : best), null);
   return { verdict: verdictOf(checks), checks, entries: inclusion.check.status === "passed" ? inclusion.entries : [], latest: inclusion.check.status === "passed" ? latest : null, publicKey: key.key };
+}
+
+/** A reason as an ICU select key ("proof-length" → "proofLength"): the messages' selects cannot hold "-". */
+export function selectKey(reason: string): string {
+  return reason.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
 /** A head's time as the reports print it, in UTC to the second: "2026-01-01 00:30:00 UTC". */

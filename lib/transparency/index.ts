@@ -97,6 +97,7 @@ export {
 export {
   checkBundleLog,
   headTime,
+  selectKey,
   type BundleLogReport,
   type EntryRole,
   type LogCheck,
