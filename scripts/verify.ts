@@ -6,6 +6,8 @@
  *   npm run --silent verify -- <bundle.json | match.mat | -> [--record record.json] [--keys keys.json | URL] [--json]
  *   npm run --silent verify -- --match <match id> [--json]     (reads the match from DATABASE_URL)
  *   npm run --silent verify -- --all [--json]                  (every finished match in DATABASE_URL: after a restore)
+ *   npm run --silent verify -- --log <bundle.json | match.mat | - | --match <id>> [--keys …] [--site https://…] [--json]
+ *   npm run --silent verify -- --log --heads <older.json> <newer.json> --proof <proof.json> --key <64 hex> [--json]
  *
  * The game record (the record-dice check) comes from --record if given, else from a `record` field inside the bundle,
  * or, for a .mat file, from the file's own moves; without any, the check is skipped and the verdict is "incomplete".
@@ -14,21 +16,35 @@
  * local key (DATA_DIR); --match and --all trust the keys listed in the database. An unsigned file, or one signed with
  * a key the verifier was not given, is "incomplete", never "verified".
  *
+ * --log checks, instead of the dice, the match's place in the site's public transparency log
+ * (docs/transparency-log.md, section 9b; lib/transparency/bundle-log.ts): that its entries are there, name this match,
+ * its commitment and its record's digest, under a key trusted as above, each proved in a signed head. A match without
+ * them is "not logged", never "logged". With --site it also fetches the site's latest head and the consistency proof
+ * from the file's head to it (/api/transparency/head and /consistency) and checks the two heads (section 5c). With
+ * --heads it checks two saved heads (each a head, or an answer of /api/transparency/heads/<size>) with a saved proof
+ * (a list of hashes, or an answer of /api/transparency/consistency) under the --key given.
+ *
  * Exit codes: 0 every check passed ("verified"); 1 not verified — a check failed (including a bundle that is JSON but
  * not a valid bundle, a .mat file whose proof lines or moves cannot be read, or one with a line repeated), or a seed
  * is not revealed yet, or the record or the signature is missing; 2 the input could not be read, is not JSON, is a
- * .mat file without any proof line, a key list cannot be read, or the arguments are wrong.
+ * .mat file without any proof line, a key list cannot be read, or the arguments are wrong. With --log: 0 every log
+ * check passed (and with --site, the site's head extends the file's), or the two --heads are consistent; 1 a check
+ * failed, an entry is not logged, or the site's head could not be compared; 2 as above, or the site cannot be read.
  *
  * @example
  *   npm run --silent verify -- match-42.json --json
+ *   npm run --silent verify -- --log match-42.json --site https://fairgammon.example
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { english, englishError } from "@/i18n/english";
-import { parseProofKeys, proofKeyEntry, verify, type CheckResult, type ProofKey, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
+import { keyIdOf, parseProofKeys, proofKeyEntry, verify, type CheckResult, type ProofKey, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
 import type { FailureValues } from "@/lib/engine/types";
 import { verifyMat } from "@/lib/record/mat-verify";
-import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
+import { checkDetail, checkPlace, checkTitle, logCheckDetail, logCheckTitle } from "@/i18n/verify-english";
+import { proofFromMat } from "@/lib/record/mat-proof";
+import { checkBundleLog, checkHeads, headTime, parseTreeHead, selectKey, type BundleLogReport, type HeadCheck, type SignedTreeHead } from "@/lib/transparency";
+import { hexToBytes } from "@noble/hashes/utils.js";
 import { openDb } from "@/server/db/client";
 import { databaseTarget } from "@/server/db/database-url";
 import { parseEnv } from "@/server/config/env";
@@ -45,7 +61,9 @@ const say = (key: string, values: FailureValues = {}) => english(`verifyCli.${ke
 
 class InputError extends Error {}
 
-function readText(path: string, what: "bundle" | "record" | "keys"): string {
+type What = "bundle" | "record" | "keys" | "head" | "proof";
+
+function readText(path: string, what: What): string {
   try {
     return readFileSync(path === "-" ? 0 : path, "utf8");
   } catch (error) {
@@ -54,11 +72,11 @@ function readText(path: string, what: "bundle" | "record" | "keys"): string {
   }
 }
 
-function readJson(path: string, what: "bundle" | "record" | "keys"): unknown {
+function readJson(path: string, what: What): unknown {
   return parseJson(readText(path, what), path, what);
 }
 
-function parseJson(text: string, path: string, what: "bundle" | "record" | "keys"): unknown {
+function parseJson(text: string, path: string, what: What): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -275,13 +293,163 @@ async function verifyTournament(target: string, json: boolean): Promise<number> 
   return report.verdict === "verified" ? 0 : 1;
 }
 
+interface LogOptions {
+  readonly json: boolean;
+  readonly keys?: string;
+  readonly match?: string;
+  readonly site?: string;
+  readonly heads?: string;
+  readonly proof?: string;
+  readonly key?: string;
+}
+
+/** The document whose log section --log checks, the keys it trusts, and where it came from. */
+async function logDocument(options: LogOptions, path: string | undefined): Promise<{ document: unknown; keys: ProofKey[]; source: string }> {
+  const given = options.keys === undefined ? [] : await keysFrom(options.keys);
+  if (options.match !== undefined) {
+    const { document, keys } = await readMatch(options.match);
+    return { document, keys: [...keys, ...given], source: say("matchSource", { id: options.match }) };
+  }
+  const keys = options.keys === undefined ? [...publishedProofKeys(), ...localKey()] : given;
+  const file = path ?? "-";
+  const text = readText(file, "bundle");
+  const source = file === "-" ? say("standardInput") : file;
+  if (!isMat(file, text)) return { document: parseJson(text, file, "bundle"), keys, source };
+  // A .mat carries the log section as its Log proof line, beside the bundle's commitment and record digest.
+  const read = proofFromMat(text);
+  if (!read.ok) throw new InputError(say("notMat", { path: source, reason: englishError(read.code, read.values) }));
+  return { document: read.value.bundle, keys, source: say("matSource", { path: source }) };
+}
+
+/** The outcome of comparing the site's latest head with the file's: a line to print, and whether it passed. */
+interface SiteComparison {
+  readonly passed: boolean;
+  readonly line: string;
+  readonly json: Record<string, unknown>;
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  try {
+    const response = await fetch(url, { headers: { accept: "application/json" } });
+    const body = (await response.json()) as unknown;
+    if (!response.ok) throw new Error(`HTTP ${response.status}: ${(body as { message?: unknown } | null)?.message ?? ""}`);
+    return body;
+  } catch (error) {
+    throw new InputError(say("siteProblem", { url, reason: (error as Error).message }));
+  }
+}
+
+/** The heads sentence of a checkHeads outcome between sizes `from` and `to`. */
+function headsSentence(check: HeadCheck, from: number, to: number): string {
+  const result = check.ok ? "consistent" : selectKey(check.reason);
+  return english("verifyReport.log.heads", { result, from, to, merkle: check.ok ? "" : (check.proof?.reason ?? "") });
+}
+
+/** The site's latest head against the largest head the file's proofs verified in (docs/transparency-log.md, 5c). */
+async function compareWithSite(site: string, report: BundleLogReport): Promise<SiteComparison> {
+  const latest = report.latest;
+  if (latest === null || report.publicKey === null) return { passed: false, line: say("logSiteNone"), json: { status: "skipped" } };
+  const base = site.replace(/\/+$/, "");
+  const answer = (await fetchJson(`${base}/api/transparency/head`)) as { head?: unknown; publicKey?: unknown } | null;
+  if (answer?.publicKey !== report.publicKey) {
+    const siteKey = typeof answer?.publicKey === "string" && /^[0-9a-f]{64}$/.test(answer.publicKey) ? keyIdOf(answer.publicKey) : String(answer?.publicKey);
+    return { passed: false, line: say("logSiteKey", { siteKey, fileKey: keyIdOf(report.publicKey) }), json: { status: "skipped", siteKey } };
+  }
+  const parsed = parseTreeHead(answer.head);
+  let check: HeadCheck;
+  let head: SignedTreeHead | null = null;
+  if (answer.head === null) check = { ok: false, reason: "shrunk" };
+  else if (!parsed.ok) check = parsed;
+  else {
+    head = parsed.head;
+    const proof = head.treeSize > latest.treeSize ? ((await fetchJson(`${base}/api/transparency/consistency?from=${latest.treeSize}&to=${head.treeSize}`)) as { proof?: unknown } | null)?.proof : [];
+    check = checkHeads(latest, head, Array.isArray(proof) ? (proof as string[]) : [], hexToBytes(report.publicKey));
+  }
+  const size = head?.treeSize ?? 0;
+  const line = say("logSite", { mark: say(`mark.${check.ok ? "passed" : "failed"}`), size, time: head ? headTime(head.timestamp) : "—", from: latest.treeSize, heads: headsSentence(check, latest.treeSize, size) });
+  return { passed: check.ok, line, json: { status: check.ok ? "passed" : "failed", head, check } };
+}
+
+function formatLogReport(report: BundleLogReport, source: string, site: SiteComparison | null): string {
+  const lines = [say("logHeader", { source }), ""];
+  for (const check of report.checks) lines.push(say("line", { mark: say(`mark.${check.status}`), title: logCheckTitle(check.id), where: "", detail: logCheckDetail(check) }));
+  for (const entry of report.entries) lines.push(`  ${english("verifyReport.log.entry", { which: entry.role, index: entry.index, size: entry.head.treeSize, time: headTime(entry.head.timestamp) })}`);
+  if (site) lines.push(site.line);
+  lines.push("");
+  if (report.verdict === "failed" || (site && !site.passed && site.json.status === "failed")) {
+    const failed = report.checks.filter((c) => c.status === "failed").map((c) => say("failedCheck", { title: logCheckTitle(c.id), where: "" }));
+    lines.push(say("logFailed", { checks: [...failed, ...(site?.json.status === "failed" ? [site.line.trim()] : [])].join("; ") }));
+  } else if (report.verdict === "unlogged" || (site && !site.passed)) lines.push(say("logUnlogged"));
+  else lines.push(say("logVerified", { site: site ? "yes" : "no" }));
+  return lines.join("\n");
+}
+
+/** --log: the log checks of one bundle, .mat or --match, and with --site the site's latest head against it. */
+async function verifyLog(options: LogOptions, positionals: readonly string[]): Promise<number> {
+  if (options.heads !== undefined) return verifySavedHeads(options, positionals);
+  if (options.match !== undefined ? positionals.length > 0 : positionals.length > 1) throw new InputError(say("logAlone"));
+  const { document, keys, source } = await logDocument(options, positionals[0]);
+  const report = checkBundleLog(document, keys.map((key) => key.publicKey));
+  const site = options.site === undefined ? null : await compareWithSite(options.site, report);
+  if (options.json) {
+    const checks = report.checks.map((check) => ({ ...check, title: logCheckTitle(check.id), detail: logCheckDetail(check) }));
+    process.stdout.write(`${JSON.stringify({ ...report, checks, ...(site && { site: site.json }) }, null, 2)}\n`);
+  } else process.stdout.write(`${formatLogReport(report, source, site)}\n`);
+  return report.verdict === "logged" && (site === null || site.passed) ? 0 : 1;
+}
+
+/** A saved head: the head itself, or an answer of /api/transparency/head or /heads/<size> that holds it. */
+function savedHead(path: string): unknown {
+  const value = readJson(path, "head");
+  return typeof value === "object" && value !== null && "head" in value ? (value as { head: unknown }).head : value;
+}
+
+/** --log --heads OLDER NEWER --proof PROOF --key HEX: two saved heads' consistency (docs/transparency-log.md, 5c). */
+function verifySavedHeads(options: LogOptions, positionals: readonly string[]): number {
+  const [newerPath, ...extra] = positionals;
+  if (newerPath === undefined || extra.length > 0 || options.proof === undefined || options.key === undefined || !/^[0-9a-f]{64}$/.test(options.key) || options.match !== undefined || options.site !== undefined) {
+    throw new InputError(say("headsArguments"));
+  }
+  const olderPath = options.heads ?? "";
+  const [older, newer] = [savedHead(olderPath), savedHead(newerPath)];
+  const saved = readJson(options.proof, "proof");
+  const proof = Array.isArray(saved) ? saved : (saved as { proof?: unknown } | null)?.proof;
+  const check = checkHeads(older, newer, Array.isArray(proof) ? (proof as string[]) : [], hexToBytes(options.key));
+  const sizeOf = (head: unknown) => {
+    const parsed = parseTreeHead(head);
+    return parsed.ok ? parsed.head.treeSize : 0;
+  };
+  const keyId = keyIdOf(options.key);
+  if (options.json) process.stdout.write(`${JSON.stringify({ consistent: check.ok, check, keyId }, null, 2)}\n`);
+  else {
+    const lines = [say("headsHeader", { older: olderPath, newer: newerPath }), ""];
+    lines.push(say("headsLine", { mark: say(`mark.${check.ok ? "passed" : "failed"}`), heads: headsSentence(check, sizeOf(older), sizeOf(newer)) }), "");
+    lines.push(check.ok ? say("headsVerified", { keyId }) : say("headsFailed", { result: selectKey(check.reason), keyId }));
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  return check.ok ? 0 : 1;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
-  let values: { json?: boolean; record?: string; keys?: string; match?: string; all?: boolean; tournament?: string; help?: boolean };
+  let values: { json?: boolean; record?: string; keys?: string; match?: string; all?: boolean; tournament?: string; help?: boolean; log?: boolean; site?: string; heads?: string; proof?: string; key?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
-      options: { json: { type: "boolean" }, record: { type: "string" }, keys: { type: "string" }, match: { type: "string" }, all: { type: "boolean" }, tournament: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        json: { type: "boolean" },
+        record: { type: "string" },
+        keys: { type: "string" },
+        match: { type: "string" },
+        all: { type: "boolean" },
+        tournament: { type: "string" },
+        help: { type: "boolean", short: "h" },
+        log: { type: "boolean" },
+        site: { type: "string" },
+        heads: { type: "string" },
+        proof: { type: "string" },
+        key: { type: "string" },
+      },
       allowPositionals: true,
     }));
   } catch (error) {
@@ -291,6 +459,20 @@ async function main(argv: readonly string[]): Promise<number> {
   if (values.help) {
     process.stdout.write(`${say("usage")}\n`);
     return 0;
+  }
+  if (values.log) {
+    try {
+      if (values.record !== undefined || values.all || values.tournament !== undefined) throw new InputError(say("logAlone"));
+      return await verifyLog({ ...values, json: values.json ?? false }, positionals);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      process.stderr.write(`${say("badArguments", { problem: error.message })}\n`);
+      return 2;
+    }
+  }
+  if (values.site !== undefined || values.heads !== undefined || values.proof !== undefined || values.key !== undefined) {
+    process.stderr.write(`${say("badArguments", { problem: say("logOnly") })}\n${say("usage")}\n`);
+    return 2;
   }
   if (values.tournament !== undefined) {
     if (positionals.length > 0 || values.match !== undefined || values.record !== undefined || values.all) {

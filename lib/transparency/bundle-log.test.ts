@@ -8,8 +8,9 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
 import { ENTRY_FORMAT, entryLeafHash, type LogEntry } from "./entry";
+import { testLog } from "./bundle-log-fixture";
 import { inclusionProof, rootHash } from "./merkle";
-import { signTreeHead, type SignedTreeHead } from "./tree-head";
+import { signTreeHead } from "./tree-head";
 import { checkBundleLog, headTime, type BundleLogReport, type LogCheckId } from "./bundle-log";
 
 const hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
@@ -31,17 +32,10 @@ const ENTRIES: LogEntry[] = [
   { format: ENTRY_FORMAT, kind: "match-ended", matchId: MATCH, recordDigest: DIGEST, endedAt: T0 + 3000 },
   { format: ENTRY_FORMAT, kind: "match-created", matchId: "m_after001", protocol: "fair-dice-v2", commitment: hex("after"), createdAt: T0 + 4000 },
 ];
-const LEAVES = ENTRIES.map(entryLeafHash);
-
-function headOf(size: number, key = PRIVATE_KEY): SignedTreeHead {
-  return signTreeHead({ treeSize: size, rootHash: bytesToHex(rootHash(LEAVES.slice(0, size))), timestamp: T0 + size * 1000 }, key);
-}
-
-function inclusion(index: number, size: number, key = PRIVATE_KEY) {
-  const proof = inclusionProof(LEAVES.slice(0, size), index, size);
-  if (!proof.ok) throw new Error("no proof");
-  return { index, entry: ENTRIES[index]!, head: headOf(size, key), proof: proof.proof.map(bytesToHex) };
-}
+const LOG = testLog(ENTRIES, PRIVATE_KEY, T0);
+const LEAVES = LOG.leaves;
+const headOf = (size: number) => LOG.headOf(size);
+const inclusion = (index: number, size: number, key?: Uint8Array) => LOG.inclusion(index, size, key);
 
 /** The audit document of our match, ended, its entries proved in the head of the whole log. */
 function finished(): Record<string, unknown> {
