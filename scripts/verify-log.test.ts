@@ -66,7 +66,7 @@ const paths = {
   rewritten: file("rewritten.json", { ...document, recordDigest: hex("rewritten") }),
   unlogged: file("unlogged.json", { ...document, transparency: undefined }),
   otherTree: file("other-tree.json", { ...document, transparency: section({ ...log.inclusion(0, 3), head: log.headOf(2) }, log.inclusion(2, 3)) }),
-  mat: file("logged.mat", withProof(matText.replace(/^; \[FairDice[^\n]*\n/gm, ""), { ...(matRead.value.bundle as never), transparency: section(log.inclusion(1, 3), null) })),
+  mat: file("logged.mat", withProof(matText.replace(/^; \[FairDice[^\n]*\n/gm, ""), { ...(matRead.value.bundle as unknown as Parameters<typeof withProof>[1]), transparency: section(log.inclusion(1, 3), null) })),
   head3: file("head-3.json", { head: log.headOf(3) }),
   head5: file("head-5.json", log.headOf(5)),
   forked5: file("forked-5.json", rewritten.headOf(5)),

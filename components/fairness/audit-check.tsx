@@ -6,6 +6,9 @@
  * in docs/provably-fair.md). For a fair-dice-v2 match it also compares the salts this browser kept for its player
  * (`you`) with the logged ones, and gives each game its verdict; `rerunOn` runs it again by itself whenever it changes
  * (the live match passes the number of games whose seed is revealed, so each game turns verified as it ends).
+ * Under the dice's report it shows the match's place in the public transparency log (lib/transparency
+ * `checkBundleLog`, against the same keys the signature is checked with), and this browser's own check of the log's
+ * latest head against the last one it saw (components/transparency/head-check.tsx).
  *
  * @example
  *   <AuditCheck matchId="m1" invite={null} />
@@ -17,6 +20,9 @@ import { keptSalts } from "@/components/match/kept-salts";
 import type { Color } from "@/lib/engine/types";
 import { errorOfBody, useErrorText } from "@/components/i18n/error-text";
 import type { VerifyReport } from "@/lib/dice/types";
+import type { BundleLogReport } from "@/lib/transparency/bundle-log";
+import { HeadCheck } from "@/components/transparency/head-check";
+import { LogReportView } from "./log-report";
 import { VerifyReportView } from "./verify-report";
 import { FormError } from "@/components/ui/form-error";
 
@@ -41,6 +47,7 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
   const t = useTranslations("fairness");
   const errorText = useErrorText();
   const [report, setReport] = useState<VerifyReport | null>(null);
+  const [log, setLog] = useState<{ report: BundleLogReport; keys: string[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const url = auditUrl(matchId, invite);
@@ -62,14 +69,18 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
       // The verifier parses with zod: it and zod load only now, with zod told first to parse without `new Function`,
       // which the site's Content-Security-Policy forbids (zod-without-eval.ts).
       await import("@/components/zod-without-eval");
+      const [{ parseProofKeys }, { checkBundleLog }] = await Promise.all([import("@/lib/dice/proof-keys"), import("@/lib/transparency/bundle-log")]);
+      const listed = keysResponse.ok ? parseProofKeys(await keysResponse.json()) : null;
+      const keys = listed?.ok ? listed.value : [];
       if ((body as { protocol?: unknown }).protocol === "fair-dice-v2") {
-        const [{ verifyV2 }, { parseProofKeys }] = await Promise.all([import("@/lib/dice/verify-v2"), import("@/lib/dice/proof-keys")]);
-        const keys = keysResponse.ok ? parseProofKeys(await keysResponse.json()) : null;
-        setReport(verifyV2(body, undefined, { keys: keys?.ok ? keys.value : [], ...(you && { browser: { player: you, salts: keptSalts(matchId) } }) }));
+        const { verifyV2 } = await import("@/lib/dice/verify-v2");
+        setReport(verifyV2(body, undefined, { keys, ...(you && { browser: { player: you, salts: keptSalts(matchId) } }) }));
       } else {
         const { verify } = await import("@/lib/dice/verify");
         setReport(verify(body));
       }
+      const trusted = keys.map((key) => key.publicKey);
+      setLog({ report: checkBundleLog(body, trusted), keys: trusted });
     } catch {
       setError(errorText("ERR_NETWORK"));
     } finally {
@@ -94,6 +105,8 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
       </div>
       <FormError error={error} />
       {report ? <VerifyReportView report={report} /> : null}
+      {log ? <LogReportView report={log.report} /> : null}
+      {log ? <HeadCheck keys={log.keys} /> : null}
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * The stand-alone verifier page's form: paste or upload any audit bundle or exported .mat file (and, optionally, a
  * game record — else the bundle's own `record` field, or the .mat file's moves), then lib/dice `verify` runs here in
  * the browser and every check is listed, the signature checked against the site's published keys (the only request
- * made: GET /api/fairness/keys). Nothing is sent anywhere.
+ * made: GET /api/fairness/keys). Nothing is sent anywhere. Under the dice's report, the file's place in the public
+ * transparency log (lib/transparency `checkBundleLog`) against the same keys.
  *
  * @example
  *   <VerifyTool />
@@ -12,6 +13,8 @@ import "@/components/zod-without-eval";
 import { useTranslations } from "next-intl";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import type { VerifyReport } from "@/lib/dice/types";
+import type { BundleLogReport } from "@/lib/transparency/bundle-log";
+import { LogReportView } from "./log-report";
 import { PROOF_KEYS_URL } from "./audit-check";
 import { VerifyReportView } from "./verify-report";
 import { FormError } from "@/components/ui/form-error";
@@ -38,11 +41,13 @@ export function VerifyTool() {
   const [bundleText, setBundleText] = useState("");
   const [recordText, setRecordText] = useState("");
   const [report, setReport] = useState<VerifyReport | null>(null);
+  const [log, setLog] = useState<BundleLogReport | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setReport(null);
+    setLog(null);
     const isMat = !bundleText.trimStart().startsWith("{");
     const bundle = isMat ? null : parseJson(bundleText);
     if (bundle && !bundle.ok) return setError(t("bundleNotJson", { detail: bundle.detail }));
@@ -52,11 +57,21 @@ export function VerifyTool() {
     // The verifier (and zod, which it parses with) loads on the first check, after zod-without-eval has configured
     // zod: loaded with the page, zod's eval probe could run first and be reported under the CSP.
     void (async () => {
-      const [{ verify }, { parseProofKeys }, { verifyMat }] = await Promise.all([import("@/lib/dice/verify"), import("@/lib/dice/proof-keys"), import("@/lib/record/mat-verify")]);
+      const [{ verify }, { parseProofKeys }, { verifyMat }, { proofFromMat }, { checkBundleLog }] = await Promise.all([
+        import("@/lib/dice/verify"),
+        import("@/lib/dice/proof-keys"),
+        import("@/lib/record/mat-verify"),
+        import("@/lib/record/mat-proof"),
+        import("@/lib/transparency/bundle-log"),
+      ]);
       const listed = await fetch(PROOF_KEYS_URL, { cache: "no-store" })
         .then(async (response) => (response.ok ? parseProofKeys(await response.json()) : null))
         .catch(() => null);
       const keys = listed?.ok ? listed.value : [];
+      // The log section: the bundle's own, or a .mat file's Log proof line.
+      const read = bundle ? null : proofFromMat(bundleText);
+      const document = bundle ? bundle.value : read?.ok ? read.value.bundle : null;
+      if (document !== null) setLog(checkBundleLog(document, keys.map((key) => key.publicKey)));
       if (bundle) return setReport(verify(bundle.value, record?.value, { keys }));
       const checked = verifyMat(bundleText, { keys, ...(record && { record: record.value }) });
       if (!checked.ok) return setError(t("notMat"));
@@ -91,6 +106,7 @@ export function VerifyTool() {
       </button>
       <FormError error={error} />
       {report ? <VerifyReportView report={report} /> : null}
+      {report && log ? <LogReportView report={log} /> : null}
     </form>
   );
 }
