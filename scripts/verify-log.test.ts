@@ -141,28 +141,28 @@ describe("npm run verify -- --log", () => {
     expect(stdout).toContain("The match's creation is in the log; its end is logged when it ends.");
   });
 
+  /** The verifier run against the stand-in site serving `head`, with the proofs of `served`. */
+  const againstSite = (head: SignedTreeHead, served = log) => {
+    state.head = head;
+    state.log = served;
+    return run(["--log", paths.logged, "--keys", keysPath, "--site", site]);
+  };
+
   it("with --site, checks that the site's latest head extends the file's, and names a fork or a shrunk log", async () => {
-    state.head = log.headOf(5);
-    state.log = log;
-    const extended = await run(["--log", paths.logged, "--keys", keysPath, "--site", site]);
+    const extended = await againstSite(log.headOf(5));
     expect(extended.code, extended.stdout + extended.stderr).toBe(0);
     expect(extended.stdout).toContain("PASS  The site's latest head (5 entries, signed 2026-01-01 00:00:05 UTC) against the file's (3 entries): The head of 5 entries extends the head of 3: consistent.");
     expect(extended.stdout).toContain("LOGGED: every log check passed, and the site's latest head extends the file's.");
     // The site rewrote the match's end and re-signed: its head of 5 no longer extends the file's head of 3.
-    state.head = rewritten.headOf(5);
-    state.log = rewritten;
-    const inconsistent = await run(["--log", paths.logged, "--keys", keysPath, "--site", site]);
+    const inconsistent = await againstSite(rewritten.headOf(5), rewritten);
     expect(inconsistent.code).toBe(1);
     expect(inconsistent.stdout).toContain("FAIL  The site's latest head (5 entries");
     expect(inconsistent.stdout).toContain("Inconsistent: the log of 5 entries does not extend the one of 3");
     expect(inconsistent.stdout).toContain("LOG FAILED");
-    state.head = log.headOf(2);
-    state.log = log;
-    const shrunk = await run(["--log", paths.logged, "--keys", keysPath, "--site", site]);
+    const shrunk = await againstSite(log.headOf(2));
     expect(shrunk.code).toBe(1);
     expect(shrunk.stdout).toContain("Shrunk: a head of 2 entries after one of 3: entries were removed.");
-    state.head = rewritten.headOf(3);
-    const fork = await run(["--log", paths.logged, "--keys", keysPath, "--site", site]);
+    const fork = await againstSite(rewritten.headOf(3));
     expect(fork.code).toBe(1);
     expect(fork.stdout).toContain("Fork: two signed heads of 3 entries with different roots.");
   });

@@ -8,6 +8,7 @@
  */
 import { useFormatter, useTranslations } from "next-intl";
 import type { BundleLogReport, LogCheckStatus } from "@/lib/transparency/bundle-log";
+import { CheckItem } from "./verify-report";
 import "@/components/ui/ui.css";
 
 const MARK: Record<LogCheckStatus, string> = { passed: "✓", failed: "✗", unlogged: "–" };
@@ -26,13 +27,7 @@ export function LogReportView({ report }: { report: BundleLogReport }) {
       </p>
       <ul className="checks">
         {report.checks.map((check) => (
-          <li key={check.id} className={`check check-${check.status}`} data-check={check.id} data-status={check.status}>
-            <span className="check-mark" aria-label={t(`status.${check.status}`)}>
-              {MARK[check.status]}
-            </span>{" "}
-            <strong>{t(`check.${check.id}`)}</strong>
-            <span className="check-detail">{t(`detail.${check.say.key}`, { ...check.say.values })}</span>
-          </li>
+          <CheckItem key={check.id} check={check} mark={MARK[check.status]} title={t(`check.${check.id}`)} t={t} />
         ))}
       </ul>
       {report.entries.length > 0 ? (

@@ -27,6 +27,24 @@ export function CheckSentence({ check }: { check: CheckResult }) {
   return <>{t("sentence", { title: t(`title.${check.id}`), where: where(t, check), detail: t(`detail.${check.say.key}`, { ...check.say.values }) })}</>;
 }
 
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * One check as a list item: its mark (with its status said for screen readers), title and sentence — for the dice's
+ * checks and the log's alike, each from a namespace with `status.<status>` and `detail.<say.key>`.
+ */
+export function CheckItem({ check, mark, title, t }: { check: { id: string; status: string; say: CheckResult["say"] }; mark: string; title: string; t: Translate }) {
+  return (
+    <li className={`check check-${check.status}`} data-check={check.id} data-status={check.status}>
+      <span className="check-mark" aria-label={t(`status.${check.status}`)}>
+        {mark}
+      </span>{" "}
+      <strong>{title}</strong>
+      <span className="check-detail">{t(`detail.${check.say.key}`, { ...check.say.values })}</span>
+    </li>
+  );
+}
+
 export function VerifyReportView({ report }: { report: VerifyReport }) {
   const t = useTranslations("verifyReport");
   return (
@@ -45,16 +63,7 @@ export function VerifyReportView({ report }: { report: VerifyReport }) {
       ) : null}
       <ul className="checks">
         {report.checks.map((check) => (
-          <li key={check.id} className={`check check-${check.status}`} data-check={check.id} data-status={check.status}>
-            <span className="check-mark" aria-label={t(`status.${check.status}`)}>
-              {MARK[check.status]}
-            </span>{" "}
-            <strong>
-              {t(`title.${check.id}`)}
-              {where(t, check)}
-            </strong>
-            <span className="check-detail">{t(`detail.${check.say.key}`, { ...check.say.values })}</span>
-          </li>
+          <CheckItem key={check.id} check={check} mark={MARK[check.status]} title={`${t(`title.${check.id}`)}${where(t, check)}`} t={t} />
         ))}
       </ul>
     </div>
