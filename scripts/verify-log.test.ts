@@ -14,12 +14,15 @@ import { promisify } from "node:util";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROOF_KEYS_FORMAT, keyIdOf } from "@/lib/dice";
+import { PROOF_KEYS_FORMAT, keyIdOf, proofKeyEntry } from "@/lib/dice";
 import { proofFromMat, withProof } from "@/lib/record/mat-proof";
 import { ENTRY_FORMAT, type LogEntry, type SignedTreeHead } from "@/lib/transparency";
 import { testLog } from "@/lib/transparency/bundle-log-fixture";
 import { entryArgs } from "@/tests/support/server-bundle";
 import { keyEntry, scratchFiles } from "@/tests/fair-dice-v2/verifier-inputs";
+import { playFinishedMatch } from "@/tests/support/finished-match";
+import { startTestServer } from "@/tests/support/test-server";
+import { waitFor } from "@/tests/support/wait-for";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const { file } = scratchFiles("verify-log-");
@@ -210,5 +213,26 @@ describe("npm run verify -- --log --heads", () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("npm run verify -- --log against a running site", () => {
+  it("verifies a finished match's audit document and the site's latest head, then names a rewritten record", async () => {
+    const t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
+    try {
+      const { matchId } = await playFinishedMatch(t, 302);
+      const entries = () => t.db.prisma.transparencyEntry.count({ where: { matchId } });
+      await waitFor(async () => (await entries()) === 2, "the match-ended entry");
+      const audit = (await (await fetch(`${t.url}/api/matches/${matchId}/audit`)).json()) as Record<string, unknown>;
+      const siteKeys = file("site-keys.json", { format: PROOF_KEYS_FORMAT, keys: [proofKeyEntry(t.proofKey.publicKey, "2026-01-01T00:00:00Z")] });
+      const logged = await run(["--log", file("site-audit.json", audit), "--keys", siteKeys, "--site", t.url]);
+      expect(logged.code, logged.stdout + logged.stderr).toBe(0);
+      expect(logged.stdout).toContain("LOGGED: every log check passed, and the site's latest head extends the file's.");
+      const rewritten = await run(["--log", file("site-rewritten.json", { ...audit, recordDigest: hex("another record") }), "--keys", siteKeys]);
+      expect(rewritten.code).toBe(1);
+      expect(rewritten.stdout).toMatch(/FAIL {2}Log entries match the file: .*the record was changed after the match ended/);
+    } finally {
+      await t.close();
+    }
   });
 });
