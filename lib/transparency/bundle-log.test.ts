@@ -120,6 +120,17 @@ describe("checkBundleLog", () => {
       expect(statusOf(report, "log-present")).toMatchObject({ status: "unlogged", say: { key: "missing", values: { which: "ended" } } });
     });
 
+    it("a bundle that shows its end but carries no record digest, without an ended entry", () => {
+      const report = checkBundleLog(
+        changed((d) => {
+          delete d.recordDigest;
+          d.transparency.ended = null;
+        }),
+        [PUBLIC_KEY],
+      );
+      expect(statusOf(report, "log-present")).toMatchObject({ status: "unlogged", say: { values: { which: "ended" } } });
+    });
+
     it("a section with both entries null", () => {
       const report = checkBundleLog(
         changed((d) => {

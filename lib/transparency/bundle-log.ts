@@ -3,7 +3,7 @@
  * the bundle's `transparency` section, in the browser and on the command line alike. Four named checks:
  *
  *   log-present    the match's "match-created" entry is there, and its "match-ended" entry once the bundle has ended
- *                  (has a `recordDigest`); a missing one is "unlogged", never passed
+ *                  (has an `end` or a `recordDigest`); a missing one is "unlogged", never passed
  *   log-entry      each entry names this match; the logged protocol and commitment are the bundle's, the logged record
  *                  digest is the bundle's (a record rewritten after the end fails here)
  *   log-key        the section's key is one the verifier trusts, under its own key id
@@ -77,6 +77,8 @@ interface Expected {
   readonly commitment: unknown;
   /** The bundle's recordDigest, or null while it has none (a running match, or a fair-dice-v1 bundle). */
   readonly recordDigest: string | null;
+  /** Whether the bundle says the match ended (an `end`, or a record digest): then its end must be logged too. */
+  readonly ended: boolean;
 }
 
 function expectedOf(document: Fields): Expected {
@@ -85,6 +87,7 @@ function expectedOf(document: Fields): Expected {
     protocol: document.protocol,
     commitment: document.commitment,
     recordDigest: typeof document.recordDigest === "string" ? document.recordDigest : null,
+    ended: typeof document.recordDigest === "string" || fieldsOf(document.end) !== null,
   };
 }
 
@@ -95,7 +98,7 @@ function presence(section: Fields, expected: Expected): { check: LogCheck; inclu
     const inclusion = fieldsOf(section[role]);
     if (inclusion) inclusions[role] = inclusion;
   }
-  const missing = ROLES.filter((role) => !inclusions[role] && (role === "created" || expected.recordDigest !== null));
+  const missing = ROLES.filter((role) => !inclusions[role] && (role === "created" || expected.ended));
   if (missing.length > 0) return { inclusions, check: check("log-present", "unlogged", "missing", { which: missing.length === 2 ? "both" : missing[0]! }) };
   return { inclusions, check: check("log-present", "passed", "present", { entries: Object.keys(inclusions).length }) };
 }
