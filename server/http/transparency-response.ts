@@ -27,10 +27,17 @@ function size(text: string | null): number | undefined {
   return value <= 2 ** 31 - 1 ? value : undefined;
 }
 
-const badRequest = (reason: string) => jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason }));
-
 function proofError(code: ProofError): Response {
-  return jsonResponse(code === "ERR_NOT_IN_HEAD" ? 409 : code === "ERR_SIZES" ? 400 : 404, errorBody(code));
+  switch (code) {
+    case "ERR_NOT_IN_HEAD":
+      return jsonResponse(409, errorBody("ERR_NOT_IN_HEAD"));
+    case "ERR_SIZES":
+      return jsonResponse(400, errorBody("ERR_SIZES"));
+    case "ERR_NOT_LOGGED":
+      return jsonResponse(404, errorBody("ERR_NOT_LOGGED"));
+    case "ERR_NO_HEAD":
+      return jsonResponse(404, errorBody("ERR_NO_HEAD"));
+  }
 }
 
 export async function transparencyHeadResponse(log: TransparencyLog, key: Pick<ProofSigningKey, "keyId" | "publicKey">): Promise<Response> {
@@ -39,14 +46,14 @@ export async function transparencyHeadResponse(log: TransparencyLog, key: Pick<P
 
 export async function headOfSizeResponse(log: TransparencyLog, sizeText: string): Promise<Response> {
   const treeSize = size(sizeText);
-  if (treeSize === undefined) return badRequest("treeSize");
+  if (treeSize === undefined) return jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason: "treeSize" }));
   const head = await log.head(treeSize);
-  return head ? jsonResponse(200, { head }, FOREVER) : proofError("ERR_NO_HEAD");
+  return head ? jsonResponse(200, { head }, FOREVER) : jsonResponse(404, errorBody("ERR_NO_HEAD"));
 }
 
 export async function consistencyResponse(log: TransparencyLog, query: URLSearchParams): Promise<Response> {
   const [from, to] = [size(query.get("from")), size(query.get("to"))];
-  if (from === undefined || to === undefined) return badRequest("consistency");
+  if (from === undefined || to === undefined) return jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason: "consistency" }));
   const proof = await log.consistencyProof(from, to);
   return proof.ok ? jsonResponse(200, proof.value, FOREVER) : proofError(proof.code);
 }
@@ -55,9 +62,9 @@ export async function inclusionResponse(log: TransparencyLog, query: URLSearchPa
   const matchId = query.get("match");
   const kind = query.get("kind");
   const treeSize = query.has("size") ? size(query.get("size")) : null;
-  if (!matchIdSchema.safeParse(matchId).success) return badRequest("matchId");
-  if (kind !== "match-created" && kind !== "match-ended") return badRequest("entryKind");
-  if (treeSize === undefined) return badRequest("treeSize");
+  if (!matchIdSchema.safeParse(matchId).success) return jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason: "matchId" }));
+  if (kind !== "match-created" && kind !== "match-ended") return jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason: "entryKind" }));
+  if (treeSize === undefined) return jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason: "treeSize" }));
   const proof = await log.inclusionProof(matchId!, kind, treeSize ?? undefined);
   return proof.ok ? jsonResponse(200, proof.value) : proofError(proof.code);
 }
@@ -65,6 +72,6 @@ export async function inclusionResponse(log: TransparencyLog, query: URLSearchPa
 export async function entriesResponse(log: TransparencyLog, query: URLSearchParams): Promise<Response> {
   const start = size(query.get("start"));
   const count = size(query.get("count") ?? String(ENTRIES_PAGE));
-  if (start === undefined || count === undefined || count < 1 || count > ENTRIES_PAGE) return badRequest("entries");
+  if (start === undefined || count === undefined || count < 1 || count > ENTRIES_PAGE) return jsonResponse(400, errorBody("ERR_BAD_REQUEST", { reason: "entries" }));
   return jsonResponse(200, { entries: await log.entries(start, count) });
 }
