@@ -46,8 +46,8 @@ async function jsonOrUndefined(url: string): Promise<unknown> {
   }
 }
 
-/** One run of the check: what it found, with the new head kept when it was consistent. */
-async function checkAgainstMemory(keys: readonly string[]): Promise<HeadOutcome> {
+/** One run of the check: what it found, with the new head kept when it was consistent (exported for its test). */
+export async function checkAgainstMemory(keys: readonly string[]): Promise<HeadOutcome> {
   await import("@/components/zod-without-eval");
   const { HEAD_MEMORY_KEY, judgeHead, proofRange, readRememberedHead } = await import("@/lib/transparency/head-memory");
   const site = await jsonOrUndefined(HEAD_URL);
