@@ -7,22 +7,13 @@
  *
  *   npx tsx scripts/fair-dice-v2-vectors.ts [--check]
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { fairDiceV2Vectors } from "@/lib/dice/fixtures/v2-vectors";
+import { writeOrCheckVectors } from "./vectors-file";
 
-const FILE = path.join(import.meta.dirname, "..", "lib", "dice", "fixtures", "fair-dice-v2.vectors.json");
-
-const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
-const text = `${JSON.stringify(fairDiceV2Vectors(), null, 1)}\n`;
-if (values.check) {
-  if (readFileSync(FILE, "utf8") !== text) {
-    console.error(`${FILE} differs from what scripts/fair-dice-v2-vectors.ts writes: run it and review the change`);
-    process.exit(1);
-  }
-  console.log("fair-dice-v2 vectors up to date");
-} else {
-  writeFileSync(FILE, text);
-  console.log(`wrote ${FILE}`);
-}
+writeOrCheckVectors({
+  name: "fair-dice-v2",
+  file: path.join(import.meta.dirname, "..", "lib", "dice", "fixtures", "fair-dice-v2.vectors.json"),
+  script: "scripts/fair-dice-v2-vectors.ts",
+  vectors: fairDiceV2Vectors(),
+});
