@@ -2,7 +2,8 @@
 /**
  * The match's fair-dice panel: the server's commitment from the start, both client seeds (with the form for your
  * own until you send it), the roll log growing live (nonce → dice), and at the end the revealed server seed with an
- * in-browser verification of every roll and a download of the audit bundle.
+ * in-browser verification of every roll, of the match's place in the public transparency log and of the log's latest
+ * head against the one this browser saw before, and a download of the audit bundle.
  *
  * @example
  *   <FairnessPanel />   // inside a MatchProvider
