@@ -8,8 +8,10 @@
  *   const { medianMs, minMs, maxMs } = timedVerification("bench-dice", bundle, record, verify, VERIFIER_TIMING);
  */
 import { performance } from "node:perf_hooks";
+import type { BenchResult } from "./bench-result";
 
 /** What the verifier benchmarks time: the median of 9 runs after 2 warm-up runs. */
+
 export const VERIFIER_TIMING = { warmup: 2, runs: 9 } as const;
 
 /** The match the verifier benchmarks simulate, from the public-1 vector's seeds (lib/dice/fixtures/fair-dice-v1.vectors.json). */
@@ -57,4 +59,18 @@ export function timedVerification(
     },
   );
   return { medianMs: tenths(median), minMs: tenths(times[0] as number), maxMs: tenths(times.at(-1) as number) };
+}
+
+/** The long match both signed-bundle verifier benchmarks (v2, v3) simulate: 49 games × (≥1 opening + 203 turns) ≥ 10,000 rolls. */
+export const LONG_MATCH = { ...BENCH_MATCH, matchLength: 25, games: 49, turnsPerGame: 203 } as const;
+
+/** A verifier benchmark's result: the median of VERIFIER_TIMING's runs over a long match's signed bundle. */
+export function verifierBench(protocol: string, bundle: { readonly rolls: readonly unknown[] }, record: readonly unknown[], verify: (bundle: unknown, record: unknown) => { readonly verdict: string }): BenchResult {
+  const { medianMs, minMs, maxMs } = timedVerification(`bench-dice-${protocol.slice("fair-dice-".length)}`, bundle, record, verify, VERIFIER_TIMING);
+  return {
+    name: `verify a 10,000-roll ${protocol} bundle`,
+    figure: medianMs,
+    unit: "ms",
+    details: { rolls: bundle.rolls.length, games: LONG_MATCH.games, recordTurns: record.length, runs: VERIFIER_TIMING.runs, minMs, maxMs, goalMs: 100 },
+  };
 }
