@@ -18,12 +18,26 @@ export function proofPublicKeyOf(privateKey: Uint8Array): string {
   return bytesToHex(ed25519.getPublicKey(privateKey));
 }
 
+/**
+ * The bundle with its signature over `statement` of its parsed form (any signature it had replaced): what every
+ * protocol's signing does. Throws on a bundle that does not parse (`protocol` names it in the error).
+ */
+export function signParsed<B extends { readonly signature?: unknown }, P>(
+  bundle: B,
+  privateKey: Uint8Array,
+  protocol: string,
+  parse: (unsigned: Omit<B, "signature">) => { readonly ok: true; readonly value: P } | { readonly ok: false; readonly values?: unknown },
+  statement: (parsed: P, keyId: string) => string,
+): Omit<B, "signature"> & { readonly signature: { readonly keyId: string; readonly value: string } } {
+  const { signature: _old, ...unsigned } = bundle;
+  const parsed = parse(unsigned);
+  if (!parsed.ok) throw new Error(`signing: not a ${protocol} bundle (${JSON.stringify(parsed.values)})`);
+  const keyId = keyIdOf(proofPublicKeyOf(privateKey));
+  const value = bytesToHex(ed25519.sign(utf8ToBytes(statement(parsed.value, keyId)), privateKey));
+  return { ...unsigned, signature: { keyId, value } };
+}
+
 /** The bundle with its signature (any signature it had replaced). Throws on a bundle that does not parse. */
 export function signProof(bundle: AuditBundleV2, privateKey: Uint8Array): AuditBundleV2 {
-  const { signature: _old, ...unsigned } = bundle;
-  const parsed = parseBundleV2(unsigned);
-  if (!parsed.ok) throw new Error(`signProof: not a fair-dice-v2 bundle (${JSON.stringify(parsed.values)})`);
-  const keyId = keyIdOf(proofPublicKeyOf(privateKey));
-  const value = bytesToHex(ed25519.sign(utf8ToBytes(proofStatement(parsed.value, keyId)), privateKey));
-  return { ...unsigned, signature: { keyId, value } };
+  return signParsed(bundle, privateKey, "fair-dice-v2", parseBundleV2, proofStatement);
 }

@@ -51,12 +51,20 @@ export interface SimulatedV2 {
   readonly record: RecordTurn[];
 }
 
+/**
+ * What a simulated match of either chained protocol (v2, v3) starts from: the chain's length, its game seeds and the
+ * combined client seed — checking that the games asked for fit the match.
+ */
+export function simulationSeeds(options: Pick<SimulateV2Options, "serverSeed" | "clientSeeds" | "matchLength" | "games">, simulator: string): { chainLength: number; seeds: string[]; clientSeed: string } {
+  const { serverSeed, clientSeeds, matchLength, games } = options;
+  const chainLength = chainLengthFor(matchLength);
+  if (games < 1 || games > chainLength) throw new RangeError(`${simulator}: ${games} games do not fit a ${matchLength}-point match`);
+  return { chainLength, seeds: gameSeedsOf(serverSeed, chainLength), clientSeed: combineClientSeeds(clientSeeds.white, clientSeeds.black) };
+}
+
 export function simulateMatchV2(options: SimulateV2Options): SimulatedV2 {
   const { serverSeed, clientSeeds, matchLength, games, turnsPerGame = 30, computer } = options;
-  const chainLength = chainLengthFor(matchLength);
-  if (games < 1 || games > chainLength) throw new RangeError(`simulateMatchV2: ${games} games do not fit a ${matchLength}-point match`);
-  const seeds = gameSeedsOf(serverSeed, chainLength);
-  const clientSeed = combineClientSeeds(clientSeeds.white, clientSeeds.black);
+  const { chainLength, seeds, clientSeed } = simulationSeeds(options, "simulateMatchV2");
   const rolls: BundleRollV2[] = [];
   const record: RecordTurn[] = [];
   for (let game = 1; game <= games; game++) {

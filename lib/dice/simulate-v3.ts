@@ -14,7 +14,6 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { opponentOf } from "../engine/types";
 import type { AuditBundleV2 } from "./bundle-v2";
 import { PROTOCOL_V3, v2FieldsOf, type AuditBundleV3, type BundleRollV3, type GameHeads, type RollValues } from "./bundle-v3";
-import { combineClientSeeds } from "./client-seed";
 import { computerSalt } from "./computer-salt";
 import { computerValue } from "./computer-value";
 import { gameChains, type GameChains } from "./hash-chain";
@@ -22,8 +21,7 @@ import { resolveOpening, type OpeningOutcome } from "./opening";
 import { recordFromRollLog } from "./record";
 import { signProofV3 } from "./proof-sign-v3";
 import { createRollerV3, type RollContributions } from "./roll-v3";
-import { chainLengthFor, gameSeedsOf } from "./seed-chain";
-import { signSimulated, simulatedSalt, simulateMatchV2, type SignSimulatedOptions, type SimulateV2Options } from "./simulate-v2";
+import { signSimulated, simulatedSalt, simulateMatchV2, simulationSeeds, type SignSimulatedOptions, type SimulateV2Options } from "./simulate-v2";
 import type { RecordTurn, SeatColor } from "./types";
 import type { BrowserKeptV3 } from "./verify-v3";
 
@@ -66,11 +64,8 @@ function contributor(game: number, color: SeatColor, gameSeed: string, options: 
 }
 
 export function simulateMatchV3(options: SimulateV3Options): SimulatedV3 {
-  const { serverSeed, clientSeeds, matchLength, games, turnsPerGame = 30, computer } = options;
-  const chainLength = chainLengthFor(matchLength);
-  if (games < 1 || games > chainLength) throw new RangeError(`simulateMatchV3: ${games} games do not fit a ${matchLength}-point match`);
-  const seeds = gameSeedsOf(serverSeed, chainLength);
-  const clientSeed = combineClientSeeds(clientSeeds.white, clientSeeds.black);
+  const { games, turnsPerGame = 30, computer } = options;
+  const { seeds, clientSeed } = simulationSeeds(options, "simulateMatchV3");
   const people = (["white", "black"] as const).filter((color) => color !== computer);
   const kept = new Map(people.map((color) => [color, { salts: new Map<number, string>(), shownSalts: new Map<number, string>(), heads: new Map<number, GameHeads>(), tails: new Map<number, string[]>() }]));
   const rolls: BundleRollV3[] = [];
