@@ -9,20 +9,17 @@
  *   const { figure } = benchDiceV2(); // milliseconds
  */
 import { pathToFileURL } from "node:url";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { proofKeyEntry, proofPublicKeyOf, signSimulated, simulateMatchV2, verifyV2 } from "@/lib/dice";
+import { signSimulated, simulateMatchV2, verifyV2 } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
-import { LONG_MATCH, verifierBench } from "./timed-runs";
+import { benchSigningKey, LONG_MATCH, verifierBench } from "./timed-runs";
 
-/** The benchmark's own signing key (a bundle verifies only signed, as the site serves it: section 5b). */
-const BENCH_PRIVATE_KEY = sha256(utf8ToBytes("fairgammon benchmark signing key: for bench-dice-v2 only"));
-const BENCH_KEYS = [proofKeyEntry(proofPublicKeyOf(BENCH_PRIVATE_KEY), "2026-12-06T00:00:00.000Z")];
+/** The benchmark's own signing key (a bundle verifies only signed, as the site serves it). */
+const BENCH_KEY = benchSigningKey("bench-dice-v2", "2026-12-06T00:00:00.000Z");
 
 export function benchDiceV2(): BenchResult {
   const simulated = simulateMatchV2(LONG_MATCH);
-  const bundle = signSimulated(simulated, { privateKey: BENCH_PRIVATE_KEY });
-  return verifierBench("fair-dice-v2", bundle, simulated.record, (b, r) => verifyV2(b, r, { keys: BENCH_KEYS }));
+  const bundle = signSimulated(simulated, { privateKey: BENCH_KEY.privateKey });
+  return verifierBench("fair-dice-v2", bundle, simulated.record, (b, r) => verifyV2(b, r, { keys: BENCH_KEY.keys }));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -10,20 +10,17 @@
  *   const { figure } = benchDiceV3(); // milliseconds
  */
 import { pathToFileURL } from "node:url";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { proofKeyEntry, proofPublicKeyOf, signSimulatedV3, simulateMatchV3, verifyV3 } from "@/lib/dice";
+import { signSimulatedV3, simulateMatchV3, verifyV3 } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
-import { LONG_MATCH, verifierBench } from "./timed-runs";
+import { benchSigningKey, LONG_MATCH, verifierBench } from "./timed-runs";
 
 /** The benchmark's own signing key (a bundle verifies only signed, as the site serves it). */
-const BENCH_PRIVATE_KEY = sha256(utf8ToBytes("fairgammon benchmark signing key: for bench-dice-v3 only"));
-const BENCH_KEYS = [proofKeyEntry(proofPublicKeyOf(BENCH_PRIVATE_KEY), "2026-12-07T00:00:00.000Z")];
+const BENCH_KEY = benchSigningKey("bench-dice-v3", "2026-12-07T00:00:00.000Z");
 
 export function benchDiceV3(): BenchResult {
   const simulated = simulateMatchV3(LONG_MATCH);
-  const bundle = signSimulatedV3(simulated, { privateKey: BENCH_PRIVATE_KEY });
-  return verifierBench("fair-dice-v3", bundle, simulated.record, (b, r) => verifyV3(b, r, { keys: BENCH_KEYS }));
+  const bundle = signSimulatedV3(simulated, { privateKey: BENCH_KEY.privateKey });
+  return verifierBench("fair-dice-v3", bundle, simulated.record, (b, r) => verifyV3(b, r, { keys: BENCH_KEY.keys }));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

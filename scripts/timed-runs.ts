@@ -8,6 +8,9 @@
  *   const { medianMs, minMs, maxMs } = timedVerification("bench-dice", bundle, record, verify, VERIFIER_TIMING);
  */
 import { performance } from "node:perf_hooks";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { proofKeyEntry, proofPublicKeyOf, type ProofKey } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
 
 /** What the verifier benchmarks time: the median of 9 runs after 2 warm-up runs. */
@@ -73,4 +76,10 @@ export function verifierBench(protocol: string, bundle: { readonly rolls: readon
     unit: "ms",
     details: { rolls: bundle.rolls.length, games: LONG_MATCH.games, recordTurns: record.length, runs: VERIFIER_TIMING.runs, minMs, maxMs, goalMs: 100 },
   };
+}
+
+/** A verifier benchmark's own signing key and the key list that trusts it (a bundle verifies only signed). */
+export function benchSigningKey(benchmark: string, listedFrom: string): { readonly privateKey: Uint8Array; readonly keys: ProofKey[] } {
+  const privateKey = sha256(utf8ToBytes(`fairgammon benchmark signing key: for ${benchmark} only`));
+  return { privateKey, keys: [proofKeyEntry(proofPublicKeyOf(privateKey), listedFrom)] };
 }
