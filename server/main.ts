@@ -473,7 +473,6 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       challenges.close();
       rematches.close();
       matchLog.close();
-      await logCatchUp;
       matchmaker.close();
       // The hand-over (a drain once lost an event and left a match's end to a recovery 22.5 s later): this node's
       // sockets close, the commands under way finish — their events published while Redis is still connected —, the
@@ -496,6 +495,10 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
       if (limitsRedis) await limitsRedis.close();
       if (redis) await redis.close();
       await awayFile?.flush();
+      // The log's appends under way (a catch-up, an end heard just before) finish before the database closes — after
+      // the hand-over, which must not wait for them.
+      await logCatchUp;
+      await matchLog.runner.idle();
       await checkpointer.stop();
       if (!options.db) await db.close();
     },
