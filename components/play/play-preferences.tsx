@@ -38,7 +38,10 @@ export function PlayPreferencesProvider({ initial, signedIn, children }: { initi
         undo();
         return errorOfBody(body, "ERR_NO_ANSWER");
       }
-      setPreferences(body.preferences);
+      // Only this change's setting is taken from the answer: another switch flipped since this request left is still
+      // on its way, and the answer (the state before it) would undo it on the screen.
+      const saved = body.preferences[name];
+      setPreferences((now) => ({ ...now, [name]: saved }));
       return null;
     } catch {
       undo();
