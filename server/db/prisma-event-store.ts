@@ -17,9 +17,11 @@ import type { EventRow, JsonValue } from "./types";
 /** What the Prisma store needs of a database handle. */
 export type PrismaHandle = Pick<Db, "kind" | "prisma">;
 
-const EVENT_COLUMNS = { sequence: true, type: true, payload: true, actorId: true, createdAt: true } as const;
+/** The MatchEvent columns an event row is read from (a Prisma `select`). */
+export const EVENT_COLUMNS = { sequence: true, type: true, payload: true, actorId: true, createdAt: true } as const;
 
-function eventRow(event: Omit<EventRow, "payload"> & { readonly payload: string }): EventRow {
+/** A stored event's row with its JSON payload parsed. */
+export function eventRow(event: Omit<EventRow, "payload"> & { readonly payload: string }): EventRow {
   return { ...event, payload: JSON.parse(event.payload) as JsonValue };
 }
 

@@ -14,7 +14,8 @@
 import { ENTRY_FORMAT, type MatchCreatedEntry, type MatchEndedEntry } from "@/lib/transparency";
 import type { Db } from "@/server/db/client";
 import { decodeEvent, STORED_EVENT_TYPES } from "@/server/db/event-codec";
-import type { JsonValue } from "@/server/db/types";
+import { protocolOfSeedRow } from "@/server/db/bundle-rows";
+import { EVENT_COLUMNS, eventRow } from "@/server/db/prisma-event-store";
 import type { Logger } from "@/server/log";
 import type { LiveMatch } from "@/server/match/live-match";
 import type { MatchService } from "@/server/match/match-service";
@@ -75,7 +76,7 @@ export class MatchLog {
    */
   async catchUp(): Promise<{ readonly created: number; readonly ended: number }> {
     const { db, log } = this.#options;
-    const unlogged = await db.prisma.$queryRawUnsafe<{ id: string; commitment: string; createdAt: unknown; chainLength: unknown }[]>(
+    const unlogged = await db.prisma.$queryRawUnsafe<{ id: string; commitment: string; createdAt: unknown; chainLength: number | null }[]>(
       `SELECT m."id", s."commitment", m."createdAt", s."chainLength" FROM "Match" m JOIN "MatchSeed" s ON s."matchId" = m."id"
        WHERE NOT EXISTS (SELECT 1 FROM "TransparencyEntry" t WHERE t."kind" = 'match-created' AND t."matchId" = m."id")
        ORDER BY m."createdAt", m."id"`,
@@ -83,7 +84,7 @@ export class MatchLog {
     let created = 0;
     for (let at = 0; at < unlogged.length; at += CATCH_UP_CHUNK) {
       const chunk = unlogged.slice(at, at + CATCH_UP_CHUNK).map((row) =>
-        createdEntry(row.id, row.chainLength === null ? "fair-dice-v1" : "fair-dice-v2", row.commitment, new Date(row.createdAt as string | Date).getTime()),
+        createdEntry(row.id, protocolOfSeedRow(row).protocol, row.commitment, new Date(row.createdAt as string | Date).getTime()),
       );
       const appended = await Promise.all(chunk.map((entry) => log.append(entry)));
       created += appended.filter((a) => a.appended).length;
@@ -121,10 +122,10 @@ async function endedEntry(db: Db, matchId: string, fallback: number): Promise<Ma
     db.prisma.matchEvent.findMany({
       where: { matchId, type: { in: [STORED_EVENT_TYPES.action, STORED_EVENT_TYPES.ended] } },
       orderBy: { sequence: "asc" },
-      select: { sequence: true, type: true, payload: true, actorId: true, createdAt: true },
+      select: EVENT_COLUMNS,
     }),
   ]);
-  const events = rows.map((row) => decodeEvent(matchId, { ...row, payload: JSON.parse(row.payload) as JsonValue }, noPlayers));
+  const events = rows.map((row) => decodeEvent(matchId, eventRow(row), noPlayers));
   const end = events.findLast((event) => event.type === "ended");
   if (!match || end?.type !== "ended") return null;
   const recordLines = matchRecordLines({ matchLength: match.matchLength }, events);
