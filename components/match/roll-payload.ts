@@ -26,5 +26,18 @@ export function rollPayload(view: MatchView): CommandPayload<"match:roll"> {
  * itself: the server keeps that until the roll.
  */
 export function owesOpeningSalt(view: MatchView, you: "white" | "black" | null): boolean {
-  return allowedCommands(view, seatedAsker(view, you), { now: 0, abandonAfterMs: 0, opponentAwaySince: null, isComputer: computerIn(view) })["opening-salt"];
+  return pageAsks(view, you)["opening-salt"];
+}
+
+/**
+ * What a fair-dice-v3 match waits for from this page's browser now, as the match would answer it: "chain-head", the
+ * game's head, and "reveal", its next chain value (an opening roll's, or the answer to the roller's salt).
+ */
+export function owesContribution(view: MatchView, you: "white" | "black" | null): { readonly head: boolean; readonly reveal: boolean } {
+  const allowed = pageAsks(view, you);
+  return { head: allowed["chain-head"], reveal: allowed.reveal };
+}
+
+function pageAsks(view: MatchView, you: "white" | "black" | null) {
+  return allowedCommands(view, seatedAsker(view, you), { now: 0, abandonAfterMs: 0, opponentAwaySince: null, isComputer: computerIn(view) });
 }
