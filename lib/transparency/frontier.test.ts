@@ -1,6 +1,6 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
-import { seeded, someLeaves } from "./fixtures/test-trees";
+import { consistencyCases, inclusionCases, seeded, someLeaves } from "./fixtures/test-trees";
 import { EMPTY_FRONTIER, appendLeaf, assembleProof, consistencyPlan, frontierAddresses, frontierFromNodes, frontierRoot, inclusionPlan, lookupOf, planAddresses, rangeAddresses, type MerkleFrontier, type StoredNode } from "./frontier";
 import { consistencyProof, inclusionProof, leafHash, rootHash, verifyConsistency, verifyInclusion } from "./merkle";
 
@@ -92,14 +92,7 @@ describe("proofs from stored nodes", () => {
   const fromLeaves = (proof: ReturnType<typeof inclusionProof>) => (proof.ok ? proof.proof.map(bytesToHex) : proof.reason);
 
   it("are the recursive definition's inclusion proofs, for every leaf to 64 and random ones to 1000", () => {
-    const cases: [number, number][] = [];
-    for (let n = 1; n <= 64; n++) for (let i = 0; i < n; i++) cases.push([i, n]);
-    const random = seeded(3);
-    for (let k = 0; k < 150; k++) {
-      const n = 1 + Math.floor(random() * 1000);
-      cases.push([Math.floor(random() * n), n]);
-    }
-    for (const [i, n] of cases) {
+    for (const [i, n] of inclusionCases(3, 150)) {
       const proof = fromNodes(inclusionPlan(i, n));
       expect(proof, `${i} in ${n}`).toEqual(fromLeaves(inclusionProof(LEAVES, i, n)));
       expect(verifyInclusion(LEAVES[i]!, i, n, proof.map(hexToBytes), frontierRoot(built.frontiers[n]!))).toEqual({ ok: true });
@@ -107,14 +100,7 @@ describe("proofs from stored nodes", () => {
   });
 
   it("are the recursive definition's consistency proofs, between every two sizes to 64 and random ones to 1000", () => {
-    const cases: [number, number][] = [];
-    for (let n = 0; n <= 64; n++) for (let m = 0; m <= n; m++) cases.push([m, n]);
-    const random = seeded(4);
-    for (let k = 0; k < 150; k++) {
-      const n = 1 + Math.floor(random() * 1000);
-      cases.push([1 + Math.floor(random() * n), n]);
-    }
-    for (const [m, n] of cases) {
+    for (const [m, n] of consistencyCases(4, 150, 0)) {
       const proof = fromNodes(consistencyPlan(m, n));
       expect(proof, `${m} → ${n}`).toEqual(fromLeaves(consistencyProof(LEAVES, m, n)));
       const check = verifyConsistency(m, n, frontierRoot(built.frontiers[m]!), frontierRoot(built.frontiers[n]!), proof.map(hexToBytes));

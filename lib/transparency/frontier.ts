@@ -18,7 +18,7 @@
  *   const plan = inclusionPlan(index, frontier.size);
  *   if (plan.ok) assembleProof(plan.plan, await db.nodes(planAddresses(plan.plan)));
  */
-import { EMPTY_ROOT, HASH_SIZE, failed, isTreeSize, nodeHash, splitPoint, type MerkleFailed, type ProofResult } from "./merkle";
+import { EMPTY_ROOT, HASH_SIZE, consistencyRanges, failed, inclusionRanges, isTreeSize, nodeHash, type LeafRange, type MerkleFailed, type ProofResult } from "./merkle";
 
 /** A complete subtree's place in the tree: the 2^level leaves from index·2^level. */
 export interface NodeAddress {
@@ -124,24 +124,7 @@ export function inclusionPlan(index: number, treeSize: number): PlanResult {
   if (!isTreeSize(index)) return failed("bad-index");
   if (treeSize === 0) return failed("empty-tree");
   if (index >= treeSize) return failed("index-out-of-range");
-  // Walk down from the root; each step's sibling is a proof element, so the walk collects them root's end first.
-  const fromTop: ProofElementPlan[] = [];
-  let begin = 0;
-  let n = treeSize;
-  let m = index;
-  while (n > 1) {
-    const k = splitPoint(n);
-    if (m < k) {
-      fromTop.push(rangeAddresses(begin + k, begin + n));
-      n = k;
-    } else {
-      fromTop.push(rangeAddresses(begin, begin + k));
-      begin += k;
-      m -= k;
-      n -= k;
-    }
-  }
-  return { ok: true, plan: fromTop.reverse() };
+  return { ok: true, plan: inclusionRanges(index, treeSize).map(nodesOfRange) };
 }
 
 /** The nodes of the consistency proof from a tree of `oldSize` to one of `newSize` (empty when nothing is to prove). */
@@ -149,27 +132,12 @@ export function consistencyPlan(oldSize: number, newSize: number): PlanResult {
   if (!isTreeSize(oldSize) || !isTreeSize(newSize)) return failed("bad-size");
   if (oldSize > newSize) return failed("sizes-reversed");
   if (oldSize === 0 || oldSize === newSize) return { ok: true, plan: [] };
-  const fromTop: ProofElementPlan[] = [];
-  let begin = 0;
-  let n = newSize;
-  let m = oldSize;
-  let haveOldRoot = true;
-  while (m !== n) {
-    const k = splitPoint(n);
-    if (m <= k) {
-      fromTop.push(rangeAddresses(begin + k, begin + n));
-      n = k;
-    } else {
-      fromTop.push(rangeAddresses(begin, begin + k));
-      begin += k;
-      m -= k;
-      n -= k;
-      haveOldRoot = false;
-    }
-  }
-  // The old tree's last complete subtree: left out when it is the old root itself, which the verifier holds.
-  if (!haveOldRoot) fromTop.push(rangeAddresses(begin, begin + m));
-  return { ok: true, plan: fromTop.reverse() };
+  return { ok: true, plan: consistencyRanges(oldSize, newSize).map(nodesOfRange) };
+}
+
+/** A proof element's stored nodes: the complete subtrees of its leaf range. */
+function nodesOfRange(range: LeafRange): ProofElementPlan {
+  return rangeAddresses(range.begin, range.end);
 }
 
 /** Every address a plan needs, each once: what to fetch before `assembleProof`. */

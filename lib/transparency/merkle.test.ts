@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
 import { EMPTY_ROOT, consistencyProof, consistencyProofLength, inclusionProof, inclusionProofLength, leafHash, nodeHash, rootHash, verifyConsistency, verifyInclusion } from "./merkle";
-import { seeded, someLeaves } from "./fixtures/test-trees";
+import { consistencyCases, inclusionCases, seeded, someLeaves } from "./fixtures/test-trees";
 
 // The reference tree of Certificate Transparency's test suites: eight entries and the roots of their first 1..8.
 // Published in google/certificate-transparency, cpp/merkletree/merkle_tree_test.cc (commit 0e901cacd1388fa16f78b18461
@@ -161,14 +161,7 @@ describe("inclusion proofs (RFC 9162, sections 2.1.3.1 and 2.1.3.2)", () => {
   });
 
   it("verify for every leaf of every size to 64, and random leaves of random sizes to 1000", () => {
-    const cases: [number, number][] = [];
-    for (let size = 1; size <= 64; size++) for (let index = 0; index < size; index++) cases.push([index, size]);
-    const random = seeded(9162);
-    for (let i = 0; i < 200; i++) {
-      const size = 1 + Math.floor(random() * 1000);
-      cases.push([Math.floor(random() * size), size]);
-    }
-    for (const [index, size] of cases) {
+    for (const [index, size] of inclusionCases(9162, 200)) {
       const proof = proofOf(inclusionProof(LEAVES_1000, index, size));
       expect(verifyInclusion(LEAVES_1000[index]!, index, size, proof, ROOTS_1000[size]!), `${index} in ${size}`).toEqual({ ok: true });
     }
@@ -283,14 +276,7 @@ describe("consistency proofs (RFC 9162, sections 2.1.4.1 and 2.1.4.2)", () => {
   });
 
   it("verify between every two sizes to 64, and random sizes to 1000", () => {
-    const cases: [number, number][] = [];
-    for (let n = 1; n <= 64; n++) for (let m = 1; m <= n; m++) cases.push([m, n]);
-    const random = seeded(6962);
-    for (let i = 0; i < 200; i++) {
-      const n = 1 + Math.floor(random() * 1000);
-      cases.push([1 + Math.floor(random() * n), n]);
-    }
-    for (const [m, n] of cases) {
+    for (const [m, n] of consistencyCases(6962, 200, 1)) {
       const proof = proofOf(consistencyProof(LEAVES_1000, m, n));
       expect(verifyConsistency(m, n, ROOTS_1000[m]!, ROOTS_1000[n]!, proof), `${m} → ${n}`).toEqual({ ok: true });
     }

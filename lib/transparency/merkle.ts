@@ -187,42 +187,64 @@ export function consistencyProof(leaves: readonly Uint8Array[], oldSize: number,
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// How long a proof must be. Both follow the recursions above without hashing: O(log n).
+// Which subtrees a proof's hashes are the roots of, and so how long a proof must be. Both follow the recursions above
+// without hashing, O(log n); lib/transparency/frontier.ts names the stored nodes of each range for a server.
+
+/** The leaves [begin, end) of a subtree whose root is one hash of a proof. */
+export interface LeafRange {
+  readonly begin: number;
+  readonly end: number;
+}
+
+/**
+ * The walk down from the root of a tree of `treeSize` leaves toward the last of its first `prefix` leaves: each step's
+ * sibling, root's end first, down to that single leaf, or with `toPrefixRoot` only until the node reached holds
+ * exactly the prefix's rest (PATH and SUBPROOF of RFC 9162, section 2.1, without hashing). `rest` is those leaves;
+ * `stepped` is whether the walk ever went right, i.e. whether the prefix is more than the node reached.
+ */
+function walkDown(prefix: number, treeSize: number, toPrefixRoot: boolean): { siblings: LeafRange[]; rest: LeafRange; stepped: boolean } {
+  const siblings: LeafRange[] = [];
+  let begin = 0;
+  let n = treeSize;
+  let m = prefix;
+  let stepped = false;
+  while (toPrefixRoot ? m !== n : n > 1) {
+    const k = splitPoint(n);
+    if (m <= k) {
+      siblings.push({ begin: begin + k, end: begin + n });
+      n = k;
+    } else {
+      siblings.push({ begin, end: begin + k });
+      begin += k;
+      m -= k;
+      n -= k;
+      stepped = true;
+    }
+  }
+  return { siblings, rest: { begin, end: begin + m }, stepped };
+}
+
+/** The subtrees of the inclusion proof of `index` in a tree of `treeSize` (0 ≤ index < treeSize), leaf's end first. */
+export function inclusionRanges(index: number, treeSize: number): LeafRange[] {
+  return walkDown(index + 1, treeSize, false).siblings.reverse();
+}
+
+/** The subtrees of the consistency proof from `oldSize` to `newSize` (0 < oldSize ≤ newSize), old tree's end first. */
+export function consistencyRanges(oldSize: number, newSize: number): LeafRange[] {
+  const { siblings, rest, stepped } = walkDown(oldSize, newSize, true);
+  // The old tree's last complete subtree: left out when it is the old root itself, which the verifier holds.
+  if (stepped) siblings.push(rest);
+  return siblings.reverse();
+}
 
 /** How many hashes the inclusion proof of `index` in a tree of `treeSize` has (0 ≤ index < treeSize). */
 export function inclusionProofLength(index: number, treeSize: number): number {
-  let length = 0;
-  let m = index;
-  let n = treeSize;
-  while (n > 1) {
-    const k = splitPoint(n);
-    length++;
-    if (m < k) n = k;
-    else {
-      m -= k;
-      n -= k;
-    }
-  }
-  return length;
+  return inclusionRanges(index, treeSize).length;
 }
 
 /** How many hashes the consistency proof from `oldSize` to `newSize` has (0 < oldSize < newSize). */
 export function consistencyProofLength(oldSize: number, newSize: number): number {
-  let length = 0;
-  let m = oldSize;
-  let n = newSize;
-  let haveOldRoot = true;
-  while (m !== n) {
-    const k = splitPoint(n);
-    length++;
-    if (m <= k) n = k;
-    else {
-      m -= k;
-      n -= k;
-      haveOldRoot = false;
-    }
-  }
-  return haveOldRoot ? length : length + 1;
+  return consistencyRanges(oldSize, newSize).length;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -230,6 +252,33 @@ export function consistencyProofLength(oldSize: number, newSize: number): number
 
 const isOdd = (n: number): boolean => n % 2 === 1;
 const half = (n: number): number => Math.floor(n / 2);
+
+/** Where a proof hash joins the hash built so far: "left" is nodeHash(proof hash, built), "right" the other way. */
+type Side = "left" | "right";
+
+/**
+ * RFC 9162's walk from the node `fn` of a level whose last node is `sn` up to the root, one step per proof hash:
+ * the side each of `count` hashes joins on, or null when the root is reached before the hashes run out, or not
+ * reached when they do (the proof's length is wrong). Both verifications share it; only what they hash differs.
+ */
+function proofSides(fn: number, sn: number, count: number): Side[] | null {
+  const sides: Side[] = [];
+  for (let i = 0; i < count; i++) {
+    if (sn === 0) return null;
+    if (isOdd(fn) || fn === sn) {
+      sides.push("left");
+      while (!isOdd(fn) && fn !== 0) {
+        fn = half(fn);
+        sn = half(sn);
+      }
+    } else {
+      sides.push("right");
+    }
+    fn = half(fn);
+    sn = half(sn);
+  }
+  return sn === 0 ? sides : null;
+}
 
 /**
  * Whether `proof` shows that `leaf` (a leaf hash) is entry `index` of the tree of `treeSize` entries whose root is
@@ -249,24 +298,12 @@ export function verifyInclusion(leaf: Uint8Array, index: number, treeSize: numbe
   const expected = inclusionProofLength(index, treeSize);
   if (proof.length !== expected) return failed("proof-length", { expected, actual: proof.length });
 
-  let fn = index;
-  let sn = treeSize - 1;
+  const sides = proofSides(index, treeSize - 1, proof.length);
+  if (!sides) return failed("proof-length", { expected, actual: proof.length });
   let r = leaf;
-  for (const p of proof) {
-    if (sn === 0) return failed("proof-length", { expected, actual: proof.length });
-    if (isOdd(fn) || fn === sn) {
-      r = nodeHash(p, r);
-      while (!isOdd(fn) && fn !== 0) {
-        fn = half(fn);
-        sn = half(sn);
-      }
-    } else {
-      r = nodeHash(r, p);
-    }
-    fn = half(fn);
-    sn = half(sn);
-  }
-  if (sn !== 0) return failed("proof-length", { expected, actual: proof.length });
+  proof.forEach((p, i) => {
+    r = sides[i] === "left" ? nodeHash(p, r) : nodeHash(r, p);
+  });
   return sameHash(r, root) ? PASSED : failed("root-mismatch");
 }
 
@@ -302,24 +339,19 @@ export function verifyConsistency(oldSize: number, newSize: number, oldRoot: Uin
     fn = half(fn);
     sn = half(sn);
   }
+  const sides = proofSides(fn, sn, path.length - 1);
+  if (!sides) return failed("proof-length", { expected, actual: proof.length });
+  // The first hash is both roots' start: the old root is made of the left joins only, the new one of all.
   let fr = path[0]!;
   let sr = path[0]!;
-  for (const c of path.slice(1)) {
-    if (sn === 0) return failed("proof-length", { expected, actual: proof.length });
-    if (isOdd(fn) || fn === sn) {
+  path.slice(1).forEach((c, i) => {
+    if (sides[i] === "left") {
       fr = nodeHash(c, fr);
       sr = nodeHash(c, sr);
-      while (!isOdd(fn) && fn !== 0) {
-        fn = half(fn);
-        sn = half(sn);
-      }
     } else {
       sr = nodeHash(sr, c);
     }
-    fn = half(fn);
-    sn = half(sn);
-  }
-  if (sn !== 0) return failed("proof-length", { expected, actual: proof.length });
+  });
   if (!sameHash(fr, oldRoot)) return failed("old-root-mismatch");
   if (!sameHash(sr, newRoot)) return failed("new-root-mismatch");
   return PASSED;
