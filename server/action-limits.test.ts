@@ -3,8 +3,8 @@
  * user's messages together, so a user with sockets on both nodes gets one burst, not two.
  */
 import { randomUUID } from "node:crypto";
-import { createClient } from "redis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTestRedis, withoutTestRedis } from "@/tests/support/test-redis";
 import { ActionLimits, ACTION_RULES } from "./action-limits";
 
 const HOME = "203.0.113.7";
@@ -61,35 +61,25 @@ describe("ActionLimits in one process", () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn("Chat limits across nodes skipped: set TEST_REDIS_URL to run it");
-
-describe.skipIf(!redisUrl)("ActionLimits on Redis (needs TEST_REDIS_URL)", () => {
-  const client = createClient({ url: redisUrl });
-  afterAll(async () => {
-    if (client.isOpen) await client.close();
-  });
+describe.skipIf(withoutTestRedis("Chat limits across nodes"))("ActionLimits on Redis (needs TEST_REDIS_URL)", () => {
+  const redis = useTestRedis();
 
   it("holds one burst across two nodes", async () => {
-    if (!client.isOpen) await client.connect();
-    const prefix = `fairgammon-test:${randomUUID()}`;
+    const { client, prefix } = await redis();
     const [nodeA, nodeB] = [new ActionLimits(client, prefix), new ActionLimits(client, prefix)];
     const answers = [];
     for (let i = 0; i < ACTION_RULES.burst.limit + 2; i++) answers.push(await (i % 2 === 0 ? nodeA : nodeB).takeMessage("ada", HOME));
     expect(answers.filter((wait) => wait === 0)).toHaveLength(ACTION_RULES.burst.limit);
     expect(await client.get(`${prefix}:chat-burst:ada`)).toBe(String(ACTION_RULES.burst.limit + 2));
-    for (const key of await client.keys(`${prefix}:*`)) await client.del(key);
   });
 
   it("holds one address's burst across two nodes, whichever accounts write from it", async () => {
-    if (!client.isOpen) await client.connect();
-    const prefix = `fairgammon-test:${randomUUID()}`;
+    const { client, prefix } = await redis();
     const [nodeA, nodeB] = [new ActionLimits(client, prefix), new ActionLimits(client, prefix)];
     const answers = [];
     // A fresh account for every message, alternating nodes: only the address is the same.
     for (let i = 0; i < ACTION_RULES.addressBurst.limit + 3; i++) answers.push(await (i % 2 === 0 ? nodeA : nodeB).takeMessage(`fresh${i}`, HOME));
     expect(answers.filter((wait) => wait === 0)).toHaveLength(ACTION_RULES.addressBurst.limit);
     expect(await nodeB.takeMessage("elsewhere", "198.51.100.4")).toBe(0);
-    for (const key of await client.keys(`${prefix}:*`)) await client.del(key);
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { englishError } from "@/i18n/english";
+import { useTestRedis, withoutTestRedis } from "@/tests/support/test-redis";
 import { AuthRateLimiter } from "./rate-limit";
 
 const MINUTE = 60_000;
@@ -88,18 +89,11 @@ describe("AuthRateLimiter in memory", () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn("Redis rate-limit test skipped: set TEST_REDIS_URL to run it");
-
-describe.skipIf(!redisUrl)("AuthRateLimiter on Redis (needs TEST_REDIS_URL)", () => {
-  const client = createClient({ url: redisUrl });
-  afterAll(async () => {
-    if (client.isOpen) await client.close();
-  });
+describe.skipIf(withoutTestRedis("Redis rate-limit test"))("AuthRateLimiter on Redis (needs TEST_REDIS_URL)", () => {
+  const redis = useTestRedis();
 
   it("holds one limit across two nodes sharing the Redis", async () => {
-    if (!client.isOpen) await client.connect();
-    const keyPrefix = `fairgammon-test:${randomUUID()}`;
+    const { client, prefix: keyPrefix } = await redis();
     // Two limiters as two server nodes would hold them: nothing in memory is shared.
     const nodeA = new AuthRateLimiter(limits, { redis: client, keyPrefix });
     const nodeB = new AuthRateLimiter(limits, { redis: client, keyPrefix });
@@ -113,7 +107,6 @@ describe.skipIf(!redisUrl)("AuthRateLimiter on Redis (needs TEST_REDIS_URL)", ()
     expect(await client.get(`${keyPrefix}:credentials-user:ada`)).toBe("2");
     expect((await nodeB.attempt("guest", { ip: "a" })).ok).toBe(true);
     expect((await nodeA.attempt("guest", { ip: "a" })).ok).toBe(false);
-    for (const key of await client.keys(`${keyPrefix}:*`)) await client.del(key);
   });
 });
 
