@@ -17,6 +17,8 @@ import { markRematch } from "@/components/fairness/rematch-mark";
 import { createMatchStore, type MatchPageState, type MatchStore } from "./match-store";
 import { breakHolds } from "@/lib/play/game-break";
 import { owesOpeningSalt, rollPayload } from "./roll-payload";
+import { useContributions } from "./use-contributions";
+import { KeptProblemNotice } from "./kept-problem-notice";
 
 type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
 
@@ -114,10 +116,16 @@ export function MatchProvider({ matchId, invite, protocol, children }: MatchProv
     });
   }, [store, run]);
 
+  // fair-dice-v3: the chain head and the values the match waits for from this browser, and what it found wrong.
+  const keptProblem = useContributions(store, run);
+
   return (
     <StoreContext.Provider value={store}>
       <RunContext.Provider value={run}>
-        <SocketContext.Provider value={liveSocket}>{children}</SocketContext.Provider>
+        <SocketContext.Provider value={liveSocket}>
+          <KeptProblemNotice problem={keptProblem} />
+          {children}
+        </SocketContext.Provider>
       </RunContext.Provider>
     </StoreContext.Provider>
   );

@@ -1,0 +1,53 @@
+/**
+ * The page's own sends of a fair-dice-v3 match (contributions-sender.ts), as the store changes: the game's chain head
+ * and each value the match waits for from this browser — one request in flight per head or nonce, sent again after a
+ * reconnection (the same request: what it carries is kept), never twice for the same version otherwise — and the
+ * first difference the view shows against what this browser kept, which the page names to its player.
+ *
+ * @example
+ *   const problem = useContributions(store, run); // null, or { kind: "forwardedSalt", nonce: 7, … }
+ */
+import { useEffect, useState } from "react";
+import { breakHolds } from "@/lib/play/game-break";
+import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
+import type { Reply } from "@/components/socket/socket-client";
+import { contributionStep, type ContributionRequest } from "./contributions-sender";
+import { keptChains, type KeptProblem } from "./kept-chains";
+import type { MatchStore } from "./match-store";
+
+type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
+
+function sendRequest(run: Run, request: ContributionRequest): Promise<unknown> {
+  return request.command === "match:chain" ? run("match:chain", request.payload) : run("match:reveal", request.payload);
+}
+
+export function useContributions(store: MatchStore, run: Run): KeptProblem | null {
+  const [problem, setProblem] = useState<KeptProblem | null>(null);
+  useEffect(() => {
+    // The request on its way (by key), and the last one answered with the version it was sent at.
+    let inFlight: string | null = null;
+    let answered: string | null = null;
+    return store.subscribe((now) => {
+      if (now.connection !== "online") {
+        inFlight = null;
+        answered = null;
+      }
+      const { view, you } = now;
+      if (!view || view.diceProtocol !== "fair-dice-v3" || you === null) return;
+      // An opening value waits for the break after a game (the roll would come before its result is read).
+      const step = contributionStep(view, you, keptChains(view.matchId), breakHolds(view, now.breakOver));
+      // The first problem named stays named: a later view that hides it again does not undo what was shown.
+      if (step.problem) setProblem((shown) => shown ?? step.problem);
+      const request = step.request;
+      if (!request || now.connection !== "online" || inFlight === request.key) return;
+      const stamp = `${request.key}@${view.version}`;
+      if (answered === stamp) return;
+      inFlight = request.key;
+      void sendRequest(run, request).finally(() => {
+        answered = stamp;
+        if (inFlight === request.key) inFlight = null;
+      });
+    });
+  }, [store, run]);
+  return problem;
+}
