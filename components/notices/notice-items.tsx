@@ -43,54 +43,70 @@ function NoticeList({ testId, children }: { testId: string; children: ReactNode 
   );
 }
 
-/** One challenge in a list: what it is, its time left, then its buttons. */
-function ChallengeItem({ challenge, text, alert = false, children }: { challenge: ChallengeView; text: string; alert?: boolean; children: ReactNode }) {
+/**
+ * A list of challenges, each as `message` names it (with the player `who` gives, and its length, rating and clock),
+ * its time left, then its buttons; nothing when there are none.
+ */
+function ChallengeList({
+  testId,
+  challenges,
+  message,
+  who,
+  alert = false,
+  children: buttons,
+}: {
+  testId: string;
+  challenges: readonly ChallengeView[];
+  message: "challengeFrom" | "challengeTo";
+  who: (challenge: ChallengeView) => { readonly name: string };
+  alert?: boolean;
+  children: (challenge: ChallengeView) => ReactNode;
+}) {
+  const t = useTranslations("meet");
+  const facts = useFacts();
+  if (challenges.length === 0) return null;
   return (
-    <li role={alert ? "alert" : undefined}>
-      <span>{text}</span> <TimeLeft challenge={challenge} />
-      {children}
-    </li>
+    <NoticeList testId={testId}>
+      {challenges.map((challenge) => (
+        <li key={challenge.id} role={alert ? "alert" : undefined}>
+          <span>{t(message, { name: who(challenge).name, ...facts(challenge) })}</span> <TimeLeft challenge={challenge} />
+          {buttons(challenge)}
+        </li>
+      ))}
+    </NoticeList>
   );
 }
 
 export function ReceivedChallenges({ testId, alert = false }: { testId: string; alert?: boolean }) {
   const t = useTranslations("meet");
-  const facts = useFacts();
   const { state, busy, answer } = useNotices();
-  if (state.received.length === 0) return null;
   return (
-    <NoticeList testId={testId}>
-      {state.received.map((challenge) => (
-        <ChallengeItem key={challenge.id} challenge={challenge} text={t("challengeFrom", { name: challenge.from.name, ...facts(challenge) })} alert={alert}>
-          <span className="notice-buttons">
-            <button type="button" className="primary small-button" disabled={busy} onClick={() => void answer(challenge, true)}>
-              {t("accept")}
-            </button>
-            <button type="button" className="small-button" disabled={busy} onClick={() => void answer(challenge, false)}>
-              {t("decline")}
-            </button>
-          </span>
-        </ChallengeItem>
-      ))}
-    </NoticeList>
+    <ChallengeList testId={testId} challenges={state.received} message="challengeFrom" who={(challenge) => challenge.from} alert={alert}>
+      {(challenge) => (
+        <span className="notice-buttons">
+          <button type="button" className="primary small-button" disabled={busy} onClick={() => void answer(challenge, true)}>
+            {t("accept")}
+          </button>
+          <button type="button" className="small-button" disabled={busy} onClick={() => void answer(challenge, false)}>
+            {t("decline")}
+          </button>
+        </span>
+      )}
+    </ChallengeList>
   );
 }
 
 export function SentChallenges({ testId }: { testId: string }) {
   const t = useTranslations("meet");
-  const facts = useFacts();
   const { state, busy, withdraw } = useNotices();
-  if (state.sent.length === 0) return null;
   return (
-    <NoticeList testId={testId}>
-      {state.sent.map((challenge) => (
-        <ChallengeItem key={challenge.id} challenge={challenge} text={t("challengeTo", { name: challenge.to.name, ...facts(challenge) })}>
-          <button type="button" className="small-button" disabled={busy} onClick={() => void withdraw(challenge)} aria-label={t("withdrawLabel", { name: challenge.to.name })}>
-            {t("withdraw")}
-          </button>
-        </ChallengeItem>
-      ))}
-    </NoticeList>
+    <ChallengeList testId={testId} challenges={state.sent} message="challengeTo" who={(challenge) => challenge.to}>
+      {(challenge) => (
+        <button type="button" className="small-button" disabled={busy} onClick={() => void withdraw(challenge)} aria-label={t("withdrawLabel", { name: challenge.to.name })}>
+          {t("withdraw")}
+        </button>
+      )}
+    </ChallengeList>
   );
 }
 
