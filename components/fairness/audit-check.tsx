@@ -4,7 +4,8 @@
  * the game record for check 5), runs lib/dice `verify` on it here — the verifier is loaded only when asked for — and
  * shows every check. The same bundle can be downloaded to check it elsewhere (`npm run verify`, or the Python lines
  * in docs/provably-fair.md). For a fair-dice-v2 match it also compares the salts this browser kept for its player
- * (`you`) with the logged ones, and gives each game its verdict; `rerunOn` runs it again by itself whenever it changes
+ * (`you`) with the logged ones — for a fair-dice-v3 match the salts it made and was shown and the heads it knew
+ * (components/verify/browser-report.ts) — and gives each game its verdict; `rerunOn` runs it again by itself whenever it changes
  * (the live match passes the number of games whose seed is revealed, so each game turns verified as it ends).
  * Under the dice's report it shows the match's place in the public transparency log (lib/transparency
  * `checkBundleLog`, against the same keys the signature is checked with), and this browser's own check of the log's
@@ -16,7 +17,7 @@
  */
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { keptSalts } from "@/components/match/kept-salts";
+import { verifyInBrowser } from "@/components/verify/browser-report";
 import type { Color } from "@/lib/engine/types";
 import { errorOfBody, useErrorText } from "@/components/i18n/error-text";
 import type { VerifyReport } from "@/lib/dice/types";
@@ -37,7 +38,7 @@ export interface AuditCheckProps {
   readonly matchId: string;
   readonly invite: string | null;
   readonly label?: string;
-  /** This browser's player in the match, whose kept salts the verification compares (fair-dice-v2). */
+  /** This browser's player in the match, whose kept salts (and v3 heads) the verification compares (fair-dice-v2, v3). */
   readonly you?: Color | null;
   /** Verify again by itself whenever this changes (0 or absent: only when asked). */
   readonly rerunOn?: number;
@@ -72,13 +73,9 @@ export function AuditCheck({ matchId, invite, label, you = null, rerunOn = 0 }: 
       const [{ parseProofKeys }, { checkBundleLog }] = await Promise.all([import("@/lib/dice/proof-keys"), import("@/lib/transparency/bundle-log")]);
       const listed = keysResponse.ok ? parseProofKeys(await keysResponse.json()) : null;
       const keys = listed?.ok ? listed.value : [];
-      if ((body as { protocol?: unknown }).protocol === "fair-dice-v2") {
-        const { verifyV2 } = await import("@/lib/dice/verify-v2");
-        setReport(verifyV2(body, undefined, { keys, ...(you && { browser: { player: you, salts: keptSalts(matchId) } }) }));
-      } else {
-        const { verify } = await import("@/lib/dice/verify");
-        setReport(verify(body));
-      }
+      // By the bundle's protocol; what this browser kept for `you` is compared with the log (v2's salts, v3's salts,
+      // shown salts and heads: check forwarded-salts).
+      setReport(await verifyInBrowser(body, { keys, matchId, you }));
       const trusted = keys.map((key) => key.publicKey);
       setLog({ report: checkBundleLog(body, trusted), keys: trusted });
     } catch {
