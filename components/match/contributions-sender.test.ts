@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { verifyV3 } from "@/lib/dice/verify-v3";
 import type { Color } from "@/lib/engine/types";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
+import { owedContributions } from "@/lib/match/contributions";
 import { decide } from "@/lib/match/decide";
 import type { MatchCommand, Participant } from "@/lib/match/commands";
 import { ALICE, BOB, CLIENT_SEEDS, COMPUTER, v3Context, v3Salt } from "@/lib/match/fixtures/v3-match";
@@ -56,7 +57,7 @@ function play(options: { computer?: boolean; until: (view: MatchView) => boolean
     view = decision.view;
     return decision.events.length > 0;
   };
-  run({ type: "create", matchLength: 3, visibility: "public", timeControl: null, rated: false, color: "white", commitment: "c", chainLength: 5, opponent: black }, ALICE);
+  run({ type: "create", matchLength: 3, visibility: "public", timeControl: null, rated: false, color: "white", commitment: "c", chainLength: 5, protocol: "fair-dice-v3", opponent: black }, ALICE);
   run({ type: "seed", clientSeed: CLIENT_SEEDS.black, commitment: "c" }, black);
   run({ type: "seed", clientSeed: CLIENT_SEEDS.white, commitment: "c" }, ALICE);
   for (let step = 0; step < 3000 && !view.ended && !options.until(view); step++) {
@@ -80,7 +81,8 @@ function play(options: { computer?: boolean; until: (view: MatchView) => boolean
       run({ type: "play", play: { type: "roll", ...(actor.kind !== "computer" && { salt: v3Salt(turn, view.rolls.length) }), nonce: view.rolls.length } }, actor);
       continue;
     }
-    const legal = currentLegalPlays(view.state)[0]!;
+    const legal = currentLegalPlays(view.state)[0];
+    if (!legal) throw new Error(`stuck at version ${view.version}: ${view.state.phase}, turn ${turn}, pending ${JSON.stringify(view.pendingRoll)}, owed ${JSON.stringify(owedContributions(view))}`);
     run({ type: "play", play: { type: "move", moves: legal.moves.map(({ from, to }) => ({ from, to })) } }, actor);
   }
   return { view: () => view, browsers, sent };
