@@ -96,6 +96,8 @@ export interface AppServerOptions {
   /** Who opens a socket: the session cookie of its handshake. */
   readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
   readonly abandonAfterMs?: number;
+  /** The dice protocol of new matches (env DICE_PROTOCOL); default fair-dice-v2. */
+  readonly diceProtocol?: "fair-dice-v2" | "fair-dice-v3";
   /** Commands per socket: a burst and a sustained rate per second. */
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   readonly now?: () => number;
@@ -310,6 +312,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     setTimer: options.setTimer,
     awaySince: (userId) => presence.awaySince(userId),
     abandonAfterMs,
+    diceProtocol: options.diceProtocol ?? options.env.DICE_PROTOCOL,
     isComputer: (userId) => computers.levelOf.has(userId),
     logCreation: (live) => matchLog?.created(live) ?? Promise.resolve(),
   });

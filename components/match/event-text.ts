@@ -85,6 +85,12 @@ export function describeEvent(t: MatchT, before: MatchView, event: AnyMatchEvent
       return t("log.seed", { player: event.color });
     case "salt":
       return t("log.salt", { player: event.color });
+    case "chain-committed":
+      return t("log.chainCommitted", { player: event.color, game: event.game });
+    case "salt-received":
+      return t("log.saltReceived", { player: event.color, nonce: event.nonce });
+    case "value-revealed":
+      return t("log.valueRevealed", { player: event.color, nonce: event.nonce });
     case "game-seed":
       return t("log.gameSeed", { game: event.game });
     case "ended":

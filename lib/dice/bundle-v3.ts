@@ -13,12 +13,12 @@ import { z } from "zod";
 import { err, ok, type Result } from "../engine/types";
 import { fieldError, fieldIssue, type FieldProblem } from "./bundle-schema";
 import { parseBundleV2, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
-import type { SeatColor } from "./types";
+import type { RollValues, SeatColor } from "./types";
 
 export const PROTOCOL_V3 = "fair-dice-v3";
 
 /** A roll's chain values: white's and black's for an opening roll, the roller's opponent's for a turn roll. */
-export type RollValues = Readonly<Partial<Record<SeatColor, string>>>;
+export type { RollValues };
 
 /** One game's heads, by player: the first chain's head, then one per renewal (absent for the computer's seat). */
 export type GameHeads = Readonly<Partial<Record<SeatColor, readonly string[]>>>;

@@ -10,6 +10,9 @@ export type RollKind = "opening" | "turn";
 /** fair-dice-v2: a roll's salts — white's and black's for an opening roll, only the roller's for a turn roll. */
 export type RollSalts = Readonly<Partial<Record<SeatColor, string>>>;
 
+/** fair-dice-v3: a roll's chain values — white's and black's for an opening roll, the roller's opponent's for a turn roll. */
+export type RollValues = Readonly<Partial<Record<SeatColor, string>>>;
+
 export interface BundleRoll {
   readonly nonce: number;
   readonly game: number;
@@ -19,6 +22,8 @@ export interface BundleRoll {
   readonly dice: readonly [number, number];
   /** fair-dice-v2 only: the salts the roll mixed (docs/fair-dice-v2.md, section 3). */
   readonly salts?: RollSalts;
+  /** fair-dice-v3 only: the chain values the roll mixed (docs/fair-dice-v3.md, section 3). */
+  readonly values?: RollValues;
 }
 
 export interface AuditBundle {

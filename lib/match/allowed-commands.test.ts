@@ -1,9 +1,10 @@
 /**
- * `allowedCommands` against `decide`, as a property: over every prefix of several match logs (fair-dice-v1 and v2, a
+ * `allowedCommands` against `decide`, as a property: over every prefix of several match logs (fair-dice-v1, v2 and v3, a
  * rated, a private and a computer's match, rematches and a cancel), every asker (both players, a guest, a stranger,
  * the computer, nobody), the opponent connected or away and an invite held or not, each entry says "allowed" exactly
  * when `decide` accepts that command — or, for a hint, when the server's hint rule does.
  */
+import { computerValue } from "../dice/computer-value";
 import { describe, expect, it } from "vitest";
 import { computerSalt } from "../dice/computer-salt";
 import { currentLegalPlays } from "../engine/match-queries";
@@ -13,7 +14,9 @@ import type { DecideContext, MatchCommand, Participant } from "./commands";
 import { decide } from "./decide";
 import type { MatchEvent } from "./events";
 import { action, handMatch, opening } from "./fixtures/hand-match";
-import { emptyMatchView, evolve, type MatchView } from "./view";
+import { contributionsMade, openingValuesIn, renewsChain } from "./contributions";
+import { playV3, v3Chains, v3Salt } from "./fixtures/v3-match";
+import { emptyMatchView, evolve, seatOf, type MatchView } from "./view";
 
 const alice: Participant = { player: { id: "a", name: "alice", isGuest: false, kind: "registered" }, kind: "registered" };
 const bob: Participant = { player: { id: "b", name: "bob", isGuest: false, kind: "registered" }, kind: "registered" };
@@ -49,12 +52,24 @@ const v2Match: MatchEvent[] = [
   action({ type: "move", player: "black", moves: [{ from: 24, to: 13 }] }),
 ];
 
+/**
+ * fair-dice-v3 matches played through decide (heads, opening values, salts waiting for their reveal), long enough ago
+ * that a withheld value can be claimed; then the same left waiting for black's value.
+ */
+const v3Logs = [false, true].map((computer) => {
+  const played = playV3({ rolls: 2, computer, start: NOW - 2 * LIMIT });
+  const roller = played.view.state.turn!;
+  const salt: MatchEvent = { type: "salt-received", color: roller, nonce: played.view.rolls.length, salt: v3Salt(roller, played.view.rolls.length), at: played.view.lastAt! + 1000 };
+  return [...played.events, salt];
+});
+
 /** The logs whose every prefix is a view to ask about. */
 const LOGS: readonly (readonly MatchEvent[])[] = [
   handMatch,
   [...handMatch, { type: "rematch-offered", color: "white" }, { type: "rematch-declined", color: "black" }],
   [...handMatch, { type: "rematch-offered", color: "black" }, { type: "rematch-made", offeredBy: "black", matchId: "m2" }],
   v2Match,
+  ...v3Logs,
   [{ ...created, ...v2, rated: true }, { type: "joined", color: "black", player: carol.player }],
   [{ ...created, ...v2, visibility: "private" }, ...opening.slice(1, 3), ended("cancelled", null)],
   [{ ...created, ...v2 }, { type: "joined", color: "black", player: computer.player }, { type: "seed", color: "black", clientSeed: "cpu" }, ...v2Match.slice(2, 8)],
@@ -77,6 +92,7 @@ function context(actor: Participant | null, away: number | null, holdsInvite: bo
     serverSeed: () => "the-server-seed",
     gameSeed: seedOf,
     computerSalt: (game, nonce) => computerSalt(seedOf(game), nonce),
+    computerValue: (game, c) => computerValue(seedOf(game), c),
     awaySince: () => away,
     abandonAfterMs: LIMIT,
     isComputer,
@@ -87,7 +103,18 @@ function context(actor: Participant | null, away: number | null, holdsInvite: bo
 
 /** The command each entry stands for, as a page would send it: a fresh salt for this roll, the first legal play. */
 function commandFor(entry: Exclude<AllowedCommand, "hint" | "opening-salt">, view: MatchView, actor: Participant | null): MatchCommand {
+  const seat = seatOf(view, actor?.player.id) ?? "white";
+  const game = view.state.gameNumber;
   switch (entry) {
+    case "chain-head":
+      // Any head is taken while the seat has none: a fresh one is refused once one is in (a repeat is not a send).
+      return { type: "play", play: { type: "commit-chain", game, head: "7".repeat(64) } };
+    case "reveal": {
+      // The next value on the seat's chain, or — once its opening value is in — the one after (refused, not repeated).
+      const c = contributionsMade(view, seat, game) + (openingValuesIn(view)[seat] === undefined ? 1 : 2);
+      const nextHead = renewsChain(view, seat) ? { nextHead: v3Chains(seat, game).headsAfter(c).at(-1)! } : {};
+      return { type: "play", play: { type: "reveal", nonce: view.rolls.length, value: v3Chains(seat, game).value(c), ...nextHead } };
+    }
     case "join":
       return { type: "join", inviteToken: "the-token" };
     case "cancel":

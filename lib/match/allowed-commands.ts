@@ -7,7 +7,8 @@
  * Left out: the version check (a page sends the version it shows) and parameters — "move" means some play of the
  * dice is accepted (lib/engine's `legalActions` says when), "resign" an offer at any level. A roll is two entries:
  * "roll", the player's turn roll, and "opening-salt", a fair-dice-v2 opening roll waiting for this player's salt,
- * which the page sends by itself.
+ * which the page sends by itself. fair-dice-v3 adds two the page also sends by itself: "chain-head", the game's head
+ * this player's browser owes, and "reveal", the chain value the match waits for from it (contributions.ts).
  *
  * @example
  *   const allowed = allowedCommands(view, { id: user.id, kind: "registered" }, { now, abandonAfterMs, opponentAwaySince, isComputer });
@@ -19,7 +20,8 @@ import { legalActions } from "../engine/match-queries";
 import type { Color } from "../engine/types";
 import { checkHint } from "../play/hint-rule";
 import type { PlayRequest } from "./commands";
-import { awayRefusal, cancelRefusal, claimSeats } from "./leaving";
+import { owedContributions, pendingTurnRoll } from "./contributions";
+import { awayRefusal, cancelRefusal, claimSeats, withholding } from "./leaving";
 import { actionOf, deadCubeRefusal, owesOpeningSalt, playingSeat } from "./play";
 import { rematchAnswerRefusal, rematchSeats } from "./rematch";
 import { joinRefusal } from "./seating";
@@ -31,6 +33,8 @@ export const ALLOWED_COMMANDS = [
   "claim-abandoned",
   "hint",
   "opening-salt",
+  "chain-head",
+  "reveal",
   "roll",
   "double",
   "take",
@@ -74,20 +78,27 @@ export function allowedCommands(view: MatchView, actor: Asker | null, context: A
   const playing = playingSeat(view, actor.id);
   const seat: Color | null = typeof playing === "string" ? playing : null;
   /** Whether the engine takes this request from the actor's seat, as `decide` asks it. */
-  const takes = (play: Exclude<PlayRequest, { type: "roll" }>) => seat !== null && apply(view.state, actionOf(play, seat)).ok;
+  // A fair-dice-v3 roll whose salt is in waits for its reveal alone: nothing else is taken meanwhile (play.ts).
+  const pending = pendingTurnRoll(view) !== null;
+  const takes = (play: Exclude<PlayRequest, { type: "roll" | "commit-chain" | "reveal" }>) => seat !== null && !pending && apply(view.state, actionOf(play, seat)).ok;
+  const owed = owedContributions(view).filter((owing) => owing.color === seat);
   const claim = claimSeats(view, actor.id);
   const rematch = rematchSeats(view, actor.id);
   return {
     join: joinRefusal(view, actor, () => context.holdsInvite === true) === null,
     cancel: cancelRefusal(view, actor.id) === null,
-    "claim-abandoned": !("ok" in claim) && awayRefusal(claim.opponent, context.opponentAwaySince, context.now, context.abandonAfterMs) === null,
+    "claim-abandoned":
+      !("ok" in claim) &&
+      (awayRefusal(claim.opponent, context.opponentAwaySince, context.now, context.abandonAfterMs) === null || withholding(view, claim.seat, context.now, context.abandonAfterMs)),
     hint: checkHint(view, actor.id, context.isComputer).ok,
     "opening-salt": seat !== null && owesOpeningSalt(view, seat),
-    roll: seat !== null && checkRoll(view.state, seat).ok,
+    "chain-head": owed.some((owing) => owing.kind === "head"),
+    reveal: owed.some((owing) => owing.kind === "value"),
+    roll: seat !== null && !pending && checkRoll(view.state, seat).ok,
     double: seat !== null && deadCubeRefusal(view, seat) === null && takes({ type: "double" }),
     take: takes({ type: "take" }),
     drop: takes({ type: "drop" }),
-    move: seat !== null && legalActions(view.state).some((action) => action.type === "move" && action.player === seat),
+    move: seat !== null && !pending && legalActions(view.state).some((action) => action.type === "move" && action.player === seat),
     resign: takes({ type: "resign-offer", level: 1 }),
     "resign-accept": takes({ type: "resign-accept" }),
     "resign-decline": takes({ type: "resign-decline" }),

@@ -9,7 +9,7 @@
  *   decide(view, { type: "settle" }, context); // what follows by itself: an opening roll, a pass, a timeout, the end
  */
 import type { AccountKind } from "../access/may";
-import type { RollSalts } from "../dice/types";
+import type { RollSalts, RollValues } from "../dice/types";
 import type { MoveSpec } from "../engine/notation";
 import type { Color, Dice } from "../engine/types";
 import type { TimeControl } from "./clock";
@@ -33,6 +33,16 @@ export type PlayRequest =
    * browser keeps and sends again for the same nonce; an opening roll waits for both players' salts.
    */
   | { readonly type: "roll"; readonly salt?: string; readonly nonce?: number }
+  /**
+   * fair-dice-v3 (docs/fair-dice-v3.md, section 2): the head of the sender's chain for game `game`, sent by their
+   * browser before the game's first roll (contributions.ts).
+   */
+  | { readonly type: "commit-chain"; readonly game: number; readonly head: string }
+  /**
+   * fair-dice-v3: the sender's next chain value for roll `nonce` — an opening roll's, or the opponent's answer to a
+   * turn roll's salt. `nextHead`: the renewed chain's head, due with the reveal of a chain's last value.
+   */
+  | { readonly type: "reveal"; readonly nonce: number; readonly value: string; readonly nextHead?: string }
   | { readonly type: "double" }
   | { readonly type: "take" }
   | { readonly type: "drop" }
@@ -57,6 +67,11 @@ export type MatchCommand = (
        * as fair-dice-v1 (dice-protocol.ts); a create without it is refused (ERR_OUTDATED_PROTOCOL).
        */
       readonly chainLength: number;
+      /**
+       * The dice protocol, when the server creates fair-dice-v3 matches (dice-protocol.ts); left out: fair-dice-v2.
+       * The vault's chain serves both: v3 adds the browsers' chain values, not another seed.
+       */
+      readonly protocol?: "fair-dice-v2" | "fair-dice-v3";
       /** Seated at once: the computer asked for, the queue's pairing, the rematch's accepter (invited, all three). */
       readonly opponent?: Participant;
     }
@@ -89,7 +104,12 @@ export interface DecideContext {
    * The dice of the next roll-log entry (nonce = rolls so far, in the game being played), with the roll's salts in a
    * fair-dice-v2 match. Called only once a roll is allowed.
    */
-  readonly dice: (salts?: RollSalts) => Dice;
+  readonly dice: (salts?: RollSalts, values?: RollValues) => Dice;
+  /**
+   * fair-dice-v3: the computer's contribution `c` (1, 2, …) to game `game`'s rolls, `computerValue(gameSeed(k), c)`
+   * (docs/fair-dice-v3.md, section 1); only the value leaves the vault. Called only for a roll with the computer's seat.
+   */
+  readonly computerValue: (game: number, contribution: number) => string;
   /**
    * fair-dice-v2: the computer's salt for roll `nonce` of game `game` (docs/fair-dice-v2.md, section 3a), from that
    * game's seed; only the salt leaves the vault. Called only for a roll of the computer's seat.

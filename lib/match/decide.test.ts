@@ -30,6 +30,7 @@ function context(actor: Participant | null, overrides: Partial<DecideContext> = 
     serverSeed: () => "the-server-seed",
     gameSeed: (game) => `seed-of-game-${game}`,
     computerSalt: (game, nonce) => `${game}`.padStart(16, "0") + `${nonce}`.padStart(16, "0"),
+    computerValue: (game, c) => `${game}`.padStart(32, "0") + `${c}`.padStart(32, "0"),
     awaySince: () => null,
     abandonAfterMs: 300_000,
     isComputer: (userId) => userId === computer.player.id,

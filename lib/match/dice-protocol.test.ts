@@ -25,6 +25,7 @@ function context(actor: Participant | null): DecideContext {
     serverSeed: never("server seed"),
     gameSeed: never("game seed"),
     computerSalt: never("computer salt"),
+    computerValue: never("computer value"),
     awaySince: () => null,
     abandonAfterMs: 300_000,
     isComputer: () => false,

@@ -1,8 +1,10 @@
 /**
  * Which dice protocol a match uses, and the rule that no match is downgraded (issue 46, item 4): every new match is
- * fair-dice-v2 (docs/fair-dice-v2.md), whose rolls mix a salt from the roller's browser, and the site seats players
- * only in matches of that protocol. A fair-dice-v1 match (docs/fair-dice-v1.md: no salts, its `created` event has no
- * `dice`) can no longer be created or joined; those already stored stay readable, reviewable and verifiable, so
+ * fair-dice-v2 (docs/fair-dice-v2.md), whose rolls mix a salt from the roller's browser — or, where the server is
+ * told to (`diceProtocol` of the match service, FAIRGAMMON_DICE_PROTOCOL), fair-dice-v3 (docs/fair-dice-v3.md), whose
+ * rolls also mix a chain value from the opponent's browser. v3 is created only on request until its record and its
+ * page are complete everywhere (issue 49); both are seated. A fair-dice-v1 match (docs/fair-dice-v1.md: no salts, its
+ * `created` event has no `dice`) can no longer be created or joined; those already stored stay readable, reviewable and verifiable, so
  * `evolve` still folds their logs — only the decisions that would make or fill one are refused (seating.ts).
  *
  * The protocol is a name in the view (`view.diceProtocol`), set when the `created` event is folded: code asks the
@@ -17,10 +19,22 @@
 import { chainLengthFor, MAX_CHAIN_MATCH_LENGTH } from "../dice/chain-length";
 import type { MatchEvent } from "./events";
 
-export type DiceProtocol = "fair-dice-v1" | "fair-dice-v2";
+export type DiceProtocol = "fair-dice-v1" | "fair-dice-v2" | "fair-dice-v3";
 
-/** The protocol of every match created now. */
+/** The protocol of every match created now, unless the create asks for fair-dice-v3. */
 export const CURRENT_DICE_PROTOCOL: DiceProtocol = "fair-dice-v2";
+
+/** The protocols a create may ask for: the current one and fair-dice-v3 (both players' browsers in every roll). */
+export type CreatableProtocol = "fair-dice-v2" | "fair-dice-v3";
+
+export function isCreatableProtocol(value: unknown): value is CreatableProtocol {
+  return value === "fair-dice-v2" || value === "fair-dice-v3";
+}
+
+/** Whether a match's rolls mix its players' chain values (fair-dice-v3), not only the roller's salt. */
+export function rollsWithChains(view: { readonly diceProtocol: DiceProtocol }): boolean {
+  return view.diceProtocol === "fair-dice-v3";
+}
 
 /**
  * A match's protocol, from its `created` event: the event names it in `dice` (fair-dice-v2, with its seed chain); an
@@ -38,7 +52,7 @@ export function protocolOfCreated(event: Pick<Extract<MatchEvent, { type: "creat
  */
 export function outdatedProtocol(view: { readonly diceProtocol: DiceProtocol }): { readonly protocol: DiceProtocol; readonly current: DiceProtocol } | null {
   const protocol = view.diceProtocol;
-  return protocol === CURRENT_DICE_PROTOCOL ? null : { protocol, current: CURRENT_DICE_PROTOCOL };
+  return isCreatableProtocol(protocol) ? null : { protocol, current: CURRENT_DICE_PROTOCOL };
 }
 
 /**

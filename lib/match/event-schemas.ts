@@ -50,6 +50,7 @@ export const bundleRollSchema = z.object({
   player: seatColorSchema.nullable(),
   dice,
   salts: z.strictObject({ white: saltSchema.optional(), black: saltSchema.optional() }).optional(),
+  values: z.strictObject({ white: lowerHex64.optional(), black: lowerHex64.optional() }).optional(),
 }) satisfies z.ZodType<BundleRoll>;
 
 export const actionEventSchema = z.object({
@@ -77,6 +78,32 @@ export const saltEventSchema = z.object({
   nonce: z.int().min(0),
   salt: saltSchema,
 }) satisfies z.ZodType<Extract<MatchEvent, { type: "salt" }>>;
+
+const at = z.number().int().min(0);
+
+export const chainCommittedEventSchema = z.object({
+  type: z.literal("chain-committed"),
+  color: seatColorSchema,
+  game: z.int().min(1),
+  head: lowerHex64,
+  at,
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "chain-committed" }>>;
+
+export const saltReceivedEventSchema = z.object({
+  type: z.literal("salt-received"),
+  color: seatColorSchema,
+  nonce: z.int().min(0),
+  salt: saltSchema,
+  at,
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "salt-received" }>>;
+
+export const valueRevealedEventSchema = z.object({
+  type: z.literal("value-revealed"),
+  color: seatColorSchema,
+  nonce: z.int().min(0),
+  value: lowerHex64,
+  at,
+}) satisfies z.ZodType<Extract<MatchEvent, { type: "value-revealed" }>>;
 
 export const gameSeedEventSchema = z.object({
   type: z.literal("game-seed"),

@@ -54,10 +54,11 @@ export type MatchEvent =
        * fair-dice-v2 (docs/fair-dice-v2.md): the commitment covers a chain of `chainLength` game seeds. Absent in
        * matches created before, which roll by fair-dice-v1.
        */
-      readonly dice?: { readonly protocol: "fair-dice-v2"; readonly chainLength: number };
+      readonly dice?: { readonly protocol: "fair-dice-v2" | "fair-dice-v3"; readonly chainLength: number };
     }
   | { readonly type: "joined"; readonly color: Color; readonly player: PlayerInfo }
-  | { readonly type: "seed"; readonly color: Color; readonly clientSeed: string }
+  /** `at`: when it was stored (ms since the epoch); absent in events stored before fair-dice-v3. */
+  | { readonly type: "seed"; readonly color: Color; readonly clientSeed: string; readonly at?: number }
   /**
    * A rules action (lib/engine). Rolls carry the roll-log entry they were drawn as. `at`: the server's time when it
    * was stored (ms since the epoch), which the clocks are derived from; absent in events stored before clocks existed.
@@ -68,6 +69,22 @@ export type MatchEvent =
    * one makes the roll, which carries both). Stored with its value; published without it (`PublishedSaltEvent`).
    */
   | { readonly type: "salt"; readonly color: Color; readonly nonce: number; readonly salt: string }
+  /**
+   * fair-dice-v3 (docs/fair-dice-v3.md, section 2): `color`'s browser committed `head`, the head of its next chain of
+   * values for game `game` — the game's first before its first roll, a renewal's with the reveal of a chain's last
+   * value. Public: a head tells nothing of the values before it.
+   */
+  | { readonly type: "chain-committed"; readonly color: Color; readonly game: number; readonly head: string; readonly at: number }
+  /**
+   * fair-dice-v3: roller `color`'s salt for turn roll `nonce`, recorded before it is forwarded to the opponent, whose
+   * browser then reveals its value and so makes the roll. Public: the opponent's value was fixed by its head first.
+   */
+  | { readonly type: "salt-received"; readonly color: Color; readonly nonce: number; readonly salt: string; readonly at: number }
+  /**
+   * fair-dice-v3: `color`'s chain value for opening roll `nonce`, the first of the two it needs (the second makes the
+   * roll, which carries both). Public: the other player's value is fixed by its head, so knowing this one chooses nothing.
+   */
+  | { readonly type: "value-revealed"; readonly color: Color; readonly nonce: number; readonly value: string; readonly at: number }
   /** fair-dice-v2: game `game` has ended, and its seed is revealed (docs/fair-dice-v2.md, section 2, step 5). */
   | { readonly type: "game-seed"; readonly game: number; readonly seed: string }
   | {

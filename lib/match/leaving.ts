@@ -1,10 +1,12 @@
 /**
  * Leaving a match before its natural end: cancelling it before the first roll (the seed is revealed at once: no roll
  * was drawn with it, and revealing it shows the commitment was honest), and claiming it when the opponent has been
- * away longer than the abandonment limit (the claimer wins the match).
+ * away longer than the abandonment limit — or, in a fair-dice-v3 match, has withheld their browser's contribution
+ * that long (the claimer wins the match).
  */
 import { opponentOf, type Color } from "../engine/types";
 import type { DecideContext, Decision, MatchCommand } from "./commands";
+import { owesContribution } from "./contributions";
 import type { PlayerInfo } from "./events";
 import { endEvent, staleVersion } from "./play";
 import { refuse, type Refusal } from "./refusal";
@@ -34,6 +36,16 @@ export function decideVoid(view: MatchView, context: DecideContext): Decision {
   return accepted(view, [endEvent(context, "cancelled", null)]);
 }
 
+/**
+ * fair-dice-v3 (docs/fair-dice-v3.md, section 5): whether the opponent of `seat` has withheld a contribution the
+ * match waits for — a head or a chain value, while `seat` owes none — for at least the abandonment time. A browser
+ * that does not answer is treated as a player who walks away, connected or not: nobody gets a second try at a roll.
+ */
+export function withholding(view: MatchView, seat: Color, now: number, abandonAfterMs: number): boolean {
+  if (view.lastAt === null || owesContribution(view, seat) || !owesContribution(view, opponentOf(seat))) return false;
+  return now - view.lastAt >= abandonAfterMs;
+}
+
 /** The claimer's seat and the opponent they would claim against — a player of a match in play — or the refusal. */
 export function claimSeats(view: MatchView, actorId: string | null): { readonly seat: Color; readonly opponent: PlayerInfo } | Refusal {
   if (actorId === null) return refuse("ERR_UNAUTHENTICATED", { reason: "play" });
@@ -60,6 +72,6 @@ export function decideClaim(view: MatchView, command: Extract<MatchCommand, { ty
   const stale = staleVersion(view, command.expectedVersion);
   if (stale) return stale;
   const away = awayRefusal(seats.opponent, context.awaySince(seats.opponent.id), context.now, context.abandonAfterMs);
-  if (away) return away;
+  if (away && !withholding(view, seats.seat, context.now, context.abandonAfterMs)) return away;
   return accepted(view, [endEvent(context, "abandoned", seats.seat)]);
 }

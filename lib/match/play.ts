@@ -5,18 +5,20 @@
  * must not use up a nonce or open the seed) and the server's time.
  */
 import { canDouble, cubeIsDead } from "../engine/cube";
-import { apply, checkRoll } from "../engine/match";
+import { checkRoll } from "../engine/match";
 import { mustPass } from "../engine/match-queries";
 import type { MatchAction } from "../engine/match-state";
 import { opponentOf, type Color } from "../engine/types";
 import { isSalt } from "../dice/salt";
-import type { BundleRoll, RollSalts } from "../dice/types";
+import { actionDecision, rollEntry } from "./action-decision";
 import { flagFall } from "./clock";
+import { decideCommitChain, decideContributedRoll, decideReveal } from "./contributed-roll";
+import { pendingTurnRoll } from "./contributions";
 import type { DecideContext, Decision, MatchCommand, PlayRequest } from "./commands";
 import type { EndReason, MatchEvent } from "./events";
 import { refuse, type Refusal } from "./refusal";
 import { accepted } from "./seating";
-import { evolve, evolveChecked, seatOf, type MatchView } from "./view";
+import { seatOf, type MatchView } from "./view";
 
 /** The seat of user `actorId` (null: nobody signed in) when they may send a rules command — a player of a match in play — or the refusal. */
 export function playingSeat(view: MatchView, actorId: string | null): Color | Refusal {
@@ -55,18 +57,27 @@ export function decidePlay(view: MatchView, command: Extract<MatchCommand, { typ
   if (typeof seat !== "string") return seat;
   const stale = staleVersion(view, command.expectedVersion);
   if (stale) return stale;
-  if (command.play.type === "roll") {
-    if (view.diceProtocol === "fair-dice-v2") return decideSaltedRoll(view, seat, command.play, context);
+  const { play } = command;
+  if (play.type === "commit-chain" || play.type === "reveal") {
+    if (view.diceProtocol !== "fair-dice-v3") return refuse("ERR_WRONG_STATUS", { reason: "noChains" });
+    return play.type === "commit-chain" ? decideCommitChain(view, seat, play, context) : decideReveal(view, seat, play, context);
+  }
+  if (play.type === "roll" && view.diceProtocol === "fair-dice-v3") return decideContributedRoll(view, seat, play, context);
+  // fair-dice-v3: a roll whose salt is in waits only for the opponent's reveal; nothing else comes between.
+  const pending = pendingTurnRoll(view);
+  if (pending) return refuse("ERR_ROLL_PENDING", { nonce: pending.nonce });
+  if (play.type === "roll") {
+    if (view.diceProtocol === "fair-dice-v2") return decideSaltedRoll(view, seat, play, context);
     const allowed = checkRoll(view.state, seat);
     if (!allowed.ok) return refuse(allowed.code, allowed.values);
     const dice = context.dice();
     return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice));
   }
-  if (command.play.type === "double") {
+  if (play.type === "double") {
     const dead = deadCubeRefusal(view, seat);
     if (dead) return dead;
   }
-  return actionDecision(view, actionOf(command.play, seat), context);
+  return actionDecision(view, actionOf(play, seat), context);
 }
 
 /**
@@ -109,7 +120,7 @@ function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayReq
 }
 
 /** The engine action a rules request of `player` is (a roll's dice are drawn apart). */
-export function actionOf(play: Exclude<PlayRequest, { type: "roll" }>, player: Color): MatchAction {
+export function actionOf(play: Exclude<PlayRequest, { type: "roll" | "commit-chain" | "reveal" }>, player: Color): MatchAction {
   switch (play.type) {
     case "move":
       return { type: "move", player, moves: play.moves };
@@ -133,7 +144,8 @@ export function decideSettle(view: MatchView, context: DecideContext): Decision 
     return accepted(view, [endEvent(context, "timeout", opponentOf(flag.color))]);
   }
   const { state } = view;
-  // A fair-dice-v2 opening roll waits for both players' salts (decideSaltedRoll); a v1 one is the server's to roll.
+  // A fair-dice-v2 opening roll waits for both players' salts (decideSaltedRoll), a v3 one for their values
+  // (contributed-roll.ts); a v1 one is the server's to roll.
   if (state.phase === "opening" && view.diceProtocol === "fair-dice-v1") {
     const dice = context.dice();
     return actionDecision(view, { type: "opening-roll", dice }, context, rollEntry(view, "opening", null, dice));
@@ -158,23 +170,3 @@ export function staleVersion(view: MatchView, expectedVersion: number | undefine
   return refuse("ERR_STALE_VERSION", { reason: "version", expected: expectedVersion, current: view.version });
 }
 
-function rollEntry(view: MatchView, kind: BundleRoll["kind"], player: Color | null, dice: BundleRoll["dice"], salts?: RollSalts): BundleRoll {
-  const entry = { nonce: view.rolls.length, game: view.state.gameNumber, kind, player, dice };
-  return salts ? { ...entry, salts } : entry;
-}
-
-/**
- * The action checked by lib/engine once, and stored with the state it leads to; in a fair-dice-v2 match an action
- * that ends a game is followed by the reveal of that game's seed.
- */
-function actionDecision(view: MatchView, action: MatchAction, context: DecideContext, roll?: BundleRoll): Decision {
-  const checked = apply(view.state, action);
-  if (!checked.ok) return refuse(checked.code, checked.values);
-  const at = context.now;
-  const event: Extract<MatchEvent, { type: "action" }> = roll ? { type: "action", action, roll, at } : { type: "action", action, at };
-  const after = evolveChecked(view, event, checked.value);
-  const ended = view.diceProtocol === "fair-dice-v2" && checked.value.games.length > view.state.games.length ? checked.value.games.at(-1) : undefined;
-  if (!ended) return { ok: true, events: [event], view: after };
-  const revealed: MatchEvent = { type: "game-seed", game: ended.number, seed: context.gameSeed(ended.number) };
-  return { ok: true, events: [event, revealed], view: evolve(after, revealed) };
-}

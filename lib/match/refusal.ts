@@ -29,6 +29,12 @@ export type RefusalCode =
   | "ERR_BAD_SALT"
   /** fair-dice-v2: another salt for an opening roll whose salt from this player is already in. */
   | "ERR_SALT_ALREADY_SENT"
+  /** fair-dice-v3: a head or chain value that is not 64 lowercase hex characters, or not the next on its chain. */
+  | "ERR_BAD_CONTRIBUTION"
+  /** fair-dice-v3: another head, salt or value for one already in: what a browser sent once can never change. */
+  | "ERR_CONTRIBUTION_SENT"
+  /** fair-dice-v3: a turn roll's salt is in and the roll waits for the opponent's value; nothing comes between. */
+  | "ERR_ROLL_PENDING"
   /** A rated match, or the rated queue, is for registered players only (not guests, not the computer). */
   | "ERR_REGISTERED_ONLY"
   /**

@@ -3,6 +3,7 @@
  * both players' (the first waits as a `salt` event), a salt sent again for the same roll changes nothing, and the end
  * of each game reveals that game's seed. The context's dice record the salts they were asked with.
  */
+import { computerValue } from "../dice/computer-value";
 import { describe, expect, it } from "vitest";
 import { describeFailure, type Dice } from "../engine/types";
 import { computerSalt } from "../dice/computer-salt";
@@ -54,6 +55,7 @@ function context(actor: Participant | null, dice: Dice = [3, 1]): DecideContext 
     serverSeed: () => "the-server-seed",
     gameSeed: (game) => `${String(game).padStart(2, "0")}${"e".repeat(62)}`,
     computerSalt: (game, nonce) => computerSalt(`${String(game).padStart(2, "0")}${"e".repeat(62)}`, nonce),
+    computerValue: (game, c) => computerValue(`${String(game).padStart(2, "0")}${"e".repeat(62)}`, c),
     awaySince: () => null,
     abandonAfterMs: 300_000,
     isComputer: () => false,

@@ -8,7 +8,7 @@ import { validateClientSeed } from "../dice/client-seed";
 import { opponentOf } from "../engine/types";
 import type { AccountKind, DecideContext, Decision, MatchCommand, Participant } from "./commands";
 import type { MatchEvent } from "./events";
-import { coversMatch, CURRENT_DICE_PROTOCOL, outdatedProtocol } from "./dice-protocol";
+import { coversMatch, CURRENT_DICE_PROTOCOL, isCreatableProtocol, outdatedProtocol } from "./dice-protocol";
 import { playsRated } from "./rated";
 import { refuse, type Refusal } from "./refusal";
 import { evolve, seatOf, type MatchView } from "./view";
@@ -29,6 +29,7 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
   const chainLength: unknown = command.chainLength;
   if (typeof chainLength !== "number") return refuse("ERR_OUTDATED_PROTOCOL", { reason: "create", current: CURRENT_DICE_PROTOCOL });
   if (!coversMatch(chainLength, command.matchLength)) return refuse("ERR_BAD_PAYLOAD", { reason: "chainLength" });
+  if (command.protocol !== undefined && !isCreatableProtocol(command.protocol)) return refuse("ERR_OUTDATED_PROTOCOL", { reason: "create", current: CURRENT_DICE_PROTOCOL });
   const { opponent } = command;
   if (command.rated) {
     if (opponent?.kind === "computer") return refuse("ERR_BAD_PAYLOAD", { reason: "ratedComputer" });
@@ -46,7 +47,7 @@ export function decideCreate(view: MatchView, command: Command<"create">, contex
     // Untimed and unrated matches are stored as they were before clocks and ratings existed.
     ...(command.timeControl ? { timeControl: command.timeControl } : {}),
     ...(command.rated ? { rated: true } : {}),
-    dice: { protocol: "fair-dice-v2", chainLength },
+    dice: { protocol: command.protocol ?? "fair-dice-v2", chainLength },
   };
   const seated: MatchEvent[] = opponent ? [{ type: "joined", color: opponentOf(command.color), player: opponent.player }] : [];
   return accepted(view, [created, ...seated]);
@@ -101,5 +102,7 @@ export function decideSeed(view: MatchView, command: Command<"seed">, context: D
   if (opponent?.kind === "computer" && actor.kind !== "computer" && view.clientSeeds[opponentOf(seat)] === null) {
     return refuse("ERR_WRONG_STATUS", { reason: "computerSeedFirst" });
   }
-  return accepted(view, [{ type: "seed", color: seat, clientSeed: command.clientSeed }]);
+  // fair-dice-v3: the seed that starts play is stamped, so a head withheld from then on is timed (contributions.ts).
+  const at = view.diceProtocol === "fair-dice-v3" ? { at: context.now } : {};
+  return accepted(view, [{ type: "seed", color: seat, clientSeed: command.clientSeed, ...at }]);
 }

@@ -7,10 +7,10 @@
  *   const view = events.reduce(evolve, emptyMatchView("m1"));
  *   view.status; // "playing"
  */
-import type { BundleRoll, RollSalts } from "../dice/types";
+import type { BundleRoll, RollSalts, RollValues } from "../dice/types";
 import { apply } from "../engine/match";
 import { newMatch, type MatchState } from "../engine/match-state";
-import { describeFailure, type Color } from "../engine/types";
+import { describeFailure, opponentOf, type Color } from "../engine/types";
 import { advanceClock, startClock, type MatchClock, type TimeControl } from "./clock";
 import { protocolOfCreated, type DiceProtocol } from "./dice-protocol";
 import type { AnyMatchEvent, EndReason, MatchEvent, Visibility } from "./events";
@@ -43,6 +43,17 @@ export interface MatchView {
    * (published.ts `publicView`) has it empty.
    */
   readonly pendingSalts: { readonly nonce: number; readonly from: readonly Color[]; readonly salts: RollSalts } | null;
+  /**
+   * fair-dice-v3: the roll of nonce `nonce` waits for a browser's contribution (contributions.ts) — a turn roll whose
+   * roller's salt is in (`roller`, `salt`) and which waits for the opponent's value, or an opening roll with one of its
+   * two values in (`roller` and `salt` null). Public: a salt or value is recorded before anyone else sees it, and
+   * what is still missing was fixed by a head before it.
+   */
+  readonly pendingRoll: { readonly nonce: number; readonly roller: Color | null; readonly salt: string | null; readonly values: RollValues } | null;
+  /** fair-dice-v3: each game's chain heads by player, in commitment order (the first chain's, then each renewal's). */
+  readonly chains: Readonly<Record<number, Readonly<Partial<Record<Color, readonly string[]>>>>>;
+  /** The server's time of the last event that carries one (ms since the epoch): how long the match has waited since. */
+  readonly lastAt: number | null;
   /** fair-dice-v2: the seeds of the games that have ended, by game number. */
   readonly gameSeeds: Readonly<Record<number, string>>;
   /** The seated players, each with their account's kind (`kind`: a record stored without one is given it as it is folded, player-kind.ts). */
@@ -83,6 +94,9 @@ export function emptyMatchView(matchId: string): MatchView {
     diceProtocol: "fair-dice-v1",
     chainLength: null,
     pendingSalts: null,
+    pendingRoll: null,
+    chains: {},
+    lastAt: null,
     gameSeeds: {},
     players: { white: null, black: null },
     clientSeeds: { white: null, black: null },
@@ -118,9 +132,15 @@ export function evolveChecked(view: MatchView, event: Extract<MatchEvent, { type
  * match waited for, and the player it now waits for starts (clock.ts).
  */
 function clocked(next: MatchView, event: AnyMatchEvent): MatchView {
-  if (!next.clock || (event.type !== "action" && event.type !== "ended") || event.at === undefined) return next;
-  const waitingFor = next.ended ? null : next.state.turn;
-  return { ...next, clock: advanceClock(next.clock, event.at, waitingFor) };
+  const at = "at" in event && typeof event.at === "number" ? event.at : null;
+  const timed = at === null ? next : { ...next, lastAt: at };
+  if (!timed.clock || at === null) return timed;
+  // fair-dice-v3: once the roller's salt is in, the match waits for the opponent's value, and the opponent's clock
+  // runs — a browser that withholds its reveal spends its own time, never the roller's (docs/fair-dice-v3.md, section 5).
+  if (event.type === "salt-received") return { ...timed, clock: advanceClock(timed.clock, at, opponentOf(event.color)) };
+  if (event.type !== "action" && event.type !== "ended") return timed;
+  const waitingFor = timed.ended ? null : timed.state.turn;
+  return { ...timed, clock: advanceClock(timed.clock, at, waitingFor) };
 }
 
 function stamped(next: MatchView, version: number): MatchView {
@@ -129,7 +149,7 @@ function stamped(next: MatchView, version: number): MatchView {
 
 function withAction(view: MatchView, event: Extract<MatchEvent, { type: "action" }>, state: MatchState): MatchView {
   if (!event.roll) return { ...view, state };
-  return { ...view, state, rolls: [...view.rolls, event.roll], pendingSalts: null };
+  return { ...view, state, rolls: [...view.rolls, event.roll], pendingSalts: null, pendingRoll: null };
 }
 
 function foldEvent(view: MatchView, event: AnyMatchEvent): MatchView {
@@ -161,6 +181,17 @@ function foldEvent(view: MatchView, event: AnyMatchEvent): MatchView {
       const pending = view.pendingSalts?.nonce === event.nonce ? view.pendingSalts : { nonce: event.nonce, from: [], salts: {} };
       const salts = "salt" in event ? { ...pending.salts, [event.color]: event.salt } : pending.salts;
       return { ...view, pendingSalts: { nonce: event.nonce, from: [...pending.from, event.color], salts } };
+    }
+    case "chain-committed": {
+      const game = view.chains[event.game] ?? {};
+      const heads = [...(game[event.color] ?? []), event.head];
+      return { ...view, chains: { ...view.chains, [event.game]: { ...game, [event.color]: heads } } };
+    }
+    case "salt-received":
+      return { ...view, pendingRoll: { nonce: event.nonce, roller: event.color, salt: event.salt, values: {} } };
+    case "value-revealed": {
+      const values = view.pendingRoll?.nonce === event.nonce ? view.pendingRoll.values : {};
+      return { ...view, pendingRoll: { nonce: event.nonce, roller: null, salt: null, values: { ...values, [event.color]: event.value } } };
     }
     case "game-seed":
       return { ...view, gameSeeds: { ...view.gameSeeds, [event.game]: event.seed } };

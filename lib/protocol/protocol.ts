@@ -72,6 +72,16 @@ export const commandSchemas = {
     salt: z.string().max(64).optional(),
     nonce: z.number().int().min(0).max(1_000_000).optional(),
   }),
+  /**
+   * fair-dice-v3 matches (docs/fair-dice-v3.md, section 2): the head of this browser's chain of values for game
+   * `game`, sent by the page before the game's first roll; the same head is sent again after a reconnection.
+   */
+  "match:chain": z.strictObject({ matchId: matchIdSchema, game: z.number().int().min(1).max(99), head: z.string().max(64) }),
+  /**
+   * fair-dice-v3: this browser's next chain value for roll `nonce` — an opening roll's, or the answer to the roller's
+   * salt the match forwarded; `nextHead` with a chain's last value. The page sends it by itself, and the same again.
+   */
+  "match:reveal": z.strictObject({ matchId: matchIdSchema, nonce: z.number().int().min(0).max(1_000_000), value: z.string().max(64), nextHead: z.string().max(64).optional() }),
   "match:double": onMatch,
   "match:take": onMatch,
   "match:drop": onMatch,
@@ -194,6 +204,8 @@ export interface CommandReplies {
   "match:cancel": StoredEvents;
   "match:seed": StoredEvents;
   "match:roll": StoredEvents;
+  "match:chain": StoredEvents;
+  "match:reveal": StoredEvents;
   "match:double": StoredEvents;
   "match:take": StoredEvents;
   "match:drop": StoredEvents;

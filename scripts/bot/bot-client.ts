@@ -11,6 +11,7 @@
  *   const { matchId } = await bot.create({ matchLength: 5, color: "white", visibility: "public" });
  */
 import { io, type Socket } from "socket.io-client";
+import { gameChains, newChainTail, type GameChains } from "@/lib/dice/hash-chain";
 import { newSalt } from "@/lib/dice/salt";
 import { mayDouble } from "@/lib/engine/cube";
 import { currentLegalPlays } from "@/lib/engine/match-queries";
@@ -18,6 +19,7 @@ import type { Color, LegalPlay } from "@/lib/engine/types";
 import { PROTOCOL_VERSION, type Ack, type ClientToServerEvents, type CommandName, type CommandPayload, type CommandReplies, type MatchEventMessage, type MatchSnapshot, type ServerToClientEvents } from "@/lib/protocol";
 import { MatchSync, type MatchSyncChange } from "@/lib/sync/match-sync";
 import type { MatchView } from "@/lib/match";
+import { contributionsMade, owedContributions, pendingTurnRoll, renewsChain, type OwedContribution } from "@/lib/match/contributions";
 import { mulberry32 } from "./random";
 
 export interface BotOptions {
@@ -50,6 +52,11 @@ export interface BotOptions {
    * the tabs share the page's local storage. Default: its own.
    */
   readonly salts?: Map<string, string>;
+  /**
+   * Makes this bot's salt for a roll instead of a fresh random one (kept and sent again like any salt): the tests of
+   * a coalition that grinds salts with the game's seed. Default: a fresh random salt, as a browser makes.
+   */
+  readonly chooseSalt?: (view: MatchView) => string;
   /** Called when this bot sends an action, with the version its event will have if it is accepted. */
   readonly onActionSent?: (matchId: string, version: number) => void;
   /** Called with every `match:event` broadcast this bot receives (not the events in its own answers). */
@@ -91,6 +98,10 @@ export class BotClient {
   readonly #salts: Map<string, string>;
   /** The opening salt whose answer is awaited ("matchId:nonce"): not sent again while it is on its way. */
   #openingSaltInFlight: string | null = null;
+  /** fair-dice-v3: this bot's chain tails ("matchId:game:chain" → tail), kept as a browser keeps them (kept-chains.ts). */
+  readonly #tails = new Map<string, string>();
+  /** fair-dice-v3: the contribution whose answer is awaited ("matchId:head:game" or "matchId:value:nonce"). */
+  #contributionInFlight: string | null = null;
   #onUpdate: (() => void) | null = null;
 
   constructor(options: BotOptions) {
@@ -249,11 +260,36 @@ export class BotClient {
   }
 
   #owesOpeningSalt(view: MatchView, me: Color): boolean {
-    if (view.diceProtocol === "fair-dice-v1" || view.status !== "playing" || view.state.phase !== "opening") return false;
+    if (view.diceProtocol !== "fair-dice-v2" || view.status !== "playing" || view.state.phase !== "opening") return false;
     if (this.#openingSaltInFlight === `${view.matchId}:${view.rolls.length}`) return false;
     const pending = view.pendingSalts;
     // Whose salt is in, not the salt: the server publishes none before the roll (lib/match/published.ts).
     return !(pending && pending.nonce === view.rolls.length && pending.from.includes(me));
+  }
+
+  /** fair-dice-v3: what the match waits for from this bot's browser now (a head or a value), unless it is on its way. */
+  #owedContribution(view: MatchView, me: Color): OwedContribution | null {
+    const owed = owedContributions(view).find((owing) => owing.color === me) ?? null;
+    return owed && this.#contributionInFlight !== contributionKey(view.matchId, owed) ? owed : null;
+  }
+
+  /** This bot's chains for game `game` of `matchId`: a tail drawn once per chain and kept (the same values ever after). */
+  chainsFor(matchId: string, game: number): GameChains {
+    return gameChains((chain) => {
+      const key = `${matchId}:${game}:${chain}`;
+      let tail = this.#tails.get(key);
+      if (!tail) this.#tails.set(key, (tail = newChainTail()));
+      return tail;
+    });
+  }
+
+  /** The command that sends `owed`: the game's head, or the next value (with the renewed chain's head when due). */
+  #contributionCommand(view: MatchView, me: Color, owed: OwedContribution): { command: CommandName; payload: object } {
+    const chains = this.chainsFor(view.matchId, view.state.gameNumber);
+    if (owed.kind === "head") return { command: "match:chain", payload: { matchId: view.matchId, game: owed.game, head: chains.headsAfter(0)[0] } };
+    const c = contributionsMade(view, me, view.state.gameNumber) + 1;
+    const nextHead = renewsChain(view, me) ? { nextHead: chains.headsAfter(c).at(-1) } : {};
+    return { command: "match:reveal", payload: { matchId: view.matchId, nonce: owed.nonce, value: chains.value(c), ...nextHead } };
   }
 
   /** The roll request for the next nonce: with this bot's salt for it in a fair-dice-v2 match. */
@@ -265,7 +301,7 @@ export class BotClient {
     const pinned = view.state.phase === "opening" ? { matchId: view.matchId } : base;
     const key = `${view.matchId}:${nonce}`;
     let salt = this.#salts.get(key);
-    if (!salt) this.#salts.set(key, (salt = newSalt()));
+    if (!salt) this.#salts.set(key, (salt = this.#options.chooseSalt?.(view) ?? newSalt()));
     return { ...pinned, salt, nonce };
   }
 
@@ -278,7 +314,8 @@ export class BotClient {
   #maybeAct(): void {
     const view = this.view;
     if (!view || !this.you || view.status !== "playing" || this.#actedAt === view.version) return;
-    const salting = (this.#options.openingSalt ?? true) && this.#owesOpeningSalt(view, this.you);
+    // A browser's own contributions (a v2 opening salt; a v3 head or value) go by themselves, even from a bot that does not play.
+    const salting = (this.#options.openingSalt ?? true) && (this.#owesOpeningSalt(view, this.you) || this.#owedContribution(view, this.you) !== null);
     if (!(this.#options.play ?? true) && !salting) return;
     const next = this.#chooseAction(view, this.you);
     if (!next) return;
@@ -293,8 +330,12 @@ export class BotClient {
       this.#options.onActionSent?.(view.matchId, view.version + 1);
       const salting = next.command === "match:roll" && view.diceProtocol === "fair-dice-v2" && view.state.phase === "opening" ? `${view.matchId}:${view.rolls.length}` : null;
       if (salting) this.#openingSaltInFlight = salting;
+      const owed = this.you && (next.command === "match:chain" || next.command === "match:reveal") ? this.#owedContribution(view, this.you) : null;
+      const contributing = owed ? contributionKey(view.matchId, owed) : null;
+      if (contributing) this.#contributionInFlight = contributing;
       const landed = () => {
         if (salting && this.#openingSaltInFlight === salting) this.#openingSaltInFlight = null;
+        if (contributing && this.#contributionInFlight === contributing) this.#contributionInFlight = null;
       };
       this.send(next.command, next.payload as never).then(
         (reply) => {
@@ -347,6 +388,10 @@ export class BotClient {
     const base = { matchId, expectedVersion: version };
     const r = this.#random;
     if (this.#owesOpeningSalt(view, me)) return (this.#options.openingSalt ?? true) ? { command: "match:roll", payload: this.rollPayload(view) } : null;
+    const owed = this.#owedContribution(view, me);
+    if (owed) return (this.#options.openingSalt ?? true) ? this.#contributionCommand(view, me, owed) : null;
+    // fair-dice-v3: our roll's salt is in; the roll waits for the opponent's browser, not for us.
+    if (pendingTurnRoll(view)) return null;
     if (state.pendingResign) {
       if (state.turn !== me) return null;
       return { command: r() < (this.#options.acceptResignRate ?? 0.5) ? "match:resign-accept" : "match:resign-decline", payload: base };
@@ -368,4 +413,9 @@ export class BotClient {
     }
     return null;
   }
+}
+
+/** The in-flight key of a contribution: its kind and what it is for. */
+function contributionKey(matchId: string, owed: OwedContribution): string {
+  return owed.kind === "head" ? `${matchId}:head:${owed.game}` : `${matchId}:value:${owed.nonce}`;
 }

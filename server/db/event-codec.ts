@@ -13,8 +13,11 @@ import { z } from "zod";
 import {
   actionEventSchema,
   endedEventSchema,
+  chainCommittedEventSchema,
   gameSeedEventSchema,
   saltEventSchema,
+  saltReceivedEventSchema,
+  valueRevealedEventSchema,
   firstIssue,
   rematchDeclinedEventSchema,
   rematchMadeEventSchema,
@@ -34,6 +37,9 @@ export const STORED_EVENT_TYPES = {
   seed: "client-seed",
   action: "action",
   salt: "salt",
+  "chain-committed": "chain-committed",
+  "salt-received": "salt-received",
+  "value-revealed": "value-revealed",
   "game-seed": "game-seed",
   ended: "ended",
   "rematch-offered": "rematch-offered",
@@ -51,11 +57,12 @@ const createdPayload = z.object({
   timeControl: timeControlSchema.nullable().optional(),
   /** Written only for a rated match (older rows and unrated matches have none). */
   rated: z.literal(true).optional(),
-  /** fair-dice-v2 matches only (earlier ones roll by fair-dice-v1). */
-  dice: z.object({ protocol: z.literal("fair-dice-v2"), chainLength: z.int().min(1).max(49) }).optional(),
+  /** fair-dice-v2 and v3 matches only (earlier ones roll by fair-dice-v1). */
+  dice: z.object({ protocol: z.enum(["fair-dice-v2", "fair-dice-v3"]), chainLength: z.int().min(1).max(49) }).optional(),
 });
 const joinedPayload = z.object({ userId: z.string(), color: seatColorSchema });
-const seedPayload = z.object({ color: seatColorSchema, seed: z.string() });
+/** `at`: fair-dice-v3 matches' seeds only (the time their heads are due from). */
+const seedPayload = z.object({ color: seatColorSchema, seed: z.string(), at: z.number().int().min(0).optional() });
 
 /** The row a protocol event is stored as; `actorId` is who caused it (null: the server by itself). */
 export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent {
@@ -78,9 +85,12 @@ export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent
     case "joined":
       return { type: STORED_EVENT_TYPES.joined, payload: { userId: event.player.id, color: event.color }, actorId };
     case "seed":
-      return { type: STORED_EVENT_TYPES.seed, payload: { color: event.color, seed: event.clientSeed }, actorId };
+      return { type: STORED_EVENT_TYPES.seed, payload: { color: event.color, seed: event.clientSeed, ...(event.at !== undefined && { at: event.at }) }, actorId };
     case "action":
     case "salt":
+    case "chain-committed":
+    case "salt-received":
+    case "value-revealed":
     case "game-seed":
     case "ended":
     case "rematch-offered":
@@ -110,12 +120,18 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
     }
     case STORED_EVENT_TYPES.seed: {
       const payload = parseStored(matchId, row, seedPayload);
-      return { type: "seed", color: payload.color, clientSeed: payload.seed };
+      return { type: "seed", color: payload.color, clientSeed: payload.seed, ...(payload.at !== undefined && { at: payload.at }) };
     }
     case STORED_EVENT_TYPES.action:
       return parseStored(matchId, row, actionEventSchema);
     case STORED_EVENT_TYPES.salt:
       return parseStored(matchId, row, saltEventSchema);
+    case STORED_EVENT_TYPES["chain-committed"]:
+      return parseStored(matchId, row, chainCommittedEventSchema);
+    case STORED_EVENT_TYPES["salt-received"]:
+      return parseStored(matchId, row, saltReceivedEventSchema);
+    case STORED_EVENT_TYPES["value-revealed"]:
+      return parseStored(matchId, row, valueRevealedEventSchema);
     case STORED_EVENT_TYPES["game-seed"]:
       return parseStored(matchId, row, gameSeedEventSchema);
     case STORED_EVENT_TYPES.ended:

@@ -39,7 +39,7 @@ export function fixtureContext(actor: Participant | null): DecideContext {
   const none = (what: string) => () => {
     throw new Error(`test fixtures draw no ${what}`);
   };
-  return { now: Date.now(), actor, dice: none("dice"), serverSeed: none("seed"), gameSeed: none("game seed"), computerSalt: none("computer salt"), awaySince: () => null, abandonAfterMs: 300_000, isComputer: () => false, holdsInvite: () => true, newMatchId };
+  return { now: Date.now(), actor, dice: none("dice"), serverSeed: none("seed"), gameSeed: none("game seed"), computerSalt: none("computer salt"), computerValue: none("computer value"), awaySince: () => null, abandonAfterMs: 300_000, isComputer: () => false, holdsInvite: () => true, newMatchId };
 }
 
 /** The events `command` of `actor` decides on `view`; the test fails on a refusal. */

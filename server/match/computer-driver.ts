@@ -19,6 +19,7 @@ import { COLORS, type Color } from "@/lib/engine/types";
 import type { Participant, PlayRequest } from "@/lib/match";
 import type { MatchEventMessage } from "@/lib/protocol";
 import type { MatchView } from "@/lib/match";
+import { pendingTurnRoll } from "@/lib/match/contributions";
 import type { ComputerUsers } from "@/server/db/computer-users";
 import { isDatabaseUnavailable } from "@/server/db/postgres-resilience";
 import type { EnginePool } from "@/server/engine/engine-pool";
@@ -214,6 +215,8 @@ export class ComputerDriver {
     if (view.status !== "playing") return "idle";
     if (view.diceProtocol === "fair-dice-v2" && view.state.phase === "opening") return this.#saltOpening(view, seat.color, actor);
     if (view.state.turn !== seat.color) return "idle";
+    // fair-dice-v3: its roll's salt is in and the roll waits for the person's reveal (their browser's to send).
+    if (pendingTurnRoll(view)) return "idle";
     const action = await pool.run({ kind: "choose-action", state: view.state, color: seat.color, level: seat.level });
     if (!action) return "idle";
     const reply = await service.command(matchId, { type: "play", play: playRequestOf(action, view), expectedVersion: view.version }, actor);

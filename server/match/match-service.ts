@@ -67,6 +67,11 @@ export interface MatchServiceOptions {
   /** Whether a user is a computer player. Default: none is. */
   readonly isComputer?: (userId: string) => boolean;
   /**
+   * The dice protocol of every match this service creates: fair-dice-v2 by default, fair-dice-v3 when the server is
+   * told so (env DICE_PROTOCOL). The vault's seed chain is the same for both.
+   */
+  readonly diceProtocol?: "fair-dice-v2" | "fair-dice-v3";
+  /**
    * Puts a new match's commitment in the public transparency log (server/transparency/match-log.ts) before its
    * creator is answered — so before anyone can send it a client seed. Never throws. Default: no log.
    */
@@ -213,7 +218,8 @@ export class MatchService {
     const chain = protocolOfSeed(seed);
     if (chain.protocol !== "fair-dice-v2") throw new Error("drawChain gave a seed without a chain");
     const empty = emptyMatchView(matchId);
-    const decision = decide(empty, { ...command, commitment: seed.commitment, chainLength: chain.chainLength }, this.#contextFor(empty, null, creation.creator));
+    const protocol = this.#options.diceProtocol === "fair-dice-v3" ? { protocol: "fair-dice-v3" as const } : {};
+    const decision = decide(empty, { ...command, commitment: seed.commitment, chainLength: chain.chainLength, ...protocol }, this.#contextFor(empty, null, creation.creator));
     if (!decision.ok) return decision;
     const inviteToken = command.visibility === "private" ? newInviteToken() : null;
     const created = await createMatch(this.#options.db, {
@@ -280,13 +286,22 @@ export class MatchService {
     return {
       now: this.#nowMs(),
       actor,
-      dice: (salts) => {
+      dice: (salts, values) => {
         const { white, black } = view.clientSeeds;
         if (!live || !white || !black) throw new Error(`match ${view.matchId}: roll requested before both client seeds`);
         const clientSeed = combineClientSeeds(white, black);
         if (protocolOfSeed(live.seed).protocol === "fair-dice-v1") return rolls.rollFor(live.seed, clientSeed, view.rolls.length);
         if (!salts) throw new Error(`match ${view.matchId}: a fair-dice-v2 roll requested without salts`);
+        // The view's protocol, not the seed's: v2 and v3 seal the same chain of game seeds (docs/fair-dice-v3.md, 1).
+        if (view.diceProtocol === "fair-dice-v3") {
+          if (!values) throw new Error(`match ${view.matchId}: a fair-dice-v3 roll requested without chain values`);
+          return rolls.contributedRollFor(live.seed, clientSeed, view.rolls.length, view.state.gameNumber, salts, values);
+        }
         return rolls.saltedRollFor(live.seed, clientSeed, view.rolls.length, view.state.gameNumber, salts);
+      },
+      computerValue: (game, c) => {
+        if (!live) throw new Error(`match ${view.matchId}: no computer value before it exists`);
+        return rolls.computerValueFor(live.seed, game, c);
       },
       serverSeed: () => {
         if (!live) throw new Error(`match ${view.matchId}: no seed to reveal before it exists`);

@@ -24,6 +24,8 @@ const probes: Partial<Record<CommandName, (matchId: string) => unknown>> = {
   "match:cancel": (matchId) => ({ matchId }),
   "match:seed": (matchId) => ({ matchId, clientSeed: "stranger-seed", commitment: "0".repeat(64) }),
   "match:roll": (matchId) => ({ matchId }),
+  "match:chain": (matchId) => ({ matchId, game: 1, head: "0".repeat(64) }),
+  "match:reveal": (matchId) => ({ matchId, nonce: 0, value: "0".repeat(64) }),
   "match:double": (matchId) => ({ matchId }),
   "match:take": (matchId) => ({ matchId }),
   "match:drop": (matchId) => ({ matchId }),

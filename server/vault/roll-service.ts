@@ -14,6 +14,9 @@
  */
 import { createHmac } from "node:crypto";
 import { computerSalt, diceFromByteStream, rollMessage, saltedRollMessage, type RollSalts } from "@/lib/dice";
+import { computerValueMessage } from "@/lib/dice/computer-value";
+import { rollMessageV3, type RollContributions } from "@/lib/dice/roll-v3";
+import type { RollValues } from "@/lib/dice/types";
 import type { Dice } from "@/lib/engine/types";
 import { openGameSeed, openSealedSeed, protocolOfSeed, type StoredSeed } from "./sealed-seed";
 import { Unprintable } from "./secret";
@@ -27,6 +30,18 @@ export function* rollBlocks(serverSeed: string, clientSeed: string, nonce: numbe
 /** fair-dice-v2's block 0, 1, 2, … of roll `nonce` with `salts`, keyed with the game's seed. */
 export function* saltedRollBlocks(gameSeed: string, clientSeed: string, nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
   for (let block = 0; ; block++) yield createHmac("sha256", gameSeed).update(saltedRollMessage(clientSeed, nonce, salts, block)).digest();
+}
+
+/** fair-dice-v3's block 0, 1, 2, … of roll `nonce` with the browsers' contributions, keyed with the game's seed. */
+export function* contributedRollBlocks(gameSeed: string, clientSeed: string, nonce: number, parts: RollContributions): Generator<Uint8Array, never, undefined> {
+  for (let block = 0; ; block++) yield createHmac("sha256", gameSeed).update(rollMessageV3(clientSeed, nonce, parts, block)).digest();
+}
+
+/** A v3 roll's contributions in message order (docs/fair-dice-v3.md, section 3), from the roll's salts and values. */
+function contributionsOf(salts: RollSalts, values: RollValues): RollContributions {
+  const roller = salts.white !== undefined ? "white" : salts.black !== undefined ? "black" : null;
+  if (roller === null) return { kind: "opening", white: values.white ?? "", black: values.black ?? "" };
+  return { kind: "turn", salt: salts[roller] ?? "", value: values[roller === "white" ? "black" : "white"] ?? "" };
 }
 
 export class RollService extends Unprintable {
@@ -50,6 +65,24 @@ export class RollService extends Unprintable {
   saltedRollFor(stored: StoredSeed, clientSeed: string, nonce: number, game: number, salts: RollSalts): Dice {
     const gameSeed = openGameSeed(this.#key, stored, game, "saltedRollFor", "a fair-dice-v1 match has no salts");
     return diceFromByteStream(saltedRollBlocks(gameSeed, clientSeed, nonce, salts));
+  }
+
+  /**
+   * The dice of fair-dice-v3 roll `nonce` of game `game` (docs/fair-dice-v3.md, section 3): a turn roll with its
+   * roller's salt and the opponent's chain value, an opening roll with both players' values.
+   */
+  contributedRollFor(stored: StoredSeed, clientSeed: string, nonce: number, game: number, salts: RollSalts, values: RollValues): Dice {
+    const gameSeed = openGameSeed(this.#key, stored, game, "contributedRollFor", "a fair-dice-v1 match has no chain values");
+    return diceFromByteStream(contributedRollBlocks(gameSeed, clientSeed, nonce, contributionsOf(salts, values)));
+  }
+
+  /**
+   * fair-dice-v3: the computer's contribution `c` to game `game`'s rolls, hex HMAC(gameSeed(k), "computer-value:" c)
+   * (docs/fair-dice-v3.md, section 1); only the value leaves this function.
+   */
+  computerValueFor(stored: StoredSeed, game: number, c: number): string {
+    const gameSeed = openGameSeed(this.#key, stored, game, "computerValueFor", "a fair-dice-v1 match has no chain values");
+    return createHmac("sha256", gameSeed).update(computerValueMessage(c)).digest("hex");
   }
 
   /**

@@ -36,7 +36,7 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startTestServer(overrides: Partial<Pick<AppServerOptions, "abandonAfterMs" | "now" | "rateLimit" | "seedKey" | "setTimer" | "limits" | "redisUrl" | "redisPrefix">> & { dir?: string; keepDir?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Pick<AppServerOptions, "abandonAfterMs" | "now" | "rateLimit" | "seedKey" | "setTimer" | "limits" | "redisUrl" | "redisPrefix" | "diceProtocol">> & { dir?: string; keepDir?: boolean } = {}): Promise<TestServer> {
   const dir = overrides.dir ?? mkdtempSync(path.join(tmpdir(), "fairgammon-test-"));
   const databaseUrl = `file:${path.join(dir, "test.db")}`;
   await migrateDatabase(databaseUrl);

@@ -6,6 +6,7 @@ import type { CommandTable } from "@/server/socket/command-handler";
 import { cancelCommand } from "./cancel";
 import { checkClockCommand } from "./check-clock";
 import { claimAbandonedCommand } from "./claim-abandoned";
+import { chainCommand, revealCommand } from "./contribute";
 import { createCommand } from "./create";
 import { doubleCommand, dropCommand, takeCommand } from "./cube";
 import { hintCommand } from "./hint";
@@ -29,6 +30,8 @@ export const matchCommands = {
   "match:cancel": cancelCommand,
   "match:seed": seedCommand,
   "match:roll": rollCommand,
+  "match:chain": chainCommand,
+  "match:reveal": revealCommand,
   "match:double": doubleCommand,
   "match:take": takeCommand,
   "match:drop": dropCommand,

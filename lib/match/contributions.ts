@@ -1,0 +1,117 @@
+/**
+ * fair-dice-v3's contributions in a live match (docs/fair-dice-v3.md, sections 2 to 5): what the match waits for from
+ * each player's browser — a game's chain head, an opening value, the opponent's value for a turn roll whose salt is
+ * in — and the checks a reveal must pass. Both players' browsers are in every roll: the roller's salt and the
+ * opponent's next chain value, fixed by the head before the salt existed and revealed only once the salt is recorded.
+ * The site's computer sends nothing: its values are `computerValue(k, c)`, fixed by the commitment, and the aggregate
+ * adds them itself (contributed-roll.ts).
+ *
+ * Withholding costs the match (section 5): while the match waits for a player's contribution their clock runs (a
+ * timed match) and, after the abandonment time, the other player may claim the match although the withholder is
+ * still connected (leaving.ts).
+ *
+ * @example
+ *   owedContributions(view);              // [{ color: "black", kind: "value", nonce: 7 }]: black's browser reveals next
+ *   contributionsMade(view, "black", 1);  // 3: black has given three values in game 1
+ *   revealProblem(view, "black", value);  // null, "notOnChain" or "noHead"
+ */
+import { CONTRIBUTION_CHAIN_LENGTH, contributionPlace, revealFollows, type RevealProblem } from "../dice/hash-chain";
+import { opponentOf, type Color } from "../engine/types";
+import type { MatchView } from "./view";
+
+/** What the match waits for from one browser: the game's head, or a value for roll `nonce`. */
+export type OwedContribution = { readonly color: Color; readonly kind: "head"; readonly game: number } | { readonly color: Color; readonly kind: "value"; readonly nonce: number };
+
+/** Whether `color`'s seat is the site's computer (its contributions are the aggregate's, never sent). */
+export function computerSeat(view: MatchView, color: Color): boolean {
+  return view.players[color]?.kind === "computer";
+}
+
+/** The heads `color` committed in game `game` (the first chain's, then each renewal's). */
+export function headsOf(view: MatchView, color: Color, game: number): readonly string[] {
+  return view.chains[game]?.[color] ?? [];
+}
+
+/** Whether every person's seat has committed its head for the game being played (no roll of it before that). */
+export function headsIn(view: MatchView): boolean {
+  const game = view.state.gameNumber;
+  return (["white", "black"] as const).every((color) => computerSeat(view, color) || headsOf(view, color, game).length > 0);
+}
+
+/** How many values `color` has given in game `game`'s rolls so far: the next is contribution `made + 1`. */
+export function contributionsMade(view: MatchView, color: Color, game: number): number {
+  let made = 0;
+  for (let i = view.rolls.length - 1; i >= 0; i--) {
+    const roll = view.rolls[i]!;
+    if (roll.game < game) break;
+    if (roll.game === game && roll.values?.[color] !== undefined) made++;
+  }
+  return made;
+}
+
+/** The value `color` gave last in game `game`, or undefined before their first. */
+function lastValue(view: MatchView, color: Color, game: number): string | undefined {
+  for (let i = view.rolls.length - 1; i >= 0; i--) {
+    const roll = view.rolls[i]!;
+    if (roll.game < game) return undefined;
+    const value = roll.game === game ? roll.values?.[color] : undefined;
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * Why `value` cannot be `color`'s next contribution in the game being played, or null: it must hash to the value
+ * before it — the head of its chain for the first value of each chain (section 1).
+ */
+export function revealProblem(view: MatchView, color: Color, value: string): RevealProblem | null {
+  const game = view.state.gameNumber;
+  const { chain, position } = contributionPlace(contributionsMade(view, color, game) + 1);
+  const previous = position === 1 ? headsOf(view, color, game)[chain] : lastValue(view, color, game);
+  if (previous === undefined) return "noHead";
+  return revealFollows(value, previous) ? null : "notOnChain";
+}
+
+/** Whether `color`'s next contribution is the last value of a chain, so its reveal must bring the next chain's head. */
+export function renewsChain(view: MatchView, color: Color): boolean {
+  return (contributionsMade(view, color, view.state.gameNumber) + 1) % CONTRIBUTION_CHAIN_LENGTH === 0;
+}
+
+/**
+ * The turn roll whose salt is in and which waits for the opponent's value (section 2, step 4), or null. While it
+ * waits, nothing else is decided in the match: the roller has asked to roll, and the roll is only the reveal away.
+ */
+export function pendingTurnRoll(view: MatchView): { readonly nonce: number; readonly roller: Color; readonly salt: string } | null {
+  const pending = view.pendingRoll;
+  if (!pending || pending.nonce !== view.rolls.length || pending.salt === null || pending.roller === null) return null;
+  return { nonce: pending.nonce, roller: pending.roller, salt: pending.salt };
+}
+
+/** The values already in for the opening roll now waited for (section 2, step 3): the first of its two. */
+export function openingValuesIn(view: MatchView): Readonly<Partial<Record<Color, string>>> {
+  const pending = view.pendingRoll;
+  return pending && pending.nonce === view.rolls.length && pending.roller === null ? pending.values : {};
+}
+
+/** What the match waits for from the players' browsers now; empty when it waits for none (or is not fair-dice-v3). */
+export function owedContributions(view: MatchView): readonly OwedContribution[] {
+  if (view.diceProtocol !== "fair-dice-v3" || view.status !== "playing") return [];
+  const game = view.state.gameNumber;
+  const people = (["white", "black"] as const).filter((color) => !computerSeat(view, color));
+  const heads = people.filter((color) => headsOf(view, color, game).length === 0);
+  if (heads.length > 0) return heads.map((color) => ({ color, kind: "head", game }));
+  const nonce = view.rolls.length;
+  if (view.state.phase === "opening") {
+    const values = openingValuesIn(view);
+    return people.filter((color) => values[color] === undefined).map((color) => ({ color, kind: "value", nonce }));
+  }
+  const turn = pendingTurnRoll(view);
+  if (!turn) return [];
+  const opponent = opponentOf(turn.roller);
+  return computerSeat(view, opponent) ? [] : [{ color: opponent, kind: "value", nonce }];
+}
+
+/** Whether the match waits for `color`'s browser now (a head or a value). */
+export function owesContribution(view: MatchView, color: Color): boolean {
+  return owedContributions(view).some((owed) => owed.color === color);
+}
