@@ -93,6 +93,48 @@ async function playThrough(c: TestCluster, url: string, seed: number): Promise<v
   await waitFor(() => c.balancer.ready().length === 2, `${victim} to be back`, 60_000);
 }
 
+/** Where this test puts a balancer: the nodes' addresses ("node 1" → node1's) and the two ports it listens on. */
+interface Deployment {
+  readonly node: (what: string) => string;
+  readonly https: number;
+  readonly plain: number;
+}
+
+/**
+ * Runs the shipped `file` in front of the cluster, as both balancers' tests do: its "deployment:" lines rewritten by
+ * `rewrite` (null: a line it does not know, which fails the test), the syntax check of `commands` passed, then the
+ * balancer run and a match played through it with a node killed (`seed` for the bots).
+ */
+async function throughBalancer(
+  file: string,
+  rewrite: (line: string, what: string, at: Deployment) => string | null,
+  commands: (written: string) => { check: [string, ...string[]]; run: [string, ...string[]] },
+  seed: number,
+): Promise<void> {
+  const c = cluster!;
+  const [https, plain] = [await freePort(), await freePort()];
+  const at: Deployment = { node: (what) => nodeAddress(c, what), https, plain };
+  const written = path.join(dir, file);
+  writeFileSync(
+    written,
+    deployed(file, (line, what) => {
+      const rewritten = rewrite(line, what, at);
+      if (rewritten === null) throw new Error(`${file}: unknown deployment line ${what}`);
+      return rewritten;
+    }),
+  );
+  const { check: checkCommand, run: runCommand } = commands(written);
+  const check = spawnSync(checkCommand[0], checkCommand.slice(1), { encoding: "utf8" });
+  expect(check.status, check.stdout + check.stderr).toBe(0);
+  const url = `https://127.0.0.1:${https}`;
+  const balancer = await started(runCommand[0], runCommand.slice(1), url);
+  try {
+    await playThrough(c, url, seed);
+  } finally {
+    await stopped(balancer);
+  }
+}
+
 /** Starts a balancer and waits until it answers /api/ready over HTTPS. */
 async function started(command: string, args: string[], url: string): Promise<ChildProcess> {
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -129,54 +171,37 @@ describe.skipIf(!enabled)("deploy/nginx.conf and deploy/haproxy.cfg in front of 
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it.skipIf(!nginx)("nginx: the shipped file passes nginx -t, keeps the Host's port, and carries a match across a killed node", { timeout: 240_000 }, async () => {
-    const c = cluster!;
-    const [https, plain] = [await freePort(), await freePort()];
-    const file = path.join(dir, "nginx.conf");
-    writeFileSync(
-      file,
-      deployed("nginx.conf", (line, what) => {
-        if (what.startsWith("node ")) return line.replace(/server \S+/, `server ${nodeAddress(c, what)}`);
+  it.skipIf(!nginx)("nginx: the shipped file passes nginx -t, keeps the Host's port, and carries a match across a killed node", { timeout: 240_000 }, () =>
+    throughBalancer(
+      "nginx.conf",
+      (line, what, { node, https, plain }) => {
+        if (what.startsWith("node ")) return line.replace(/server \S+/, `server ${node(what)}`);
         if (what === "HTTPS port") return line.replace(/listen \d+/, `listen 127.0.0.1:${https}`);
         if (what === "plain HTTP port") return line.replace(/listen \d+/, `listen 127.0.0.1:${plain}`);
         if (what === "certificate") return line.replace(/\/\S+;/, `${path.join(dir, "cert.pem")};`);
         if (what === "its key") return line.replace(/\/\S+;/, `${path.join(dir, "key.pem")};`);
-        throw new Error(`nginx.conf: unknown deployment line ${what}`);
-      }),
-    );
-    const args = ["-c", file, "-e", path.join(dir, "nginx-error.log"), "-g", `pid ${path.join(dir, "nginx.pid")}; daemon off; error_log stderr;`];
-    const check = spawnSync("nginx", ["-t", ...args.slice(0, 4), "-g", `pid ${path.join(dir, "nginx.pid")};`], { encoding: "utf8" });
-    expect(check.status, check.stderr).toBe(0);
-    const url = `https://127.0.0.1:${https}`;
-    const balancer = await started("nginx", args, url);
-    try {
-      await playThrough(c, url, 2000);
-    } finally {
-      await stopped(balancer);
-    }
-  });
+        return null;
+      },
+      (file) => {
+        const files = ["-c", file, "-e", path.join(dir, "nginx-error.log")];
+        const pid = `pid ${path.join(dir, "nginx.pid")};`;
+        return { check: ["nginx", "-t", ...files, "-g", pid], run: ["nginx", ...files, "-g", `${pid} daemon off; error_log stderr;`] };
+      },
+      2000,
+    ),
+  );
 
-  it.skipIf(!haproxy)("HAProxy: the shipped file passes haproxy -c and carries a match across a killed node", { timeout: 240_000 }, async () => {
-    const c = cluster!;
-    const [https, plain] = [await freePort(), await freePort()];
-    const file = path.join(dir, "haproxy.cfg");
-    writeFileSync(
-      file,
-      deployed("haproxy.cfg", (line, what) => {
-        if (what.startsWith("node ")) return line.replace(/(server node\d) \S+/, `$1 ${nodeAddress(c, what)}`);
+  it.skipIf(!haproxy)("HAProxy: the shipped file passes haproxy -c and carries a match across a killed node", { timeout: 240_000 }, () =>
+    throughBalancer(
+      "haproxy.cfg",
+      (line, what, { node, https, plain }) => {
+        if (what.startsWith("node ")) return line.replace(/(server node\d) \S+/, `$1 ${node(what)}`);
         if (what === "plain HTTP port") return line.replace(/bind :\d+/, `bind 127.0.0.1:${plain}`);
         if (what === "certificate and key, in one file") return line.replace(/bind :\d+ ssl crt \S+/, `bind 127.0.0.1:${https} ssl crt ${path.join(dir, "both.pem")}`);
-        throw new Error(`haproxy.cfg: unknown deployment line ${what}`);
-      }),
-    );
-    const check = spawnSync("haproxy", ["-c", "-f", file], { encoding: "utf8" });
-    expect(check.status, check.stdout + check.stderr).toBe(0);
-    const url = `https://127.0.0.1:${https}`;
-    const balancer = await started("haproxy", ["-db", "-f", file], url);
-    try {
-      await playThrough(c, url, 3000);
-    } finally {
-      await stopped(balancer);
-    }
-  });
+        return null;
+      },
+      (file) => ({ check: ["haproxy", "-c", "-f", file], run: ["haproxy", "-db", "-f", file] }),
+      3000,
+    ),
+  );
 });
