@@ -9,6 +9,7 @@ import { ALICE, BOB, CLIENT_SEEDS, COMPUTER, v3Context, v3Salt } from "@/lib/mat
 import { emptyMatchView, type MatchView } from "@/lib/match/view";
 import { contributionStep, type ContributionRequest } from "./contributions-sender";
 import { keptChains, type KeptChains, type KeyValueStore } from "./kept-chains";
+import { contributionSender } from "./use-contributions";
 
 function fakeStorage(): KeyValueStore {
   const items = new Map<string, string>();
@@ -149,3 +150,36 @@ describe("contributionStep", () => {
     expect(forwarded(rewritten)).toMatchObject({ status: "failed", nonce, say: { key: "failForwardedSalt", values: { player: roller, kept: asked.pendingRoll!.salt, logged: forged } } });
   });
 });
+
+describe("contributionSender (the page's sends, as its store changes)", () => {
+  it("keeps one request in flight, sends it again only after a reconnection, and then the same one", async () => {
+    const { view, browsers } = play({ until: (v) => v.status === "playing" });
+    const calls: { command: string; payload: unknown }[] = [];
+    const answers: (() => void)[] = [];
+    const run = ((command: string, payload: unknown) => {
+      calls.push({ command, payload });
+      return new Promise((resolve) => answers.push(() => resolve({ ok: false, code: "ERR_NO_ANSWER" })));
+    }) as Parameters<typeof contributionSender>[0];
+    const problems: unknown[] = [];
+    const send = contributionSender(run, (problem) => problems.push(problem), () => browsers.white!);
+    const page = { view: view(), you: "white" as const, connection: "online" as const, breakOver: 0 };
+    send(page);
+    send(page);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ command: "match:chain", payload: { matchId: "m1", game: 1 } });
+    answers.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Answered (here: lost) at this version: not again until the match moves or the connection comes back.
+    send(page);
+    expect(calls).toHaveLength(1);
+    send({ ...page, connection: "offline" });
+    send(page);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual(calls[0]);
+    // A spectator's page sends nothing.
+    send({ ...page, you: null });
+    expect(calls).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
+});
+

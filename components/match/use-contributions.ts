@@ -12,7 +12,8 @@ import { breakHolds } from "@/lib/play/game-break";
 import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
 import type { Reply } from "@/components/socket/socket-client";
 import { contributionStep, type ContributionRequest } from "./contributions-sender";
-import { keptChains, type KeptProblem } from "./kept-chains";
+import { keptChains, type KeptChains, type KeptProblem } from "./kept-chains";
+import type { MatchPageState } from "./match-page-state";
 import type { MatchStore } from "./match-store";
 
 type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
@@ -21,33 +22,39 @@ function sendRequest(run: Run, request: ContributionRequest): Promise<unknown> {
   return request.command === "match:chain" ? run("match:chain", request.payload) : run("match:reveal", request.payload);
 }
 
+/**
+ * What the page does with each state of its store: keeps, checks, and sends what is owed. `keptOf` gives a match's
+ * kept values (the page's local storage; a test's own).
+ */
+export function contributionSender(run: Run, onProblem: (problem: KeptProblem) => void, keptOf: (matchId: string) => KeptChains = keptChains) {
+  // The request on its way (by key), and the last one answered with the version it was sent at.
+  let inFlight: string | null = null;
+  let answered: string | null = null;
+  return (now: Pick<MatchPageState, "view" | "you" | "connection" | "breakOver">): void => {
+    if (now.connection !== "online") {
+      inFlight = null;
+      answered = null;
+    }
+    const { view, you } = now;
+    if (!view || view.diceProtocol !== "fair-dice-v3" || you === null) return;
+    // An opening value waits for the break after a game (the roll would come before its result is read).
+    const step = contributionStep(view, you, keptOf(view.matchId), breakHolds(view, now.breakOver));
+    if (step.problem) onProblem(step.problem);
+    const request = step.request;
+    if (!request || now.connection !== "online" || inFlight === request.key) return;
+    const stamp = `${request.key}@${view.version}`;
+    if (answered === stamp) return;
+    inFlight = request.key;
+    void sendRequest(run, request).finally(() => {
+      answered = stamp;
+      if (inFlight === request.key) inFlight = null;
+    });
+  };
+}
+
 export function useContributions(store: MatchStore, run: Run): KeptProblem | null {
   const [problem, setProblem] = useState<KeptProblem | null>(null);
-  useEffect(() => {
-    // The request on its way (by key), and the last one answered with the version it was sent at.
-    let inFlight: string | null = null;
-    let answered: string | null = null;
-    return store.subscribe((now) => {
-      if (now.connection !== "online") {
-        inFlight = null;
-        answered = null;
-      }
-      const { view, you } = now;
-      if (!view || view.diceProtocol !== "fair-dice-v3" || you === null) return;
-      // An opening value waits for the break after a game (the roll would come before its result is read).
-      const step = contributionStep(view, you, keptChains(view.matchId), breakHolds(view, now.breakOver));
-      // The first problem named stays named: a later view that hides it again does not undo what was shown.
-      if (step.problem) setProblem((shown) => shown ?? step.problem);
-      const request = step.request;
-      if (!request || now.connection !== "online" || inFlight === request.key) return;
-      const stamp = `${request.key}@${view.version}`;
-      if (answered === stamp) return;
-      inFlight = request.key;
-      void sendRequest(run, request).finally(() => {
-        answered = stamp;
-        if (inFlight === request.key) inFlight = null;
-      });
-    });
-  }, [store, run]);
+  // The first problem named stays named: a later view that hides it again does not undo what was shown.
+  useEffect(() => store.subscribe(contributionSender(run, (found) => setProblem((shown) => shown ?? found))), [store, run]);
   return problem;
 }
