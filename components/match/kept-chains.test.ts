@@ -78,6 +78,13 @@ describe("keptChains", () => {
       expect(kept.problem(swapped, "white")).toEqual({ kind: "head", game: 1, player: "black" });
     });
 
+    it("an opponent's value that is not the next one on their chain", () => {
+      const kept = keptChains("m1", browserOf("white"));
+      const answered = view.rolls.find((r) => r.values?.black !== undefined && r.kind === "turn")!;
+      const forged: MatchView = { ...view, rolls: view.rolls.map((r) => (r === answered ? { ...r, values: { black: "e".repeat(64) } } : r)) };
+      expect(kept.problem(forged, "white")).toEqual({ kind: "opponentValue", game: 1, nonce: answered.nonce });
+    });
+
     it("a head of its own player that this browser did not make", () => {
       const kept = keptChains("m1", fakeStorage().store);
       // The fixture's white head came from the fixture's tail: this browser holds none for game 1.

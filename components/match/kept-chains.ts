@@ -5,7 +5,7 @@
  * for each nonce it answered, and the heads it was shown for each player in each game. A reload or a reconnection
  * therefore sends the same head and the same value again, never new ones; and `keptProblem` names a view that shows,
  * for a nonce already answered, another salt than the one kept (a salt forwarded after the answer: a second try at
- * the roll), or a head other than the one kept. The salts this browser made are kept-salts.ts's, as under v2.
+ * the roll), a head other than the one kept, or an opponent's value that is not the next one on their chain. The salts this browser made are kept-salts.ts's, as under v2.
  *
  * @example
  *   const kept = keptChains("m1");
@@ -13,11 +13,11 @@
  *   kept.keepShownSalt(7, salt);                // the opponent's salt for nonce 7, as first shown
  *   kept.problem(view, "black");                // { kind: "forwardedSalt", nonce: 7, … } or null
  */
-import { CONTRIBUTION_CHAIN_LENGTH, gameChains, isChainValue, newChainTail, type GameChains } from "@/lib/dice/hash-chain";
+import { CONTRIBUTION_CHAIN_LENGTH, followReveals, gameChains, isChainValue, newChainTail, type GameChains, type RevealFollower } from "@/lib/dice/hash-chain";
 import type { GameHeads } from "@/lib/dice/bundle-v3";
 import { isSalt } from "@/lib/dice/salt";
 import { opponentOf, type Color } from "@/lib/engine/types";
-import { pendingTurnRoll } from "@/lib/match/contributions";
+import { computerSeat, pendingTurnRoll } from "@/lib/match/contributions";
 import type { MatchView } from "@/lib/match/view";
 
 const PREFIX = "fairgammon:chains:";
@@ -39,6 +39,7 @@ interface Kept {
 export type KeptProblem =
   | { readonly kind: "forwardedSalt"; readonly nonce: number; readonly kept: string; readonly shown: string | null }
   | { readonly kind: "head"; readonly game: number; readonly player: Color }
+  | { readonly kind: "opponentValue"; readonly game: number; readonly nonce: number }
   | { readonly kind: "notThisBrowser"; readonly game: number };
 
 export interface KeptChains {
@@ -221,10 +222,24 @@ function makeKeptChains(matchId: string, store: KeyValueStore | null): KeptChain
         const own = ownHeads(Number(game));
         if (!mine.every((head, i) => own[i] === undefined || own[i] === head)) return { kind: "head", game: Number(game), player: you };
       }
-      return null;
+      return valueProblem(view, opponentOf(you));
     },
     shownSalts: () => new Map(Object.entries(read().shown).map(([nonce, salt]) => [Number(nonce), salt])),
     heads: () => new Map(Object.entries(read().heads).map(([game, heads]) => [Number(game), heads])),
   };
   return kept;
+}
+
+/** The first value of `color` in the view that does not hash to the one before it (or to its chain's head), or null. */
+function valueProblem(view: MatchView, color: Color): KeptProblem | null {
+  if (computerSeat(view, color)) return null;
+  const followers = new Map<number, RevealFollower>();
+  for (const roll of view.rolls) {
+    const value = roll.values?.[color];
+    if (value === undefined) continue;
+    let follower = followers.get(roll.game);
+    if (!follower) followers.set(roll.game, (follower = followReveals(view.chains[roll.game]?.[color] ?? [])));
+    if (follower.accept(value) !== null) return { kind: "opponentValue", game: roll.game, nonce: roll.nonce };
+  }
+  return null;
 }

@@ -14,6 +14,7 @@ const problems: KeptProblem[] = [
   { kind: "forwardedSalt", nonce: 7, kept: "a".repeat(32), shown: "b".repeat(32) },
   { kind: "head", game: 2, player: "black" },
   { kind: "notThisBrowser", game: 1 },
+  { kind: "opponentValue", game: 1, nonce: 4 },
 ];
 
 describe("KeptProblemNotice", () => {

@@ -21,7 +21,9 @@ export function KeptProblemNotice({ problem }: { readonly problem: KeptProblem |
       ? t("forwardedSalt", { nonce: problem.nonce, kept: short(problem.kept), shown: short(problem.shown) })
       : problem.kind === "head"
         ? t("head", { game: problem.game, player: problem.player })
-        : t("notThisBrowser", { game: problem.game });
+        : problem.kind === "opponentValue"
+          ? t("opponentValue", { game: problem.game, nonce: problem.nonce })
+          : t("notThisBrowser", { game: problem.game });
   return (
     <p className="notice kept-problem" role="alert" data-testid="kept-problem" data-problem={problem.kind}>
       {text}
