@@ -22,6 +22,7 @@ import { computerSeat, contributionsMade, headsIn, headsOf, openingValuesIn, pen
 import type { MatchEvent } from "./events";
 import { actionDecision, rollEntry } from "./action-decision";
 import { refuse } from "./refusal";
+import { rollerSalt } from "./roller-salt";
 import { accepted } from "./seating";
 import { evolve, type MatchView } from "./view";
 
@@ -45,12 +46,11 @@ export function decideCommitChain(view: MatchView, seat: Color, request: Request
  */
 export function decideContributedRoll(view: MatchView, seat: Color, request: Request<"roll">, context: DecideContext): Decision {
   const nonce = view.rolls.length;
-  const computers = context.actor?.kind === "computer" && (request.nonce === undefined || request.nonce === nonce);
-  const due = computers ? context.computerSalt(view.state.gameNumber, nonce) : undefined;
-  if (due !== undefined && request.salt !== undefined && request.salt !== due) return refuse("ERR_BAD_SALT", { reason: "computer" });
-  const salt = due ?? request.salt;
-  // The same salt again for a roll already made, or one waiting for its reveal (its answer was lost): nothing changes.
-  if (request.nonce !== undefined && request.nonce < nonce && salt !== undefined && view.rolls[request.nonce]?.salts?.[seat] === salt) return accepted(view, []);
+  // The computer's salt is its game seed's; the same salt again for a roll already made changes nothing.
+  const taken = rollerSalt(view, seat, request, context);
+  if ("ok" in taken) return taken;
+  const { salt } = taken;
+  // The same salt again for a roll that waits for its reveal (its answer was lost): nothing changes either.
   const pending = pendingTurnRoll(view);
   if (pending && pending.roller === seat && (request.nonce === undefined || request.nonce === nonce)) {
     return pending.salt === salt ? accepted(view, []) : refuse("ERR_CONTRIBUTION_SENT", { reason: "salt", nonce });

@@ -79,31 +79,15 @@ export const saltEventSchema = z.object({
   salt: saltSchema,
 }) satisfies z.ZodType<Extract<MatchEvent, { type: "salt" }>>;
 
-const at = z.number().int().min(0);
+/** What every fair-dice-v3 contribution event has: whose it is and when it was stored. */
+const contribution = { color: seatColorSchema, at: z.number().int().min(0) };
+const forRoll = { ...contribution, nonce: z.int().min(0) };
 
-export const chainCommittedEventSchema = z.object({
-  type: z.literal("chain-committed"),
-  color: seatColorSchema,
-  game: z.int().min(1),
-  head: lowerHex64,
-  at,
-}) satisfies z.ZodType<Extract<MatchEvent, { type: "chain-committed" }>>;
-
-export const saltReceivedEventSchema = z.object({
-  type: z.literal("salt-received"),
-  color: seatColorSchema,
-  nonce: z.int().min(0),
-  salt: saltSchema,
-  at,
-}) satisfies z.ZodType<Extract<MatchEvent, { type: "salt-received" }>>;
-
-export const valueRevealedEventSchema = z.object({
-  type: z.literal("value-revealed"),
-  color: seatColorSchema,
-  nonce: z.int().min(0),
-  value: lowerHex64,
-  at,
-}) satisfies z.ZodType<Extract<MatchEvent, { type: "value-revealed" }>>;
+export const chainCommittedEventSchema = z.object({ type: z.literal("chain-committed"), ...contribution, game: z.int().min(1), head: lowerHex64 }) satisfies z.ZodType<
+  Extract<MatchEvent, { type: "chain-committed" }>
+>;
+export const saltReceivedEventSchema = z.object({ type: z.literal("salt-received"), ...forRoll, salt: saltSchema }) satisfies z.ZodType<Extract<MatchEvent, { type: "salt-received" }>>;
+export const valueRevealedEventSchema = z.object({ type: z.literal("value-revealed"), ...forRoll, value: lowerHex64 }) satisfies z.ZodType<Extract<MatchEvent, { type: "value-revealed" }>>;
 
 export const gameSeedEventSchema = z.object({
   type: z.literal("game-seed"),

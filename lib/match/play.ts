@@ -14,6 +14,7 @@ import { actionDecision, rollEntry } from "./action-decision";
 import { flagFall } from "./clock";
 import { decideCommitChain, decideContributedRoll, decideReveal } from "./contributed-roll";
 import { pendingTurnRoll } from "./contributions";
+import { rollerSalt } from "./roller-salt";
 import type { DecideContext, Decision, MatchCommand, PlayRequest } from "./commands";
 import type { EndReason, MatchEvent } from "./events";
 import { refuse, type Refusal } from "./refusal";
@@ -88,14 +89,9 @@ export function decidePlay(view: MatchView, command: Extract<MatchCommand, { typ
  */
 function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayRequest, { type: "roll" }>, context: DecideContext): Decision {
   const nonce = view.rolls.length;
-  // The computer's salt is not chosen but taken from the game's seed (section 3a): a computer's roll may come without
-  // one, and one that is not the seed's is refused, so not even the server's own driver can pick the computer's dice.
-  const computers = context.actor?.kind === "computer" && (request.nonce === undefined || request.nonce === nonce);
-  const due = computers ? context.computerSalt(view.state.gameNumber, nonce) : undefined;
-  if (due !== undefined && request.salt !== undefined && request.salt !== due) return refuse("ERR_BAD_SALT", { reason: "computer" });
-  const salt = due ?? request.salt;
-  // The same salt again for a roll already made (its answer was lost): nothing changes, and the roll stands.
-  if (request.nonce !== undefined && request.nonce < nonce && salt !== undefined && view.rolls[request.nonce]?.salts?.[seat] === salt) return accepted(view, []);
+  const taken = rollerSalt(view, seat, request, context);
+  if ("ok" in taken) return taken;
+  const { salt } = taken;
   // A salt for another roll comes from a board that is behind (an opening salt is pinned by its nonce alone).
   if (request.nonce !== undefined && request.nonce !== nonce) {
     return refuse("ERR_STALE_VERSION", { reason: "salt", nonce: request.nonce, current: nonce });

@@ -64,6 +64,20 @@ const joinedPayload = z.object({ userId: z.string(), color: seatColorSchema });
 /** `at`: fair-dice-v3 matches' seeds only (the time their heads are due from). */
 const seedPayload = z.object({ color: seatColorSchema, seed: z.string(), at: z.number().int().min(0).optional() });
 
+/** The events stored as they are sent, under their own type, each read back with its schema. */
+const STORED_AS_SENT: Readonly<Record<Exclude<MatchEventType, "created" | "joined" | "seed">, z.ZodType<MatchEvent>>> = {
+  action: actionEventSchema,
+  salt: saltEventSchema,
+  "chain-committed": chainCommittedEventSchema,
+  "salt-received": saltReceivedEventSchema,
+  "value-revealed": valueRevealedEventSchema,
+  "game-seed": gameSeedEventSchema,
+  ended: endedEventSchema,
+  "rematch-offered": rematchOfferedEventSchema,
+  "rematch-declined": rematchDeclinedEventSchema,
+  "rematch-made": rematchMadeEventSchema,
+};
+
 /** The row a protocol event is stored as; `actorId` is who caused it (null: the server by itself). */
 export function encodeEvent(event: MatchEvent, actorId: string | null): NewEvent {
   switch (event.type) {
@@ -122,28 +136,11 @@ export function decodeEvent(matchId: string, row: EventRow, player: PlayerLookup
       const payload = parseStored(matchId, row, seedPayload);
       return { type: "seed", color: payload.color, clientSeed: payload.seed, ...(payload.at !== undefined && { at: payload.at }) };
     }
-    case STORED_EVENT_TYPES.action:
-      return parseStored(matchId, row, actionEventSchema);
-    case STORED_EVENT_TYPES.salt:
-      return parseStored(matchId, row, saltEventSchema);
-    case STORED_EVENT_TYPES["chain-committed"]:
-      return parseStored(matchId, row, chainCommittedEventSchema);
-    case STORED_EVENT_TYPES["salt-received"]:
-      return parseStored(matchId, row, saltReceivedEventSchema);
-    case STORED_EVENT_TYPES["value-revealed"]:
-      return parseStored(matchId, row, valueRevealedEventSchema);
-    case STORED_EVENT_TYPES["game-seed"]:
-      return parseStored(matchId, row, gameSeedEventSchema);
-    case STORED_EVENT_TYPES.ended:
-      return parseStored(matchId, row, endedEventSchema);
-    case STORED_EVENT_TYPES["rematch-offered"]:
-      return parseStored(matchId, row, rematchOfferedEventSchema);
-    case STORED_EVENT_TYPES["rematch-declined"]:
-      return parseStored(matchId, row, rematchDeclinedEventSchema);
-    case STORED_EVENT_TYPES["rematch-made"]:
-      return parseStored(matchId, row, rematchMadeEventSchema);
-    default:
+    default: {
+      const schema = Object.hasOwn(STORED_AS_SENT, row.type) ? STORED_AS_SENT[row.type as keyof typeof STORED_AS_SENT] : undefined;
+      if (schema) return parseStored<MatchEvent>(matchId, row, schema);
       throw new Error(`match ${matchId}: unknown stored event type "${row.type}" at sequence ${row.sequence}`);
+    }
   }
 }
 
