@@ -167,7 +167,7 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     return {
       match,
       events: await raw(`SELECT "sequence", "type", "payload", "actorId", "createdAt" || '' AS "createdAt" FROM "MatchEvent" WHERE "matchId" = ? AND "sequence" > 4 ORDER BY "sequence"`),
-      rolls: await raw(`SELECT "nonce", "game", "kind", "player", "die1", "die2", "createdAt" || '' AS "createdAt" FROM "RollLog" WHERE "matchId" = ? ORDER BY "nonce"`),
+      rolls: await raw(`SELECT "nonce", "game", "kind", "player", "die1", "die2", "whiteSalt", "blackSalt", "whiteValue", "blackValue", "createdAt" || '' AS "createdAt" FROM "RollLog" WHERE "matchId" = ? ORDER BY "nonce"`),
       games: await raw(
         `SELECT "number", "winner", "points", "resultType", "endedBy", "cubeValue", "crawford", "createdAt" || '' AS "createdAt" FROM "Game" WHERE "matchId" = ? ORDER BY "number"`,
       ),
@@ -178,9 +178,9 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     const { db } = handle;
     const now = new Date("2026-11-29T15:04:05.678Z");
     const steps = (matchId: string, actorId: string): AppendEventInput[] => [
-      { matchId, expectedVersion: 4, event: { type: "roll", payload: { dice: [3, 1] } }, roll: { nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 1 }, matchUpdate: { status: "playing", startedAt: now } },
+      { matchId, expectedVersion: 4, event: { type: "roll", payload: { dice: [3, 1] } }, roll: { nonce: 0, game: 1, kind: "opening", player: null, die1: 3, die2: 1, whiteValue: "a".repeat(64), blackValue: "b".repeat(64) }, matchUpdate: { status: "playing", startedAt: now } },
       { matchId, expectedVersion: 5, event: { type: "move", payload: { play: "8/5 6/5", note: "é 🎲 \"q\"" }, actorId } },
-      { matchId, expectedVersion: 6, event: { type: "roll", payload: null, actorId }, roll: { nonce: 1, game: 1, kind: "turn", player: "black", die1: 6, die2: 6 } },
+      { matchId, expectedVersion: 6, event: { type: "roll", payload: null, actorId }, roll: { nonce: 1, game: 1, kind: "turn", player: "black", die1: 6, die2: 6, blackSalt: "c".repeat(32), whiteValue: "d".repeat(64) } },
       { matchId, expectedVersion: 7, event: { type: "resign", payload: { level: 2 }, actorId }, matchUpdate: { scoreWhite: 2 }, game: { number: 1, winner: "white", points: 2, resultType: "gammon", endedBy: "resignation", cubeValue: 1, crawford: true } },
       { matchId, expectedVersion: 8, event: { type: "ended", payload: {} }, matchUpdate: { status: "finished", winner: "white", endReason: "completed", finishedAt: now, scoreBlack: 0 } },
     ];
@@ -191,6 +191,11 @@ describe("appendEvent on SQLite, written with better-sqlite3 instead of Prisma",
     for (const step of steps(direct.match.id, viaPrisma.black.id)) expect(await db.events.append(step, now)).toMatchObject({ ok: true });
     const expected = await storedRows(db, viaPrisma.match.id);
     expect(expected.events).toHaveLength(5);
+    // fair-dice-v3: the values are written beside the salts, both ways.
+    expect((expected.rolls as { whiteValue: string | null; blackValue: string | null; blackSalt: string | null }[]).map(({ whiteValue, blackValue, blackSalt }) => ({ whiteValue, blackValue, blackSalt }))).toEqual([
+      { whiteValue: "a".repeat(64), blackValue: "b".repeat(64), blackSalt: null },
+      { whiteValue: "d".repeat(64), blackValue: null, blackSalt: "c".repeat(32) },
+    ]);
     expect(expected.match?.updatedAt).toBe("2026-11-29T15:04:05.678+00:00");
     expect(await storedRows(db, direct.match.id)).toEqual(expected);
     const [a, b] = [await loadMatch(db, viaPrisma.match.id), await loadMatch(db, direct.match.id)];

@@ -62,9 +62,9 @@ export function* appendPlan(input: AppendEventInput, now: Date, dialect: Dialect
   };
   if (roll) {
     const [logged] = yield {
-      sql: `INSERT INTO "RollLog" ("matchId", "nonce", "game", "kind", "player", "die1", "die2", "whiteSalt", "blackSalt", "createdAt")
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      params: [matchId, roll.nonce, roll.game, roll.kind, roll.player, roll.die1, roll.die2, roll.whiteSalt ?? null, roll.blackSalt ?? null, now],
+      sql: `INSERT INTO "RollLog" ("matchId", "nonce", "game", "kind", "player", "die1", "die2", "whiteSalt", "blackSalt", "whiteValue", "blackValue", "createdAt")
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      params: [matchId, roll.nonce, roll.game, roll.kind, roll.player, roll.die1, roll.die2, roll.whiteSalt ?? null, roll.blackSalt ?? null, roll.whiteValue ?? null, roll.blackValue ?? null, now],
       count: true,
     };
     if (changed(logged) === 0) return err("ERR_NONCE_TAKEN", { matchId, nonce: roll.nonce });

@@ -32,6 +32,7 @@ export function eventAppend(before: MatchView, after: MatchView, event: MatchEve
       die1: roll.dice[0],
       die2: roll.dice[1],
       ...(roll.salts && { whiteSalt: roll.salts.white ?? null, blackSalt: roll.salts.black ?? null }),
+      ...(roll.values && { whiteValue: roll.values.white ?? null, blackValue: roll.values.black ?? null }),
     },
     matchUpdate: Object.keys(columns).length > 0 ? columns : undefined,
     game: finishedGame(before, after),

@@ -104,6 +104,9 @@ export interface RollInput {
   /** fair-dice-v2: the salts the roll mixed (both for an opening roll, the roller's for a turn roll). */
   readonly whiteSalt?: string | null;
   readonly blackSalt?: string | null;
+  /** fair-dice-v3: the chain values the roll mixed (both for an opening roll, the opponent's for a turn roll). */
+  readonly whiteValue?: string | null;
+  readonly blackValue?: string | null;
 }
 
 /** A client seed stored along with its event (MatchSeed.whiteClientSeed / blackClientSeed). */

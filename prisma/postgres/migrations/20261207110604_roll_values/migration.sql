@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "RollLog" ADD COLUMN     "blackValue" TEXT,
+ADD COLUMN     "whiteValue" TEXT;
