@@ -26,8 +26,8 @@ export function FairnessPanel() {
   if (!view) return null;
   const { clientSeeds, rolls, ended } = view;
   const needsSeed = you !== null && clientSeeds[you] === null && ended === null;
-  // fair-dice-v2: each game's seed is revealed as it ends, and the games so far verify while the match goes on.
-  const chained = view.diceProtocol === "fair-dice-v2";
+  // fair-dice-v2 and v3: each game's seed is revealed as it ends, and the games so far verify while the match goes on.
+  const chained = view.diceProtocol !== "fair-dice-v1";
   const revealedGames = Object.keys(view.gameSeeds).length;
 
   return (

@@ -1,4 +1,6 @@
 import { createTranslator } from "next-intl";
+import { browserFromJson, fairDiceV3Vectors, VECTOR_KEYS_V3 } from "./vectors-v3";
+import { verifyV3 } from "./verify-v3";
 import { describe, expect, it } from "vitest";
 import { checkDetail } from "@/i18n/verify-english";
 import { LOCALES } from "@/i18n/locales";
@@ -271,6 +273,18 @@ describe("verify: every result words its detail in every language", () => {
     if (report.verdict === "failed") reports.push([`v2 ${vector.label}`, report]);
     else v2Others.push(report);
   }
+  // fair-dice-v3: the published vectors' bundles the same way, with what a browser kept where the vector has it.
+  const v3Bundles = fairDiceV3Vectors().bundles;
+  for (const vector of v3Bundles) {
+    const report = verifyV3(vector.bundle, vector.record, { keys: VECTOR_KEYS_V3, ...(vector.browser && { browser: browserFromJson(vector.browser) }) });
+    if (report.verdict === "failed") reports.push([`v3 ${vector.label}`, report as unknown as VerifyReport]);
+    else v2Others.push(report as unknown as VerifyReport);
+  }
+  // Heads for a game two past the last one rolled: no game's heads come before its turn to start.
+  const v3Finished = v3Bundles.find((vector) => vector.label === "finished")!;
+  const early = copy(v3Finished.bundle) as { chains: Record<string, unknown>; rolls: { game: number }[] };
+  early.chains[String(early.rolls.at(-1)!.game + 2)] = { white: ["0".repeat(64)], black: ["1".repeat(64)] };
+  reports.push(["v3 heads two games early", verifyV3(early, v3Finished.record, { keys: VECTOR_KEYS_V3 }) as unknown as VerifyReport]);
   // Ends that do not add up (signed after the change, so that only completeness can tell), and .mat files whose proof
   // lines or moves cannot be read.
   const finished = v2Vectors.bundles.find((vector) => vector.label === "finished")!;
@@ -317,7 +331,7 @@ describe("verify: every result words its detail in every language", () => {
         // Every value the verifier hands over shows up in the sentence (dice "6-1", nonces, seeds, a bad field's
         // path), except the words a translation selects on.
         for (const [name, value] of Object.entries(check.say.values)) {
-          if (["player", "opener", "next", "recordPlayer", "logPlayer", "source", "kind", "problem", "reason", "winner", "seat", "computer"].includes(name)) continue;
+          if (["player", "opener", "next", "recordPlayer", "logPlayer", "source", "kind", "problem", "reason", "winner", "seat", "computer", "roller", "browser"].includes(name)) continue;
           // A count of 0 or 1 may be said in words by the plural's own branch ("nonce 8 is missing", "no game").
           if (typeof value === "number" && value <= 1 && ["missing", "rolls", "games", "count", "waiting", "wrong", "more", "known"].includes(name)) continue;
           expect(worded, `${locale} ${check.say.key}.${name}`).toContain(String(value));
