@@ -9,18 +9,14 @@
  * Each round creates users × per-user matches (per-user ≤ WAITING_MATCHES_PER_USER, so none is refused), then
  * cancels them; the figures are the medians over the rounds.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeFailure } from "@/lib/engine/types";
 import { io, type Socket } from "socket.io-client";
 import { PROTOCOL_VERSION, type Ack } from "@/lib/protocol";
-import { openDb } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
-import { freePort, processCpuSeconds, randomSeedKeyHex, startServerProcess } from "@/tests/support/server-process";
+import { processCpuSeconds } from "@/tests/support/server-process";
+import { startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({ options: { users: { type: "string", default: "40" }, "per-user": { type: "string", default: "3" }, rounds: { type: "string", default: "5" }, profile: { type: "string" } } });
 const USERS = Number(values.users);
@@ -29,16 +25,8 @@ const ROUNDS = Number(values.rounds);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-const dir = mkdtempSync(path.join(tmpdir(), "fairgammon-bench-create-"));
-const databaseUrl = `file:${path.join(dir, "bench.db")}`;
-await migrateDatabase(databaseUrl);
-const db = openDb(databaseUrl);
-const server = await startServerProcess({
-  databaseUrl,
-  port: await freePort(),
-  seedKeyHex: randomSeedKeyHex(),
-  env: { LOG_LEVEL: "warn", FAIRGAMMON_RATE_LIMIT: "100000/100000", COMMANDS_PER_USER_PER_SECOND: "100000", SOCKETS_PER_ADDRESS: "100000" },
-});
+const bench = await startBenchServer("create", { FAIRGAMMON_RATE_LIMIT: "100000/100000", COMMANDS_PER_USER_PER_SECOND: "100000", SOCKETS_PER_ADDRESS: "100000" });
+const { db, server } = bench;
 const sockets: Socket[] = [];
 for (let i = 0; i < USERS; i++) {
   const created = await createUser(db, { username: `bench-create-${i}` });
@@ -100,6 +88,4 @@ for (let round = 0; round < ROUNDS; round++) {
 const summary = Object.fromEntries(Object.keys(rounds[0]!).map((key) => [key, Math.round(median(rounds.map((r) => r[key as keyof (typeof rounds)[0]])) * 100) / 100]));
 process.stdout.write(`${JSON.stringify({ users: USERS, perUser: PER_USER, rounds: ROUNDS, ...summary })}\n`);
 for (const socket of sockets) socket.close();
-await server.stop();
-await db.close();
-rmSync(dir, { recursive: true, force: true });
+await bench.close();

@@ -7,18 +7,13 @@
  *
  *   npx tsx scripts/bench-roll-latency.ts [--matches 3]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeFailure } from "@/lib/engine/types";
 import type { MatchEventMessage } from "@/lib/protocol";
 import { BotClient } from "@/scripts/bot/bot-client";
-import { openDb } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
 import { createUser } from "@/server/db/users";
 import { sessionCookieFor } from "@/tests/support/session";
-import { freePort, randomSeedKeyHex, startServerProcess } from "@/tests/support/server-process";
+import { startBenchServer } from "./bench-server";
 
 const { values } = parseArgs({ options: { matches: { type: "string", default: "3" } } });
 const MATCHES = Number(values.matches);
@@ -27,16 +22,8 @@ const quantile = (xs: readonly number[], q: number) => [...xs].sort((a, b) => a 
 
 /** Each turn roll's latency in ms, over `MATCHES` matches on a server creating `protocol` matches. */
 async function rollLatencies(protocol: "fair-dice-v2" | "fair-dice-v3"): Promise<number[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), "fairgammon-bench-roll-"));
-  const databaseUrl = `file:${path.join(dir, "bench.db")}`;
-  await migrateDatabase(databaseUrl);
-  const db = openDb(databaseUrl);
-  const server = await startServerProcess({
-    databaseUrl,
-    port: await freePort(),
-    seedKeyHex: randomSeedKeyHex(),
-    env: { LOG_LEVEL: "warn", DICE_PROTOCOL: protocol, FAIRGAMMON_RATE_LIMIT: "100000/100000", COMMANDS_PER_USER_PER_SECOND: "100000" },
-  });
+  const bench = await startBenchServer("roll", { DICE_PROTOCOL: protocol, FAIRGAMMON_RATE_LIMIT: "100000/100000", COMMANDS_PER_USER_PER_SECOND: "100000" });
+  const { db, server } = bench;
   const latencies: number[] = [];
   try {
     for (let match = 0; match < MATCHES; match++) {
@@ -79,9 +66,7 @@ async function rollLatencies(protocol: "fair-dice-v2" | "fair-dice-v3"): Promise
       for (const bot of bots) bot.close();
     }
   } finally {
-    await server.stop();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
   return latencies;
 }
