@@ -48,18 +48,15 @@ function actionText(t: MatchT, before: MatchView, event: Extract<MatchEvent, { t
     }
     case "double":
       return t("log.double", { player: action.player, value: after.state.pendingDouble?.value ?? before.state.cube.value * 2 });
-    case "take":
-      return t("log.take", { player: action.player });
-    case "drop":
-      return t("log.drop", { player: action.player });
     case "resign-offer":
       return t("log.resignOffer", { player: action.player, level: action.level });
-    case "resign-accept":
-      return t("log.resignAccept", { player: action.player });
-    case "resign-decline":
-      return t("log.resignDecline", { player: action.player });
+    default:
+      return t(ANSWER_KEYS[action.type], { player: action.player });
   }
 }
+
+/** The actions worded by who took them alone: the answers to a double and to a resignation. */
+const ANSWER_KEYS = { take: "log.take", drop: "log.drop", "resign-accept": "log.resignAccept", "resign-decline": "log.resignDecline" } as const;
 
 /** Why the match ended, in words, from the view: its reason, winner and score (the `ended` event holds no sentence). */
 export function endedText(t: MatchT, view: MatchView): string {
