@@ -8,20 +8,23 @@
  *   checkTitle("rolls-recomputed"); // "3. Rolls recomputed"
  *   checkDetail(check);             // "The roll at nonce 7 (game 1) is logged as 6-1, but the seeds give 3-5."
  */
-import type { CheckId, CheckResult } from "@/lib/dice";
+import type { CheckId, CheckIdV3, CheckResult, CheckResultV3 } from "@/lib/dice";
 import type { LogCheck, LogCheckId } from "@/lib/transparency";
 import { english } from "./english";
 
-export function checkTitle(id: CheckId): string {
+/** A check of either verifier: v1's and v2's (`verify`), or fair-dice-v3's (`verifyV3`). */
+type AnyCheck = CheckResult | CheckResultV3;
+
+export function checkTitle(id: CheckId | CheckIdV3): string {
   return english(`verifyReport.title.${id}`);
 }
 
-export function checkDetail(check: CheckResult): string {
+export function checkDetail(check: AnyCheck): string {
   return english(`verifyReport.detail.${check.say.key}`, check.say.values);
 }
 
 /** Where a check failed — "nonce 7, game 1" — or "" when it says no place. */
-export function checkPlace(check: CheckResult): string {
+export function checkPlace(check: AnyCheck): string {
   const parts: string[] = [];
   if (check.nonce !== undefined) parts.push(english("verifyReport.atNonce", { nonce: check.nonce }));
   if (check.game !== undefined) parts.push(english("verifyReport.atGame", { game: check.game }));

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { recordDigest, signProof, signSimulated, simulateMatchV2, PROOF_KEYS_FORMAT, type AuditBundleV2 } from "@/lib/dice";
+import { recordDigest, signProof, signProofV3, signSimulated, signSimulatedV3, simulateMatchV2, simulateMatchV3, PROOF_KEYS_FORMAT, type AuditBundleV2 } from "@/lib/dice";
 import { parseMat } from "@/lib/engine/mat-parse";
 import { proofFromMat, withProof } from "@/lib/record/mat-proof";
 import { simulateTournament } from "@/lib/tournament";
@@ -81,6 +81,19 @@ const matPaths = {
   garbage: file("garbage.mat", "this is not a match file\n\u0000\u0001"),
 };
 
+// A signed fair-dice-v3 bundle (docs/fair-dice-v3.md, section 9a), and the same with one of black's values changed and
+// re-signed by the site itself: only the chain can catch it.
+const v3Played = simulateMatchV3({ serverSeed: SEED, clientSeeds: CLIENT_SEEDS, matchLength: 3, games: 2, turnsPerGame: 6 });
+const v3Bundle = signSimulatedV3(v3Played, { privateKey });
+const v3Changed = v3Bundle.rolls.findIndex((roll) => roll.kind === "turn" && roll.values.black !== undefined);
+const v3Paths = {
+  good: file("v3.json", { ...v3Bundle, record: v3Played.record }),
+  forged: file("v3-forged.json", {
+    ...signProofV3({ ...v3Bundle, rolls: v3Bundle.rolls.map((roll, i) => (i === v3Changed ? { ...roll, values: { black: "0".repeat(64) } } : roll)) }, privateKey),
+    record: v3Played.record,
+  }),
+};
+
 function run(args: string[], input?: string) {
   const result = spawnSync(process.execPath, [...entryArgs("verify"), ...args], { cwd: repoRoot, encoding: "utf8", input });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -124,6 +137,24 @@ describe("npm run verify", () => {
     const { code, stdout } = run([paths.bundle, "--json"]);
     expect(code).toBe(1);
     expect((JSON.parse(stdout) as { verdict: string }).verdict).toBe("incomplete");
+  });
+
+  it("verifies a signed fair-dice-v3 bundle (exit 0), and names chain-values for a value the site changed and re-signed (exit 1)", () => {
+    const good = run([v3Paths.good, "--keys", keysPath]);
+    expect(good.stdout.split("\n")[0]).toBe(`fair-dice-v3 verification of ${v3Paths.good}`);
+    expect(good.stdout).toContain("VERIFIED: every check passed. The site signed exactly this log");
+    expect(good.stdout).toMatch(/PASS {2}.*Chain values/);
+    expect(good.stdout).not.toMatch(/verifyReport\.|verifyCli\./);
+    expect(good.code).toBe(0);
+    const json = run([v3Paths.good, "--keys", keysPath, "--json"]);
+    const report = JSON.parse(json.stdout) as { protocol: string; verdict: string; checks: { id: string; title: string }[] };
+    expect(report).toMatchObject({ protocol: "fair-dice-v3", verdict: "verified" });
+    expect(report.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["chain-heads", "chain-values", "contributions"]));
+    const forged = run([v3Paths.forged, "--keys", keysPath]);
+    expect(forged.stdout).toMatch(new RegExp(`FAIL {2}.*Chain values at nonce ${v3Bundle.rolls[v3Changed]!.nonce}`));
+    expect(forged.stdout).toMatch(/PASS {2}The site.s signature/);
+    expect(forged.stdout).not.toMatch(/verifyReport\.|verifyCli\./);
+    expect(forged.code).toBe(1);
   });
 
   it("names the protocol, and for fair-dice-v2 gives each game's verdict: running, then finished", () => {

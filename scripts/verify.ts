@@ -1,5 +1,5 @@
 /**
- * Command-line verifier for audit bundles of both dice protocols, and for .mat files exported by the site, whose
+ * Command-line verifier for audit bundles of every dice protocol (fair-dice-v3 by lib/dice `verifyV3`), and for .mat files exported by the site, whose
  * header carries the match's bundle (docs/provably-fair.md explains it for players). Every sentence is English from
  * messages/en.json (`verifyCli.*`, `verifyReport.*`).
  *
@@ -11,7 +11,7 @@
  *
  * The game record (the record-dice check) comes from --record if given, else from a `record` field inside the bundle,
  * or, for a .mat file, from the file's own moves; without any, the check is skipped and the verdict is "incomplete".
- * The site's signature (fair-dice-v2) is checked against the keys of --keys (a key list file, or the site's
+ * The site's signature (fair-dice-v2 and v3) is checked against the keys of --keys (a key list file, or the site's
  * https://…/api/fairness/keys), else the keys published in the repository (docs/proof-keys.json) and this machine's own
  * local key (DATA_DIR); --match and --all trust the keys listed in the database. An unsigned file, or one signed with
  * a key the verifier was not given, is "incomplete", never "verified".
@@ -38,9 +38,10 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { english, englishError } from "@/i18n/english";
-import { keyIdOf, parseProofKeys, proofKeyEntry, verify, type CheckResult, type ProofKey, type VerifyReport, type VerifyReportV2 } from "@/lib/dice";
+import { keyIdOf, parseProofKeys, proofKeyEntry, type ProofKey } from "@/lib/dice";
 import type { FailureValues } from "@/lib/engine/types";
-import { verifyMat } from "@/lib/record/mat-verify";
+import { verifyMatFile } from "@/lib/record/mat-verify";
+import { verifyBundle, type AnyCheckResult, type AnyVerifyReport } from "@/lib/record/verify-bundle";
 import { checkDetail, checkPlace, checkTitle, logCheckDetail, logCheckTitle } from "@/i18n/verify-english";
 import { proofFromMat } from "@/lib/record/mat-proof";
 import { checkBundleLog, checkHeads, headTime, parseTreeHead, selectKey, type BundleLogReport, type HeadCheck, type SignedTreeHead } from "@/lib/transparency";
@@ -90,18 +91,18 @@ function isMat(path: string, text: string): boolean {
 }
 
 /** Where a failed check failed, " at nonce 7, game 1", or nothing. */
-function where(check: CheckResult): string {
+function where(check: AnyCheckResult): string {
   const place = checkPlace(check);
   return place === "" ? "" : say("where", { place });
 }
 
 /** The report as --json prints it: each check with its English title and sentence beside its message key. */
-function inEnglish(report: VerifyReport) {
+function inEnglish(report: AnyVerifyReport) {
   return { ...report, checks: report.checks.map((check) => ({ ...check, title: checkTitle(check.id), detail: checkDetail(check) })) };
 }
 
-function formatReport(report: VerifyReport | VerifyReportV2, source: string): string {
-  const protocol = "protocol" in report ? report.protocol : "fair-dice-v1";
+function formatReport(report: AnyVerifyReport, source: string): string {
+  const protocol: string = "protocol" in report ? report.protocol : "fair-dice-v1";
   const lines = [say("header", { protocol, source }), ""];
   for (const check of report.checks) {
     lines.push(say("line", { mark: say(`mark.${check.status}`), title: checkTitle(check.id), where: check.status === "failed" ? where(check) : "", detail: checkDetail(check) }));
@@ -111,16 +112,16 @@ function formatReport(report: VerifyReport | VerifyReportV2, source: string): st
   lines.push("");
   switch (report.verdict) {
     case "verified": {
-      // A signed fair-dice-v2 file: say what its signature adds to the recomputed rolls.
-      const signed = report.checks.find((c) => c.id === "signature" && c.status === "passed");
+      // A signed fair-dice-v2 or v3 file: say what its signature adds to the recomputed rolls.
+      const signed = (report.checks as readonly AnyCheckResult[]).find((c) => c.id === "signature" && c.status === "passed");
       lines.push(signed ? say("verifiedSigned", { keyId: String(signed.say.values.keyId) }) : say("verified"));
       break;
     }
     case "failed":
-      lines.push(say("failed", { checks: report.checks.filter((c) => c.status === "failed").map((c) => say("failedCheck", { title: checkTitle(c.id), where: where(c) })).join("; ") }));
+      lines.push(say("failed", { checks: (report.checks as readonly AnyCheckResult[]).filter((c) => c.status === "failed").map((c) => say("failedCheck", { title: checkTitle(c.id), where: where(c) })).join("; ") }));
       break;
     case "not-yet-revealed":
-      lines.push(protocol === "fair-dice-v2" ? say("notYetV2", { verified: games.filter((g) => g.verdict === "verified").length }) : say("notYetV1"));
+      lines.push(protocol === "fair-dice-v2" || protocol === "fair-dice-v3" ? say("notYetV2", { verified: games.filter((g) => g.verdict === "verified").length }) : say("notYetV1"));
       break;
     case "incomplete":
       lines.push(say("incomplete"));
@@ -194,7 +195,7 @@ async function verifyAll(json: boolean): Promise<number> {
   const db = openDb(databaseTarget(process.env).url);
   try {
     const finished = await db.prisma.match.findMany({ where: { status: "finished" }, select: { id: true }, orderBy: { createdAt: "asc" } });
-    const results: { matchId: string; verdict: VerifyReport["verdict"] | "unreadable"; failed: string[] }[] = [];
+    const results: { matchId: string; verdict: AnyVerifyReport["verdict"] | "unreadable"; failed: string[] }[] = [];
     const key = signingKey();
     const keys = [...(await databaseKeys(db)), publicHalf(key)];
     for (const { id } of finished) {
@@ -203,8 +204,8 @@ async function verifyAll(json: boolean): Promise<number> {
         results.push({ matchId: id, verdict: "unreadable", failed: [englishError(outcome.code, outcome.values)] });
         continue;
       }
-      const report = verify(outcome.document, undefined, { keys });
-      results.push({ matchId: id, verdict: report.verdict, failed: report.checks.filter((c) => c.status === "failed").map((c) => `${checkTitle(c.id)}${where(c)}`) });
+      const report = verifyBundle(outcome.document, undefined, { keys });
+      results.push({ matchId: id, verdict: report.verdict, failed: (report.checks as readonly AnyCheckResult[]).filter((c) => c.status === "failed").map((c) => `${checkTitle(c.id)}${where(c)}`) });
     }
     const bad = results.filter((r) => r.verdict !== "verified");
     // The ratings, recomputed from the same records (server/record/rating-audit.ts).
@@ -500,13 +501,13 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${say("badArguments", { problem: say("oneBundle") })}\n${say("usage")}\n`);
     return 2;
   }
-  let report: VerifyReport;
+  let report: AnyVerifyReport;
   let source: string;
   try {
     const given = values.keys === undefined ? [] : await keysFrom(values.keys);
     if (fromMatch) {
       const { document, keys } = await readMatch(values.match ?? "");
-      report = verify(document, values.record === undefined ? undefined : readJson(values.record, "record"), { keys: [...keys, ...given] });
+      report = verifyBundle(document, values.record === undefined ? undefined : readJson(values.record, "record"), { keys: [...keys, ...given] });
       source = say("matchSource", { id: values.match ?? "" });
     } else {
       const keys = values.keys === undefined ? [...publishedProofKeys(), ...localKey()] : given;
@@ -515,12 +516,12 @@ async function main(argv: readonly string[]): Promise<number> {
       source = path === "-" ? say("standardInput") : path;
       if (isMat(path, text)) {
         // The proofs in the file's header and the game record of its own moves (lib/record/mat-verify.ts).
-        const checked = verifyMat(text, { keys, ...(values.record !== undefined && { record: readJson(values.record, "record") }) });
+        const checked = verifyMatFile(text, { keys, ...(values.record !== undefined && { record: readJson(values.record, "record") }) });
         if (!checked.ok) throw new InputError(say("notMat", { path: source, reason: englishError(checked.code, checked.values) }));
         report = checked.value;
         source = say("matSource", { path: source });
       } else {
-        report = verify(parseJson(text, path, "bundle"), values.record === undefined ? undefined : readJson(values.record, "record"), { keys });
+        report = verifyBundle(parseJson(text, path, "bundle"), values.record === undefined ? undefined : readJson(values.record, "record"), { keys });
       }
     }
   } catch (error) {

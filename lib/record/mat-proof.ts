@@ -10,7 +10,7 @@
  *   const read = proofFromMat(text);                 // ok({ bundle, record, recordLines, lineProblem, movesProblem })
  */
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { AuditBundle, AuditBundleV2, BundleRoll, ProofSeat, RecordTurn } from "../dice";
+import type { AuditBundle, AuditBundleV2, AuditBundleV3, BundleRoll, GameHeads, ProofSeat, RecordTurn } from "../dice";
 import { parseMat } from "../engine/mat-parse";
 import { err, ok, type FailureValues, type Result } from "../engine/types";
 import { recordLinesOf } from "./record-lines";
@@ -20,16 +20,30 @@ const KEY = "FairDice";
 const LINE = /^; \[FairDice(?: ([A-Za-z]+))? "([^"]*)"\]$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 const WORD = /^[A-Za-z0-9_-]{1,64}$/;
-const ROLL = /^(\d{1,7}) (\d{1,3}) (opening|turn) (white|black|-) ([1-6])([1-6])(?: ([0-9a-f]{32}|-) ([0-9a-f]{32}|-))?$/;
+const ROLL = /^(\d{1,7}) (\d{1,3}) (opening|turn) (white|black|-) ([1-6])([1-6])(?: ([0-9a-f]{32}|-) ([0-9a-f]{32}|-)(?: ([0-9a-f]{64}|-) ([0-9a-f]{64}|-))?)?$/;
+/** fair-dice-v3: a game's heads, "game white's,… black's,…" (each "-" for none). */
+const CHAINS = /^([1-9]\d{0,2}) (-|[0-9a-f]{64}(?:,[0-9a-f]{64}){0,15}) (-|[0-9a-f]{64}(?:,[0-9a-f]{64}){0,15})$/;
 const SEAT = /^(white|black) (?:-|(person|guest|computer) ([A-Za-z0-9_-]{1,64}) ((?:[0-9a-f]{2}){1,200}))$/;
 const END = /^(finished|cancelled|abandoned|timeout) (white|black|-) (\d{1,3}) (\d{1,3}) (\d{1,3}) (\d{1,7})$/;
 const SIGNATURE = /^(fg-ed25519-[0-9a-f]{16}) ([0-9a-f]{128})$/;
 
 const line = (key: string | null, value: string) => `; [${KEY}${key ? ` ${key}` : ""} "${value}"]`;
 
-function rollLine(roll: BundleRoll & { readonly salts?: { readonly white?: string; readonly black?: string } }): string {
+/** The bundle of any protocol a .mat carries. */
+export type MatBundle = (AuditBundle | AuditBundleV2 | AuditBundleV3) & { readonly transparency?: unknown };
+
+type Pair = { readonly white?: string; readonly black?: string };
+
+/** A roll: v1's five fields, v2's salts after them, v3's values after those. */
+function rollLine(roll: BundleRoll & { readonly salts?: Pair; readonly values?: Pair }): string {
   const base = `${roll.nonce} ${roll.game} ${roll.kind} ${roll.player ?? "-"} ${roll.dice[0]}${roll.dice[1]}`;
-  return roll.salts ? `${base} ${roll.salts.white ?? "-"} ${roll.salts.black ?? "-"}` : base;
+  const salts = roll.salts || roll.values ? ` ${roll.salts?.white ?? "-"} ${roll.salts?.black ?? "-"}` : "";
+  const values = roll.values ? ` ${roll.values.white ?? "-"} ${roll.values.black ?? "-"}` : "";
+  return `${base}${salts}${values}`;
+}
+
+function headsValue(heads: readonly string[] | undefined): string {
+  return heads && heads.length > 0 ? heads.join(",") : "-";
 }
 
 function seatValue(color: "white" | "black", seat: ProofSeat | null): string {
@@ -37,25 +51,29 @@ function seatValue(color: "white" | "black", seat: ProofSeat | null): string {
 }
 
 /**
- * The bundle as proof lines: protocol, match, commitment, seeds, client seeds, then (a signed v2 proof) the seats, the
- * end and the record's digest, one line per roll, the signature, and the match's transparency log entries with proofs.
+ * The bundle as proof lines: protocol, match, commitment, seeds, client seeds, then (a signed v2 or v3 proof) the
+ * seats, the end and the record's digest, (v3) one line per game's chain heads, one line per roll (v3: with its
+ * values after its salts), the signature, and the match's transparency log entries with proofs.
  */
-export function proofLines(bundle: (AuditBundle | AuditBundleV2) & { readonly transparency?: unknown }): string[] {
+export function proofLines(bundle: MatBundle): string[] {
   const lines = [line(null, bundle.protocol), line("Match", bundle.matchId), line("Commitment", bundle.commitment)];
-  if (bundle.protocol === "fair-dice-v2") {
+  if (bundle.protocol !== "fair-dice-v1") {
     lines.push(line("MatchLength", String(bundle.matchLength)), line("ChainLength", String(bundle.chainLength)));
     for (const [game, seed] of Object.entries(bundle.gameSeeds).sort(([a], [b]) => Number(a) - Number(b))) lines.push(line("GameSeed", `${game} ${seed}`));
     if (bundle.computer) lines.push(line("Computer", bundle.computer));
   }
   lines.push(line("ServerSeed", bundle.serverSeed ?? "-"), line("ClientSeeds", `${bundle.clientSeeds.white} ${bundle.clientSeeds.black}`));
-  if (bundle.protocol === "fair-dice-v2") {
+  if (bundle.protocol !== "fair-dice-v1") {
     if (bundle.seats) lines.push(line("Seat", seatValue("white", bundle.seats.white)), line("Seat", seatValue("black", bundle.seats.black)));
     const end = bundle.end;
     if (end !== undefined) lines.push(line("End", end ? `${end.reason} ${end.winner ?? "-"} ${end.score.white} ${end.score.black} ${end.games} ${end.rolls}` : "-"));
     if (bundle.recordDigest) lines.push(line("Record", bundle.recordDigest));
   }
+  if (bundle.protocol === "fair-dice-v3") {
+    for (const [game, heads] of Object.entries(bundle.chains).sort(([a], [b]) => Number(a) - Number(b))) lines.push(line("Chains", `${game} ${headsValue(heads.white)} ${headsValue(heads.black)}`));
+  }
   for (const roll of bundle.rolls) lines.push(line("Roll", rollLine(roll)));
-  if (bundle.protocol === "fair-dice-v2" && bundle.signature) lines.push(line("Signature", `${bundle.signature.keyId} ${bundle.signature.value}`));
+  if (bundle.protocol !== "fair-dice-v1" && bundle.signature) lines.push(line("Signature", `${bundle.signature.keyId} ${bundle.signature.value}`));
   // The match's entries in the public transparency log with their proofs (docs/transparency-log.md, section 9b), as
   // the hex of their JSON: outside the signed statement, since each proof carries its own signed head.
   if (bundle.transparency) lines.push(line("Log", bytesToHex(utf8ToBytes(JSON.stringify(bundle.transparency)))));
@@ -63,7 +81,7 @@ export function proofLines(bundle: (AuditBundle | AuditBundleV2) & { readonly tr
 }
 
 /** The .mat text with the proof lines after its header comments (before the blank line and " N point match"). */
-export function withProof(mat: string, bundle: (AuditBundle | AuditBundleV2) & { readonly transparency?: unknown }): string {
+export function withProof(mat: string, bundle: MatBundle): string {
   const lines = mat.split("\n");
   let at = 0;
   while (at < lines.length && (lines[at] ?? "").startsWith(";")) at++;
@@ -91,10 +109,11 @@ export interface MatProof {
   readonly movesProblem: FailureValues | null;
 }
 
-/** Keys that appear once; GameSeed once per game, Seat once per seat, Roll once per nonce. */
+/** Keys that appear once; GameSeed and Chains once per game, Seat once per seat, Roll once per nonce. */
 function uniqueKeyOf(key: string | undefined, value: string): string {
   switch (key) {
     case "GameSeed":
+    case "Chains":
     case "Seat":
     case "Roll":
       return `${key} ${value.split(" ", 1)[0] ?? ""}`;
@@ -104,10 +123,17 @@ function uniqueKeyOf(key: string | undefined, value: string): string {
 }
 
 /** Reads one proof line into the fields; false when its value is not of its key's form. */
-function readLine(key: string | undefined, value: string, fields: Record<string, unknown>, gameSeeds: Record<string, string>, rolls: Record<string, unknown>[]): boolean {
+function readLine(
+  key: string | undefined,
+  value: string,
+  fields: Record<string, unknown>,
+  gameSeeds: Record<string, string>,
+  rolls: Record<string, unknown>[],
+  chains: Record<string, GameHeads>,
+): boolean {
   switch (key) {
     case undefined:
-      if (value !== "fair-dice-v1" && value !== "fair-dice-v2") return false;
+      if (value !== "fair-dice-v1" && value !== "fair-dice-v2" && value !== "fair-dice-v3") return false;
       fields.protocol = value;
       return true;
     case "Match":
@@ -130,6 +156,13 @@ function readLine(key: string | undefined, value: string, fields: Record<string,
       const seed = /^([1-9]\d{0,2}) ([0-9a-f]{64})$/.exec(value);
       if (!seed) return false;
       gameSeeds[seed[1] ?? ""] = seed[2] ?? "";
+      return true;
+    }
+    case "Chains": {
+      const heads = CHAINS.exec(value);
+      if (!heads) return false;
+      const [, game = "", white = "-", black = "-"] = heads;
+      chains[game] = { ...(white !== "-" && { white: white.split(",") }), ...(black !== "-" && { black: black.split(",") }) };
       return true;
     }
     case "ServerSeed":
@@ -187,9 +220,10 @@ function readLine(key: string | undefined, value: string, fields: Record<string,
     case "Roll": {
       const roll = ROLL.exec(value);
       if (!roll) return false;
-      const [, nonce, game, kind, player, die1, die2, white, black] = roll;
+      const [, nonce, game, kind, player, die1, die2, white, black, whiteValue, blackValue] = roll;
       const entry: Record<string, unknown> = { nonce: Number(nonce), game: Number(game), kind, player: player === "-" ? null : player, dice: [Number(die1), Number(die2)] };
       if (white !== undefined) entry.salts = { ...(white !== "-" && { white }), ...(black !== "-" && { black }) };
+      if (whiteValue !== undefined) entry.values = { ...(whiteValue !== "-" && { white: whiteValue }), ...(blackValue !== "-" && { black: blackValue }) };
       rolls.push(entry);
       return true;
     }
@@ -211,6 +245,7 @@ export function proofFromMat(text: string): Result<MatProof, "ERR_BAD_MAT"> {
   const fields: Record<string, unknown> = {};
   const gameSeeds: Record<string, string> = {};
   const rolls: Record<string, unknown>[] = [];
+  const chains: Record<string, GameHeads> = {};
   const seen = new Set<string>();
   let lineProblem: ProofLineProblem | null = null;
   let any = false;
@@ -222,16 +257,17 @@ export function proofFromMat(text: string): Result<MatProof, "ERR_BAD_MAT"> {
     const match = LINE.exec(raw);
     const [, key, value = ""] = match ?? [];
     const unique = uniqueKeyOf(key, value);
-    if (!match || !readLine(key, value, fields, gameSeeds, rolls)) lineProblem = { line: index + 1, problem: "unreadable", key: key ?? "protocol" };
+    if (!match || !readLine(key, value, fields, gameSeeds, rolls, chains)) lineProblem = { line: index + 1, problem: "unreadable", key: key ?? "protocol" };
     else if (seen.has(unique)) lineProblem = { line: index + 1, problem: "repeated", key: key ?? "protocol" };
     seen.add(unique);
   }
   if (!any || (fields.protocol === undefined && lineProblem === null)) return err("ERR_BAD_MAT", { reason: "noProof", line: 1 });
   const bundle: Record<string, unknown> = { ...fields, rolls };
-  if (fields.protocol === "fair-dice-v2") {
+  if (fields.protocol === "fair-dice-v2" || fields.protocol === "fair-dice-v3") {
     bundle.gameSeeds = gameSeeds;
     bundle.computer ??= null;
   }
+  if (fields.protocol === "fair-dice-v3") bundle.chains = chains;
   const parsed = parseMat(text);
   if (!parsed.ok) return ok({ bundle, lineProblem, record: null, recordLines: null, movesProblem: parsed.values ?? { reason: "unreadable" } });
   const record: RecordTurn[] = parsed.value.games.flatMap((game, index) =>

@@ -1,5 +1,5 @@
 /**
- * Server-side verification (fair-dice-v1 or v2, as each match was created) of stored matches for the admin console: the audit bundle from the roll log
+ * Server-side verification (fair-dice-v1, v2 or v3, as each match was created) of stored matches for the admin console: the audit bundle from the roll log
  * and the seed row, the game record from the match's rules actions (`recordTurnsOf`), both through lib/dice `verify`
  * — the same checks a player runs in the browser. Only matches whose seed is revealed are read; the sealed seed is
  * never selected.
@@ -11,13 +11,14 @@
 import { english } from "@/i18n/english";
 import { checkDetail, checkPlace, checkTitle } from "@/i18n/verify-english";
 import { randomBytes } from "node:crypto";
-import { proofKeyEntry, verify, type AuditBundle, type AuditBundleV2, type VerifyReport } from "@/lib/dice";
+import { proofKeyEntry, type VerifyReport } from "@/lib/dice";
+import { verifyBundle } from "@/lib/record/verify-bundle";
 import { emptyMatchView, evolve } from "@/lib/match/view";
 import { signedProof } from "@/server/record/signed-proof";
 import { proofKeyFromSeed } from "@/server/vault/proof-key";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchEvent, type PlayerInfo } from "@/lib/match";
-import { BUNDLE_ROLL_COLUMNS, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, revealedGameSeeds, type BundleRollRow } from "@/server/db/bundle-rows";
+import { BUNDLE_ROLL_COLUMNS, bundleEventsOf, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, type BundleRollRow, type MatchBundle } from "@/server/db/bundle-rows";
 import type { Db } from "@/server/db/client";
 import { readSnapshot, type Tx } from "@/server/db/transaction";
 import type { JsonValue } from "@/server/db/types";
@@ -25,6 +26,10 @@ import { decodeEvent } from "@/server/db/event-codec";
 
 export interface MatchVerification {
   readonly matchId: string;
+  /**
+   * A fair-dice-v3 match's report (lib/dice `verifyV3`) is shown as a v1 or v2 one: the console's pages word each
+   * check by its id from the same catalogue (`verifyReport.title.*`), which has v3's ids too.
+   */
   readonly report: VerifyReport;
   readonly rolls: number;
   /** Set when the stored record could not be replayed (check 5 then did not run). */
@@ -42,7 +47,7 @@ export const PUBLIC_SEED_COLUMNS = {
 } as const;
 
 export interface StoredRecord {
-  readonly bundle: AuditBundle | AuditBundleV2;
+  readonly bundle: MatchBundle;
   readonly events: readonly MatchEvent[];
 }
 
@@ -78,7 +83,7 @@ export async function readRevealedRecords(tx: Tx, matchIds: readonly string[]): 
   return new Map(
     seeds.map((seed): [string, StoredRecord] => {
       const events = eventsOf.get(seed.matchId) ?? [];
-      const bundle = bundleFromRows(seed, seed.match.matchLength, rollsOf.get(seed.matchId) ?? [], revealedGameSeeds(events), computerSeatOf(seed.match));
+      const bundle = bundleFromRows(seed, seed.match.matchLength, rollsOf.get(seed.matchId) ?? [], bundleEventsOf(events), computerSeatOf(seed.match));
       return [seed.matchId, { events, bundle }];
     }),
   );
@@ -102,7 +107,7 @@ const CONSOLE_KEYS = [proofKeyEntry(CONSOLE_KEY.publicKey, "console")];
 export function verifyRecord({ bundle, events }: StoredRecord): MatchVerification {
   let record: ReturnType<typeof recordTurnsOf> | undefined;
   let recordError: string | null = null;
-  let proof: AuditBundle | AuditBundleV2 = bundle;
+  let proof: MatchBundle = bundle;
   try {
     record = recordTurnsOf(events);
     const view = events.reduce(evolve, emptyMatchView(bundle.matchId));
@@ -110,7 +115,7 @@ export function verifyRecord({ bundle, events }: StoredRecord): MatchVerificatio
   } catch (error) {
     recordError = error instanceof Error ? error.message : String(error);
   }
-  return { matchId: bundle.matchId, report: verify(proof, record, { keys: CONSOLE_KEYS }), rolls: bundle.rolls.length, recordError };
+  return { matchId: bundle.matchId, report: verifyBundle(proof, record, { keys: CONSOLE_KEYS }) as VerifyReport, rolls: bundle.rolls.length, recordError };
 }
 
 /** Verifies those of `matchIds` whose seed is revealed, in the order given, from one consistent read. */

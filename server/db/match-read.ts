@@ -10,9 +10,8 @@
  *   const bundle = await auditBundle(db, matchId);
  *   if (bundle.ok) verify(bundle.value);         // lib/dice
  */
-import type { AuditBundle, AuditBundleV2 } from "@/lib/dice";
-import { gameSeedEventSchema } from "@/lib/match";
-import { BUNDLE_ROLL_COLUMNS, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, protocolOfSeedRow, revealedGameSeeds } from "./bundle-rows";
+import { chainCommittedEventSchema, gameSeedEventSchema } from "@/lib/match";
+import { BUNDLE_ROLL_COLUMNS, bundleEventsOf, bundleFromRows, COMPUTER_SEAT_COLUMNS, computerSeatOf, protocolOfSeedRow, type BundleEventLike, type MatchBundle } from "./bundle-rows";
 import { STORED_EVENT_TYPES } from "./event-codec";
 import { err, ok, type Result } from "@/lib/engine/types";
 import type { Db } from "./client";
@@ -38,7 +37,7 @@ export async function loadMatch(db: Db, matchId: string): Promise<LoadedMatch | 
     const rolls = await tx.rollLog.findMany({
       where: { matchId },
       orderBy: { nonce: "asc" },
-      select: { nonce: true, game: true, kind: true, player: true, die1: true, die2: true, whiteSalt: true, blackSalt: true, createdAt: true },
+      select: { ...BUNDLE_ROLL_COLUMNS, createdAt: true },
     });
     const games = await tx.game.findMany({
       where: { matchId },
@@ -55,12 +54,16 @@ export type AuditBundleError = "ERR_MATCH_NOT_FOUND" | "ERR_CLIENT_SEEDS_PENDING
  * The match's audit bundle: commitment, client seeds, every logged roll, and the server seed once revealed (null
  * before). Refused while a client seed is still missing (there are no rolls yet then).
  */
-export async function auditBundle(db: Db, matchId: string): Promise<Result<AuditBundle | AuditBundleV2, AuditBundleError>> {
+export async function auditBundle(db: Db, matchId: string): Promise<Result<MatchBundle, AuditBundleError>> {
   const found = await readSnapshot(db, async (tx) => {
     const seed = await tx.matchSeed.findUnique({ where: { matchId }, include: { match: { select: { matchLength: true, ...COMPUTER_SEAT_COLUMNS } } } });
     const rolls = seed ? await tx.rollLog.findMany({ where: { matchId }, orderBy: { nonce: "asc" }, select: BUNDLE_ROLL_COLUMNS }) : [];
-    // fair-dice-v2: each ended game's seed, from the event that revealed it.
-    const revealed = seed && protocolOfSeedRow(seed).protocol === "fair-dice-v2" ? await tx.matchEvent.findMany({ where: { matchId, type: STORED_EVENT_TYPES["game-seed"] }, orderBy: { sequence: "asc" }, select: { payload: true } }) : [];
+    // fair-dice-v2 and v3: the protocol the match was created with (the seed row cannot tell them apart), each ended
+    // game's seed from the event that revealed it, and (v3) each game's chain heads.
+    const revealed =
+      seed && protocolOfSeedRow(seed).protocol !== "fair-dice-v1"
+        ? await tx.matchEvent.findMany({ where: { matchId, type: { in: [...BUNDLE_EVENT_TYPES] } }, orderBy: { sequence: "asc" }, select: { type: true, payload: true } })
+        : [];
     return { seed, rolls, revealed };
   });
   const { seed, rolls, revealed } = found;
@@ -68,6 +71,17 @@ export async function auditBundle(db: Db, matchId: string): Promise<Result<Audit
   if (seed.whiteClientSeed === null || seed.blackClientSeed === null) {
     return err("ERR_CLIENT_SEEDS_PENDING", { matchId });
   }
-  const gameSeeds = revealedGameSeeds(revealed.map(({ payload }) => gameSeedEventSchema.parse(typeof payload === "string" ? JSON.parse(payload) : payload)));
-  return ok(bundleFromRows(seed, seed.match.matchLength, rolls, gameSeeds, computerSeatOf(seed.match)));
+  const events = revealed.map(({ type, payload }) => bundleEventOfRow(type, typeof payload === "string" ? (JSON.parse(payload) as unknown) : payload));
+  return ok(bundleFromRows(seed, seed.match.matchLength, rolls, bundleEventsOf(events), computerSeatOf(seed.match)));
+}
+
+/** The stored event types a bundle reads (bundle-rows.ts `bundleEventsOf`). */
+const BUNDLE_EVENT_TYPES = [STORED_EVENT_TYPES.created, STORED_EVENT_TYPES["game-seed"], STORED_EVENT_TYPES["chain-committed"]] as const;
+
+/** One of those rows' payloads, parsed with its event's schema (a `created` row keeps only its dice protocol). */
+function bundleEventOfRow(type: string, payload: unknown): BundleEventLike {
+  if (type === STORED_EVENT_TYPES["game-seed"]) return gameSeedEventSchema.parse(payload);
+  if (type === STORED_EVENT_TYPES["chain-committed"]) return chainCommittedEventSchema.parse(payload);
+  const dice = (payload as { dice?: { protocol?: unknown } } | null)?.dice;
+  return { type: "created", ...(typeof dice?.protocol === "string" && { dice: { protocol: dice.protocol } }) };
 }

@@ -1,15 +1,17 @@
 /**
- * A match's audit document: its bundle (docs/fair-dice-v1.md section 6, docs/fair-dice-v2.md section 5; rolls from
- * the roll log, `serverSeed` null until the reveal) — for fair-dice-v2 a signed proof (server/record/signed-proof.ts:
+ * A match's audit document: its bundle (docs/fair-dice-v1.md section 6, docs/fair-dice-v2.md section 5,
+ * docs/fair-dice-v3.md section 9a; rolls from the roll log, `serverSeed` null until the reveal) — for fair-dice-v2 and
+ * v3 a signed proof (server/record/signed-proof.ts:
  * seats, end, record lines and digest, the site's signature) — plus `record`, the dice of the game record taken from
  * the match's rules actions, for check 7 — and its entries in the public transparency log with their inclusion proofs
  * (docs/transparency-log.md). Served by GET /api/matches/:id/audit (server/http/audit-response.ts) and read
  * by `npm run verify -- --match <id>`.
  */
-import type { AuditBundle, AuditBundleV2, RecordTurn } from "@/lib/dice";
+import type { RecordTurn } from "@/lib/dice";
 import { err, type Failed } from "@/lib/engine/types";
 import { recordTurnsOf } from "@/lib/record";
 import { type MatchStatus } from "@/lib/match";
+import type { MatchBundle } from "@/server/db/bundle-rows";
 import type { Db } from "@/server/db/client";
 import { auditBundle } from "@/server/db/match-read";
 import { loadLiveMatch, type LiveMatch } from "@/server/match/live-match";
@@ -17,7 +19,7 @@ import type { ProofSigningKey } from "@/server/vault/proof-key";
 import { TransparencyLog, type InclusionProof } from "@/server/transparency/transparency-log";
 import { signedProof } from "./signed-proof";
 
-export type AuditDocument = (AuditBundle | AuditBundleV2) & {
+export type AuditDocument = MatchBundle & {
   readonly status: MatchStatus;
   readonly matchLength: number;
   readonly players: { readonly white: string | null; readonly black: string | null };

@@ -76,15 +76,18 @@ export class MatchLog {
    */
   async catchUp(): Promise<{ readonly created: number; readonly ended: number }> {
     const { db, log } = this.#options;
-    const unlogged = await db.prisma.$queryRawUnsafe<{ id: string; commitment: string; createdAt: unknown; chainLength: number | null }[]>(
-      `SELECT m."id", s."commitment", m."createdAt", s."chainLength" FROM "Match" m JOIN "MatchSeed" s ON s."matchId" = m."id"
+    // The protocol as the match's `created` event names it: the seed row tells v1 from a chain, not v2 from v3.
+    const unlogged = await db.prisma.$queryRawUnsafe<{ id: string; commitment: string; createdAt: unknown; chainLength: number | null; created: string | null }[]>(
+      `SELECT m."id", s."commitment", m."createdAt", s."chainLength",
+         (SELECT e."payload" FROM "MatchEvent" e WHERE e."matchId" = m."id" AND e."type" = '${STORED_EVENT_TYPES.created}' ORDER BY e."sequence" LIMIT 1) AS "created"
+       FROM "Match" m JOIN "MatchSeed" s ON s."matchId" = m."id"
        WHERE NOT EXISTS (SELECT 1 FROM "TransparencyEntry" t WHERE t."kind" = 'match-created' AND t."matchId" = m."id")
        ORDER BY m."createdAt", m."id"`,
     );
     let created = 0;
     for (let at = 0; at < unlogged.length; at += CATCH_UP_CHUNK) {
       const chunk = unlogged.slice(at, at + CATCH_UP_CHUNK).map((row) =>
-        createdEntry(row.id, protocolOfSeedRow(row).protocol, row.commitment, new Date(row.createdAt as string | Date).getTime()),
+        createdEntry(row.id, protocolOfRow(row), row.commitment, new Date(row.createdAt as string | Date).getTime()),
       );
       const appended = await Promise.all(chunk.map((entry) => log.append(entry)));
       created += appended.filter((a) => a.appended).length;
@@ -105,6 +108,18 @@ export class MatchLog {
 
   close(): void {
     this.runner.close();
+  }
+}
+
+/** A match's protocol from its seed row and its stored `created` payload (JSON text): fair-dice-v3 only where it says so. */
+function protocolOfRow(row: { readonly chainLength: number | null; readonly created: string | null }): string {
+  const seeded = protocolOfSeedRow(row).protocol;
+  if (seeded === "fair-dice-v1" || row.created === null) return seeded;
+  try {
+    const named = (JSON.parse(row.created) as { dice?: { protocol?: unknown } } | null)?.dice?.protocol;
+    return named === "fair-dice-v3" ? named : seeded;
+  } catch {
+    return seeded;
   }
 }
 

@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { keyIdOf, proofPublicKeyOf, signProof, type AuditBundleV2 } from "@/lib/dice";
+import { keyIdOf, proofPublicKeyOf, signProof, signProofV3, type AuditBundleV2, type AuditBundleV3 } from "@/lib/dice";
 import { signTreeHead, type SignedTreeHead, type TreeHead } from "@/lib/transparency";
 import { parseEnv } from "@/server/config/env";
 import { loadDeploymentKey, type DeploymentKeyOptions } from "./deployment-key";
@@ -31,6 +31,8 @@ export interface ProofSigningKey {
   readonly publicKey: string;
   /** The bundle with the site's signature over its statement. */
   sign(bundle: AuditBundleV2): AuditBundleV2;
+  /** A fair-dice-v3 bundle with the same key's signature over its v3 statement (docs/fair-dice-v3.md, section 9b). */
+  signV3(bundle: AuditBundleV3): AuditBundleV3;
   /** A transparency log's tree head, signed (docs/transparency-log.md, section 4: its own domain line). */
   signTreeHead(head: TreeHead): SignedTreeHead;
 }
@@ -44,7 +46,13 @@ export function proofKeyFromSeed(seed: Uint8Array): ProofSigningKey {
 
 function signingKey(seed: Secret<Uint8Array>): ProofSigningKey {
   const publicKey = proofPublicKeyOf(seed.unwrap());
-  return { keyId: keyIdOf(publicKey), publicKey, sign: (bundle) => signProof(bundle, seed.unwrap()), signTreeHead: (head) => signTreeHead(head, seed.unwrap()) };
+  return {
+    keyId: keyIdOf(publicKey),
+    publicKey,
+    sign: (bundle) => signProof(bundle, seed.unwrap()),
+    signV3: (bundle) => signProofV3(bundle, seed.unwrap()),
+    signTreeHead: (head) => signTreeHead(head, seed.unwrap()),
+  };
 }
 
 function decode(text: string): Uint8Array | undefined {
