@@ -77,11 +77,16 @@ function storedMatchOf(
   };
 }
 
-/** A roll-log row as the event that logged it carries it (with its salts, for a fair-dice-v2 match). */
+/**
+ * A roll-log row as the event that logged it carries it (with its salts, for a fair-dice-v2 match; with its salts —
+ * `{}` for an opening roll — and its chain values, for a fair-dice-v3 one).
+ */
 function bundleRollOf(row: RollRow): BundleRoll {
   const roll = { nonce: row.nonce, game: row.game, kind: row.kind, player: row.player, dice: [row.die1, row.die2] as const };
+  const salts = { ...(row.whiteSalt && { white: row.whiteSalt }), ...(row.blackSalt && { black: row.blackSalt }) };
+  if (row.whiteValue || row.blackValue) return { ...roll, salts, values: { ...(row.whiteValue && { white: row.whiteValue }), ...(row.blackValue && { black: row.blackValue }) } };
   if (!row.whiteSalt && !row.blackSalt) return roll;
-  return { ...roll, salts: { ...(row.whiteSalt && { white: row.whiteSalt }), ...(row.blackSalt && { black: row.blackSalt }) } };
+  return { ...roll, salts };
 }
 
 /**
