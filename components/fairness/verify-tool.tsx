@@ -57,8 +57,8 @@ export function VerifyTool() {
     // The verifier (and zod, which it parses with) loads on the first check, after zod-without-eval has configured
     // zod: loaded with the page, zod's eval probe could run first and be reported under the CSP.
     void (async () => {
-      const [{ verify }, { parseProofKeys }, { verifyMat }, { proofFromMat }, { checkBundleLog }] = await Promise.all([
-        import("@/lib/dice/verify"),
+      const [{ verifyBundle }, { parseProofKeys }, { verifyMatFile }, { proofFromMat }, { checkBundleLog }] = await Promise.all([
+        import("@/lib/record/verify-bundle"),
         import("@/lib/dice/proof-keys"),
         import("@/lib/record/mat-verify"),
         import("@/lib/record/mat-proof"),
@@ -72,10 +72,11 @@ export function VerifyTool() {
       const read = bundle ? null : proofFromMat(bundleText);
       const document = bundle ? bundle.value : read?.ok ? read.value.bundle : null;
       if (document !== null) setLog(checkBundleLog(document, keys.map((key) => key.publicKey)));
-      if (bundle) return setReport(verify(bundle.value, record?.value, { keys }));
-      const checked = verifyMat(bundleText, { keys, ...(record && { record: record.value }) });
+      // Any protocol: a v3 file goes to its own verifier (lib/record/verify-bundle.ts), v1 and v2 as before.
+      if (bundle) return setReport(verifyBundle(bundle.value, record?.value, { keys }) as VerifyReport);
+      const checked = verifyMatFile(bundleText, { keys, ...(record && { record: record.value }) });
       if (!checked.ok) return setError(t("notMat"));
-      setReport(checked.value);
+      setReport(checked.value as VerifyReport);
     })();
   };
 
