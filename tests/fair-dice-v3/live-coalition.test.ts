@@ -4,16 +4,23 @@
  * server: it holds each game's seed (read from the server's sealed seed, as an insider would) and grinds every salt
  * it sends towards 6-6. Under v2 that coalition gets 6-6 on every roll (a salt is ground in ~36 tries); under v3 the
  * roll also needs black's next chain value, which black's browser reveals only after white's salt is recorded, so
- * white's 6-6s come at the rate of chance. Every stored roll recomputes from the events the server kept.
+ * white's 6-6s come at the rate of chance. Every stored roll recomputes from the events the server kept; and the
+ * served audit bundle verifies under lib/dice, the outside verifier written from the document, and the guide's Python.
  */
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { combineClientSeeds, createRollerV3, followReveals } from "@/lib/dice";
+import { combineClientSeeds, createRollerV3, followReveals, PROOF_KEYS_FORMAT, verifyV3 } from "@/lib/dice";
 import { opponentOf, type Color } from "@/lib/engine/types";
 import type { MatchView } from "@/lib/match";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { SeedVault } from "@/server/vault";
+import { fetchAudit } from "@/tests/support/match-checks";
+import { fetchProofKeys } from "@/tests/support/proof-keys";
 import { startTestServer, type TestServer } from "@/tests/support/test-server";
+import { scratchFiles } from "../fair-dice-v2/verifier-inputs";
+import { outsideVerify } from "./outside-verifier";
 
 let t: TestServer;
 
@@ -93,5 +100,34 @@ describe("a fair-dice-v3 match on the server", () => {
     // … under v3 they come at chance (1 in 36): more than a handful in a match would be a coalition that works.
     const sixes = whiteTurns.filter((roll) => isSixSix(roll.dice)).length;
     expect(sixes, `${sixes} 6-6 in ${whiteTurns.length} ground rolls`).toBeLessThan(Math.max(4, whiteTurns.length / 6));
+  }, 180_000);
+
+  it("serves a signed audit bundle that lib/dice, the outside verifier and the guide's Python check all verify", async () => {
+    const [whiteUser, blackUser] = [await t.user(), await t.user()];
+    const white = new BotClient({ url: t.url, cookie: whiteUser.cookie, seed: 81, resignRate: 0.01 });
+    const black = new BotClient({ url: t.url, cookie: blackUser.cookie, seed: 82, resignRate: 0.01 });
+    await Promise.all([white.connect(), black.connect()]);
+    const { matchId } = await white.create({ matchLength: 3, color: "white", visibility: "public" });
+    await black.join(matchId);
+    await white.submitSeed("white-audit");
+    await black.submitSeed("black-audit");
+    await Promise.all([white.finished(120_000), black.finished(120_000)]);
+    white.close();
+    black.close();
+    const audit = await fetchAudit(t.url, matchId);
+    expect(audit.status).toBe(200);
+    const bundle = audit.body as unknown as { protocol: string; signature?: { keyId: string } };
+    expect(bundle.protocol).toBe("fair-dice-v3");
+    const keys = await fetchProofKeys(t.url);
+    expect(verifyV3(bundle, undefined, { keys }).verdict).toBe("verified");
+    // A verifier written from docs/fair-dice-v3.md alone, importing nothing from lib/, agrees.
+    expect(outsideVerify(bundle, { keys: keys.map(({ keyId, publicKey }) => ({ keyId, publicKey })) }).verdict).toBe("verified");
+    // The guide's Python recipe, as a player would copy it, on the same file (where Python has its Ed25519).
+    if (spawnSync("python3", ["-c", "import cryptography"]).status !== 0) return;
+    const recipe = [...readFileSync("docs/provably-fair.md", "utf8").matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1] ?? "").find((block) => block.includes("fair-dice-v3"))!;
+    const { file } = scratchFiles("live-v3-");
+    const result = spawnSync("python3", [file("check3.py", recipe), file("audit.json", bundle), file("keys.json", { format: PROOF_KEYS_FORMAT, keys })], { encoding: "utf8" });
+    expect(result.stdout).not.toContain("MISMATCH");
+    expect(result.stdout).toMatch(/^OK: \d+ rolls recomputed, 0 waiting/m);
   }, 180_000);
 });
