@@ -8,9 +8,7 @@
  * @example
  *   computerValue(gameSeed, 1); // "9c4e…" (64 lowercase hex characters): the computer's first contribution of the game
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { hashes } from "./hash-backend";
 
 /** The HMAC message of the computer's contribution `c` (1, 2, … within a game). */
 export function computerValueMessage(c: number): string {
@@ -20,5 +18,6 @@ export function computerValueMessage(c: number): string {
 
 /** The computer's contribution `c` in the game whose seed is `gameSeed` (used as its 64 ASCII characters). */
 export function computerValue(gameSeed: string, c: number): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(gameSeed), utf8ToBytes(computerValueMessage(c))));
+  // A verifier computes one per computer contribution: Node's HMAC in Node, noble's in a browser (hash-backend.ts).
+  return hashes.hmacHex(gameSeed, computerValueMessage(c));
 }

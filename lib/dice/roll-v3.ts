@@ -11,8 +11,9 @@
  *   createRollerV3(gameSeed, "w:b").roll(0, { kind: "opening", white, black });
  */
 import type { Dice } from "../engine/types";
+import { hashes } from "./hash-backend";
 import { isChainValue } from "./hash-chain";
-import { diceFromByteStream, keyedDigest, rollMessage } from "./roll";
+import { diceFromByteStream, rollMessage } from "./roll";
 import { isSalt } from "./salt";
 
 /** What the browsers put into one roll: a turn roll's salt and opponent's value, or an opening roll's two values. */
@@ -51,9 +52,12 @@ export interface RollerV3 {
   roll(nonce: number, parts: RollContributions): Dice;
 }
 
-/** The rolls of one game: the HMAC keyed once with the game's seed, each block digested into one reused buffer. */
+/**
+ * The rolls of one game: the HMAC keyed once with the game's seed (Node's crypto in Node, noble's in a browser:
+ * hash-backend.ts), each block's digest read before the next is made.
+ */
 export function createRollerV3(gameSeed: string, clientSeed: string): RollerV3 {
-  const digest = keyedDigest(gameSeed);
+  const digest = hashes.keyedHmac(gameSeed);
   function* blocks(nonce: number, parts: RollContributions): Generator<Uint8Array, never, undefined> {
     const base = rollMessageV3(clientSeed, nonce, parts);
     yield digest(base);

@@ -8,6 +8,7 @@
  *   report.verdict;  // "not-yet-revealed" while the match runs
  *   report.games;    // [{ game: 1, verdict: "verified" }, { game: 2, verdict: "not-yet-revealed" }]
  */
+import type { Dice } from "../engine/types";
 import { parseBundleV2, type ParsedBundleV2, type BundleRollV2 } from "./bundle-v2";
 import { checkCompleteness, checkRecordMoves, checkSignature, computerSeatProblem } from "./proof-checks";
 import type { ProofKey } from "./proof-keys";
@@ -16,9 +17,9 @@ import { computerSalt } from "./computer-salt";
 import { checkOpeningResolution } from "./opening-check";
 import { checkRecordInput, recordInputOf, type RecordInput } from "./record";
 import { isSalt } from "./salt";
-import { createSaltedRoller, type SaltedRoller } from "./salted-roll";
+import { createSaltedRoller } from "./salted-roll";
 import { chainLink, gameSeedsOf, leadsToCommitment } from "./seed-chain";
-import type { CheckResult, GameVerdict, SeatColor, Verdict, VerifyReport } from "./types";
+import type { BundleRoll, CheckResult, GameVerdict, SeatColor, Verdict, VerifyReport } from "./types";
 import { wrongRoll, wrongRolls } from "./wrong-rolls";
 
 export type { GameVerdict };
@@ -49,7 +50,7 @@ export interface VerifyReportV2 extends VerifyReport {
 }
 
 /** A check's result and the games it failed. */
-interface Checked {
+export interface Checked {
   readonly result: CheckResult;
   readonly failedGames: ReadonlySet<number>;
 }
@@ -60,31 +61,21 @@ const CHECK_IDS = ["signature", "seed-chain", "nonce-sequence", "salts", "rolls-
 const WHOLE_MATCH_CHECKS: ReadonlySet<string> = new Set(["signature", "completeness", "record-dice", "record-moves"]);
 
 export function verifyV2(bundle: unknown, record?: unknown, options: VerifyV2Options = {}): VerifyReportV2 {
-  const { browser, recordSource = "separate" } = options;
   const parsed = parseBundleV2(bundle);
   if (!parsed.ok) {
     const skipped = CHECK_IDS.map((id): CheckResult => ({ id, status: "skipped", say: { key: "notRun", values: {} } }));
     const checks: CheckResult[] = [{ id: "bundle-format", status: "failed", say: { key: "failBundle", values: parsed.values ?? {} } }, ...skipped];
-    if (browser) checks.push({ id: "browser-salts", status: "skipped", say: { key: "notRun", values: {} } });
+    if (options.browser) checks.push({ id: "browser-salts", status: "skipped", say: { key: "notRun", values: {} } });
     return { protocol: "fair-dice-v2", verdict: "failed", checks, games: [] };
   }
   const b = parsed.value;
-  const allGames = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])].sort((x, y) => x - y);
-  const wholeMatch = (result: CheckResult): Checked => ({ result, failedGames: new Set(result.status === "failed" ? allGames : []) });
-  const signature = wholeMatch(checkSignature(b, options.keys ?? []));
-  const { checked: chain, seeds } = checkSeedChain(b);
-  const sequence = firstFailureFailsLater(checkNonceSequence(b), b);
+  const { browser } = options;
+  const { checks: shared, seeds, allGames } = saltFreeChecks(b, bundle, record, options);
+  const signature = wholeMatch(checkSignature(b, options.keys ?? []), allGames);
   const salts = checkSalts(b);
   const rolls = checkRolls(b, seeds, salts.failedRolls);
-  // A last opening tie left without its reroll is a fault only in a match that ended by play (section 7.6).
-  const endedByPlay = b.end === undefined ? false : b.end?.reason === "finished";
-  const opening = firstFailureFailsLater(checkOpeningResolution(b.rolls, endedByPlay), b);
-  const recordInput: RecordInput | undefined = options.recordProblem ? { value: undefined, source: recordSource, problem: options.recordProblem } : recordInputOf(bundle, record, recordSource);
-  const recorded = firstFailureFailsLater(checkRecordInput(b.rolls, recordInput), b);
   const computer = checkComputerSalts(b, seeds, salts.failedRolls);
-  const completeness = firstFailureFailsLater(checkCompleteness(b), b);
-  const moves = wholeMatch(checkRecordMoves(b, options.recordLines !== undefined ? options.recordLines : recordLinesIn(bundle)));
-  const all: Checked[] = [signature, chain, sequence, salts, rolls, opening, recorded, computer, completeness, moves];
+  const all: Checked[] = [signature, shared["seed-chain"], shared["nonce-sequence"], salts, rolls, shared["opening-resolution"], shared["record-dice"], computer, shared.completeness, shared["record-moves"]];
   if (browser) all.push(checkBrowserSalts(b, browser));
   const checks: CheckResult[] = [{ id: "bundle-format", status: "passed", say: { key: "bundleV2", values: { match: b.matchId, rolls: b.rolls.length } } }, ...all.map((c) => c.result)];
   const failed = new Set(all.flatMap((c) => [...c.failedGames]));
@@ -94,6 +85,39 @@ export function verifyV2(bundle: unknown, record?: unknown, options: VerifyV2Opt
     verdict: failed.has(game) ? ("failed" as const) : !seeds.has(game) ? ("not-yet-revealed" as const) : unvouched ? ("incomplete" as const) : ("verified" as const),
   }));
   return { protocol: "fair-dice-v2", verdict: verdictOf(checks, b.serverSeed !== null), checks, games };
+}
+
+/** The checks of v2 that read no salt, which fair-dice-v3 keeps as they are (docs/fair-dice-v3.md, section 7). */
+export type SaltFreeCheckId = "seed-chain" | "nonce-sequence" | "opening-resolution" | "record-dice" | "completeness" | "record-moves";
+
+/**
+ * v2's checks that read no salt, each with the games it fails, what the seed chain found and every game of the
+ * bundle. v3's verifier takes them from here on its own parse of the shared fields (verify-v3.ts), so the two
+ * protocols can never read them differently, and neither 10,000 rolls (by zod) nor the seed chain are read twice.
+ * `bundle` is the input as given, for the record and record lines it may carry.
+ */
+export function saltFreeChecks(
+  b: ParsedBundleV2,
+  bundle: unknown,
+  record: unknown,
+  options: Pick<VerifyV2Options, "recordSource" | "recordProblem" | "recordLines">,
+): SeedChainFindings & { readonly checks: Readonly<Record<SaltFreeCheckId, Checked>>; readonly allGames: readonly number[] } {
+  const { recordSource = "separate" } = options;
+  const allGames = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])].sort((x, y) => x - y);
+  const { checked: chain, ...findings } = checkSeedChain(b);
+  // A last opening tie left without its reroll is a fault only in a match that ended by play (section 7.6).
+  const endedByPlay = b.end === undefined ? false : b.end?.reason === "finished";
+  const recordInput: RecordInput | undefined = options.recordProblem ? { value: undefined, source: recordSource, problem: options.recordProblem } : recordInputOf(bundle, record, recordSource);
+  const moves = checkRecordMoves(b, options.recordLines !== undefined ? options.recordLines : recordLinesIn(bundle));
+  const checks = {
+    "seed-chain": chain,
+    "nonce-sequence": firstFailureFailsLater(checkNonceSequence(b), b),
+    "opening-resolution": firstFailureFailsLater(checkOpeningResolution(b.rolls, endedByPlay), b),
+    "record-dice": firstFailureFailsLater(checkRecordInput(b.rolls, recordInput), b),
+    completeness: firstFailureFailsLater(checkCompleteness(b), b),
+    "record-moves": wholeMatch(moves, allGames),
+  };
+  return { checks, ...findings, allGames };
 }
 
 /** The bundle's own `recordLines`, when it has a list of text lines; null otherwise. */
@@ -113,6 +137,11 @@ function verdictOf(checks: readonly CheckResult[], revealed: boolean): Verdict {
   return "verified";
 }
 
+/** A check that vouches for the whole match: failed, it fails every game. */
+function wholeMatch(result: CheckResult, allGames: readonly number[]): Checked {
+  return { result, failedGames: new Set(result.status === "failed" ? allGames : []) };
+}
+
 /** Checks 3, 6 and 7 stop at their first failure: it fails that game and every later one. */
 function firstFailureFailsLater(result: CheckResult, b: ParsedBundleV2): Checked {
   if (result.status !== "failed") return { result, failedGames: new Set() };
@@ -121,31 +150,44 @@ function firstFailureFailsLater(result: CheckResult, b: ParsedBundleV2): Checked
   return { result, failedGames: new Set([from, ...games]) };
 }
 
-/** Check 2, and the seeds it makes known: a revealed game seed that passed, or every seed of a server seed that did. */
-function checkSeedChain(b: ParsedBundleV2): { checked: Checked; seeds: Map<number, string> } {
+/** What check 2 found, beside its result: the seeds every later check may use, and which seeds are wrong. */
+export interface SeedChainFindings {
+  /** A revealed game seed that leads to the commitment, or every seed of a server seed that does. */
+  readonly seeds: Map<number, string>;
+  /** The revealed game seeds that do not. */
+  readonly wrongGameSeeds: ReadonlySet<number>;
+  readonly serverSeedWrong: boolean;
+}
+
+/** Check 2, and what it found. */
+function checkSeedChain(b: ParsedBundleV2): { checked: Checked } & SeedChainFindings {
   const id = "seed-chain";
   const seeds = new Map<number, string>();
-  const failedGames = new Set<number>();
+  const wrongGameSeeds = new Set<number>();
   let first: CheckResult | undefined;
   for (const [game, seed] of [...b.gameSeeds].sort(([x], [y]) => x - y)) {
     if (leadsToCommitment(seed, game, b.commitment)) {
       seeds.set(game, seed);
       continue;
     }
-    failedGames.add(game);
+    wrongGameSeeds.add(game);
     first ??= { id, status: "failed", say: { key: "failGameSeed", values: { game, commitment: b.commitment } }, game };
   }
+  const failedGames = new Set(wrongGameSeeds);
+  let serverSeedWrong = false;
   if (b.serverSeed !== null) {
     const all = gameSeedsOf(b.serverSeed, b.chainLength);
     if (chainLink(all[0]!) === b.commitment) {
       all.forEach((seed, index) => seeds.set(index + 1, seed));
     } else {
+      serverSeedWrong = true;
       for (const roll of b.rolls) failedGames.add(roll.game);
       for (const game of b.gameSeeds.keys()) failedGames.add(game);
       first ??= { id, status: "failed", say: { key: "failServerSeed", values: { chainLength: b.chainLength, commitment: b.commitment } }, game: b.chainLength };
     }
   }
-  if (first) return { checked: { result: first, failedGames }, seeds };
+  const findings = { seeds, wrongGameSeeds, serverSeedWrong };
+  if (first) return { checked: { result: first, failedGames }, ...findings };
   const revealed = b.serverSeed !== null ? b.chainLength : seeds.size;
   const result: CheckResult =
     b.serverSeed === null && seeds.size === 0
@@ -153,7 +195,7 @@ function checkSeedChain(b: ParsedBundleV2): { checked: Checked; seeds: Map<numbe
       : b.serverSeed === null
         ? { id, status: "passed", say: { key: "chainGames", values: { games: revealed, commitment: b.commitment } } }
         : { id, status: "passed", say: { key: "chain", values: { chainLength: b.chainLength, commitment: b.commitment } } };
-  return { checked: { result, failedGames }, seeds };
+  return { checked: { result, failedGames }, ...findings };
 }
 
 function checkNonceSequence(b: ParsedBundleV2): CheckResult {
@@ -204,33 +246,57 @@ function checkSalts(b: ParsedBundleV2): Checked & { readonly failedRolls: Readon
   return { result: first ?? { id, status: "passed", say: { key: "salts", values: { rolls: b.rolls.length } } }, failedGames, failedRolls };
 }
 
-/** Check 5; `unsalted` are the rolls check 4 failed, which are not recomputed. */
-function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsalted: ReadonlySet<BundleRollV2>): Checked {
-  const id = "rolls-recomputed";
-  const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
-  const rollers = new Map<number, SaltedRoller>();
+/** What the rolls-recomputed loop found: the games it failed, the first wrong roll with its dice, and the counts. */
+export interface Recomputed<R extends BundleRoll> {
+  readonly failedGames: Set<number>;
+  readonly firstWrong: { readonly roll: R; readonly dice: Dice } | undefined;
+  readonly wrong: number;
+  /** Rolls of a game whose seed is not known (yet). */
+  readonly unknown: number;
+  readonly checked: number;
+}
+
+/**
+ * The loop of check 5, which v3's rolls-recomputed shares (verify-v3.ts): every roll whose game seed is known, and
+ * which is not in `skipped`, rolled again by its game's roller — made once per game by `rollerOf` from the seed —
+ * and compared with its logged dice.
+ */
+export function recomputeRolls<R extends BundleRoll>(rolls: readonly R[], seeds: ReadonlyMap<number, string>, skipped: ReadonlySet<R>, rollerOf: (seed: string) => (roll: R) => Dice): Recomputed<R> {
+  const rollers = new Map<number, (roll: R) => Dice>();
   const failedGames = new Set<number>();
-  let first: CheckResult | undefined;
+  let firstWrong: Recomputed<R>["firstWrong"];
   let wrong = 0;
   let unknown = 0;
   let checked = 0;
-  for (const roll of b.rolls) {
+  for (const roll of rolls) {
     const seed = seeds.get(roll.game);
     if (seed === undefined) {
       unknown++;
       continue;
     }
-    if (unsalted.has(roll)) continue;
+    if (skipped.has(roll)) continue;
     let roller = rollers.get(roll.game);
-    if (!roller) rollers.set(roll.game, (roller = createSaltedRoller(seed, clientSeed)));
-    const dice = roller.roll(roll.nonce, roll.salts);
+    if (!roller) rollers.set(roll.game, (roller = rollerOf(seed)));
+    const dice = roller(roll);
     checked++;
     if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
     wrong++;
     failedGames.add(roll.game);
-    first ??= wrongRoll(roll, dice);
+    firstWrong ??= { roll, dice };
   }
-  if (first) return { result: wrongRolls(first, wrong), failedGames };
+  return { failedGames, firstWrong, wrong, unknown, checked };
+}
+
+/** Check 5; `unsalted` are the rolls check 4 failed, which are not recomputed. */
+function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsalted: ReadonlySet<BundleRollV2>): Checked {
+  const id = "rolls-recomputed";
+  const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
+  const rollerOf = (seed: string) => {
+    const roller = createSaltedRoller(seed, clientSeed);
+    return (roll: BundleRollV2) => roller.roll(roll.nonce, roll.salts);
+  };
+  const { failedGames, firstWrong, wrong, unknown, checked } = recomputeRolls(b.rolls, seeds, unsalted, rollerOf);
+  if (firstWrong) return { result: wrongRolls(wrongRoll(firstWrong.roll, firstWrong.dice), wrong), failedGames };
   if (unknown > 0) return { result: { id, status: "not-yet-revealed", say: { key: "rollsSoFar", values: { rolls: checked, waiting: unknown } } }, failedGames };
   return { result: { id, status: "passed", say: { key: "rollsV2", values: { rolls: b.rolls.length } } }, failedGames };
 }

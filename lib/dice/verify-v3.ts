@@ -2,8 +2,8 @@
  * The fair-dice-v3 verifier (docs/fair-dice-v3.md, section 7): reads an audit bundle (and optionally the game record
  * and what a player's browser kept) as untrusted data, reports every check one by one and gives each game its own
  * verdict, as v2's does. The checks v3 keeps from v2 unchanged — the seed chain, the nonce sequence, the opening
- * resolution, the record's dice, the completeness of the log and the record's digest — are v2's own (verifyV2, run on
- * the bundle's v2 fields), so the two protocols can never read them differently; what v3 adds or replaces is here:
+ * resolution, the record's dice, the completeness of the log and the record's digest — are v2's own (saltFreeChecks,
+ * run on the bundle's v2 fields), so the two protocols can never read them differently; what v3 adds or replaces is here:
  * the chain heads, the chain values, the contributions (v2's salts and computer salts), the rolls, the v3 signature
  * and, in a browser, the forwarded salts. Never throws on bad input.
  *
@@ -18,11 +18,10 @@ import { computerValue } from "./computer-value";
 import { followReveals, headsAfter, isChainValue, CONTRIBUTION_CHAIN_LENGTH } from "./hash-chain";
 import { computerSeatProblem } from "./proof-checks";
 import { checkSignatureV3 } from "./proof-statement-v3";
-import { createRollerV3, type RollContributions, type RollerV3 } from "./roll-v3";
+import { createRollerV3, type RollContributions } from "./roll-v3";
 import { isSalt } from "./salt";
-import { gameSeedsOf, leadsToCommitment } from "./seed-chain";
 import type { CheckId, CheckResult, GameVerdict, SeatColor, Verdict } from "./types";
-import { verifyV2, type VerifyV2Options } from "./verify-v2";
+import { recomputeRolls, saltFreeChecks, type SaltFreeCheckId, type VerifyV2Options } from "./verify-v2";
 import { wrongRoll, wrongRolls } from "./wrong-rolls";
 
 /** The checks of section 7, in report order; `forwarded-salts` only when a browser's kept values are given. */
@@ -66,8 +65,6 @@ interface Checked {
 }
 
 const REPORT_ORDER: readonly CheckIdV3[] = ["signature", "seed-chain", "nonce-sequence", "chain-heads", "chain-values", "contributions", "rolls-recomputed", "opening-resolution", "record-dice", "completeness", "record-moves"];
-/** v2's checks that v3 keeps as they are, taken from verifyV2's report. */
-const INHERITED: ReadonlySet<CheckIdV3> = new Set(["seed-chain", "nonce-sequence", "opening-resolution", "record-dice", "completeness", "record-moves"]);
 /** Checks that vouch for the match as a whole: skipped, they leave every game "incomplete" rather than "verified". */
 const WHOLE_MATCH: ReadonlySet<CheckIdV3> = new Set(["signature", "completeness", "record-dice", "record-moves"]);
 const COLORS = ["white", "black"] as const;
@@ -85,8 +82,11 @@ export function verifyV3(bundle: unknown, record?: unknown, options: VerifyV3Opt
   }
   const b = parsed.value;
   const allGames = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys(), ...b.chains.keys()])].sort((x, y) => x - y);
-  const { seeds, wrongSeeds } = knownSeeds(b, allGames);
-  const inherited = inheritedChecks(bundle as object, b, record, options, allGames, wrongSeeds);
+  // v2's checks that read no contribution, run on the v2 fields v3's parser read with v2's own; their seed chain
+  // gives the seeds every later check may use.
+  const shared = saltFreeChecks(sharedV2View(b), bundle, record, options);
+  const seeds = shared.seeds;
+  const inherited = inheritedChecks(shared, allGames);
   const byPlayer = contributionsByPlayer(b);
   const contributions = checkContributions(b, seeds);
   const signature = checkSignatureV3(b, options.keys ?? []);
@@ -117,39 +117,19 @@ export function verifyV3(bundle: unknown, record?: unknown, options: VerifyV3Opt
 }
 
 /**
- * The game seeds that lead to the commitment (the ones every later check may use), and the games whose seed is wrong
- * — the games v2's seed-chain check fails: a revealed seed that is not its game's, or every game if `serverSeed` is.
+ * The results of v2's checks that v3 keeps, with the games they fail: for the seed chain the games whose seed is
+ * wrong (a revealed seed that is not its game's, or every game if `serverSeed` is); checks 3, 6, 7 and 9 fail their
+ * first game and every later one, check 10 every game (v2, section 7). v3's games include those with only heads, so
+ * the games are reckoned here rather than taken from v2.
  */
-function knownSeeds(b: ParsedBundleV3, allGames: readonly number[]): { seeds: Map<number, string>; wrongSeeds: Set<number> } {
-  const seeds = new Map<number, string>();
-  const wrongSeeds = new Set<number>();
-  for (const [game, seed] of b.gameSeeds) {
-    if (leadsToCommitment(seed, game, b.commitment)) seeds.set(game, seed);
-    else wrongSeeds.add(game);
-  }
-  if (b.serverSeed === null) return { seeds, wrongSeeds };
-  const fromServerSeed = gameSeedsOf(b.serverSeed, b.chainLength);
-  if (!leadsToCommitment(fromServerSeed[0]!, 1, b.commitment)) return { seeds, wrongSeeds: new Set(allGames) };
-  fromServerSeed.forEach((seed, index) => seeds.set(index + 1, seed));
-  return { seeds, wrongSeeds };
-}
-
-/**
- * v2's checks that read no contribution, from verifyV2 on the bundle's v2 fields with every roll's salts left out:
- * v2's salts check then refuses every roll, so its roll check recomputes none (v3's own checks do that), and with no
- * key given it spends no time on v2's signature; only the checks below are taken from its report. Checks 3, 6, 7 and 9 fail their first game and every later one, check 10 every game (v2, section 7).
- */
-function inheritedChecks(input: object, b: ParsedBundleV3, record: unknown, options: VerifyV3Options, allGames: readonly number[], wrongSeeds: ReadonlySet<number>): [CheckIdV3, Checked][] {
-  const rolls = b.rolls.map(({ nonce, game, kind, player, dice }) => ({ nonce, game, kind, player, dice, salts: {} }));
-  const report = verifyV2({ ...input, protocol: "fair-dice-v2", rolls }, record, { recordSource: options.recordSource, recordProblem: options.recordProblem, recordLines: options.recordLines });
-  return report.checks
-    .filter((result) => INHERITED.has(result.id as CheckIdV3))
-    .map((result): [CheckIdV3, Checked] => {
-      const id = result.id as CheckIdV3;
-      const failedGames =
-        result.status !== "failed" ? [] : id === "seed-chain" ? [...wrongSeeds] : id === "record-moves" ? allGames : [result.game ?? 1, ...allGames.filter((game) => game >= (result.game ?? 1))];
-      return [id, { result: { ...result, id }, failedGames: new Set(failedGames) }];
-    });
+function inheritedChecks(shared: ReturnType<typeof saltFreeChecks>, allGames: readonly number[]): [CheckIdV3, Checked][] {
+  const wrongSeeds = shared.serverSeedWrong ? allGames : [...shared.wrongGameSeeds];
+  return (Object.keys(shared.checks) as SaltFreeCheckId[]).map((id): [CheckIdV3, Checked] => {
+    const { result } = shared.checks[id];
+    const failedGames =
+      result.status !== "failed" ? [] : id === "seed-chain" ? wrongSeeds : id === "record-moves" ? allGames : [result.game ?? 1, ...allGames.filter((game) => game >= (result.game ?? 1))];
+    return [id, { result: { ...result, id }, failedGames: new Set(failedGames) }];
+  });
 }
 
 /** Each game's rolls that carry a value of each player, in log order: contribution c is the c-th of them. */
@@ -249,22 +229,25 @@ function checkChainValues(b: ParsedBundleV3, byPlayer: ContributionsByPlayer, se
   return done(check("chain-values", "passed", "chainValues", { values: checked }));
 }
 
-/** Why a roll's contributions are not the ones section 7.4 asks for, and whose contribution it is; or null. */
+/**
+ * Why a roll's contributions are not the ones section 7.4 asks for, and whose contribution it is; or null. Asked of
+ * every roll, so it reads the two seats directly rather than listing them.
+ */
 function contributionsProblem(roll: BundleRollV3): { readonly problem: string; readonly player: SeatColor | "none" } | null {
-  const salts = COLORS.filter((color) => roll.salts[color] !== undefined);
-  const values = COLORS.filter((color) => roll.values[color] !== undefined);
+  const { salts, values } = roll;
   if (roll.kind === "opening") {
-    if (salts.length > 0) return { problem: "openingSalt", player: salts[0]! };
-    if (values.length !== 2) return { problem: "openingValues", player: roll.values.white === undefined ? "white" : "black" };
+    if (salts.white !== undefined || salts.black !== undefined) return { problem: "openingSalt", player: salts.white !== undefined ? "white" : "black" };
+    if (values.white === undefined || values.black === undefined) return { problem: "openingValues", player: values.white === undefined ? "white" : "black" };
   } else {
     const roller = roll.player;
     if (roller === null) return { problem: "noRoller", player: "none" };
-    if (salts.length !== 1 || salts[0] !== roller) return { problem: "rollerSalt", player: roller };
-    if (values.length !== 1 || values[0] !== other(roller)) return { problem: "opponentValue", player: other(roller) };
-    if (!isSalt(roll.salts[roller])) return { problem: "saltForm", player: roller };
+    const opponent = other(roller);
+    if (salts[roller] === undefined || salts[opponent] !== undefined) return { problem: "rollerSalt", player: roller };
+    if (values[opponent] === undefined || values[roller] !== undefined) return { problem: "opponentValue", player: opponent };
+    if (!isSalt(salts[roller])) return { problem: "saltForm", player: roller };
   }
-  const badValue = values.find((color) => !isChainValue(roll.values[color]));
-  return badValue === undefined ? null : { problem: "valueForm", player: badValue };
+  for (const color of COLORS) if (values[color] !== undefined && !isChainValue(values[color])) return { problem: "valueForm", player: color };
+  return null;
 }
 
 /**
@@ -305,25 +288,13 @@ function partsOf(roll: BundleRollV3): RollContributions {
 /** Section 7.5: every roll whose game seed is known, and whose contributions passed, recomputes as section 3's. */
 function checkRolls(b: ParsedBundleV3, seeds: ReadonlyMap<number, string>, failedRolls: ReadonlySet<BundleRollV3>): Checked {
   const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
-  const rollers = new Map<number, RollerV3>();
-  const failedGames = new Set<number>();
-  let first: CheckResult | undefined;
-  let wrong = 0;
-  let unknown = 0;
-  for (const roll of b.rolls) {
-    const seed = seeds.get(roll.game);
-    if (seed === undefined) unknown++;
-    if (seed === undefined || failedRolls.has(roll)) continue;
-    let roller = rollers.get(roll.game);
-    if (!roller) rollers.set(roll.game, (roller = createRollerV3(seed, clientSeed)));
-    const dice = roller.roll(roll.nonce, partsOf(roll));
-    if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
-    wrong++;
-    failedGames.add(roll.game);
-    // v2's failure, naming the roller too (none for an opening roll, to which both players gave a value).
-    first ??= withPlayer(wrongRoll(roll, dice), roll.player ?? "none");
-  }
-  if (first) return { result: { ...wrongRolls(first, wrong), id: "rolls-recomputed" }, failedGames };
+  const rollerOf = (seed: string) => {
+    const roller = createRollerV3(seed, clientSeed);
+    return (roll: BundleRollV3) => roller.roll(roll.nonce, partsOf(roll));
+  };
+  const { failedGames, firstWrong, wrong, unknown } = recomputeRolls(b.rolls, seeds, failedRolls, rollerOf);
+  // v2's failure, naming the roller too (none for an opening roll, to which both players gave a value).
+  if (firstWrong) return { result: { ...wrongRolls(withPlayer(wrongRoll(firstWrong.roll, firstWrong.dice), firstWrong.roll.player ?? "none"), wrong), id: "rolls-recomputed" }, failedGames };
   if (unknown > 0) return { result: check("rolls-recomputed", "not-yet-revealed", "rollsSoFar", { rolls: b.rolls.length - unknown, waiting: unknown }), failedGames };
   return { result: check("rolls-recomputed", "passed", "rollsV3", { rolls: b.rolls.length }), failedGames };
 }
