@@ -9,21 +9,10 @@
  * @example
  *   const { figure } = benchDiceV3(); // milliseconds
  */
-import { pathToFileURL } from "node:url";
 import { signSimulatedV3, simulateMatchV3, verifyV3 } from "@/lib/dice";
 import type { BenchResult } from "./bench-result";
-import { benchSigningKey, LONG_MATCH, verifierBench } from "./timed-runs";
+import { printWhenRun, signedMatchBench } from "./bench-dice-v2";
 
-/** The benchmark's own signing key (a bundle verifies only signed, as the site serves it). */
-const BENCH_KEY = benchSigningKey("bench-dice-v3", "2026-12-07T00:00:00.000Z");
+export const benchDiceV3 = (): BenchResult => signedMatchBench("fair-dice-v3", "2026-12-07T00:00:00.000Z", simulateMatchV3, signSimulatedV3, verifyV3);
 
-export function benchDiceV3(): BenchResult {
-  const simulated = simulateMatchV3(LONG_MATCH);
-  const bundle = signSimulatedV3(simulated, { privateKey: BENCH_KEY.privateKey });
-  return verifierBench("fair-dice-v3", bundle, simulated.record, (b, r) => verifyV3(b, r, { keys: BENCH_KEY.keys }));
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = benchDiceV3();
-  process.stdout.write(`${result.name}: ${result.figure} ${result.unit} (median) ${JSON.stringify(result.details)}\n`);
-}
+printWhenRun(import.meta.url, benchDiceV3);

@@ -16,6 +16,7 @@ import { parseBundleV3, type AuditBundleV3 } from "./bundle-v3";
 import type { ProofEnd } from "./bundle-v2";
 import { combineClientSeeds } from "./client-seed";
 import { computerValue, computerValueMessage } from "./computer-value";
+import { verdicts } from "./fixtures/v2-vectors";
 import { chainHead, CONTRIBUTION_CHAIN_LENGTH, gameChains, hashChainFromTail } from "./hash-chain";
 import { PROOF_KEYS_FORMAT, proofKeyEntry, type ProofKey } from "./proof-keys";
 import { proofPublicKeyOf } from "./proof-sign";
@@ -78,21 +79,23 @@ export function browserFromJson(json: BrowserJson): BrowserKeptV3 {
 /** What verifyV3 answers, with the vectors' keys: the vector's expectations (and the outside verifier's). */
 function expected(label: string, bundle: unknown, record?: readonly RecordTurn[], browser?: BrowserJson): BundleVectorV3 {
   const report = verifyV3(bundle, record, { keys: VECTOR_KEYS_V3, ...(browser && { browser: browserFromJson(browser) }) });
-  const failed = report.checks.filter((c) => c.status === "failed");
+  const { verdict, failedChecks, games } = verdicts(report);
   return {
     label,
     bundle,
     ...(record && { record }),
     ...(browser && { browser }),
-    verdict: report.verdict,
-    failedChecks: failed.map((c) => c.id).sort(),
-    failures: failed.map((c) => ({
-      check: c.id,
-      ...(c.game !== undefined && { game: c.game }),
-      ...(c.nonce !== undefined && { nonce: c.nonce }),
-      ...(typeof c.say.values.player === "string" && c.say.values.player !== "none" && { player: c.say.values.player }),
-    })),
-    games: Object.fromEntries(report.games.map(({ game, verdict }) => [String(game), verdict])),
+    verdict,
+    failedChecks,
+    failures: report.checks
+      .filter((c) => c.status === "failed")
+      .map((c) => ({
+        check: c.id,
+        ...(c.game !== undefined && { game: c.game }),
+        ...(c.nonce !== undefined && { nonce: c.nonce }),
+        ...(typeof c.say.values.player === "string" && c.say.values.player !== "none" && { player: c.say.values.player }),
+      })),
+    games,
   };
 }
 
