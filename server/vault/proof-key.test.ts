@@ -44,7 +44,7 @@ describe("loadProofKey", () => {
     const signed = key.sign(signSimulated(played, { privateKey: new Uint8Array(32) }));
     const head = key.signTreeHead({ treeSize: 1, rootHash: "0".repeat(64), timestamp: 0 });
     for (const text of [JSON.stringify(key), inspect(key, { depth: 10, showHidden: true }), String(key), JSON.stringify(signed), JSON.stringify(head)]) expect(text).not.toContain(SEED_HEX);
-    expect(Object.keys(key).sort()).toEqual(["keyId", "publicKey", "sign", "signTreeHead"]);
+    expect(Object.keys(key).sort()).toEqual(["keyId", "publicKey", "sign", "signTreeHead", "signV3"]);
   });
 
   it("signs a proof that verifies under its listed public key, and no other", () => {
