@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeFailure } from "@/lib/engine/types";
+import type { MatchView } from "@/lib/match/view";
 import { drawRecordOf, foldTournament, type TournamentEvent, type TournamentView } from "@/lib/tournament/tournament";
 import { verifyDraw } from "@/lib/tournament/verify-draw";
 import { BotClient } from "@/scripts/bot/bot-client";
@@ -99,8 +100,26 @@ describe.each(testDatabaseKinds())("a tournament across crashes on %s", (kind) =
 
       // Two bots play a match out, then the server is killed. A kill can land while a pair is still connecting or
       // asking to watch (another match ended a moment before): that pair gives up and a new one joins once the server
-      // is back, or the match would wait for players who never come.
+      // is back, or the match would wait for players who never come. A kill can also take a bot's client seed with it
+      // (sent, never stored: the answer is lost with the connection): the match then waits in "seeding" for that seed,
+      // which no bot sends by itself — so the bot sends it again as soon as its view (resynced on reconnecting) shows
+      // the match seeding without it, as a browser page would, instead of waiting out a long timeout.
       const joinFailures: string[] = [];
+      let seedResends = 0;
+      const playedOut = async (bot: BotClient, matchId: string): Promise<void> => {
+        const seedOwed = (view: MatchView) => view.status === "seeding" && bot.you !== null && view.clientSeeds[bot.you] === null && bot.socket.connected;
+        for (;;) {
+          const view = await bot.until((v) => v.ended !== null || seedOwed(v), 120_000);
+          if (view.ended !== null) return;
+          seedResends++;
+          const sent = await bot.submitSeed(`seed-${matchId}-${bot.you}`).then(
+            () => true,
+            () => false,
+          );
+          // Refused or unanswered (the server went away again): look again a moment later, or at the next resync.
+          if (!sent) await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      };
       let seed = 100;
       const playOut = async (matchId: string, players: string[]) => {
         for (let attempt = 1; attempt <= 5; attempt++) {
@@ -113,7 +132,7 @@ describe.each(testDatabaseKinds())("a tournament across crashes on %s", (kind) =
               await bot.watch(matchId);
               await bot.submitSeed(`seed-${matchId}-${bot.you}`).catch(() => {}); // sent again after a crash: refused, fine
             }
-            await Promise.all(pair.map((bot) => bot.finished(120_000)));
+            await Promise.all(pair.map((bot) => playedOut(bot, matchId)));
             for (const bot of pair) bot.close();
             crash();
             return;
@@ -161,7 +180,7 @@ describe.each(testDatabaseKinds())("a tournament across crashes on %s", (kind) =
       expect(players.map((p) => p.id)).toContain(view.winner);
       expect(verifyDraw(drawRecordOf(view)).verdict).toBe("verified");
       expect(kills).toBeGreaterThanOrEqual(3);
-      console.info(`tournament-crash (${kind}): finished at version ${view.version} after ${kills} SIGKILLs, ${joinFailures.length} pairs joined again`);
+      console.info(`tournament-crash (${kind}): finished at version ${view.version} after ${kills} SIGKILLs, ${joinFailures.length} pairs joined again, ${seedResends} seeds sent again`);
     } finally {
       await db.close();
     }
