@@ -14,9 +14,11 @@
  *   owedContributions(view);              // [{ color: "black", kind: "value", nonce: 7 }]: black's browser reveals next
  *   contributionsMade(view, "black", 1);  // 3: black has given three values in game 1
  *   revealProblem(view, "black", value);  // null, "notOnChain" or "noHead"
+ *   contributionRequest(view, owed, chains); // { type: "reveal", nonce: 7, value: "<64 hex>" }: what the browser sends
  */
-import { CONTRIBUTION_CHAIN_LENGTH, contributionPlace, revealFollows, type RevealProblem } from "../dice/hash-chain";
+import { CONTRIBUTION_CHAIN_LENGTH, contributionPlace, revealFollows, type GameChains, type RevealProblem } from "../dice/hash-chain";
 import { opponentOf, type Color } from "../engine/types";
+import type { PlayRequest } from "./commands";
 import type { MatchView } from "./view";
 
 /** What the match waits for from one browser: the game's head, or a value for roll `nonce`. */
@@ -38,26 +40,24 @@ export function headsIn(view: MatchView): boolean {
   return (["white", "black"] as const).every((color) => computerSeat(view, color) || headsOf(view, color, game).length > 0);
 }
 
-/** How many values `color` has given in game `game`'s rolls so far: the next is contribution `made + 1`. */
-export function contributionsMade(view: MatchView, color: Color, game: number): number {
+/** `color`'s values in game `game`'s rolls so far: how many, and the last (undefined before the first). */
+function givenIn(view: MatchView, color: Color, game: number): { readonly made: number; readonly last: string | undefined } {
   let made = 0;
+  let last: string | undefined;
   for (let i = view.rolls.length - 1; i >= 0; i--) {
     const roll = view.rolls[i]!;
     if (roll.game < game) break;
-    if (roll.game === game && roll.values?.[color] !== undefined) made++;
+    const value = roll.game === game ? roll.values?.[color] : undefined;
+    if (value === undefined) continue;
+    made++;
+    last ??= value;
   }
-  return made;
+  return { made, last };
 }
 
-/** The value `color` gave last in game `game`, or undefined before their first. */
-function lastValue(view: MatchView, color: Color, game: number): string | undefined {
-  for (let i = view.rolls.length - 1; i >= 0; i--) {
-    const roll = view.rolls[i]!;
-    if (roll.game < game) return undefined;
-    const value = roll.game === game ? roll.values?.[color] : undefined;
-    if (value !== undefined) return value;
-  }
-  return undefined;
+/** How many values `color` has given in game `game`'s rolls so far: the next is contribution `made + 1`. */
+export function contributionsMade(view: MatchView, color: Color, game: number): number {
+  return givenIn(view, color, game).made;
 }
 
 /**
@@ -66,8 +66,9 @@ function lastValue(view: MatchView, color: Color, game: number): string | undefi
  */
 export function revealProblem(view: MatchView, color: Color, value: string): RevealProblem | null {
   const game = view.state.gameNumber;
-  const { chain, position } = contributionPlace(contributionsMade(view, color, game) + 1);
-  const previous = position === 1 ? headsOf(view, color, game)[chain] : lastValue(view, color, game);
+  const given = givenIn(view, color, game);
+  const { chain, position } = contributionPlace(given.made + 1);
+  const previous = position === 1 ? headsOf(view, color, game)[chain] : given.last;
   if (previous === undefined) return "noHead";
   return revealFollows(value, previous) ? null : "notOnChain";
 }
@@ -114,4 +115,15 @@ export function owedContributions(view: MatchView): readonly OwedContribution[] 
 /** Whether the match waits for `color`'s browser now (a head or a value). */
 export function owesContribution(view: MatchView, color: Color): boolean {
   return owedContributions(view).some((owed) => owed.color === color);
+}
+
+/**
+ * The request with which a browser holding `chains` — the owing player's chains for the game being played — sends
+ * `owed`: the game's first head, or its next value (with the renewed chain's head when that value ends a chain).
+ */
+export function contributionRequest(view: MatchView, owed: OwedContribution, chains: GameChains): Extract<PlayRequest, { type: "commit-chain" | "reveal" }> {
+  if (owed.kind === "head") return { type: "commit-chain", game: owed.game, head: chains.headsAfter(0)[0]! };
+  const c = contributionsMade(view, owed.color, view.state.gameNumber) + 1;
+  const nextHead = renewsChain(view, owed.color) ? chains.headsAfter(c).at(-1) : undefined;
+  return { type: "reveal", nonce: owed.nonce, value: chains.value(c), ...(nextHead !== undefined && { nextHead }) };
 }

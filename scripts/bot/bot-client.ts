@@ -19,7 +19,7 @@ import type { Color, LegalPlay } from "@/lib/engine/types";
 import { PROTOCOL_VERSION, type Ack, type ClientToServerEvents, type CommandName, type CommandPayload, type CommandReplies, type MatchEventMessage, type MatchSnapshot, type ServerToClientEvents } from "@/lib/protocol";
 import { MatchSync, type MatchSyncChange } from "@/lib/sync/match-sync";
 import type { MatchView } from "@/lib/match";
-import { contributionsMade, owedContributions, pendingTurnRoll, renewsChain, type OwedContribution } from "@/lib/match/contributions";
+import { contributionRequest, owedContributions, pendingTurnRoll, type OwedContribution } from "@/lib/match/contributions";
 import { mulberry32 } from "./random";
 
 export interface BotOptions {
@@ -284,12 +284,9 @@ export class BotClient {
   }
 
   /** The command that sends `owed`: the game's head, or the next value (with the renewed chain's head when due). */
-  #contributionCommand(view: MatchView, me: Color, owed: OwedContribution): { command: CommandName; payload: object } {
-    const chains = this.chainsFor(view.matchId, view.state.gameNumber);
-    if (owed.kind === "head") return { command: "match:chain", payload: { matchId: view.matchId, game: owed.game, head: chains.headsAfter(0)[0] } };
-    const c = contributionsMade(view, me, view.state.gameNumber) + 1;
-    const nextHead = renewsChain(view, me) ? { nextHead: chains.headsAfter(c).at(-1) } : {};
-    return { command: "match:reveal", payload: { matchId: view.matchId, nonce: owed.nonce, value: chains.value(c), ...nextHead } };
+  #contributionCommand(view: MatchView, owed: OwedContribution): { command: CommandName; payload: object } {
+    const { type, ...request } = contributionRequest(view, owed, this.chainsFor(view.matchId, view.state.gameNumber));
+    return { command: type === "commit-chain" ? "match:chain" : "match:reveal", payload: { matchId: view.matchId, ...request } };
   }
 
   /** The roll request for the next nonce: with this bot's salt for it in a fair-dice-v2 match. */
@@ -389,7 +386,7 @@ export class BotClient {
     const r = this.#random;
     if (this.#owesOpeningSalt(view, me)) return (this.#options.openingSalt ?? true) ? { command: "match:roll", payload: this.rollPayload(view) } : null;
     const owed = this.#owedContribution(view, me);
-    if (owed) return (this.#options.openingSalt ?? true) ? this.#contributionCommand(view, me, owed) : null;
+    if (owed) return (this.#options.openingSalt ?? true) ? this.#contributionCommand(view, owed) : null;
     // fair-dice-v3: our roll's salt is in; the roll waits for the opponent's browser, not for us.
     if (pendingTurnRoll(view)) return null;
     if (state.pendingResign) {

@@ -12,7 +12,7 @@ import { combineClientSeeds, computerSalt, computerValue, createRollerV3, gameCh
 import { currentLegalPlays } from "@/lib/engine/match-queries";
 import { opponentOf, type Color } from "@/lib/engine/types";
 import { emptyMatchView, type DecideContext, type MatchCommand, type MatchEvent, type MatchView, type Participant } from "@/lib/match";
-import { contributionsMade, owedContributions, pendingTurnRoll, renewsChain } from "@/lib/match/contributions";
+import { contributionRequest, owedContributions, pendingTurnRoll } from "@/lib/match/contributions";
 import { decide } from "@/lib/match/decide";
 import type { Db } from "@/server/db/client";
 import { createMatch, newMatchId, revealSeed } from "@/server/db/matches";
@@ -89,16 +89,8 @@ export async function storedV3Match(db: Db, vault: SeedVault, matchLength = 1): 
   };
   for (let step = 0; step < 20_000 && !view.ended; step++) {
     const owed = owedContributions(view)[0];
-    if (owed?.kind === "head") {
-      await run({ type: "play", play: { type: "commit-chain", game: owed.game, head: chainsOf(owed.color, owed.game).headsAfter(0)[0]! } }, actorOf(owed.color));
-      continue;
-    }
-    if (owed?.kind === "value") {
-      const game = view.state.gameNumber;
-      const c = contributionsMade(view, owed.color, game) + 1;
-      const chains = chainsOf(owed.color, game);
-      const nextHead = renewsChain(view, owed.color) ? chains.headsAfter(c).at(-1) : undefined;
-      await run({ type: "play", play: { type: "reveal", nonce: owed.nonce, value: chains.value(c), ...(nextHead && { nextHead }) } }, actorOf(owed.color));
+    if (owed) {
+      await run({ type: "play", play: contributionRequest(view, owed, chainsOf(owed.color, view.state.gameNumber)) }, actorOf(owed.color));
       continue;
     }
     const settle = decide(view, { type: "settle" }, context(null));
