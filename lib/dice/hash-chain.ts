@@ -12,18 +12,11 @@
  *   revealFollows(chain.value(1), chain.head);                // true: the first contribution hashes to the head
  *   contributionPlace(1025);                                  // { chain: 1, position: 1 }: the renewed chain's first value
  */
+import { CONTRIBUTION_CHAIN_LENGTH, contributionPlace, headsAfter, isChainValue } from "./chain-values";
 import { hashes } from "./hash-backend";
 import { chainLink, hashTimes } from "./seed-chain";
 
-/** M: values per chain, so a player's contribution c ≤ M of a game is value(c) of that game's first chain. */
-export const CONTRIBUTION_CHAIN_LENGTH = 1024;
-
-/** A tail, head or revealed value: 64 lowercase hex characters, always used as that ASCII text. */
-export const CHAIN_VALUE_PATTERN = /^[0-9a-f]{64}$/;
-
-export function isChainValue(value: unknown): value is string {
-  return typeof value === "string" && CHAIN_VALUE_PATTERN.test(value);
-}
+export { CHAIN_VALUE_PATTERN, CONTRIBUTION_CHAIN_LENGTH, contributionPlace, headsAfter, isChainValue } from "./chain-values";
 
 /** A fresh tail: 32 bytes from the browser's or Node's `crypto.getRandomValues`, as 64 lowercase hex characters. */
 export function newChainTail(): string {
@@ -65,24 +58,6 @@ export function chainHead(tail: string): string {
  */
 export function revealFollows(value: string, previous: string): boolean {
   return hashes.sha256HexIs(value, previous);
-}
-
-/**
- * Where a player's contribution `c` (1, 2, … within one game) lives: `chain` counts the game's chains from 0 (a
- * renewed chain is 1, then 2, …) and `position` is its index in that chain, 1 to M.
- */
-export function contributionPlace(c: number): { readonly chain: number; readonly position: number } {
-  if (!Number.isSafeInteger(c) || c < 1) throw new RangeError(`contributionPlace: a contribution number is 1 or more, got ${c}`);
-  return { chain: Math.floor((c - 1) / CONTRIBUTION_CHAIN_LENGTH), position: ((c - 1) % CONTRIBUTION_CHAIN_LENGTH) + 1 };
-}
-
-/**
- * How many heads a player has committed in a game once they have made `contributions` of them: the first at the
- * start, and one more with each reveal of a value(M) — so a player who revealed exactly M values has two.
- */
-export function headsAfter(contributions: number): number {
-  if (!Number.isSafeInteger(contributions) || contributions < 0) throw new RangeError(`headsAfter: a count is 0 or more, got ${contributions}`);
-  return Math.floor(contributions / CONTRIBUTION_CHAIN_LENGTH) + 1;
 }
 
 /** One player's chains for one game, as their browser keeps them. */

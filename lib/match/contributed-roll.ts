@@ -14,11 +14,12 @@
  */
 import { checkRoll } from "../engine/match";
 import { opponentOf, type Color } from "../engine/types";
-import { isChainValue } from "../dice/hash-chain";
+import { contributionPlace, isChainValue } from "../dice/chain-values";
+import { revealFollows, type RevealProblem } from "../dice/hash-chain";
 import { isSalt } from "../dice/salt";
 import type { RollValues } from "../dice/types";
 import type { DecideContext, Decision, PlayRequest } from "./commands";
-import { computerSeat, contributionsMade, headsIn, headsOf, openingValuesIn, pendingTurnRoll, renewsChain, revealProblem } from "./contributions";
+import { computerSeat, contributionsGiven, contributionsMade, headsIn, headsOf, openingValuesIn, pendingTurnRoll, renewsChain } from "./contributions";
 import type { MatchEvent } from "./events";
 import { actionDecision, rollEntry } from "./action-decision";
 import { refuse } from "./refusal";
@@ -99,6 +100,19 @@ export function decideReveal(view: MatchView, seat: Color, request: Request<"rev
   const decision = opening ? openingContribution(before, seat, request.value, context) : turnRoll(before, turn!.roller, turn!.salt, { [seat]: request.value }, context);
   if (!decision.ok || renewal.length === 0) return decision;
   return { ok: true, events: [...renewal, ...decision.events], view: decision.view };
+}
+
+/**
+ * Why `value` cannot be `color`'s next contribution in the game being played, or null: it must hash to the value
+ * before it — the head of its chain for the first value of each chain (section 1).
+ */
+export function revealProblem(view: MatchView, color: Color, value: string): RevealProblem | null {
+  const game = view.state.gameNumber;
+  const given = contributionsGiven(view, color, game);
+  const { chain, position } = contributionPlace(given.made + 1);
+  const previous = position === 1 ? headsOf(view, color, game)[chain] : given.last;
+  if (previous === undefined) return "noHead";
+  return revealFollows(value, previous) ? null : "notOnChain";
 }
 
 /** One opening value in: the first is stored by itself, the second — or the computer's at once — makes the roll. */

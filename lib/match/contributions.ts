@@ -13,10 +13,10 @@
  * @example
  *   owedContributions(view);              // [{ color: "black", kind: "value", nonce: 7 }]: black's browser reveals next
  *   contributionsMade(view, "black", 1);  // 3: black has given three values in game 1
- *   revealProblem(view, "black", value);  // null, "notOnChain" or "noHead"
  *   contributionRequest(view, owed, chains); // { type: "reveal", nonce: 7, value: "<64 hex>" }: what the browser sends
  */
-import { CONTRIBUTION_CHAIN_LENGTH, contributionPlace, revealFollows, type GameChains, type RevealProblem } from "../dice/hash-chain";
+import { CONTRIBUTION_CHAIN_LENGTH } from "../dice/chain-values";
+import type { GameChains } from "../dice/hash-chain";
 import { opponentOf, type Color } from "../engine/types";
 import type { PlayRequest } from "./commands";
 import type { MatchView } from "./view";
@@ -41,7 +41,7 @@ export function headsIn(view: MatchView): boolean {
 }
 
 /** `color`'s values in game `game`'s rolls so far: how many, and the last (undefined before the first). */
-function givenIn(view: MatchView, color: Color, game: number): { readonly made: number; readonly last: string | undefined } {
+export function contributionsGiven(view: MatchView, color: Color, game: number): { readonly made: number; readonly last: string | undefined } {
   let made = 0;
   let last: string | undefined;
   for (let i = view.rolls.length - 1; i >= 0; i--) {
@@ -57,20 +57,7 @@ function givenIn(view: MatchView, color: Color, game: number): { readonly made: 
 
 /** How many values `color` has given in game `game`'s rolls so far: the next is contribution `made + 1`. */
 export function contributionsMade(view: MatchView, color: Color, game: number): number {
-  return givenIn(view, color, game).made;
-}
-
-/**
- * Why `value` cannot be `color`'s next contribution in the game being played, or null: it must hash to the value
- * before it — the head of its chain for the first value of each chain (section 1).
- */
-export function revealProblem(view: MatchView, color: Color, value: string): RevealProblem | null {
-  const game = view.state.gameNumber;
-  const given = givenIn(view, color, game);
-  const { chain, position } = contributionPlace(given.made + 1);
-  const previous = position === 1 ? headsOf(view, color, game)[chain] : given.last;
-  if (previous === undefined) return "noHead";
-  return revealFollows(value, previous) ? null : "notOnChain";
+  return contributionsGiven(view, color, game).made;
 }
 
 /** Whether `color`'s next contribution is the last value of a chain, so its reveal must bring the next chain's head. */

@@ -1,7 +1,7 @@
 /**
  * The match aggregate's one decision: `decide(view, command, context)` gives the events a command stores — with the
  * view they make — or the refusal, with nothing stored. Every rule of a match's life is decided here, through one
- * module per part of it (seating.ts, play.ts, leaving.ts, rematch.ts); the server only loads the view, decides,
+ * module per part of it (seating.ts, play-command.ts and play.ts, leaving.ts, rematch.ts); the server only loads the view, decides,
  * appends with the version check and publishes (server/match/match-service.ts).
  *
  * The view a decision returns is `events.reduce(evolve, view)` (decide.test.ts holds it to that); decide computes it
@@ -14,7 +14,8 @@
  */
 import type { DecideContext, Decision, MatchCommand } from "./commands";
 import { decideCancel, decideVoid, decideClaim } from "./leaving";
-import { decidePlay, decideSettle } from "./play";
+import { decideSettle } from "./play";
+import { decidePlay } from "./play-command";
 import { decideRematchAnswer, decideRematchOffer } from "./rematch";
 import { decideCreate, decideJoin, decideSeed } from "./seating";
 import type { MatchView } from "./view";

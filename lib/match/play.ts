@@ -1,6 +1,6 @@
 /**
- * The rules commands of a seated player — roll, double, take, drop, move, resign and its answers — and what the
- * match does by itself: the opening rolls, a forced pass, the end of a won match, a flag's fall. The rules are
+ * The rules of a seated player's commands — roll, double, take, drop, move, resign and its answers (play-command.ts
+ * dispatches them) — and what the match does by itself: the opening rolls, a forced pass, the end of a won match, a flag's fall. The rules are
  * lib/engine's; this adds the seat, the match's status, the dice (drawn only once a roll is allowed: a refused roll
  * must not use up a nonce or open the seed) and the server's time.
  */
@@ -12,10 +12,8 @@ import { opponentOf, type Color } from "../engine/types";
 import { isSalt } from "../dice/salt";
 import { actionDecision, rollEntry } from "./action-decision";
 import { flagFall } from "./clock";
-import { decideCommitChain, decideContributedRoll, decideReveal } from "./contributed-roll";
-import { pendingTurnRoll } from "./contributions";
 import { rollerSalt } from "./roller-salt";
-import type { DecideContext, Decision, MatchCommand, PlayRequest } from "./commands";
+import type { DecideContext, Decision, PlayRequest } from "./commands";
 import type { EndReason, MatchEvent } from "./events";
 import { refuse, type Refusal } from "./refusal";
 import { accepted } from "./seating";
@@ -53,41 +51,13 @@ export function owesOpeningSalt(view: MatchView, seat: Color): boolean {
   return view.diceProtocol === "fair-dice-v2" && view.state.phase === "opening" && !openingSaltSent(view, seat);
 }
 
-export function decidePlay(view: MatchView, command: Extract<MatchCommand, { type: "play" }>, context: DecideContext): Decision {
-  const seat = playingSeat(view, context.actor?.player.id ?? null);
-  if (typeof seat !== "string") return seat;
-  const stale = staleVersion(view, command.expectedVersion);
-  if (stale) return stale;
-  const { play } = command;
-  if (play.type === "commit-chain" || play.type === "reveal") {
-    if (view.diceProtocol !== "fair-dice-v3") return refuse("ERR_WRONG_STATUS", { reason: "noChains" });
-    return play.type === "commit-chain" ? decideCommitChain(view, seat, play, context) : decideReveal(view, seat, play, context);
-  }
-  if (play.type === "roll" && view.diceProtocol === "fair-dice-v3") return decideContributedRoll(view, seat, play, context);
-  // fair-dice-v3: a roll whose salt is in waits only for the opponent's reveal; nothing else comes between.
-  const pending = pendingTurnRoll(view);
-  if (pending) return refuse("ERR_ROLL_PENDING", { nonce: pending.nonce });
-  if (play.type === "roll") {
-    if (view.diceProtocol === "fair-dice-v2") return decideSaltedRoll(view, seat, play, context);
-    const allowed = checkRoll(view.state, seat);
-    if (!allowed.ok) return refuse(allowed.code, allowed.values);
-    const dice = context.dice();
-    return actionDecision(view, { type: "roll", player: seat, dice }, context, rollEntry(view, "turn", seat, dice));
-  }
-  if (play.type === "double") {
-    const dead = deadCubeRefusal(view, seat);
-    if (dead) return dead;
-  }
-  return actionDecision(view, actionOf(play, seat), context);
-}
-
 /**
  * A fair-dice-v2 roll (docs/fair-dice-v2.md, section 2): the roller's salt for the next nonce. An opening roll needs
  * both players' salts — the first is stored as a `salt` event, the second makes the roll; the same salt sent again for
  * the same nonce (a reconnection) changes nothing, and a different one is refused, so a lost answer can never buy a
  * second roll to choose from.
  */
-function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayRequest, { type: "roll" }>, context: DecideContext): Decision {
+export function decideSaltedRoll(view: MatchView, seat: Color, request: Extract<PlayRequest, { type: "roll" }>, context: DecideContext): Decision {
   const nonce = view.rolls.length;
   const taken = rollerSalt(view, seat, request, context);
   if ("ok" in taken) return taken;
