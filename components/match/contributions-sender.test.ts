@@ -9,7 +9,7 @@ import { ALICE, BOB, CLIENT_SEEDS, COMPUTER, v3Context, v3Salt } from "@/lib/mat
 import { emptyMatchView, type MatchView } from "@/lib/match/view";
 import { contributionStep, type ContributionRequest } from "./contributions-sender";
 import { keptChains, type KeptChains, type KeyValueStore } from "./kept-chains";
-import { contributionSender } from "./use-contributions";
+import { contributionSender } from "./contribution-sends";
 
 function fakeStorage(): KeyValueStore {
   const items = new Map<string, string>();

@@ -1,60 +1,45 @@
 /**
- * The page's own sends of a fair-dice-v3 match (contributions-sender.ts), as the store changes: the game's chain head
- * and each value the match waits for from this browser — one request in flight per head or nonce, sent again after a
- * reconnection (the same request: what it carries is kept), never twice for the same version otherwise — and the
- * first difference the view shows against what this browser kept, which the page names to its player.
+ * The page's fair-dice-v3 sends (contribution-sends.ts) for the match its store holds, and the first difference the
+ * view showed against what this browser kept, which the page names to its player. The sender, the kept chains and
+ * their hashing load only once the store shows a v3 match: a v2 match's page never fetches them, and its first load
+ * stays within the 200 KB budget (docs/benchmarks.md).
  *
  * @example
  *   const problem = useContributions(store, run); // null, or { kind: "forwardedSalt", nonce: 7, … }
  */
 import { useEffect, useState } from "react";
-import { breakHolds } from "@/lib/play/game-break";
 import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
 import type { Reply } from "@/components/socket/socket-client";
-import { contributionStep, type ContributionRequest } from "./contributions-sender";
-import { keptChains, type KeptChains, type KeptProblem } from "./kept-chains";
-import type { MatchPageState } from "./match-page-state";
+import type { KeptProblem } from "./kept-chains";
 import type { MatchStore } from "./match-store";
 
 type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
 
-function sendRequest(run: Run, request: ContributionRequest): Promise<unknown> {
-  return request.command === "match:chain" ? run("match:chain", request.payload) : run("match:reveal", request.payload);
-}
-
-/**
- * What the page does with each state of its store: keeps, checks, and sends what is owed. `keptOf` gives a match's
- * kept values (the page's local storage; a test's own).
- */
-export function contributionSender(run: Run, onProblem: (problem: KeptProblem) => void, keptOf: (matchId: string) => KeptChains = keptChains) {
-  // The request on its way (by key), and the last one answered with the version it was sent at.
-  let inFlight: string | null = null;
-  let answered: string | null = null;
-  return (now: Pick<MatchPageState, "view" | "you" | "connection" | "breakOver">): void => {
-    if (now.connection !== "online") {
-      inFlight = null;
-      answered = null;
-    }
-    const { view, you } = now;
-    if (!view || view.diceProtocol !== "fair-dice-v3" || you === null) return;
-    // An opening value waits for the break after a game (the roll would come before its result is read).
-    const step = contributionStep(view, you, keptOf(view.matchId), breakHolds(view, now.breakOver));
-    if (step.problem) onProblem(step.problem);
-    const request = step.request;
-    if (!request || now.connection !== "online" || inFlight === request.key) return;
-    const stamp = `${request.key}@${view.version}`;
-    if (answered === stamp) return;
-    inFlight = request.key;
-    void sendRequest(run, request).finally(() => {
-      answered = stamp;
-      if (inFlight === request.key) inFlight = null;
-    });
-  };
-}
-
 export function useContributions(store: MatchStore, run: Run): KeptProblem | null {
   const [problem, setProblem] = useState<KeptProblem | null>(null);
-  // The first problem named stays named: a later view that hides it again does not undo what was shown.
-  useEffect(() => store.subscribe(contributionSender(run, (found) => setProblem((shown) => shown ?? found))), [store, run]);
+  useEffect(() => {
+    // The first problem named stays named: a later view that hides it again does not undo what was shown.
+    const report = (found: KeptProblem) => setProblem((shown) => shown ?? found);
+    let closed = false;
+    let loading = false;
+    let stopSending: (() => void) | null = null;
+    const load = () => {
+      if (loading || store.getState().view?.diceProtocol !== "fair-dice-v3") return;
+      loading = true;
+      void import("./contribution-sends").then(({ contributionSender }) => {
+        if (closed) return;
+        const send = contributionSender(run, report);
+        stopSending = store.subscribe(send);
+        send(store.getState());
+      });
+    };
+    const stopWatching = store.subscribe(load);
+    load();
+    return () => {
+      closed = true;
+      stopWatching();
+      stopSending?.();
+    };
+  }, [store, run]);
   return problem;
 }
