@@ -7,11 +7,11 @@
  *   const keys = parseProofKeys(await (await fetch("/api/fairness/keys")).json());
  *   if (keys.ok) signatureValid(keys.value[0].publicKey, statement, signature.value);
  */
-import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { z } from "zod";
 import { err, ok, type Result } from "../engine/types";
+import { ed25519Valid } from "./ed25519-backend";
 
 export const PROOF_KEYS_FORMAT = "fairgammon-proof-keys-1";
 const KEY_ID_PREFIX = "fg-ed25519-";
@@ -57,11 +57,14 @@ export function parseProofKeys(input: unknown): Result<ProofKey[], "ERR_BAD_KEYS
   return ok(parsed.data.keys.filter((key) => key.keyId === keyIdOf(key.publicKey)));
 }
 
-/** Whether `signature` (128 hex) is `publicKey`'s Ed25519 signature of the UTF-8 `statement`. Never throws. */
-export function signatureValid(publicKey: string, statement: string, signature: string): boolean {
+/**
+ * Whether `signature` (128 hex) is `publicKey`'s Ed25519 signature of the UTF-8 `statement`. Never throws. RFC 8032
+ * strict (as OpenSSL, and so Python's `cryptography`, checks), not ZIP-215's wider acceptance: ed25519-backend.ts,
+ * which checks with Node's crypto in Node and noble's in the browser, with the same verdict.
+ */
+export function signatureValid(publicKey: string, statement: string | Uint8Array, signature: string): boolean {
   try {
-    // RFC 8032 strict (as OpenSSL, and so Python's `cryptography`, checks), not ZIP-215's wider acceptance.
-    return ed25519.verify(hexToBytes(signature), utf8ToBytes(statement), hexToBytes(publicKey), { zip215: false });
+    return ed25519Valid(hexToBytes(publicKey), typeof statement === "string" ? utf8ToBytes(statement) : statement, hexToBytes(signature));
   } catch {
     return false;
   }
