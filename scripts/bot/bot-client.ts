@@ -100,6 +100,8 @@ export class BotClient {
   #openingSaltInFlight: string | null = null;
   /** fair-dice-v3: this bot's chain tails ("matchId:game:chain" → tail), kept as a browser keeps them (kept-chains.ts). */
   readonly #tails = new Map<string, string>();
+  /** Each game's chains, made from those tails once. */
+  readonly #chains = new Map<string, GameChains>();
   /** fair-dice-v3: the contribution whose answer is awaited ("matchId:head:game" or "matchId:value:nonce"). */
   #contributionInFlight: string | null = null;
   #onUpdate: (() => void) | null = null;
@@ -275,12 +277,17 @@ export class BotClient {
 
   /** This bot's chains for game `game` of `matchId`: a tail drawn once per chain and kept (the same values ever after). */
   chainsFor(matchId: string, game: number): GameChains {
-    return gameChains((chain) => {
+    // Kept, like the tails: a chain is 1,024 hashes, and a game asks for one value per roll.
+    const kept = this.#chains.get(`${matchId}:${game}`);
+    if (kept) return kept;
+    const chains = gameChains((chain) => {
       const key = `${matchId}:${game}:${chain}`;
       let tail = this.#tails.get(key);
       if (!tail) this.#tails.set(key, (tail = newChainTail()));
       return tail;
     });
+    this.#chains.set(`${matchId}:${game}`, chains);
+    return chains;
   }
 
   /** The command that sends `owed`: the game's head, or the next value (with the renewed chain's head when due). */

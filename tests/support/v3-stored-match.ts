@@ -24,7 +24,14 @@ export const V3_CLIENT_SEEDS = { white: "w4h1t3seed", black: "Bl4ck_seed-9" } as
 
 /** Player `color`'s tail for chain `chain` of game `game` (fixed, as a browser's kept tail). */
 const tail = (color: Color, game: number, chain: number): string => `${color === "white" ? "a" : "b"}${String(game).padStart(3, "0")}${String(chain).padStart(2, "0")}`.padEnd(64, "7");
-const chainsOf = (color: Color, game: number): GameChains => gameChains((chain) => tail(color, game, chain));
+const keptChains = new Map<string, GameChains>();
+/** Each player's chains of a game, made once (1,024 hashes a chain) and kept, as a browser keeps them. */
+const chainsOf = (color: Color, game: number): GameChains => {
+  const key = `${color}:${game}`;
+  let chains = keptChains.get(key);
+  if (!chains) keptChains.set(key, (chains = gameChains((chain) => tail(color, game, chain))));
+  return chains;
+};
 const saltOf = (color: Color, nonce: number): string => `${color === "white" ? "c" : "d"}${String(nonce).padStart(31, "0")}`;
 
 export interface StoredV3Match {
