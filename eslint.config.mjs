@@ -35,6 +35,12 @@ export default tseslint.config(
     },
   },
   {
+    // The few CommonJS files (tests/support/run-bundle.cjs) are plain Node scripts.
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable", process: "readonly", __dirname: "readonly", __filename: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     ignores: ["lib/**/*.test.ts"],
     rules: {

@@ -533,4 +533,8 @@ async function main(argv: readonly string[]): Promise<number> {
   return report.verdict === "verified" ? 0 : 1;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// A promise, not a top-level await: the tests run this file as a CommonJS bundle (tests/support/server-bundle.ts).
+// A failure still ends the process as an unhandled rejection, with its stack.
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
