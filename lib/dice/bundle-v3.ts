@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { err, ok, type Result } from "../engine/types";
 import { fieldError, fieldIssue, type FieldProblem } from "./bundle-schema";
-import { parseBundleV2, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
+import { parseBundleV2, wellFormedBundleV2, wellFormedRoll, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
 import type { RollValues, SeatColor } from "./types";
 
 export const PROTOCOL_V3 = "fair-dice-v3";
@@ -84,20 +84,54 @@ export function sharedV2View(b: ParsedBundleV3): ParsedBundleV2 {
   return { ...b, protocol: "fair-dice-v2" };
 }
 
+/**
+ * A roll's `values` as rollValues takes them, or null: an object whose every key (inherited ones too, so that its
+ * own are as rollValues wants) is `white` or `black` with text.
+ */
+function wellFormedValues(given: unknown): RollValues | null {
+  if (typeof given !== "object" || given === null || Array.isArray(given)) return null;
+  for (const key in given) {
+    if ((key !== "white" && key !== "black") || typeof (given as Record<string, unknown>)[key] !== "string") return null;
+  }
+  return present(given as RollValues);
+}
+
+/** A roll as v2's parser reads it, with its values: null if either is not plainly well formed. */
+function wellFormedRollV3(input: unknown): BundleRollV3 | null {
+  const values = wellFormedValues((input as { values?: unknown } | null | undefined)?.values);
+  return values === null ? null : wellFormedRoll(input, values);
+}
+
 /** The bundle with unknown extra fields dropped, or its first bad field (as bundle-schema.ts's `fieldIssue`). */
 export function parseBundleV3(input: unknown): Result<ParsedBundleV3, "ERR_BUNDLE_FORMAT"> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return err("ERR_BUNDLE_FORMAT", { reason: "notObject" });
   const protocol = (input as { protocol?: unknown }).protocol;
   if (protocol !== PROTOCOL_V3) return err("ERR_BUNDLE_FORMAT", { reason: "field", field: "bundle.protocol", problem: protocol === undefined ? "missing" : "protocolV3", more: 0 });
+  // One pass over the rolls reads v2's fields and the values as v2's parser and rollValues would take them; a bundle
+  // it does not vouch for is read step by step, and the first step that refuses it names its first bad field.
+  const fast = wellFormedBundleV2(v2FieldsOf(input), wellFormedRollV3);
+  if (fast) return withChains(input, fast);
   const shared = parseBundleV2(v2FieldsOf(input));
   if (!shared.ok) return shared;
-  const added = chainsSchema.safeParse((input as { chains?: unknown }).chains);
-  if (!added.success) return err("ERR_BUNDLE_FORMAT", { reason: "field", ...fieldIssue("bundle.chains", added.error.issues) });
+  const chains = chainsOf(input);
+  if (!chains.ok) return chains;
   const values = rollValues((input as { rolls: object[] }).rolls);
   if (!values.ok) return values;
-  const b = shared.value;
-  const chains = new Map(Object.entries(added.data).map(([game, byPlayer]) => [Number(game), present(byPlayer)] as const));
-  const beyond = [...chains.keys()].find((game) => game > b.chainLength);
+  return withChains(input, { ...shared.value, rolls: shared.value.rolls.map((roll, i) => ({ ...roll, values: values.value[i]! })) });
+}
+
+/** The bundle's `chains` by game, or their first bad field. */
+function chainsOf(input: object): Result<Map<number, GameHeads>, "ERR_BUNDLE_FORMAT"> {
+  const added = chainsSchema.safeParse((input as { chains?: unknown }).chains);
+  if (!added.success) return err("ERR_BUNDLE_FORMAT", { reason: "field", ...fieldIssue("bundle.chains", added.error.issues) });
+  return ok(new Map(Object.entries(added.data).map(([game, byPlayer]) => [Number(game), present(byPlayer)] as const)));
+}
+
+/** The v3 bundle of v2's fields and rolls with their values, once its chains are read and within the chain. */
+function withChains(input: object, b: ParsedBundleV2 & { readonly rolls: readonly BundleRollV3[] }): Result<ParsedBundleV3, "ERR_BUNDLE_FORMAT"> {
+  const chains = chainsOf(input);
+  if (!chains.ok) return chains;
+  const beyond = [...chains.value.keys()].find((game) => game > b.chainLength);
   if (beyond !== undefined) return err("ERR_BUNDLE_FORMAT", { reason: "field", field: `bundle.chains.${beyond}`, problem: "gameSeedRange", more: 0 });
-  return ok({ ...b, protocol: PROTOCOL_V3, chains, rolls: b.rolls.map((roll, i) => ({ ...roll, values: values.value[i]! })) });
+  return ok({ ...b, protocol: PROTOCOL_V3, chains: chains.value });
 }

@@ -24,6 +24,8 @@ export interface HashBackend {
   readonly name: "node" | "noble";
   /** Whether hex(SHA-256(text)) is `hex` (64 lowercase hex characters), without making the digest's string if possible. */
   sha256HexIs(text: string, hex: string): boolean;
+  /** hex(SHA-256(text)): the seed chain's links and the record's digest. */
+  sha256Hex(text: string): string;
   /** HMAC-SHA256 keyed once with `key`, for many messages; the returned bytes may be overwritten by the next call. */
   keyedHmac(key: string): (message: string) => Uint8Array;
   /** hex(HMAC-SHA256(key, message)). */
@@ -60,6 +62,7 @@ function nobleBackend(): HashBackend {
       }
       return true;
     },
+    sha256Hex: (value) => bytesToHex(sha256(utf8.encode(value))),
     keyedHmac: keyedDigest,
     hmacHex: (key, message) => bytesToHex(hmac(sha256, utf8.encode(key), utf8.encode(message))),
   };
@@ -107,6 +110,7 @@ export function nodeBackend(crypto: NodeCrypto): HashBackend {
     name: "node",
     // A digest string is one small native allocation; comparing bytes would cost more in JavaScript than it saves.
     sha256HexIs: (text, hex) => crypto.hash("sha256", text) === hex,
+    sha256Hex: (text) => crypto.hash("sha256", text),
     keyedHmac,
     hmacHex: (key, message) => bytesToHex(keyedHmac(key)(message)),
   };

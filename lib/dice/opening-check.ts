@@ -9,94 +9,88 @@
  *   checkOpeningResolution(bundle.rolls, bundle.serverSeed !== null).status; // "passed"
  */
 import { opponentOf } from "../engine/types";
-import { resolveOpening } from "./opening";
+import { openerOf } from "./opening";
 import { showDice } from "./record";
 import type { BundleRoll, CheckResult, SeatColor } from "./types";
-
-type GameState =
-  | { readonly phase: "awaiting-opening" }
-  | { readonly phase: "void-tie"; readonly tie: BundleRoll }
-  | {
-      readonly phase: "started";
-      readonly start: BundleRoll;
-      readonly opener: SeatColor;
-      readonly nextRoller: SeatColor;
-      readonly turnRolls: number;
-    };
 
 /**
  * `matchOver` is true when the match is known to have ended by play (v1: once its seed is revealed; v2: its end says
  * "finished"): then a final voided tie with no reroll is a failure. While the match runs the reroll may simply not be
  * logged yet, and a match abandoned, timed out or cancelled right after a tie honestly ends on one.
+ *
+ * The game's state is kept in plain variables rather than an object per roll: this runs over every roll.
  */
 export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: boolean): CheckResult {
   let game = 0;
-  let state: GameState = { phase: "awaiting-opening" };
+  // Awaiting the game's opening roll; after a void tie (`tie`); or started by `start`, whose higher die `opener` had.
+  let phase: "awaiting-opening" | "void-tie" | "started" = "awaiting-opening";
+  let tie: BundleRoll | undefined;
+  let start: BundleRoll | undefined;
+  let opener: SeatColor = "white";
+  let nextRoller: SeatColor = "black";
+  let turnRolls = 0;
   let ties = 0;
   for (const roll of rolls) {
     if (roll.game !== game) {
       if (roll.game !== game + 1) {
         return failed({ key: "failGameNumber", values: { nonce: roll.nonce, game: roll.game, previous: game } }, roll);
       }
-      if (state.phase === "void-tie") {
-        return failed(
-          { key: "failTieNotRerolled", values: { tieNonce: state.tie.nonce, tieGame: game, dice: showDice(state.tie.dice), nonce: roll.nonce, game: roll.game } },
-          roll,
-        );
+      if (phase === "void-tie") {
+        return failed({ key: "failTieNotRerolled", values: { tieNonce: tie!.nonce, tieGame: game, dice: showDice(tie!.dice), nonce: roll.nonce, game: roll.game } }, roll);
       }
       game = roll.game;
-      state = { phase: "awaiting-opening" };
+      phase = "awaiting-opening";
     }
     if (roll.kind === "opening") {
       if (roll.player !== null) {
         return failed({ key: "failOpeningPlayer", values: { nonce: roll.nonce, game: roll.game, player: roll.player } }, roll);
       }
-      if (state.phase === "started") {
+      if (phase === "started") {
         return failed(
           {
             key: "failOpeningAfterStart",
-            values: { nonce: roll.nonce, game: roll.game, startNonce: state.start.nonce, dice: showDice(state.start.dice), opener: state.opener },
+            values: { nonce: roll.nonce, game: roll.game, startNonce: start!.nonce, dice: showDice(start!.dice), opener },
           },
           roll,
         );
       }
-      const outcome = resolveOpening(roll.dice[0], roll.dice[1]);
-      if ("void" in outcome) {
+      const rolledOpener = openerOf(roll.dice[0], roll.dice[1]);
+      if (rolledOpener === null) {
         ties++;
-        state = { phase: "void-tie", tie: roll };
+        phase = "void-tie";
+        tie = roll;
       } else {
-        state = { phase: "started", start: roll, opener: outcome.opener, nextRoller: opponentOf(outcome.opener), turnRolls: 0 };
+        phase = "started";
+        start = roll;
+        opener = rolledOpener;
+        nextRoller = opponentOf(rolledOpener);
+        turnRolls = 0;
       }
       continue;
     }
     if (roll.player === null) return failed({ key: "failTurnNoPlayer", values: { nonce: roll.nonce, game: roll.game } }, roll);
-    if (state.phase === "awaiting-opening") {
+    if (phase === "awaiting-opening") {
       return failed({ key: "failTurnFirst", values: { nonce: roll.nonce, game: roll.game } }, roll);
     }
-    if (state.phase === "void-tie") {
-      return failed(
-        { key: "failTurnAfterTie", values: { tieNonce: state.tie.nonce, dice: showDice(state.tie.dice), nonce: roll.nonce, game: roll.game, player: roll.player } },
-        roll,
-      );
+    if (phase === "void-tie") {
+      return failed({ key: "failTurnAfterTie", values: { tieNonce: tie!.nonce, dice: showDice(tie!.dice), nonce: roll.nonce, game: roll.game, player: roll.player } }, roll);
     }
-    if (roll.player !== state.nextRoller) {
+    if (roll.player !== nextRoller) {
       return failed(
-        state.turnRolls === 0
+        turnRolls === 0
           ? {
               key: "failFirstTurnPlayer",
-              values: { nonce: roll.nonce, game: roll.game, player: roll.player, opener: state.opener, startNonce: state.start.nonce, next: state.nextRoller },
+              values: { nonce: roll.nonce, game: roll.game, player: roll.player, opener, startNonce: start!.nonce, next: nextRoller },
             }
-          : { key: "failTurnsAlternate", values: { nonce: roll.nonce, game: roll.game, player: roll.player, next: state.nextRoller } },
+          : { key: "failTurnsAlternate", values: { nonce: roll.nonce, game: roll.game, player: roll.player, next: nextRoller } },
         roll,
       );
     }
-    state = { ...state, nextRoller: opponentOf(roll.player), turnRolls: state.turnRolls + 1 };
+    nextRoller = opponentOf(roll.player);
+    turnRolls++;
   }
-  if (matchOver && state.phase === "void-tie") {
-    return failed(
-      { key: "failLastTie", values: { nonce: state.tie.nonce, game, dice: showDice(state.tie.dice) } },
-      state.tie,
-    );
+  if (matchOver && phase === "void-tie") {
+    return failed({ key: "failLastTie", values: { nonce: tie!.nonce, game, dice: showDice(tie!.dice) } }, tie!);
   }
   return {
     id: "opening-resolution",

@@ -11,6 +11,12 @@ import type { SeatColor } from "./types";
 export type OpeningOutcome = { readonly void: true } | { readonly opener: SeatColor };
 
 export function resolveOpening(die1: number, die2: number): OpeningOutcome {
-  if (die1 === die2) return { void: true };
-  return { opener: die1 > die2 ? "white" : "black" };
+  const opener = openerOf(die1, die2);
+  return opener === null ? { void: true } : { opener };
+}
+
+/** resolveOpening's opener, null for a void tie: for the verifier's checks, which ask it of every roll. */
+export function openerOf(die1: number, die2: number): SeatColor | null {
+  if (die1 === die2) return null;
+  return die1 > die2 ? "white" : "black";
 }

@@ -11,7 +11,7 @@
  */
 import { sharedV2View, type ParsedBundleV3 } from "./bundle-v3";
 import { signatureValid, type ProofKey } from "./proof-keys";
-import { proofStatementLines } from "./proof-statement";
+import { proofFieldLines, proofRollLine, statementText } from "./proof-statement";
 import type { CheckResult } from "./types";
 
 export const PROOF_STATEMENT_FORMAT_V3 = "fairgammon-signed-proof-2";
@@ -20,19 +20,23 @@ const heads = (list: readonly string[] | undefined) => (list === undefined ? "-"
 
 /** The statement's lines for `keyId`, in the order section 9b gives. */
 export function proofStatementLinesV3(b: ParsedBundleV3, keyId: string): string[] {
-  const shared = proofStatementLines(sharedV2View(b), keyId);
-  // v2's lines are: format, key, protocol, the match's fields …, then one line per roll, last.
-  const firstRoll = shared.length - b.rolls.length;
-  const chains = [...b.chains].sort(([x], [y]) => x - y).map(([game, byPlayer]) => `chains ${game} ${heads(byPlayer.white)} ${heads(byPlayer.black)}`);
-  const rolls = shared.slice(firstRoll).map((line, i) => `${line} ${b.rolls[i]!.values.white ?? "-"} ${b.rolls[i]!.values.black ?? "-"}`);
-  return [PROOF_STATEMENT_FORMAT_V3, shared[1]!, `protocol ${b.protocol}`, ...shared.slice(3, firstRoll), ...chains, ...rolls];
+  return [...headLinesV3(b, keyId), ...b.rolls.map(rollLineV3)];
 }
 
-/** The statement as the text that is signed: every line followed by "\n". */
+/** Every line before the rolls: v2's, with v3's format and protocol, then one `chains` line per game. */
+function headLinesV3(b: ParsedBundleV3, keyId: string): string[] {
+  const chains = [...b.chains].sort(([x], [y]) => x - y).map(([game, byPlayer]) => `chains ${game} ${heads(byPlayer.white)} ${heads(byPlayer.black)}`);
+  return [PROOF_STATEMENT_FORMAT_V3, `key ${keyId}`, `protocol ${b.protocol}`, ...proofFieldLines(sharedV2View(b)), ...chains];
+}
+
+/** v2's roll line, then white's and black's chain value. */
+function rollLineV3(roll: ParsedBundleV3["rolls"][number]): string {
+  return `${proofRollLine(roll)} ${roll.values.white ?? "-"} ${roll.values.black ?? "-"}`;
+}
+
+/** The statement as the text that is signed: every line followed by "\n" (made as v2's is: statementText). */
 export function proofStatementV3(b: ParsedBundleV3, keyId: string): string {
-  return proofStatementLinesV3(b, keyId)
-    .map((line) => `${line}\n`)
-    .join("");
+  return statementText(headLinesV3(b, keyId), b.rolls, rollLineV3);
 }
 
 /** v2's check 11 over the v3 statement: skipped unsigned or under a key the verifier does not trust. */

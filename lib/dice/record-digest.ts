@@ -6,10 +6,9 @@
  * @example
  *   recordDigest(["game 1", "white 31 8/5 6/5"]); // hex SHA-256 of "game 1\nwhite 31 8/5 6/5\n"
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { hashes } from "./hash-backend";
 
-/** hex(SHA-256) of the lines, each followed by "\n", as UTF-8. */
+/** hex(SHA-256) of the lines, each followed by "\n", as UTF-8 (Node's SHA-256 in Node: hash-backend.ts). */
 export function recordDigest(lines: readonly string[]): string {
-  return bytesToHex(sha256(utf8ToBytes(lines.map((line) => `${line}\n`).join(""))));
+  return hashes.sha256Hex(lines.length === 0 ? "" : `${lines.join("\n")}\n`);
 }

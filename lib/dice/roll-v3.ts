@@ -13,7 +13,7 @@
 import type { Dice } from "../engine/types";
 import { hashes } from "./hash-backend";
 import { isChainValue } from "./hash-chain";
-import { diceFromByteStream, rollMessage } from "./roll";
+import { diceFromBlock, diceFromByteStream, rollMessage } from "./roll";
 import { isSalt } from "./salt";
 
 /** What the browsers put into one roll: a turn roll's salt and opponent's value, or an opening roll's two values. */
@@ -50,6 +50,12 @@ export function openingRollMessage(clientSeed: string, nonce: number, whiteValue
 
 export interface RollerV3 {
   roll(nonce: number, parts: RollContributions): Dice;
+  /**
+   * The dice of roll `nonce` from its two contributions in message order — a turn roll's salt and value, an opening
+   * roll's white and black values — already known to be in their forms: roll's, without checking them again (the
+   * verifier has, in its contributions check) or an object per roll.
+   */
+  rollChecked(nonce: number, first: string, second: string): Dice;
 }
 
 /**
@@ -58,11 +64,14 @@ export interface RollerV3 {
  */
 export function createRollerV3(gameSeed: string, clientSeed: string): RollerV3 {
   const digest = hashes.keyedHmac(gameSeed);
-  function* blocks(nonce: number, parts: RollContributions): Generator<Uint8Array, never, undefined> {
-    const base = rollMessageV3(clientSeed, nonce, parts);
+  function* blocks(base: string): Generator<Uint8Array, never, undefined> {
     yield digest(base);
     // A further block is needed only when 31 of block 0's 32 bytes are ≥ 252: practically never, but the rule says how.
     for (let block = 1; ; block++) yield digest(`${base}:${block}`);
   }
-  return { roll: (nonce, parts) => diceFromByteStream(blocks(nonce, parts)) };
+  const diceOf = (base: string): Dice => diceFromBlock(digest(base)) ?? diceFromByteStream(blocks(base));
+  return {
+    roll: (nonce, parts) => diceOf(rollMessageV3(clientSeed, nonce, parts)),
+    rollChecked: (nonce, first, second) => diceOf(`${rollMessage(clientSeed, nonce)}:${first}:${second}`),
+  };
 }

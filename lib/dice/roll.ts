@@ -45,6 +45,23 @@ export function diceFromByteStream(blocks: Iterable<Uint8Array>): Dice {
   throw new Error("diceFromByteStream: the byte stream ended before two bytes below 252 were read");
 }
 
+/**
+ * diceFromByteStream of a stream whose first block is `block`, when that block alone has two bytes below 252 — as
+ * good as always — or undefined, when the further blocks are needed. Lets a verifier roll 10,000 times without a
+ * generator for each roll.
+ */
+export function diceFromBlock(block: Uint8Array): Dice | undefined {
+  let first: DieValue | undefined;
+  for (let i = 0; i < block.length; i++) {
+    const byte = block[i]!;
+    if (byte >= REJECT_FROM) continue;
+    const die = ((byte % 6) + 1) as DieValue;
+    if (first === undefined) first = die;
+    else return [first, die];
+  }
+  return undefined;
+}
+
 export interface Roller {
   /** The endless byte stream of roll `nonce`: HMAC block 0, then blocks 1, 2, ... as the caller pulls them. */
   blocks(nonce: number): Generator<Uint8Array, never, undefined>;

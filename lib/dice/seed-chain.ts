@@ -9,18 +9,17 @@
  *   gameSeedOf(serverSeed, length, 1);                       // SHA-256 applied 8 times
  *   leadsToCommitment(gameSeedOf(serverSeed, length, 3), 3, commitment); // true
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
-
 import { chainLengthFor, MAX_CHAIN_MATCH_LENGTH } from "./chain-length";
+import { hashes } from "./hash-backend";
 
 export { chainLengthFor, MAX_CHAIN_MATCH_LENGTH };
 
-const utf8 = new TextEncoder();
-
-/** hex(SHA-256(seed)) over the seed's ASCII characters: one link of the chain. */
+/**
+ * hex(SHA-256(seed)) over the seed's ASCII characters: one link of the chain. A verifier hashes a game's seed as many
+ * times as its game number, some 1,200 links for a long match: Node's SHA-256 in Node (hash-backend.ts).
+ */
 export function chainLink(seed: string): string {
-  return bytesToHex(sha256(utf8.encode(seed)));
+  return hashes.sha256Hex(seed);
 }
 
 /** `seed` hashed `times` times. */

@@ -103,7 +103,7 @@ export function saltFreeChecks(
   options: Pick<VerifyV2Options, "recordSource" | "recordProblem" | "recordLines">,
 ): SeedChainFindings & { readonly checks: Readonly<Record<SaltFreeCheckId, Checked>>; readonly allGames: readonly number[] } {
   const { recordSource = "separate" } = options;
-  const allGames = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys()])].sort((x, y) => x - y);
+  const allGames = gamesOf(b.rolls, b.gameSeeds.keys());
   const { checked: chain, ...findings } = checkSeedChain(b);
   // A last opening tie left without its reroll is a fault only in a match that ended by play (section 7.6).
   const endedByPlay = b.end === undefined ? false : b.end?.reason === "finished";
@@ -118,6 +118,19 @@ export function saltFreeChecks(
     "record-moves": wholeMatch(moves, allGames),
   };
   return { checks, ...findings, allGames };
+}
+
+/** Every game that a roll or one of `more` names, in order: one pass over the rolls, which come game by game. */
+export function gamesOf(rolls: readonly BundleRoll[], ...more: Iterable<number>[]): number[] {
+  const games = new Set<number>();
+  let last: number | undefined;
+  for (const roll of rolls) {
+    if (roll.game === last) continue;
+    last = roll.game;
+    games.add(last);
+  }
+  for (const list of more) for (const game of list) games.add(game);
+  return [...games].sort((x, y) => x - y);
 }
 
 /** The bundle's own `recordLines`, when it has a list of text lines; null otherwise. */
@@ -201,7 +214,8 @@ function checkSeedChain(b: ParsedBundleV2): { checked: Checked } & SeedChainFind
 function checkNonceSequence(b: ParsedBundleV2): CheckResult {
   const id = "nonce-sequence";
   let previousGame = 0;
-  for (const [i, roll] of b.rolls.entries()) {
+  for (let i = 0; i < b.rolls.length; i++) {
+    const roll = b.rolls[i]!;
     if (roll.nonce !== i) {
       const say: CheckResult["say"] =
         roll.nonce > i

@@ -18,10 +18,10 @@ import { computerValue } from "./computer-value";
 import { followReveals, headsAfter, isChainValue, CONTRIBUTION_CHAIN_LENGTH } from "./hash-chain";
 import { computerSeatProblem } from "./proof-checks";
 import { checkSignatureV3 } from "./proof-statement-v3";
-import { createRollerV3, type RollContributions } from "./roll-v3";
+import { createRollerV3 } from "./roll-v3";
 import { isSalt } from "./salt";
 import type { CheckId, CheckResult, GameVerdict, SeatColor, Verdict } from "./types";
-import { recomputeRolls, saltFreeChecks, type SaltFreeCheckId, type VerifyV2Options } from "./verify-v2";
+import { gamesOf, recomputeRolls, saltFreeChecks, type SaltFreeCheckId, type VerifyV2Options } from "./verify-v2";
 import { wrongRoll, wrongRolls } from "./wrong-rolls";
 
 /** The checks of section 7, in report order; `forwarded-salts` only when a browser's kept values are given. */
@@ -81,7 +81,7 @@ export function verifyV3(bundle: unknown, record?: unknown, options: VerifyV3Opt
     return { protocol: "fair-dice-v3", verdict: "failed", checks, games: [] };
   }
   const b = parsed.value;
-  const allGames = [...new Set([...b.rolls.map((roll) => roll.game), ...b.gameSeeds.keys(), ...b.chains.keys()])].sort((x, y) => x - y);
+  const allGames = gamesOf(b.rolls, b.gameSeeds.keys(), b.chains.keys());
   // v2's checks that read no contribution, run on the v2 fields v3's parser read with v2's own; their seed chain
   // gives the seeds every later check may use.
   const shared = saltFreeChecks(sharedV2View(b), bundle, record, options);
@@ -137,10 +137,16 @@ type ContributionsByPlayer = ReadonlyMap<number, Readonly<Record<SeatColor, read
 
 function contributionsByPlayer(b: ParsedBundleV3): ContributionsByPlayer {
   const games = new Map<number, Record<SeatColor, BundleRollV3[]>>();
+  let game: number | undefined;
+  let byPlayer: Record<SeatColor, BundleRollV3[]> | undefined;
   for (const roll of b.rolls) {
-    let byPlayer = games.get(roll.game);
-    if (!byPlayer) games.set(roll.game, (byPlayer = { white: [], black: [] }));
-    for (const color of COLORS) if (roll.values[color] !== undefined) byPlayer[color].push(roll);
+    if (roll.game !== game) {
+      game = roll.game;
+      byPlayer = games.get(game);
+      if (!byPlayer) games.set(game, (byPlayer = { white: [], black: [] }));
+    }
+    if (roll.values.white !== undefined) byPlayer!.white.push(roll);
+    if (roll.values.black !== undefined) byPlayer!.black.push(roll);
   }
   return games;
 }
@@ -170,7 +176,12 @@ function checkChainHeads(b: ParsedBundleV3, byPlayer: ContributionsByPlayer): Ch
     if (!byPlayer.has(game) && game !== lastRolled + 1) fail("failChainHeadsGame", { game, lastGame: lastRolled }, { game });
   }
   const firstNonces = new Map<number, number>();
-  for (const roll of b.rolls) if (!firstNonces.has(roll.game)) firstNonces.set(roll.game, roll.nonce);
+  let game: number | undefined;
+  for (const roll of b.rolls) {
+    if (roll.game === game) continue;
+    game = roll.game;
+    if (!firstNonces.has(game)) firstNonces.set(game, roll.nonce);
+  }
   for (const [game, rolls] of byPlayer) {
     const firstNonce = firstNonces.get(game)!;
     for (const player of COLORS) {
@@ -231,7 +242,7 @@ function checkChainValues(b: ParsedBundleV3, byPlayer: ContributionsByPlayer, se
 
 /**
  * Why a roll's contributions are not the ones section 7.4 asks for, and whose contribution it is; or null. Asked of
- * every roll, so it reads the two seats directly rather than listing them.
+ * every roll, so it reads the two seats directly rather than listing them or indexing by a seat's name.
  */
 function contributionsProblem(roll: BundleRollV3): { readonly problem: string; readonly player: SeatColor | "none" } | null {
   const { salts, values } = roll;
@@ -241,12 +252,14 @@ function contributionsProblem(roll: BundleRollV3): { readonly problem: string; r
   } else {
     const roller = roll.player;
     if (roller === null) return { problem: "noRoller", player: "none" };
-    const opponent = other(roller);
-    if (salts[roller] === undefined || salts[opponent] !== undefined) return { problem: "rollerSalt", player: roller };
-    if (values[opponent] === undefined || values[roller] !== undefined) return { problem: "opponentValue", player: opponent };
-    if (!isSalt(salts[roller])) return { problem: "saltForm", player: roller };
+    const white = roller === "white";
+    const rollerSalt = white ? salts.white : salts.black;
+    if (rollerSalt === undefined || (white ? salts.black : salts.white) !== undefined) return { problem: "rollerSalt", player: roller };
+    if ((white ? values.black : values.white) === undefined || (white ? values.white : values.black) !== undefined) return { problem: "opponentValue", player: other(roller) };
+    if (!isSalt(rollerSalt)) return { problem: "saltForm", player: roller };
   }
-  for (const color of COLORS) if (values[color] !== undefined && !isChainValue(values[color])) return { problem: "valueForm", player: color };
+  if (values.white !== undefined && !isChainValue(values.white)) return { problem: "valueForm", player: "white" };
+  if (values.black !== undefined && !isChainValue(values.black)) return { problem: "valueForm", player: "black" };
   return null;
 }
 
@@ -280,17 +293,20 @@ function withPlayer(result: CheckResult, player: string): CheckResult {
   return { ...result, say: { ...result.say, values: { ...result.say.values, player } } };
 }
 
-function partsOf(roll: BundleRollV3): RollContributions {
-  if (roll.kind === "opening") return { kind: "opening", white: roll.values.white!, black: roll.values.black! };
-  return { kind: "turn", salt: roll.salts[roll.player!]!, value: roll.values[other(roll.player!)]! };
-}
-
-/** Section 7.5: every roll whose game seed is known, and whose contributions passed, recomputes as section 3's. */
+/**
+ * Section 7.5: every roll whose game seed is known, and whose contributions passed, recomputes as section 3's. Those
+ * are in their forms, so each is rolled from its two contributions in message order as they stand (rollChecked).
+ */
 function checkRolls(b: ParsedBundleV3, seeds: ReadonlyMap<number, string>, failedRolls: ReadonlySet<BundleRollV3>): Checked {
   const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
   const rollerOf = (seed: string) => {
     const roller = createRollerV3(seed, clientSeed);
-    return (roll: BundleRollV3) => roller.roll(roll.nonce, partsOf(roll));
+    return (roll: BundleRollV3) =>
+      roll.kind === "opening"
+        ? roller.rollChecked(roll.nonce, roll.values.white!, roll.values.black!)
+        : roll.player === "white"
+          ? roller.rollChecked(roll.nonce, roll.salts.white!, roll.values.black!)
+          : roller.rollChecked(roll.nonce, roll.salts.black!, roll.values.white!);
   };
   const { failedGames, firstWrong, wrong, unknown } = recomputeRolls(b.rolls, seeds, failedRolls, rollerOf);
   // v2's failure, naming the roller too (none for an opening roll, to which both players gave a value).
