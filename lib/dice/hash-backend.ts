@@ -17,7 +17,7 @@
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { keyedDigest } from "./roll";
+import { keyedBytesDigest, keyedDigest } from "./roll";
 
 /** SHA-256 and HMAC-SHA256 over the UTF-8 bytes of text (keys too), as the dice protocols use them. */
 export interface HashBackend {
@@ -28,6 +28,8 @@ export interface HashBackend {
   sha256Hex(text: string): string;
   /** HMAC-SHA256 keyed once with `key`, for many messages; the returned bytes may be overwritten by the next call. */
   keyedHmac(key: string): (message: string) => Uint8Array;
+  /** keyedHmac of a message already in bytes: the first `length` of `bytes` (a reused buffer, so no view is made). */
+  keyedHmacBytes(key: string): (bytes: Uint8Array, length: number) => Uint8Array;
   /** hex(HMAC-SHA256(key, message)). */
   hmacHex(key: string, message: string): string;
 }
@@ -64,6 +66,10 @@ function nobleBackend(): HashBackend {
     },
     sha256Hex: (value) => bytesToHex(sha256(utf8.encode(value))),
     keyedHmac: keyedDigest,
+    keyedHmacBytes: (key) => {
+      const digest = keyedBytesDigest(key);
+      return (bytes, length) => digest(bytes.subarray(0, length));
+    },
     hmacHex: (key, message) => bytesToHex(hmac(sha256, utf8.encode(key), utf8.encode(message))),
   };
 }
@@ -76,7 +82,8 @@ function nobleBackend(): HashBackend {
  * Buffer. Tests hold it against `createHmac` and noble's HMAC.
  */
 export function nodeBackend(crypto: NodeCrypto): HashBackend {
-  function keyedHmac(key: string): (message: string) => Uint8Array {
+  /** The HMAC keyed with `key`, of a message given as text or as bytes. */
+  function keyed(key: string) {
     let keyBytes: Uint8Array = utf8.encode(key);
     if (keyBytes.length > BLOCK) keyBytes = latin1Bytes(crypto.hash("sha256", keyBytes, "binary"), new Uint8Array(32));
     // inner: key ^ ipad, then the message; outer: key ^ opad, then the inner digest. Both reused for every message.
@@ -91,27 +98,45 @@ export function nodeBackend(crypto: NodeCrypto): HashBackend {
     let views: Uint8Array[] = [];
     let messagePart = inner.subarray(BLOCK);
     const innerDigest = outer.subarray(BLOCK);
-    return (message) => {
-      const encoded = utf8.encodeInto(message, messagePart);
-      let written = encoded.written;
-      if (encoded.read < message.length) {
-        // Longer than the buffer (encodeInto stopped at its end): a buffer that holds it, kept for the next ones.
-        const larger = new Uint8Array(BLOCK + 3 * message.length);
-        larger.set(inner.subarray(0, BLOCK));
-        [inner, views, messagePart] = [larger, [], larger.subarray(BLOCK)];
-        written = utf8.encodeInto(message, messagePart).written;
-      }
+    /** A buffer for messages of up to `bytes` bytes, kept for the next ones. */
+    const grow = (bytes: number) => {
+      const larger = new Uint8Array(BLOCK + bytes);
+      larger.set(inner.subarray(0, BLOCK));
+      [inner, views, messagePart] = [larger, [], larger.subarray(BLOCK)];
+    };
+    /** The HMAC of the `written` bytes in `messagePart`. */
+    const digest = (written: number) => {
       const length = BLOCK + written;
       latin1Bytes(crypto.hash("sha256", (views[length] ??= inner.subarray(0, length)), "binary"), innerDigest);
       return latin1Bytes(crypto.hash("sha256", outer, "binary"), out);
     };
+    return {
+      text(message: string): Uint8Array {
+        const encoded = utf8.encodeInto(message, messagePart);
+        let written = encoded.written;
+        if (encoded.read < message.length) {
+          // Longer than the buffer (encodeInto stopped at its end).
+          grow(3 * message.length);
+          written = utf8.encodeInto(message, messagePart).written;
+        }
+        return digest(written);
+      },
+      bytes(bytes: Uint8Array, length: number): Uint8Array {
+        if (bytes.length > messagePart.length) grow(bytes.length);
+        // The whole buffer, a few hundred bytes: one native copy, where a view of its first `length` would be an object.
+        messagePart.set(bytes);
+        return digest(length);
+      },
+    };
   }
+  const keyedHmac = (key: string) => keyed(key).text;
   return {
     name: "node",
     // A digest string is one small native allocation; comparing bytes would cost more in JavaScript than it saves.
     sha256HexIs: (text, hex) => crypto.hash("sha256", text) === hex,
     sha256Hex: (text) => crypto.hash("sha256", text),
     keyedHmac,
+    keyedHmacBytes: (key) => keyed(key).bytes,
     hmacHex: (key, message) => bytesToHex(keyedHmac(key)(message)),
   };
 }

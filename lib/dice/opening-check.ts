@@ -30,7 +30,8 @@ export function checkOpeningResolution(rolls: readonly BundleRoll[], matchOver: 
   let nextRoller: SeatColor = "black";
   let turnRolls = 0;
   let ties = 0;
-  for (const roll of rolls) {
+  for (let at = 0; at < rolls.length; at++) {
+    const roll = rolls[at]!;
     if (roll.game !== game) {
       if (roll.game !== game + 1) {
         return failed({ key: "failGameNumber", values: { nonce: roll.nonce, game: roll.game, previous: game } }, roll);

@@ -10,7 +10,7 @@
  */
 import type { ParsedBundleV2 } from "./bundle-v2";
 import { signatureValid, type ProofKey } from "./proof-keys";
-import { proofStatement } from "./proof-statement";
+import { proofStatementBytes } from "./proof-statement";
 import { recordDigest } from "./record-digest";
 import type { CheckResult } from "./types";
 
@@ -23,7 +23,7 @@ export function checkSignature(b: ParsedBundleV2, keys: readonly ProofKey[]): Ch
   if (signature === null) return { id, status: "skipped", say: { key: "unsigned", values: {} } };
   const key = keys.find((k) => k.keyId === signature.keyId);
   if (!key) return { id, status: "skipped", say: { key: "unknownKey", values: { keyId: signature.keyId, known: keys.length } } };
-  if (!signatureValid(key.publicKey, proofStatement(b, key.keyId), signature.value)) {
+  if (!signatureValid(key.publicKey, proofStatementBytes(b, key.keyId), signature.value)) {
     return { id, status: "failed", say: { key: "failSignature", values: { keyId: key.keyId } } };
   }
   return { id, status: "passed", say: { key: "signed", values: { keyId: key.keyId, from: key.from } } };

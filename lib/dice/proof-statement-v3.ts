@@ -11,7 +11,8 @@
  */
 import { sharedV2View, type ParsedBundleV3 } from "./bundle-v3";
 import { signatureValid, type ProofKey } from "./proof-keys";
-import { proofFieldLines, proofRollLine, statementText } from "./proof-statement";
+import { proofFieldLines, statementBytes, statementText, writeRollLine } from "./proof-statement";
+import { TextWriter, type StatementWriter } from "./utf8-writer";
 import type { CheckResult } from "./types";
 
 export const PROOF_STATEMENT_FORMAT_V3 = "fairgammon-signed-proof-2";
@@ -20,7 +21,14 @@ const heads = (list: readonly string[] | undefined) => (list === undefined ? "-"
 
 /** The statement's lines for `keyId`, in the order section 9b gives. */
 export function proofStatementLinesV3(b: ParsedBundleV3, keyId: string): string[] {
-  return [...headLinesV3(b, keyId), ...b.rolls.map(rollLineV3)];
+  return [
+    ...headLinesV3(b, keyId),
+    ...b.rolls.map((roll) => {
+      const out = new TextWriter();
+      writeRollLineV3(out, roll);
+      return out.toString();
+    }),
+  ];
 }
 
 /** Every line before the rolls: v2's, with v3's format and protocol, then one `chains` line per game. */
@@ -30,13 +38,22 @@ function headLinesV3(b: ParsedBundleV3, keyId: string): string[] {
 }
 
 /** v2's roll line, then white's and black's chain value. */
-function rollLineV3(roll: ParsedBundleV3["rolls"][number]): string {
-  return `${proofRollLine(roll)} ${roll.values.white ?? "-"} ${roll.values.black ?? "-"}`;
+function writeRollLineV3(out: StatementWriter, roll: ParsedBundleV3["rolls"][number]): void {
+  writeRollLine(out, roll);
+  out.text(" ");
+  out.text(roll.values.white ?? "-");
+  out.text(" ");
+  out.text(roll.values.black ?? "-");
 }
 
-/** The statement as the text that is signed: every line followed by "\n" (made as v2's is: statementText). */
+/** The statement as the text that is signed: every line followed by "\n". */
 export function proofStatementV3(b: ParsedBundleV3, keyId: string): string {
-  return statementText(headLinesV3(b, keyId), b.rolls, rollLineV3);
+  return statementText(headLinesV3(b, keyId), b.rolls, writeRollLineV3);
+}
+
+/** proofStatementV3's UTF-8 bytes, which the signature is over: what the verifier checks. */
+export function proofStatementBytesV3(b: ParsedBundleV3, keyId: string): Uint8Array {
+  return statementBytes(headLinesV3(b, keyId), b.rolls, writeRollLineV3, 160);
 }
 
 /** v2's check 11 over the v3 statement: skipped unsigned or under a key the verifier does not trust. */
@@ -46,6 +63,6 @@ export function checkSignatureV3(b: ParsedBundleV3, keys: readonly ProofKey[]): 
   const result = (status: CheckResult["status"], key: string, values: CheckResult["say"]["values"]): CheckResult => ({ id: "signature", status, say: { key, values } });
   if (!signature) return result("skipped", "unsigned", {});
   if (!key) return result("skipped", "unknownKey", { keyId: signature.keyId, known: keys.length });
-  if (!signatureValid(key.publicKey, proofStatementV3(b, key.keyId), signature.value)) return result("failed", "failSignature", { keyId: key.keyId });
+  if (!signatureValid(key.publicKey, proofStatementBytesV3(b, key.keyId), signature.value)) return result("failed", "failSignature", { keyId: key.keyId });
   return result("passed", "signed", { keyId: key.keyId, from: key.from });
 }

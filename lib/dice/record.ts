@@ -168,7 +168,8 @@ const isDie = (value: unknown): boolean => Number.isSafeInteger(value) && (value
 function recordMatchesLog(rolls: readonly BundleRoll[], value: unknown, source: RecordSource): boolean {
   if (!Array.isArray(value)) return false;
   let i = 0;
-  for (const roll of rolls) {
+  for (let at = 0; at < rolls.length; at++) {
+    const roll = rolls[at]!;
     const player = roll.kind === "opening" ? openerOf(roll.dice[0], roll.dice[1]) : roll.player;
     if (roll.kind === "opening" && player === null) continue;
     const turn: unknown = value[i++];

@@ -15,6 +15,7 @@ import { hashes } from "./hash-backend";
 import { isChainValue } from "./hash-chain";
 import { diceFromBlock, diceFromByteStream, rollMessage } from "./roll";
 import { isSalt } from "./salt";
+import { Utf8Writer } from "./utf8-writer";
 
 /** What the browsers put into one roll: a turn roll's salt and opponent's value, or an opening roll's two values. */
 export type RollContributions =
@@ -60,18 +61,36 @@ export interface RollerV3 {
 
 /**
  * The rolls of one game: the HMAC keyed once with the game's seed (Node's crypto in Node, noble's in a browser:
- * hash-backend.ts), each block's digest read before the next is made.
+ * hash-backend.ts), each block's digest read before the next is made. rollChecked writes block 0's message straight
+ * into one reused buffer (utf8-writer.ts): a message string for each of 10,000 rolls, and its flat copy, was most of
+ * the garbage left in a verification.
  */
 export function createRollerV3(gameSeed: string, clientSeed: string): RollerV3 {
   const digest = hashes.keyedHmac(gameSeed);
+  const digestBytes = hashes.keyedHmacBytes(gameSeed);
+  const message = new Utf8Writer(256);
   function* blocks(base: string): Generator<Uint8Array, never, undefined> {
     yield digest(base);
     // A further block is needed only when 31 of block 0's 32 bytes are ≥ 252: practically never, but the rule says how.
     for (let block = 1; ; block++) yield digest(`${base}:${block}`);
   }
   const diceOf = (base: string): Dice => diceFromBlock(digest(base)) ?? diceFromByteStream(blocks(base));
+  const base = (nonce: number, first: string, second: string) => `${rollMessage(clientSeed, nonce)}:${first}:${second}`;
   return {
     roll: (nonce, parts) => diceOf(rollMessageV3(clientSeed, nonce, parts)),
-    rollChecked: (nonce, first, second) => diceOf(`${rollMessage(clientSeed, nonce)}:${first}:${second}`),
+    rollChecked(nonce, first, second) {
+      // rollMessage refuses a nonce that is not one.
+      if (!Number.isSafeInteger(nonce) || nonce < 0) return diceOf(base(nonce, first, second));
+      // base()'s pieces, each ending or followed by ":" or a digit, so no surrogate pair is split between two.
+      message.reset();
+      message.text(clientSeed);
+      message.text(":");
+      message.number(nonce);
+      message.text(":");
+      message.text(first);
+      message.text(":");
+      message.text(second);
+      return diceFromBlock(digestBytes(message.data, message.size)) ?? diceOf(base(nonce, first, second));
+    },
   };
 }

@@ -76,11 +76,17 @@ export interface Roller {
  * The returned bytes are overwritten by the next call.
  */
 export function keyedDigest(seed: string): (message: string) => Uint8Array {
+  const digest = keyedBytesDigest(seed);
+  return (message) => digest(utf8.encode(message));
+}
+
+/** keyedDigest of a message given as its bytes. */
+export function keyedBytesDigest(seed: string): (message: Uint8Array) => Uint8Array {
   const keyed = hmac.create(sha256, utf8.encode(seed));
   const scratch = keyed.clone();
   const out = new Uint8Array(keyed.outputLen);
   return (message) => {
-    keyed._cloneInto(scratch).update(utf8.encode(message)).digestInto(out);
+    keyed._cloneInto(scratch).update(message).digestInto(out);
     return out;
   };
 }

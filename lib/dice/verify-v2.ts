@@ -120,11 +120,15 @@ export function saltFreeChecks(
   return { checks, ...findings, allGames };
 }
 
-/** Every game that a roll or one of `more` names, in order: one pass over the rolls, which come game by game. */
+/**
+ * Every game that a roll or one of `more` names, in order: one pass over the rolls, which come game by game. (The
+ * verifiers' loops over the rolls are indexed: a for-of made an iterator result per roll until V8 optimized it.)
+ */
 export function gamesOf(rolls: readonly BundleRoll[], ...more: Iterable<number>[]): number[] {
   const games = new Set<number>();
   let last: number | undefined;
-  for (const roll of rolls) {
+  for (let at = 0; at < rolls.length; at++) {
+    const roll = rolls[at]!;
     if (roll.game === last) continue;
     last = roll.game;
     games.add(last);
@@ -250,7 +254,8 @@ function checkSalts(b: ParsedBundleV2): Checked & { readonly failedRolls: Readon
   const failedGames = new Set<number>();
   const failedRolls = new Set<BundleRollV2>();
   let first: CheckResult | undefined;
-  for (const roll of b.rolls) {
+  for (let at = 0; at < b.rolls.length; at++) {
+    const roll = b.rolls[at]!;
     const problem = saltsProblem(roll);
     if (problem === null) continue;
     failedRolls.add(roll);
@@ -282,7 +287,8 @@ export function recomputeRolls<R extends BundleRoll>(rolls: readonly R[], seeds:
   let wrong = 0;
   let unknown = 0;
   let checked = 0;
-  for (const roll of rolls) {
+  for (let at = 0; at < rolls.length; at++) {
+    const roll = rolls[at]!;
     const seed = seeds.get(roll.game);
     if (seed === undefined) {
       unknown++;
@@ -331,7 +337,8 @@ function checkComputerSalts(b: ParsedBundleV2, seeds: ReadonlyMap<number, string
   let first: CheckResult | undefined;
   let checked = 0;
   let waiting = 0;
-  for (const roll of b.rolls) {
+  for (let at = 0; at < b.rolls.length; at++) {
+    const roll = b.rolls[at]!;
     const salt = roll.salts[computer];
     if (salt === undefined || unsalted.has(roll)) continue;
     const seed = seeds.get(roll.game);
@@ -354,7 +361,8 @@ function checkBrowserSalts(b: ParsedBundleV2, browser: BrowserSalts): Checked {
   const id = "browser-salts";
   const differing: BundleRollV2[] = [];
   let compared = 0;
-  for (const roll of b.rolls) {
+  for (let at = 0; at < b.rolls.length; at++) {
+    const roll = b.rolls[at]!;
     const kept = browser.salts.get(roll.nonce);
     if (kept === undefined) continue;
     compared++;

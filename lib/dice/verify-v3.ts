@@ -139,7 +139,8 @@ function contributionsByPlayer(b: ParsedBundleV3): ContributionsByPlayer {
   const games = new Map<number, Record<SeatColor, BundleRollV3[]>>();
   let game: number | undefined;
   let byPlayer: Record<SeatColor, BundleRollV3[]> | undefined;
-  for (const roll of b.rolls) {
+  for (let at = 0; at < b.rolls.length; at++) {
+    const roll = b.rolls[at]!;
     if (roll.game !== game) {
       game = roll.game;
       byPlayer = games.get(game);
@@ -177,7 +178,8 @@ function checkChainHeads(b: ParsedBundleV3, byPlayer: ContributionsByPlayer): Ch
   }
   const firstNonces = new Map<number, number>();
   let game: number | undefined;
-  for (const roll of b.rolls) {
+  for (let at = 0; at < b.rolls.length; at++) {
+    const roll = b.rolls[at]!;
     if (roll.game === game) continue;
     game = roll.game;
     if (!firstNonces.has(game)) firstNonces.set(game, roll.nonce);
@@ -227,7 +229,8 @@ function checkChainValues(b: ParsedBundleV3, byPlayer: ContributionsByPlayer, se
       const heads = b.chains.get(game)?.[player];
       if (heads === undefined) continue;
       const follower = followReveals(heads);
-      for (const roll of rolls[player]) {
+      for (let at = 0; at < rolls[player].length; at++) {
+        const roll = rolls[player][at]!;
         const problem = follower.accept(roll.values[player]!);
         checked++;
         if (problem === null) continue;
@@ -274,7 +277,8 @@ function checkContributions(b: ParsedBundleV3, seeds: ReadonlyMap<number, string
   const { fail, done } = failures("contributions");
   const failedRolls = new Set<BundleRollV3>();
   let waiting = 0;
-  for (const roll of b.rolls) {
+  for (let at = 0; at < b.rolls.length; at++) {
+    const roll = b.rolls[at]!;
     let found = contributionsProblem(roll);
     if (found === null && roll.kind === "turn" && roll.player !== null && roll.player === b.computer) {
       const seed = seeds.get(roll.game);
@@ -323,7 +327,8 @@ function checkRolls(b: ParsedBundleV3, seeds: ReadonlyMap<number, string>, faile
 function checkForwardedSalts(b: ParsedBundleV3, browser: BrowserKeptV3): Checked {
   const { fail, done } = failures("forwarded-salts");
   let compared = 0;
-  for (const roll of b.rolls) {
+  for (let at = 0; at < b.rolls.length; at++) {
+    const roll = b.rolls[at]!;
     const sides = [
       [browser.player, browser.salts.get(roll.nonce)],
       [other(browser.player), browser.shownSalts.get(roll.nonce)],
