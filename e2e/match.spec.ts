@@ -1,8 +1,9 @@
 // A whole match in real Chromium, through the UI only: two guests, one creates a private 1-point match and the other
 // joins by its link, both submit client seeds, and they play to the end by clicking highlighted checkers and
 // destinations; a third visitor (not signed in, phone-sized) watches the same moves; one player reloads mid-match
-// and resumes; at the end both see the revealed seed and every check passes in the browser; a tampered bundle pasted
-// into /verify fails with the nonce. Screenshots of the board mid-game and of the verified panel are saved in
+// and resumes; every roll is fair-dice-v3, each page sending its own chain heads and values (the reloaded one the same
+// values again, from what it kept); at the end both see the revealed seed, every check passes in the browser and the
+// match's entries in the transparency log prove included; a tampered bundle pasted into /verify fails with the nonce. Screenshots of the board mid-game and of the verified panel are saved in
 // test-results/screenshots/ (and attached to the report).
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -200,13 +201,20 @@ test("two guests play a 1-point match to the end on the board; a spectator sees 
     await page.getByRole("button", { name: "Verify every roll" }).click();
     const report = page.getByTestId("verify-report");
     await expect(report.getByRole("status")).toHaveText("Verified: every check passed.");
-    // fair-dice-v2's eleven checks (computer-salts passes with no computer; the site's signature against the keys it
-    // lists), and this browser's own salts.
-    await expect(report.locator("[data-status=passed]")).toHaveCount(12);
-    await expect(report.locator('[data-check="signature"]')).toHaveAttribute("data-status", "passed");
+    // fair-dice-v3's twelve checks (both players' chains, every contribution, the site's signature against the keys
+    // it lists), and the salts and heads this browser itself kept: each was played by the two pages, not a bot.
+    await expect(report.locator("[data-status=passed]")).toHaveCount(13);
     await expect(report.locator("[data-status=failed]")).toHaveCount(0);
-    await expect(report.locator('[data-check="browser-salts"]')).toHaveAttribute("data-status", "passed");
+    for (const id of ["signature", "chain-heads", "chain-values", "contributions", "rolls-recomputed", "forwarded-salts"]) {
+      await expect(report.locator(`[data-check="${id}"]`)).toHaveAttribute("data-status", "passed");
+    }
     await expect(report.getByTestId("game-verdicts").locator("[data-verdict=verified]")).toHaveCount(1);
+    // The match's place in the public transparency log: its commitment and its record's digest, each proved included
+    // in a signed tree head, checked in this browser.
+    const log = page.getByTestId("log-report");
+    await expect(log).toHaveAttribute("data-verdict", "logged");
+    await expect(log.locator('[data-check="log-inclusion"]')).toHaveAttribute("data-status", "passed");
+    await expect(log.getByTestId("log-entries").locator("li")).toHaveCount(2);
   }
   await shoot(alice, "verified-panel.png", testInfo, alice.locator(".fairness-panel"));
 

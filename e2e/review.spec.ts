@@ -95,11 +95,12 @@ test("a player reviews a finished match step by step and verifies it", async ({ 
   const report = page.getByTestId("verify-report");
   await expect(report.getByRole("status")).toHaveText("Verified: every check passed.");
   const checks = report.locator("[data-check]");
-  // fair-dice-v2's eleven checks, the site's signature among them (the review page is not the player's browser: no
-  // salts of its own to compare).
-  await expect(checks).toHaveCount(11);
-  expect(await checks.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual(Array(11).fill("passed"));
-  await expect(report.locator(".checks .check-mark")).toHaveText(Array(11).fill("✓"));
+  // fair-dice-v3's twelve checks, the site's signature and both players' chains among them (the review page is not
+  // the player's browser: no salts or heads of its own to compare).
+  await expect(checks).toHaveCount(12);
+  expect(await checks.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual(Array(12).fill("passed"));
+  await expect(report.locator(".checks .check-mark")).toHaveText(Array(12).fill("✓"));
+  await expect(report.locator('[data-check="chain-values"]')).toHaveAttribute("data-status", "passed");
   await expect(report.locator('[data-check="signature"]')).toHaveAttribute("data-status", "passed");
   await shoot(page, "review-verified.png", testInfo);
 

@@ -19,7 +19,7 @@ import { newMatch, type MatchAction, type MatchState, type ResignLevel, type Sco
 import { legalPlays } from "@/lib/engine/moves";
 import { trustedKeys } from "@/tests/support/proof-keys";
 import { describeFailure, type Color, type DieValue } from "@/lib/engine/types";
-import { verifyMat } from "@/lib/record/mat-verify";
+import { verifyMatFile } from "@/lib/record/mat-verify";
 import { matExport } from "@/server/record/match-review";
 import type { MatchEvent } from "@/lib/match/events";
 import { matFromEvents, reviewSteps, type ReviewGame } from "@/lib/record/review";
@@ -360,7 +360,7 @@ describe.skipIf(!hasGnubg)("GNU Backgammon reads our .mat files as we do", () =>
     const without = runGnubg(plain, "without-proofs");
     expect(withProofs.games).toEqual(without.games);
     expect(gnubgFinalScore(withProofs)).toEqual(finalScore(events));
-    const checked = verifyMat(exported.value.text, { keys: trustedKeys(t.proofKey) });
+    const checked = verifyMatFile(exported.value.text, { keys: trustedKeys(t.proofKey) });
     if (!checked.ok) throw new Error(describeFailure(checked));
     expect(checked.value.verdict).toBe("verified");
   });

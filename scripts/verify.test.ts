@@ -143,6 +143,7 @@ describe("npm run verify", () => {
     const good = run([v3Paths.good, "--keys", keysPath]);
     expect(good.stdout.split("\n")[0]).toBe(`fair-dice-v3 verification of ${v3Paths.good}`);
     expect(good.stdout).toContain("VERIFIED: every check passed. The site signed exactly this log");
+    expect(good.stdout).toContain("the roller's salt and the other player's value, each value on the chain that player committed before the game");
     expect(good.stdout).toMatch(/PASS {2}.*Chain values/);
     expect(good.stdout).not.toMatch(/verifyReport\.|verifyCli\./);
     expect(good.code).toBe(0);

@@ -114,7 +114,9 @@ function formatReport(report: AnyVerifyReport, source: string): string {
     case "verified": {
       // A signed fair-dice-v2 or v3 file: say what its signature adds to the recomputed rolls.
       const signed = (report.checks as readonly AnyCheckResult[]).find((c) => c.id === "signature" && c.status === "passed");
-      lines.push(signed ? say("verifiedSigned", { keyId: String(signed.say.values.keyId) }) : say("verified"));
+      // v3's rolls also take the other player's chain value: the signed statement binds those too.
+      const keyId = signed ? String(signed.say.values.keyId) : "";
+      lines.push(!signed ? say("verified") : protocol === "fair-dice-v3" ? say("verifiedSignedV3", { keyId }) : say("verifiedSigned", { keyId }));
       break;
     }
     case "failed":

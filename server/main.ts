@@ -96,7 +96,7 @@ export interface AppServerOptions {
   /** Who opens a socket: the session cookie of its handshake. */
   readonly identify: (request: IncomingMessage) => Promise<Actor | null>;
   readonly abandonAfterMs?: number;
-  /** The dice protocol of new matches (env DICE_PROTOCOL); default fair-dice-v2. */
+  /** The dice protocol of new matches (env DICE_PROTOCOL); default fair-dice-v3. */
   readonly diceProtocol?: "fair-dice-v2" | "fair-dice-v3";
   /** Commands per socket: a burst and a sustained rate per second. */
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };

@@ -36,11 +36,11 @@ describe("Markdown", () => {
     expect(html).toContain("<h4>Deep</h4>");
   });
 
-  it("renders both docs with every link pointing at a page or the web", () => {
-    for (const doc of ["provably-fair.md", "fair-dice-v1.md"]) {
+  it("renders the guide and the specifications with every link pointing at a page or the web", () => {
+    for (const doc of ["provably-fair.md", "fair-dice-v1.md", "fair-dice-v2.md", "fair-dice-v3.md", "transparency-log.md"]) {
       const html = render(readFileSync(path.join(process.cwd(), "docs", doc), "utf8"));
       expect(html.startsWith('<div class="markdown"><h1>')).toBe(true);
-      for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) expect(href).toMatch(/^(\/fairness(\/spec(\/v2)?)?|https?:\/\/.+)$/);
+      for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) expect(href).toMatch(/^(\/fairness(\/spec(\/(v2|v3|log|tournaments))?)?|https?:\/\/.+)$/);
     }
   });
 });

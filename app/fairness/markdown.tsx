@@ -13,6 +13,9 @@ import remarkGfm from "remark-gfm";
 const DOC_LINKS: Record<string, string> = {
   "fair-dice-v1.md": "/fairness/spec",
   "fair-dice-v2.md": "/fairness/spec/v2",
+  "fair-dice-v3.md": "/fairness/spec/v3",
+  "transparency-log.md": "/fairness/spec/log",
+  "tournaments.md": "/fairness/spec/tournaments",
   "provably-fair.md": "/fairness",
   "provably-fair.pt-BR.md": "/fairness",
   "provably-fair.fr.md": "/fairness",

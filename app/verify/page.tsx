@@ -10,7 +10,7 @@ export default async function VerifyPage() {
     <section className="verify-page">
       <h1>{t("title")}</h1>
       <p>
-        {t.rich("intro", { spec: (chunks) => <a href="/fairness/spec">{chunks}</a>, specV2: (chunks) => <a href="/fairness/spec/v2">{chunks}</a> })} <a href="/fairness">{t("howItWorks")}</a>
+        {t.rich("intro", { spec: (chunks) => <a href="/fairness/spec">{chunks}</a>, specV2: (chunks) => <a href="/fairness/spec/v2">{chunks}</a>, specV3: (chunks) => <a href="/fairness/spec/v3">{chunks}</a> })} <a href="/fairness">{t("howItWorks")}</a>
       </p>
       <VerifyTool />
     </section>

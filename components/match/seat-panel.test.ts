@@ -51,7 +51,7 @@ describe("the seat panel of a waiting match", () => {
     for (const signedIn of [true, false]) {
       const html = render(v1Created, null, signedIn);
       expect(text(html)).toContain(
-        "This match uses fair-dice-v1, an older dice protocol without your browser's salt; the site seats players only in fair-dice-v2 matches. You can still watch it and check its dice.",
+        "This match uses fair-dice-v1, an older dice protocol without your browser's salt; the site seats players only in fair-dice-v2 and fair-dice-v3 matches. You can still watch it and check its dice.",
       );
       expect(html).toContain('data-testid="outdated-protocol"');
       expect(text(html)).not.toContain("Join as");

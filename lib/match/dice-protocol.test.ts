@@ -46,7 +46,7 @@ describe("no new fair-dice-v1 match", () => {
   it("refuses a create without the seed chain (ERR_OUTDATED_PROTOCOL), storing nothing", () => {
     // As a caller that gets round the type would send it: the command fair-dice-v1 matches were created with.
     const decision = decide(emptyMatchView("n"), createV1 as unknown as MatchCommand, context(alice));
-    expect(decision).toEqual({ ok: false, code: "ERR_OUTDATED_PROTOCOL", values: { reason: "create", current: "fair-dice-v2" } });
+    expect(decision).toEqual({ ok: false, code: "ERR_OUTDATED_PROTOCOL", values: { reason: "create", current: "fair-dice-v3" } });
     // Also when the opponent would be seated in the same decision (the computer, the queue, a rematch).
     expect(decide(emptyMatchView("n"), { ...createV1, opponent: carol } as unknown as MatchCommand, context(alice))).toMatchObject({ ok: false, code: "ERR_OUTDATED_PROTOCOL" });
   });
@@ -72,11 +72,11 @@ describe("no new player in a fair-dice-v1 match", () => {
   it("refuses to seat anyone in a waiting fair-dice-v1 match (ERR_OUTDATED_PROTOCOL), with both protocols named", () => {
     const waiting = fold([v1Created]);
     expect(waiting.status).toBe("waiting");
-    expect(outdatedProtocol(waiting)).toEqual({ protocol: "fair-dice-v1", current: "fair-dice-v2" });
+    expect(outdatedProtocol(waiting)).toEqual({ protocol: "fair-dice-v1", current: "fair-dice-v3" });
     expect(decide(waiting, { type: "join" }, context(carol))).toEqual({
       ok: false,
       code: "ERR_OUTDATED_PROTOCOL",
-      values: { reason: "join", protocol: "fair-dice-v1", current: "fair-dice-v2" },
+      values: { reason: "join", protocol: "fair-dice-v1", current: "fair-dice-v3" },
     });
     // Private too, with its invitation.
     expect(decide(fold([{ ...v1Created, visibility: "private" }]), { type: "join", inviteToken: "t" }, context(carol))).toMatchObject({ ok: false, code: "ERR_OUTDATED_PROTOCOL" });

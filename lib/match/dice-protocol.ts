@@ -1,9 +1,8 @@
 /**
  * Which dice protocol a match uses, and the rule that no match is downgraded (issue 46, item 4): every new match is
- * fair-dice-v2 (docs/fair-dice-v2.md), whose rolls mix a salt from the roller's browser — or, where the server is
- * told to (`diceProtocol` of the match service, FAIRGAMMON_DICE_PROTOCOL), fair-dice-v3 (docs/fair-dice-v3.md), whose
- * rolls also mix a chain value from the opponent's browser. v3 is created only on request until its record and its
- * page are complete everywhere (issue 49); both are seated. A fair-dice-v1 match (docs/fair-dice-v1.md: no salts, its
+ * fair-dice-v3 (docs/fair-dice-v3.md), whose rolls mix a salt from the roller's browser and a chain value from the
+ * opponent's — or, where the server is told to (`diceProtocol` of the match service, env DICE_PROTOCOL), fair-dice-v2
+ * (docs/fair-dice-v2.md), the roller's salt alone; both are created and seated. A fair-dice-v1 match (docs/fair-dice-v1.md: no salts, its
  * `created` event has no `dice`) can no longer be created or joined; those already stored stay readable, reviewable and verifiable, so
  * `evolve` still folds their logs — only the decisions that would make or fill one are refused (seating.ts).
  *
@@ -13,7 +12,7 @@
  * @example
  *   protocolOfCreated(created);       // "fair-dice-v2" when the event has `dice`, "fair-dice-v1" without
  *   view.diceProtocol;                // the same, in the view folded from it
- *   outdatedProtocol(view);           // { protocol: "fair-dice-v1", current: "fair-dice-v2" }, or null
+ *   outdatedProtocol(view);           // { protocol: "fair-dice-v1", current: "fair-dice-v3" }, or null
  *   coversMatch(9, 5);                // true: a 5-point match needs a chain of 2 × 5 − 1 game seeds
  */
 import { chainLengthFor, MAX_CHAIN_MATCH_LENGTH } from "../dice/chain-length";
@@ -21,10 +20,16 @@ import type { MatchEvent } from "./events";
 
 export type DiceProtocol = "fair-dice-v1" | "fair-dice-v2" | "fair-dice-v3";
 
-/** The protocol of every match created now, unless the create asks for fair-dice-v3. */
-export const CURRENT_DICE_PROTOCOL: DiceProtocol = "fair-dice-v2";
+/**
+ * The protocol the site creates its matches under (the server's default, env DICE_PROTOCOL), as refusals and the
+ * notice of an outdated match name it.
+ */
+export const CURRENT_DICE_PROTOCOL: DiceProtocol = "fair-dice-v3";
 
-/** The protocols a create may ask for: the current one and fair-dice-v3 (both players' browsers in every roll). */
+/**
+ * The protocols a create may ask for: fair-dice-v3 (both players' browsers in every roll) and fair-dice-v2 (the
+ * roller's salt alone), which is also what a create that names none makes — the server always names the one it uses.
+ */
 export type CreatableProtocol = "fair-dice-v2" | "fair-dice-v3";
 
 export function isCreatableProtocol(value: unknown): value is CreatableProtocol {

@@ -37,6 +37,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ GUESTS_PER_ADDRESS_PER_HOUR: "lots" })).toThrow(/GUESTS_PER_ADDRESS_PER_HOUR/);
   });
 
+  it("creates new matches under fair-dice-v3 unless told fair-dice-v2, and refuses any other protocol (v1 included)", () => {
+    expect(parseEnv({}).DICE_PROTOCOL).toBe("fair-dice-v3");
+    expect(parseEnv({ DICE_PROTOCOL: "fair-dice-v2" }).DICE_PROTOCOL).toBe("fair-dice-v2");
+    expect(() => parseEnv({ DICE_PROTOCOL: "fair-dice-v1" })).toThrow(/DICE_PROTOCOL/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

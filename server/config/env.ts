@@ -59,10 +59,10 @@ const schema = z.object({
   /** How long a player may be away from a match in play before the opponent can claim it. */
   ABANDON_AFTER_SECONDS: wholeNumber(1, 86_400, 300),
   /**
-   * The dice protocol of new matches: fair-dice-v2 (the default) or fair-dice-v3 (docs/fair-dice-v3.md: the opponent's
-   * browser in every roll). v3 is opt-in until its record and page are complete everywhere (issue 49).
+   * The dice protocol of new matches: fair-dice-v3 (the default; docs/fair-dice-v3.md: the opponent's browser in every
+   * roll too) or fair-dice-v2 (docs/fair-dice-v2.md: the roller's salt alone), for a deployment that must keep it.
    */
-  DICE_PROTOCOL: z.enum(["fair-dice-v2", "fair-dice-v3"]).default("fair-dice-v2"),
+  DICE_PROTOCOL: z.enum(["fair-dice-v2", "fair-dice-v3"]).default("fair-dice-v3"),
   /** Guest accounts one client address may create per hour (sign-in and registration have their own limits). */
   GUESTS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 100_000, 20),
   /** Sign-ins and registrations from one client address per 15 minutes (any usernames), over every node. */

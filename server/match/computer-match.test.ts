@@ -1,11 +1,13 @@
 /**
  * Playing the computer, end to end over real sockets and a real SQLite database: a bot creates a match against the
  * computer, which takes the other seat at once and adds a client seed drawn after the commitment; the bot adds its
- * own and the two play to the end through the same command path; the audit bundle verifies with lib/dice, and every
+ * own and the two play to the end through the same command path (fair-dice-v3: the person's browser, here the bot,
+ * gives a chain value to each of the computer's rolls too); the audit bundle verifies with lib/dice, and every
  * one of the computer's events is recorded as its own user's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verify, type AuditBundle, type RecordTurn } from "@/lib/dice";
+import { type AuditBundle, type RecordTurn } from "@/lib/dice";
+import { verifyBundle } from "@/lib/record/verify-bundle";
 import { BotClient } from "@/scripts/bot/bot-client";
 import { connectedPlayers, type ConnectedPlayer } from "@/tests/support/connected-players";
 import { COMPUTER_USERNAMES } from "@/server/db/computer-users";
@@ -70,20 +72,25 @@ describe("a match against the computer", () => {
       expect(Math.max(view.state.score.white, view.state.score.black)).toBeGreaterThanOrEqual(matchLength);
 
       const audit = await fetchAudit(matchId);
-      const report = verify(audit, audit.record, { keys: await fetchProofKeys(t.url) });
+      const report = verifyBundle(audit, audit.record, { keys: await fetchProofKeys(t.url) });
       expect(report.checks.filter((c) => c.status !== "passed")).toEqual([]);
       expect(report.verdict).toBe("verified");
-      // fair-dice-v2: the bundle names the computer's seat, and every one of its salts is its game seed's.
+      // fair-dice-v3: the bundle names the computer's seat; its salts and chain values are its game seeds' (checked by
+      // contributions and chain-values), and the person's browser gave a value to every one of the computer's rolls.
       const computerSeat = color === "white" ? "black" : "white";
-      expect((audit as unknown as { protocol: string; computer?: string }).protocol).toBe("fair-dice-v2");
+      expect((audit as unknown as { protocol: string; computer?: string }).protocol).toBe("fair-dice-v3");
       expect((audit as unknown as { computer?: string }).computer).toBe(computerSeat);
-      expect(report.checks.find((c) => c.id === "computer-salts")).toMatchObject({ status: "passed", say: { key: "computerSalts", values: { player: computerSeat } } });
-      expect((report.checks.find((c) => c.id === "computer-salts")?.say.values as { rolls: number }).rolls).toBeGreaterThan(0);
+      expect(report.checks.find((c) => c.id === "contributions")).toMatchObject({ status: "passed", say: { key: "contributions" } });
+      expect(report.checks.find((c) => c.id === "chain-values")).toMatchObject({ status: "passed", say: { key: "chainValues" } });
+      const rolls = (audit as unknown as { rolls: { kind: string; player: string | null; values: Record<string, string> }[] }).rolls;
+      const computerRolls = rolls.filter((roll) => roll.kind === "turn" && roll.player === computerSeat);
+      expect(computerRolls.length).toBeGreaterThan(0);
+      for (const roll of computerRolls) expect(Object.keys(roll.values)).toEqual([color]);
       // The computer erased from the bundle (so that its seat would read as a person's): named, and the signature fails.
       const { computer: _erased, ...erased } = audit as unknown as Record<string, unknown>;
-      const erasedReport = verify(erased, audit.record, { keys: await fetchProofKeys(t.url) });
-      expect(erasedReport.checks.filter((c) => c.status === "failed").map((c) => c.id).sort()).toEqual(["computer-salts", "signature"]);
-      expect(erasedReport.checks.find((c) => c.id === "computer-salts")?.say).toMatchObject({ key: "failComputerSeat", values: { seat: computerSeat, computer: "none" } });
+      const erasedReport = verifyBundle(erased, audit.record, { keys: await fetchProofKeys(t.url) });
+      expect(erasedReport.checks.filter((c) => c.status === "failed").map((c) => c.id)).toEqual(expect.arrayContaining(["contributions", "signature"]));
+      expect(erasedReport.checks.find((c) => c.id === "contributions")?.say).toMatchObject({ key: "failComputerSeat", values: { seat: computerSeat, computer: "none" } });
 
       // The computer's actions are its own user's, made through the same commands: rolls and plays in its colour.
       const stored = await readStoredMatch(t.db, matchId);

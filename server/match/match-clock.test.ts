@@ -42,7 +42,9 @@ const bots: BotClient[] = [];
 const seedKey = new Secret(new Uint8Array(randomBytes(32)));
 
 async function server(dir?: string): Promise<TestServer> {
-  const t = await startTestServer({ now: () => clock, setTimer, seedKey, ...(dir ? { dir, keepDir: true } : {}) });
+  // fair-dice-v2: a roll is one command here, so each step of the fake clock falls on one side's turn. (A v3 roll waits
+  // for the opponent's value, on the opponent's clock: lib/match/contributed-rolls.test.ts holds that rule.)
+  const t = await startTestServer({ now: () => clock, setTimer, seedKey, diceProtocol: "fair-dice-v2", ...(dir ? { dir, keepDir: true } : {}) });
   open.push(t);
   return t;
 }

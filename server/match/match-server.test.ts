@@ -16,8 +16,9 @@ let t: TestServer;
 
 beforeAll(async () => {
   // Bots act without thinking; the per-socket limit (30 per 2 s) is for people, and would pace them to 15 commands a
-  // second (hostile-clients.test.ts tests the limit).
-  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
+  // second (hostile-clients.test.ts tests the limit). fair-dice-v2: the rolls are recomputed below from v2's text, and
+  // the answers' events are v2's (a v3 server's are in tests/fair-dice-v3/live-coalition.test.ts).
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 }, diceProtocol: "fair-dice-v2" });
 });
 
 afterAll(async () => {

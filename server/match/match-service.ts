@@ -67,8 +67,9 @@ export interface MatchServiceOptions {
   /** Whether a user is a computer player. Default: none is. */
   readonly isComputer?: (userId: string) => boolean;
   /**
-   * The dice protocol of every match this service creates: fair-dice-v2 by default, fair-dice-v3 when the server is
-   * told so (env DICE_PROTOCOL). The vault's seed chain is the same for both.
+   * The dice protocol of every match this service creates: the server's (env DICE_PROTOCOL, fair-dice-v3 unless told
+   * otherwise); fair-dice-v2 for a service made without one (unit tests of other concerns). The vault's seed chain is
+   * the same for both.
    */
   readonly diceProtocol?: "fair-dice-v2" | "fair-dice-v3";
   /**
@@ -218,8 +219,8 @@ export class MatchService {
     const chain = protocolOfSeed(seed);
     if (chain.protocol !== "fair-dice-v2") throw new Error("drawChain gave a seed without a chain");
     const empty = emptyMatchView(matchId);
-    const protocol = this.#options.diceProtocol === "fair-dice-v3" ? { protocol: "fair-dice-v3" as const } : {};
-    const decision = decide(empty, { ...command, commitment: seed.commitment, chainLength: chain.chainLength, ...protocol }, this.#contextFor(empty, null, creation.creator));
+    const protocol = this.#options.diceProtocol ?? "fair-dice-v2";
+    const decision = decide(empty, { ...command, commitment: seed.commitment, chainLength: chain.chainLength, protocol }, this.#contextFor(empty, null, creation.creator));
     if (!decision.ok) return decision;
     const inviteToken = command.visibility === "private" ? newInviteToken() : null;
     const created = await createMatch(this.#options.db, {

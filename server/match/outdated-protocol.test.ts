@@ -52,8 +52,8 @@ describe("a fair-dice-v1 match stored before v2", () => {
         expect(joined).toEqual({
           ok: false,
           code: "ERR_OUTDATED_PROTOCOL",
-          values: { reason: "join", protocol: "fair-dice-v1", current: "fair-dice-v2" },
-          message: "This match uses fair-dice-v1, an older dice protocol without your browser's salt; the site seats players only in fair-dice-v2 matches. You can still watch it and check its dice.",
+          values: { reason: "join", protocol: "fair-dice-v1", current: "fair-dice-v3" },
+          message: "This match uses fair-dice-v1, an older dice protocol without your browser's salt; the site seats players only in fair-dice-v2 and fair-dice-v3 matches. You can still watch it and check its dice.",
         });
         expect(await rowOf(matchId)).toEqual(before);
         expect(before).toMatchObject({ status: "waiting", version: 1 });
@@ -65,16 +65,16 @@ describe("a fair-dice-v1 match stored before v2", () => {
     });
   }
 
-  it("is not offered in the lobby, while a new match is, as fair-dice-v2", async () => {
+  it("is not offered in the lobby, while a new match is, as fair-dice-v3 (the site's protocol)", async () => {
     const { matchId: oldId } = await plantedV1("public");
     const carol = await t.user();
     const host = new BotClient({ url: t.url, cookie: carol.cookie, seed: 2, play: false });
     await host.connect();
     try {
       const { matchId: newId } = await host.create({ matchLength: 3, color: "white", visibility: "public" });
-      expect(host.view).toMatchObject({ diceProtocol: "fair-dice-v2", chainLength: 5 });
+      expect(host.view).toMatchObject({ diceProtocol: "fair-dice-v3", chainLength: 5 });
       const stored = await readStoredMatch(t.db, newId);
-      expect(stored.events[0]?.event).toMatchObject({ type: "created", dice: { protocol: "fair-dice-v2", chainLength: 5 } });
+      expect(stored.events[0]?.event).toMatchObject({ type: "created", dice: { protocol: "fair-dice-v3", chainLength: 5 } });
       const listed = await host.send("lobby:list", {});
       const open = listed.ok ? listed.openMatches.map((c) => c.matchId) : [];
       expect(open).toContain(newId);

@@ -45,7 +45,7 @@ describe("the transparency log of a running site", () => {
     const [entry, ...rest] = await entriesOf(matchId);
     expect(rest).toEqual([]);
     const seed = await t.db.prisma.matchSeed.findUniqueOrThrow({ where: { matchId } });
-    expect(JSON.parse(entry!.entry)).toMatchObject({ kind: "match-created", matchId, protocol: "fair-dice-v2", commitment: seed.commitment });
+    expect(JSON.parse(entry!.entry)).toMatchObject({ kind: "match-created", matchId, protocol: "fair-dice-v3", commitment: seed.commitment });
     // Nothing the log serves holds the sealed seed or anything but the commitment.
     const served = (await get(`/api/transparency/inclusion?match=${matchId}&kind=match-created`)).text + (await get(`/api/transparency/entries?start=0`)).text;
     expect(served).not.toContain(seed.ciphertext);

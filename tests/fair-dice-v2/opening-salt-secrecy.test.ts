@@ -29,7 +29,8 @@ let t: TestServer;
 const received: Received[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
+  // fair-dice-v2 itself: the opening salts this file is about are v2's (a v3 opening takes chain values instead).
+  t = await startTestServer({ rateLimit: { burst: 1000, perSecond: 1000 }, diceProtocol: "fair-dice-v2" });
 });
 
 afterAll(async () => {

@@ -182,7 +182,8 @@ describe("the independent Python verifier", () => {
 });
 
 describe("the independent Python verifier on matches played on a test server", () => {
-  const server = useTestServer({ rateLimit: { burst: 1000, perSecond: 1000 } });
+  // The independent verifier is fair-dice-v2's (tests/fair-dice-v3 holds v3's): these matches are v2 matches.
+  const server = useTestServer({ rateLimit: { burst: 1000, perSecond: 1000 }, diceProtocol: "fair-dice-v2" });
 
   /** A fair-dice-v2 match's audit document, as anyone fetches it. */
   async function auditOf(t: TestServer, matchId: string): Promise<AuditBundleV2 & { record: RecordTurn[] }> {

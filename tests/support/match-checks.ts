@@ -12,7 +12,8 @@
  */
 import { fetchProofKeys } from "./proof-keys";
 import { expect } from "vitest";
-import { verify, type AuditBundle, type AuditBundleV2, type BundleRoll, type RecordTurn } from "@/lib/dice";
+import { type AuditBundle, type AuditBundleV2, type BundleRoll, type RecordTurn } from "@/lib/dice";
+import { verifyBundle } from "@/lib/record/verify-bundle";
 import type { MatchEventMessage } from "@/lib/protocol";
 import type { MatchView } from "@/lib/match";
 import { publishedEvent, publicView } from "@/lib/match/published";
@@ -132,7 +133,8 @@ export async function expectAuditVerifies(serverUrl: string, matchId: string): P
   expect(audit.status, `${matchId}: audit status`).toBe(200);
   expect(audit.body.serverSeed, `${matchId}: revealed seed`).toMatch(/^[0-9a-f]{64}$/);
   // Verified as any outsider would: with the keys the site lists at its stable address.
-  const report = verify(audit.body, audit.body.record, { keys: await fetchProofKeys(serverUrl) });
+  // By the bundle's own protocol (v3, v2 or v1), as the site's verifiers read it.
+  const report = verifyBundle(audit.body, audit.body.record, { keys: await fetchProofKeys(serverUrl) });
   expect(report.checks.filter((c) => c.status !== "passed"), `${matchId}: failed checks`).toEqual([]);
   expect(report.verdict).toBe("verified");
   return audit.body;

@@ -1,8 +1,10 @@
 /**
- * fair-dice-v2 in the browser (docs/fair-dice-v2.md): while a 5-point match goes on, a spectator's fair-dice panel
- * verifies each game by itself as soon as the game ends and its seed is revealed — game 1 verified while game 2 is
- * still in play — and at the end every roll of the match verifies; the .mat file downloaded from the review page
- * verifies from the file alone with the command-line verifier.
+ * fair-dice-v3 in the browser (docs/fair-dice-v3.md; per-game verification as in fair-dice-v2): while a 5-point match
+ * of two bots goes on — each bot's browser-side part played by the bot client, its chains committed and its values
+ * revealed — a spectator's fair-dice panel verifies each game by itself as soon as the game ends and its seed is
+ * revealed — game 1 verified while game 2 is still in play — and at the end every roll of the match verifies, both
+ * players' chains and contributions included; the .mat file downloaded from the review page, with its chains, verifies
+ * from the file alone with the command-line verifier and on the site's verifier page.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -26,8 +28,8 @@ test("each game turns verified in the browser as it ends, and the whole match at
     const page = cy.page;
     await page.goto(`/match/${matchId}`);
     await black.join(matchId);
-    await white.submitSeed("e2e-v2-white");
-    await black.submitSeed("e2e-v2-black");
+    await white.submitSeed("e2e-v3-white");
+    await black.submitSeed("e2e-v3-black");
     await expect(page.getByText("Commitment (to a chain of 9 game seeds)")).toBeVisible();
 
     // Game 1 ends: the panel verifies it by itself while the match goes on.
@@ -45,8 +47,9 @@ test("each game turns verified in the browser as it ends, and the whole match at
     await page.getByRole("button", { name: "Verify every roll" }).click();
     const report = page.getByTestId("verify-report");
     await expect(report.getByRole("status")).toHaveText("Verified: every check passed.");
-    await expect(report.locator('[data-check="seed-chain"]')).toHaveAttribute("data-status", "passed");
-    await expect(report.locator('[data-check="salts"]')).toHaveAttribute("data-status", "passed");
+    for (const id of ["seed-chain", "chain-heads", "chain-values", "contributions", "rolls-recomputed"]) {
+      await expect(report.locator(`[data-check="${id}"]`)).toHaveAttribute("data-status", "passed");
+    }
 
     // The proofs travel with the match: the exported .mat verifies from the file alone.
     await page.goto(`/matches/${matchId}`);
@@ -67,6 +70,7 @@ test("each game turns verified in the browser as it ends, and the whole match at
     await expect(pasted.getByRole("status")).toHaveText("Verified: every check passed.");
     await expect(pasted.locator('[data-check="signature"]')).toHaveAttribute("data-status", "passed");
     await expect(pasted.locator('[data-check="record-moves"]')).toHaveAttribute("data-status", "passed");
+    await expect(pasted.locator('[data-check="chain-values"]')).toHaveAttribute("data-status", "passed");
   } finally {
     white.close();
     black.close();
