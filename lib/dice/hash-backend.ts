@@ -130,10 +130,17 @@ export function nodeBackend(crypto: NodeCrypto): HashBackend {
     };
   }
   const keyedHmac = (key: string) => keyed(key).text;
+  // A chain value's text, encoded into one reused buffer: hashing text made Node convert it afresh for every value.
+  const text = new Uint8Array(128);
+  const textViews: Uint8Array[] = [];
   return {
     name: "node",
     // A digest string is one small native allocation; comparing bytes would cost more in JavaScript than it saves.
-    sha256HexIs: (text, hex) => crypto.hash("sha256", text) === hex,
+    sha256HexIs(value, hex) {
+      const { read, written } = utf8.encodeInto(value, text);
+      if (read < value.length) return crypto.hash("sha256", value) === hex;
+      return crypto.hash("sha256", (textViews[written] ??= text.subarray(0, written))) === hex;
+    },
     sha256Hex: (text) => crypto.hash("sha256", text),
     keyedHmac,
     keyedHmacBytes: (key) => keyed(key).bytes,

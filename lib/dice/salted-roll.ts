@@ -9,17 +9,25 @@
  *   createSaltedRoller(gameSeed, "w:b").roll(17, { black: salt });     // [die1, die2]
  */
 import type { Dice } from "../engine/types";
-import { diceFromByteStream, keyedDigest } from "./roll";
+import { hashes } from "./hash-backend";
+import { diceFromBlock, diceFromByteStream } from "./roll";
 import { isSalt } from "./salt";
+import { Utf8Writer } from "./utf8-writer";
 import type { RollSalts } from "./types";
 
 export type { RollSalts };
 
 /** The salts in message order: white's, then black's (present ones only), joined with ":". */
 export function saltsText(salts: RollSalts): string {
-  const present = [salts.white, salts.black].filter((salt): salt is string => salt !== undefined);
-  if (present.length === 0 || !present.every(isSalt)) throw new RangeError("saltsText: a roll needs one or two salts of 32 lowercase hex characters");
-  return present.join(":");
+  assertSalts(salts);
+  return salts.white === undefined ? salts.black! : salts.black === undefined ? salts.white : `${salts.white}:${salts.black}`;
+}
+
+/** Refuses salts that are not one or two salts in their form (read directly: a verifier asks it of every roll). */
+function assertSalts({ white, black }: RollSalts): void {
+  if ((white === undefined && black === undefined) || (white !== undefined && !isSalt(white)) || (black !== undefined && !isSalt(black))) {
+    throw new RangeError("saltsText: a roll needs one or two salts of 32 lowercase hex characters");
+  }
 }
 
 /** The HMAC message of block `block` of roll `nonce`: "clientSeed:n:salts", then ":j" for block j ≥ 1. */
@@ -34,14 +42,23 @@ export interface SaltedRoller {
   /** The endless byte stream of roll `nonce` with `salts`: block 0, then 1, 2, … as the caller pulls them. */
   blocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined>;
   roll(nonce: number, salts: RollSalts): Dice;
+  /**
+   * roll's dice for salts already known to be one or two salts in their form — as the verifier's salts check found
+   * them — without checking them again.
+   */
+  rollChecked(nonce: number, salts: RollSalts): Dice;
 }
 
 /**
- * The rolls of one game: the HMAC keyed once with the game's seed and copied for every block (`keyedDigest`, as v1's
- * roller does), each block digested into one reused buffer when only the dice are wanted.
+ * The rolls of one game: the HMAC keyed once with the game's seed (Node's crypto in Node, noble's in a browser:
+ * hash-backend.ts), each block digested into one reused buffer when only the dice are wanted. `roll` writes block
+ * 0's message straight into one reused buffer (utf8-writer.ts), as v3's roller does: a message string for each of
+ * 10,000 rolls, and its flat copy, were garbage a verification spent its time collecting.
  */
 export function createSaltedRoller(gameSeed: string, clientSeed: string): SaltedRoller {
-  const digest = keyedDigest(gameSeed);
+  const digest = hashes.keyedHmac(gameSeed);
+  const digestBytes = hashes.keyedHmacBytes(gameSeed);
+  const message = new Utf8Writer(256);
   const computeBlock = (nonce: number, salts: RollSalts, block: number): Uint8Array => digest(saltedRollMessage(clientSeed, nonce, salts, block));
   function* blocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
     // Copies, because the caller may keep a block while pulling the next one.
@@ -50,5 +67,26 @@ export function createSaltedRoller(gameSeed: string, clientSeed: string): Salted
   function* reusedBlocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
     for (let block = 0; ; block++) yield computeBlock(nonce, salts, block);
   }
-  return { blocks, roll: (nonce, salts) => diceFromByteStream(reusedBlocks(nonce, salts)) };
+  /** saltedRollMessage's block 0, piece by piece: each ends or is followed by ":" or a digit, so no surrogate pair is split between two. */
+  function rollSalted(nonce: number, salts: RollSalts): Dice {
+    // saltedRollMessage refuses a nonce that is not one, before it looks at the salts.
+    if (!Number.isSafeInteger(nonce) || nonce < 0) return diceFromByteStream(reusedBlocks(nonce, salts));
+    message.reset();
+    message.text(clientSeed);
+    message.text(":");
+    message.number(nonce);
+    message.text(":");
+    if (salts.white !== undefined) message.text(salts.white);
+    if (salts.white !== undefined && salts.black !== undefined) message.text(":");
+    if (salts.black !== undefined) message.text(salts.black);
+    return diceFromBlock(digestBytes(message.data, message.size)) ?? diceFromByteStream(reusedBlocks(nonce, salts));
+  }
+  return {
+    blocks,
+    roll(nonce, salts) {
+      if (Number.isSafeInteger(nonce) && nonce >= 0) assertSalts(salts);
+      return rollSalted(nonce, salts);
+    },
+    rollChecked: rollSalted,
+  };
 }

@@ -235,18 +235,17 @@ function checkNonceSequence(b: ParsedBundleV2): CheckResult {
   return { id, status: "passed", say: b.rolls.length === 0 ? { key: "noRolls", values: {} } : { key: "nonces", values: { last: b.rolls.length - 1 } } };
 }
 
-/** The salts an opening roll needs (both players'), or a turn roll (its player's). */
-function expectedSalts(roll: BundleRollV2): readonly SeatColor[] {
-  if (roll.kind === "opening") return ["white", "black"];
-  return roll.player === null ? [] : [roll.player];
-}
-
+/**
+ * Why a roll's salts are not the ones it needs — an opening roll both players', a turn roll its player's — or null.
+ * Asked of every roll, so it reads the two seats directly rather than listing them.
+ */
 function saltsProblem(roll: BundleRollV2): string | null {
-  const expected = expectedSalts(roll);
-  const present = (["white", "black"] as const).filter((color) => roll.salts[color] !== undefined);
-  if (expected.length === 0) return "noRoller";
-  if (present.length !== expected.length || !expected.every((color) => present.includes(color))) return "wrongSet";
-  return present.every((color) => isSalt(roll.salts[color])) ? null : "badForm";
+  if (roll.kind === "turn" && roll.player === null) return "noRoller";
+  const { white, black } = roll.salts;
+  const needsWhite = roll.kind === "opening" || roll.player === "white";
+  const needsBlack = roll.kind === "opening" || roll.player === "black";
+  if ((white !== undefined) !== needsWhite || (black !== undefined) !== needsBlack) return "wrongSet";
+  return (white === undefined || isSalt(white)) && (black === undefined || isSalt(black)) ? null : "badForm";
 }
 
 function checkSalts(b: ParsedBundleV2): Checked & { readonly failedRolls: ReadonlySet<BundleRollV2> } {
@@ -313,7 +312,8 @@ function checkRolls(b: ParsedBundleV2, seeds: ReadonlyMap<number, string>, unsal
   const clientSeed = combineClientSeeds(b.clientSeeds.white, b.clientSeeds.black);
   const rollerOf = (seed: string) => {
     const roller = createSaltedRoller(seed, clientSeed);
-    return (roll: BundleRollV2) => roller.roll(roll.nonce, roll.salts);
+    // The rolls recomputed passed the salts check: their salts are in their form.
+    return (roll: BundleRollV2) => roller.rollChecked(roll.nonce, roll.salts);
   };
   const { failedGames, firstWrong, wrong, unknown, checked } = recomputeRolls(b.rolls, seeds, unsalted, rollerOf);
   if (firstWrong) return { result: wrongRolls(wrongRoll(firstWrong.roll, firstWrong.dice), wrong), failedGames };
