@@ -83,7 +83,8 @@ async function tournamentOf(db: Db, id: string): Promise<{ view: TournamentView;
 /** A 2-player knockout whose registration closes in a moment: its one match is made as soon as it starts. */
 async function twoPlayerTournament(s: Site): Promise<string> {
   const admin = await s.bot(s.users[0]!.cookie);
-  const closesAt = Date.now() + 1500;
+  // Long enough for two registrations on a loaded machine (1.5 s once was not); the wait is idle, not work.
+  const closesAt = Date.now() + 3000;
   const created = await admin.send("tournament:create", { name: "Kill cup", format: "knockout", matchLength: 1, timeControl: { reserveMs: 600_000, delayMs: 0 }, rated: false, maxPlayers: 2, closesAt, startsAt: closesAt, noShowMinutes: 10 });
   if (!created.ok) throw new Error(created.message);
   for (const player of s.users.slice(1, 3)) expect(await (await s.bot(player.cookie)).send("tournament:register", { tournamentId: created.tournamentId })).toMatchObject({ ok: true });
