@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { err, ok, type Result } from "../engine/types";
 import { fieldError, fieldIssue, type FieldProblem } from "./bundle-schema";
-import { parseBundleV2, wellFormedBundleV2, wellFormedRoll, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
+import { parseBundleV2Fully, wellFormedBundleV2, wellFormedRoll, type AuditBundleV2, type BundleRollV2, type ParsedBundleV2 } from "./bundle-v2";
 import type { RollValues, SeatColor } from "./types";
 
 export const PROTOCOL_V3 = "fair-dice-v3";
@@ -110,8 +110,15 @@ export function parseBundleV3(input: unknown): Result<ParsedBundleV3, "ERR_BUNDL
   // One pass over the rolls reads v2's fields and the values as v2's parser and rollValues would take them; a bundle
   // it does not vouch for is read step by step, and the first step that refuses it names its first bad field.
   const fast = wellFormedBundleV2(v2FieldsOf(input), wellFormedRollV3);
-  if (fast) return withChains(input, fast);
-  const shared = parseBundleV2(v2FieldsOf(input));
+  return fast ? withChains(input, fast) : parseBundleV3Stepwise(input);
+}
+
+/**
+ * parseBundleV3 after its protocol check, step by step — v2's fields by v2's parser, then the chains, then the
+ * values — each step naming the first bad field it finds: what it falls back to, and what tests hold it to.
+ */
+export function parseBundleV3Stepwise(input: object): Result<ParsedBundleV3, "ERR_BUNDLE_FORMAT"> {
+  const shared = parseBundleV2Fully(v2FieldsOf(input));
   if (!shared.ok) return shared;
   const chains = chainsOf(input);
   if (!chains.ok) return chains;
