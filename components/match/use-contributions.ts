@@ -1,17 +1,23 @@
 /**
  * The page's fair-dice-v3 sends (contribution-sends.ts) for the match its store holds, and the first difference the
  * view showed against what this browser kept, which the page names to its player. The sender, the kept chains and
- * their hashing load only once the store shows a v3 match: a v2 match's page never fetches them, and its first load
- * stays within the 200 KB budget (docs/benchmarks.md).
+ * their hashing load only once the store shows a v3 match in play (or over): nothing is owed, and nothing shown can
+ * differ from what a browser kept, while a match waits for its players and their seeds (contributions.ts asks only a
+ * playing match), so a waiting match's page — and a v2 match's, ever — does not fetch them, and the page's first
+ * load stays within the 200 KB budget (docs/benchmarks.md).
  *
  * @example
  *   const problem = useContributions(store, run); // null, or { kind: "forwardedSalt", nonce: 7, … }
  */
 import { useEffect, useState } from "react";
+import type { MatchStatus } from "@/lib/match/view";
 import type { CommandName, CommandPayload } from "@/lib/protocol/protocol";
 import type { Reply } from "@/components/socket/socket-client";
 import type { KeptProblem } from "./kept-chains";
 import type { MatchStore } from "./match-store";
+
+/** The statuses in which a v3 match can owe this browser's heads and values, or show salts and heads to compare. */
+const CONTRIBUTING: ReadonlySet<MatchStatus> = new Set(["playing", "finished"]);
 
 type Run = <C extends CommandName>(command: C, payload: CommandPayload<C>) => Promise<Reply<C>>;
 
@@ -24,7 +30,8 @@ export function useContributions(store: MatchStore, run: Run): KeptProblem | nul
     let loading = false;
     let stopSending: (() => void) | null = null;
     const load = () => {
-      if (loading || store.getState().view?.diceProtocol !== "fair-dice-v3") return;
+      const view = store.getState().view;
+      if (loading || view?.diceProtocol !== "fair-dice-v3" || !CONTRIBUTING.has(view.status)) return;
       loading = true;
       void import("./contribution-sends").then(({ contributionSender }) => {
         if (closed) return;
