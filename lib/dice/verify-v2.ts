@@ -286,16 +286,23 @@ export function recomputeRolls<R extends BundleRoll>(rolls: readonly R[], seeds:
   let wrong = 0;
   let unknown = 0;
   let checked = 0;
+  // The rolls come game by game: the last game's seed and roller are kept rather than looked up for every roll.
+  let game: number | undefined;
+  let seed: string | undefined;
+  let roller: ((roll: R) => Dice) | undefined;
   for (let at = 0; at < rolls.length; at++) {
     const roll = rolls[at]!;
-    const seed = seeds.get(roll.game);
+    if (roll.game !== game) {
+      game = roll.game;
+      seed = seeds.get(game);
+      roller = rollers.get(game);
+    }
     if (seed === undefined) {
       unknown++;
       continue;
     }
-    if (skipped.has(roll)) continue;
-    let roller = rollers.get(roll.game);
-    if (!roller) rollers.set(roll.game, (roller = rollerOf(seed)));
+    if (skipped.size > 0 && skipped.has(roll)) continue;
+    if (!roller) rollers.set(game, (roller = rollerOf(seed)));
     const dice = roller(roll);
     checked++;
     if (dice[0] === roll.dice[0] && dice[1] === roll.dice[1]) continue;
