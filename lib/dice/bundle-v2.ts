@@ -245,10 +245,6 @@ export function parseBundleV2(input: unknown): Result<ParsedBundleV2, "ERR_BUNDL
 export function parseBundleV2Fully(input: object): Result<ParsedBundleV2, "ERR_BUNDLE_FORMAT"> {
   const parsed = bundleSchema.safeParse(input);
   if (!parsed.success) return err("ERR_BUNDLE_FORMAT", { reason: "field", ...fieldIssue("bundle", parsed.error.issues) });
-  return ok(
-    parsedFrom(
-      parsed.data,
-      parsed.data.rolls.map((roll) => ({ ...roll, salts: { ...(roll.salts.white !== undefined && { white: roll.salts.white }), ...(roll.salts.black !== undefined && { black: roll.salts.black }) } })),
-    ),
-  );
+  // Each roll as the fast path makes it (wellFormedRoll), so that the two give the same rolls, of one shape.
+  return ok(parsedFrom(parsed.data, parsed.data.rolls.map((roll) => wellFormedRoll(roll)!)));
 }

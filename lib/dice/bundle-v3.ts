@@ -124,7 +124,7 @@ export function parseBundleV3Stepwise(input: object): Result<ParsedBundleV3, "ER
   if (!chains.ok) return chains;
   const values = rollValues((input as { rolls: object[] }).rolls);
   if (!values.ok) return values;
-  return withChains(input, { ...shared.value, rolls: shared.value.rolls.map((roll, i) => ({ ...roll, values: values.value[i]! })) });
+  return withChains(input, { ...shared.value, rolls: shared.value.rolls.map((roll, i) => wellFormedRoll(roll, values.value[i]!)!) });
 }
 
 /** The bundle's `chains` by game, or their first bad field. */

@@ -107,6 +107,17 @@ describe("the bundle parsers' fast path", () => {
     }
   });
 
+  it("reads each roll's fields as they are given, unknown ones dropped", () => {
+    const input = copy(v3);
+    input.rolls[0]!.extra = "dropped";
+    const parsed = parseBundleV3(input);
+    const v2parsed = parseBundleV2(v2FieldsOf(input));
+    if (!parsed.ok || !v2parsed.ok) throw new Error("not parsed");
+    const fields = ({ nonce, game, kind, player, salts, dice }: Record<string, unknown>) => ({ nonce, game, kind, player, salts, dice });
+    expect(exact(v2parsed.value.rolls)).toBe(exact(input.rolls.map(fields)));
+    expect(exact(parsed.value.rolls)).toBe(exact(input.rolls.map((roll) => ({ ...fields(roll), values: roll.values }))));
+  });
+
   it("takes the bundles as made by the fast path, and gives every roll of a protocol one shape", () => {
     const parsed = parseBundleV3(copy(v3));
     expect(parsed.ok).toBe(true);
