@@ -98,7 +98,7 @@ export function statementText<R>(head: readonly string[], rolls: readonly R[], w
 }
 
 /**
- * statementText's UTF-8 bytes, written straight into one buffer (statement-writer.ts): what a verifier checks the
+ * statementText's UTF-8 bytes, written straight into one buffer (utf8-writer.ts): what a verifier checks the
  * signature of. `perRoll` is about a roll line's length, to size the buffer once.
  */
 export function statementBytes<R>(head: readonly string[], rolls: readonly R[], writeRoll: (out: StatementWriter, roll: R) => void, perRoll: number): Uint8Array {
