@@ -67,8 +67,12 @@ function rollValues(rolls: readonly object[]): Result<RollValues[], "ERR_BUNDLE_
   return ok(values);
 }
 
+/** The seats `record` has a value for (made by assignment, not spreads: it runs for every roll's values). */
 function present<T>(record: { readonly white?: T; readonly black?: T }): Partial<Record<SeatColor, T>> {
-  return { ...(record.white !== undefined && { white: record.white }), ...(record.black !== undefined && { black: record.black }) };
+  const out: Partial<Record<SeatColor, T>> = {};
+  if (record.white !== undefined) out.white = record.white;
+  if (record.black !== undefined) out.black = record.black;
+  return out;
 }
 
 /**
