@@ -54,7 +54,10 @@ export interface NodeBufferClass {
  */
 export const nodeBuffers = (globalThis.process?.getBuiltinModule?.("node:buffer") as { Buffer?: NodeBufferClass } | undefined)?.Buffer;
 
-/** From this many characters a piece of text is copied by native code: for 64, a loop in JavaScript was 3 times slower; below about 24 the native call costs more than it saves. */
+/**
+ * From this many characters a piece of text is copied by native code: for 64, a loop in JavaScript was 3 times
+ * slower; below about 24 the native call costs more than it saves.
+ */
 const LONG = 24;
 
 /**
