@@ -8,9 +8,7 @@
  * @example
  *   computerSalt(gameSeed, 17); // "5d0c…" (32 lowercase hex characters)
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { hashes } from "./hash-backend";
 
 /** The HMAC message of the computer's salt for roll `nonce`. */
 export function computerSaltMessage(nonce: number): string {
@@ -20,5 +18,6 @@ export function computerSaltMessage(nonce: number): string {
 
 /** The computer's salt for roll `nonce` of the game whose seed is `gameSeed` (used as its 64 ASCII characters). */
 export function computerSalt(gameSeed: string, nonce: number): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(gameSeed), utf8ToBytes(computerSaltMessage(nonce)))).slice(0, 32);
+  // A verifier computes one per roll of the computer: Node's HMAC in Node, noble's in a browser (hash-backend.ts).
+  return hashes.hmacHex(gameSeed, computerSaltMessage(nonce)).slice(0, 32);
 }

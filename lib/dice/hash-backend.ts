@@ -108,23 +108,25 @@ export function nodeBackend(crypto: NodeCrypto): HashBackend {
       larger.set(inner.subarray(0, BLOCK));
       [inner, views, messagePart] = [larger, [], larger.subarray(BLOCK)];
     };
-    /** The HMAC of the `written` bytes in `messagePart`. */
-    const digest = (written: number) => {
+    /** The outer hash's input for the `written` bytes in `messagePart`: the key, then the inner digest. */
+    const outerOf = (written: number) => {
       const length = BLOCK + written;
       latin1Bytes(crypto.hash("sha256", (views[length] ??= inner.subarray(0, length)), "binary"), innerDigest);
-      return latin1Bytes(crypto.hash("sha256", outer, "binary"), out);
+      return outer;
+    };
+    const digest = (written: number) => latin1Bytes(crypto.hash("sha256", outerOf(written), "binary"), out);
+    /** `message` into `messagePart`: how many bytes. */
+    const encode = (message: string) => {
+      const encoded = utf8.encodeInto(message, messagePart);
+      if (encoded.read === message.length) return encoded.written;
+      // Longer than the buffer (encodeInto stopped at its end).
+      grow(3 * message.length);
+      return utf8.encodeInto(message, messagePart).written;
     };
     return {
-      text(message: string): Uint8Array {
-        const encoded = utf8.encodeInto(message, messagePart);
-        let written = encoded.written;
-        if (encoded.read < message.length) {
-          // Longer than the buffer (encodeInto stopped at its end).
-          grow(3 * message.length);
-          written = utf8.encodeInto(message, messagePart).written;
-        }
-        return digest(written);
-      },
+      text: (message: string): Uint8Array => digest(encode(message)),
+      // The outer digest straight as hex: no bytes to copy out and turn into text again.
+      hex: (message: string): string => crypto.hash("sha256", outerOf(encode(message))),
       bytes(bytes: Uint8Array, length: number): Uint8Array {
         if (bytes.length > messagePart.length) grow(bytes.length);
         // The whole buffer, a few hundred bytes: one native copy, where a view of its first `length` would be an object.
@@ -134,6 +136,8 @@ export function nodeBackend(crypto: NodeCrypto): HashBackend {
     };
   }
   const keyedHmac = (key: string) => keyed(key).text;
+  let lastKey: string | undefined;
+  let lastKeyed: ((message: string) => string) | undefined;
   // A chain value's text, written into one reused buffer (utf8-writer.ts, no object per write): hashing the string
   // made Node convert it afresh for every value.
   const text = new Utf8Writer(TEXT_BYTES);
@@ -151,7 +155,11 @@ export function nodeBackend(crypto: NodeCrypto): HashBackend {
     sha256Hex: (text) => crypto.hash("sha256", text),
     keyedHmac,
     keyedHmacBytes: (key) => keyed(key).bytes,
-    hmacHex: (key, message) => bytesToHex(keyedHmac(key)(message)),
+    hmacHex(key, message) {
+      // The last key's HMAC is kept: a verifier asks for a game's computer salts and values one after another.
+      if (key !== lastKey) [lastKey, lastKeyed] = [key, keyed(key).hex];
+      return lastKeyed!(message);
+    },
   };
 }
 

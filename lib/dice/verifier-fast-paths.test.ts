@@ -293,6 +293,33 @@ describe("the statement as bytes", () => {
   });
 });
 
+describe("the contributions' forms", () => {
+  const contributions = (bundle: unknown) => verifyV3(bundle, undefined, { keys: KEYS }).checks.find((c) => c.id === "contributions")!;
+  const turn = (b: Json) => b.rolls.find((roll) => roll.kind === "turn")!;
+
+  it("passes the bundles as made", () => {
+    expect(contributions(copy(v3)).status).toBe("passed");
+    expect(contributions(copy(v3Computer)).status).toBe("passed");
+  });
+
+  it.each([
+    ["a salt that is two salts on two lines", "salts", `${"a".repeat(32)}\n${"b".repeat(32)}`, "saltForm"],
+    ["a salt in capitals", "salts", "A".repeat(32), "saltForm"],
+    ["a salt one character short", "salts", "a".repeat(31), "saltForm"],
+    ["a value that is two values on two lines", "values", `${"a".repeat(64)}\n${"b".repeat(64)}`, "valueForm"],
+    ["a value with a line break at its end", "values", `${"a".repeat(63)}\n`, "valueForm"],
+    ["a value that is empty", "values", "", "valueForm"],
+  ])("still finds %s", (_name, field, text, problem) => {
+    const b = copy(v3);
+    const roll = turn(b);
+    const seat = field === "salts" ? (roll.player as string) : roll.player === "white" ? "black" : "white";
+    (roll[field] as Record<string, string>)[seat] = text;
+    const result = contributions(b);
+    expect(result.status).toBe("failed");
+    expect(result.say.values).toMatchObject({ nonce: roll.nonce, problem, player: seat });
+  });
+});
+
 describe("the rollers' checked rolls", () => {
   const hex = (n: number, length: number) => crypto.createHash("sha256").update(String(n)).digest("hex").slice(0, length);
 
