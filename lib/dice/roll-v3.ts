@@ -69,6 +69,9 @@ export function createRollerV3(gameSeed: string, clientSeed: string): RollerV3 {
   const digest = hashes.keyedHmac(gameSeed);
   const digestBytes = hashes.keyedHmacBytes(gameSeed);
   const message = new Utf8Writer(256);
+  message.text(clientSeed);
+  message.text(":");
+  const prefix = message.size;
   function* blocks(base: string): Generator<Uint8Array, never, undefined> {
     yield digest(base);
     // A further block is needed only when 31 of block 0's 32 bytes are ≥ 252: practically never, but the rule says how.
@@ -81,10 +84,9 @@ export function createRollerV3(gameSeed: string, clientSeed: string): RollerV3 {
     rollChecked(nonce, first, second) {
       // rollMessage refuses a nonce that is not one.
       if (!Number.isSafeInteger(nonce) || nonce < 0) return diceOf(base(nonce, first, second));
-      // base()'s pieces, each ending or followed by ":" or a digit, so no surrogate pair is split between two.
-      message.reset();
-      message.text(clientSeed);
-      message.text(":");
+      // base()'s pieces, each ending or followed by ":" or a digit, so no surrogate pair is split between two; the
+      // client seed and its ":" are written once, for every roll of the game.
+      message.reset(prefix);
       message.number(nonce);
       message.text(":");
       message.text(first);

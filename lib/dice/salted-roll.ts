@@ -58,7 +58,11 @@ export interface SaltedRoller {
 export function createSaltedRoller(gameSeed: string, clientSeed: string): SaltedRoller {
   const digest = hashes.keyedHmac(gameSeed);
   const digestBytes = hashes.keyedHmacBytes(gameSeed);
+  // The client seed and its ":" are written once, for every roll of the game.
   const message = new Utf8Writer(256);
+  message.text(clientSeed);
+  message.text(":");
+  const prefix = message.size;
   const computeBlock = (nonce: number, salts: RollSalts, block: number): Uint8Array => digest(saltedRollMessage(clientSeed, nonce, salts, block));
   function* blocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
     // Copies, because the caller may keep a block while pulling the next one.
@@ -71,9 +75,7 @@ export function createSaltedRoller(gameSeed: string, clientSeed: string): Salted
   function rollSalted(nonce: number, salts: RollSalts): Dice {
     // saltedRollMessage refuses a nonce that is not one, before it looks at the salts.
     if (!Number.isSafeInteger(nonce) || nonce < 0) return diceFromByteStream(reusedBlocks(nonce, salts));
-    message.reset();
-    message.text(clientSeed);
-    message.text(":");
+    message.reset(prefix);
     message.number(nonce);
     message.text(":");
     if (salts.white !== undefined) message.text(salts.white);

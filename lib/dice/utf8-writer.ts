@@ -128,9 +128,9 @@ export class Utf8Writer implements StatementWriter {
     this.length += digits;
   }
 
-  /** Starts again from no bytes, keeping the buffer. */
-  reset(): void {
-    this.length = 0;
+  /** Starts again from the first `keep` bytes written (none by default), keeping the buffer. */
+  reset(keep = 0): void {
+    this.length = Math.min(keep, this.length);
   }
 
   /** How many bytes are written. */

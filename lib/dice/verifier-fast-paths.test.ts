@@ -6,6 +6,7 @@ import { opponentOf } from "../engine/types";
 import { parseRecord } from "./bundle-schema";
 import { parseBundleV2, parseBundleV2Fully, type ParsedBundleV2 } from "./bundle-v2";
 import { parseBundleV3, parseBundleV3Stepwise, sharedV2View, v2FieldsOf, type ParsedBundleV3 } from "./bundle-v3";
+import { CHAIN_VALUE_PATTERN, isChainValue } from "./chain-values";
 import { nobleHashes, nodeBackend, type HashBackend } from "./hash-backend";
 import { checkOpeningResolution } from "./opening-check";
 import { resolveOpening } from "./opening";
@@ -16,6 +17,7 @@ import { proofStatementBytesV3, proofStatementLinesV3, proofStatementV3 } from "
 import { checkRecordDice, checkRecordInput, recordCheckWithout, showDice, type RecordInput } from "./record";
 import { diceFromBlock, diceFromByteStream } from "./roll";
 import { createRollerV3 } from "./roll-v3";
+import { isSalt, SALT_PATTERN } from "./salt";
 import { createSaltedRoller } from "./salted-roll";
 import { signSimulated, simulateMatchV2 } from "./simulate-v2";
 import { signSimulatedV3, simulateMatchV3 } from "./simulate-v3";
@@ -289,6 +291,21 @@ describe("the statement as bytes", () => {
       const turn = changed.rolls.find((roll) => roll.kind === "turn")!;
       (turn.salts as Record<string, string>)[turn.player as string] = "f".repeat(32);
       expect(verifyV3(changed, undefined, { keys: KEYS }).checks.find((c) => c.id === "signature")?.status).toBe("failed");
+    }
+  });
+});
+
+describe("the forms of salts and chain values", () => {
+  it("isSalt and isChainValue say what SALT_PATTERN and CHAIN_VALUE_PATTERN say", () => {
+    const hex = "0123456789abcdef";
+    const texts: unknown[] = [undefined, null, 5, ["a".repeat(32)], "", "\n"];
+    for (const length of [31, 32, 33, 63, 64, 65]) {
+      const good = Array.from({ length }, (_, i) => hex[(i * 7) % 16]).join("");
+      texts.push(good, `${good.slice(1)}\n`, `\n${good.slice(1)}`, good.toUpperCase(), `${good.slice(1)}g`, `${good.slice(1)}é`, `${good.slice(2)}😀`, `${good.slice(1)}\u0000`);
+    }
+    for (const text of texts) {
+      expect(isSalt(text), JSON.stringify(text)).toBe(typeof text === "string" && SALT_PATTERN.test(text));
+      expect(isChainValue(text), JSON.stringify(text)).toBe(typeof text === "string" && CHAIN_VALUE_PATTERN.test(text));
     }
   });
 });
