@@ -152,7 +152,7 @@ export function nodeBackend(crypto: NodeCrypto): HashBackend {
       text.text(value);
       return crypto.hash("sha256", (textViews[text.size] ??= text.data.subarray(0, text.size))) === hex;
     },
-    sha256Hex: (text) => crypto.hash("sha256", text),
+    sha256Hex: (value) => crypto.hash("sha256", value),
     keyedHmac,
     keyedHmacBytes: (key) => keyed(key).bytes,
     hmacHex(key, message) {

@@ -3,8 +3,9 @@
  * (proof-statement.ts, proof-statement-v3.ts) is written into either — its text for the signer and the published
  * examples, its bytes for a verifier, which needs only those — by the same code, so the bytes are always the UTF-8
  * of the text. A 10,000-roll statement is 1.3 MB: as lines of text, then one string, then bytes, it made 7 MB of
- * garbage in every verification, and garbage is what a verification spent most of its time collecting. v3's
- * roller writes each roll's HMAC message into one reused Utf8Writer for the same reason (roll-v3.ts).
+ * garbage in every verification, and garbage is what a verification spent most of its time collecting. The rollers
+ * write each roll's HMAC message into one reused Utf8Writer for the same reason (roll-v3.ts, salted-roll.ts), and
+ * Node's hash backend each chain value it hashes (hash-backend.ts).
  *
  * @example
  *   const out = new Utf8Writer(1024);
@@ -61,9 +62,9 @@ export const nodeBuffers = (globalThis.process?.getBuiltinModule?.("node:buffer"
 const LONG = 24;
 
 /**
- * The statement as UTF-8 bytes, written into one buffer that doubles when full: short ASCII text one character at a
- * time, longer or other text by native code — Node's Buffer.write in Node, TextEncoder in a browser — either of
- * which encodes text as TextEncoder does, lone surrogates too.
+ * Text as UTF-8 bytes, written into one buffer that doubles when full: short ASCII text one character at a time,
+ * longer or other text by native code — Node's Buffer.write in Node, TextEncoder in a browser — either of which
+ * encodes text as TextEncoder does, lone surrogates too.
  */
 export class Utf8Writer implements StatementWriter {
   private buffer: Uint8Array;
