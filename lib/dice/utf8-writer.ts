@@ -4,8 +4,7 @@
  * examples, its bytes for a verifier, which needs only those — by the same code, so the bytes are always the UTF-8
  * of the text. A 10,000-roll statement is 1.3 MB: as lines of text, then one string, then bytes, it made 7 MB of
  * garbage in every verification, and garbage is what a verification spent most of its time collecting. The rollers
- * write each roll's HMAC message into one reused Utf8Writer for the same reason (roll-v3.ts, salted-roll.ts), and
- * Node's hash backend each chain value it hashes (hash-backend.ts).
+ * write each roll's HMAC message into one reused Utf8Writer for the same reason (roll-v3.ts, salted-roll.ts).
  *
  * @example
  *   const out = new Utf8Writer(1024);
