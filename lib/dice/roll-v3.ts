@@ -11,11 +11,11 @@
  *   createRollerV3(gameSeed, "w:b").roll(0, { kind: "opening", white, black });
  */
 import type { Dice } from "../engine/types";
+import { blockZero } from "./block-zero";
 import { hashes } from "./hash-backend";
 import { isChainValue } from "./hash-chain";
 import { diceFromBlock, diceFromByteStream, rollMessage } from "./roll";
 import { isSalt } from "./salt";
-import { Utf8Writer } from "./utf8-writer";
 
 /** What the browsers put into one roll: a turn roll's salt and opponent's value, or an opening roll's two values. */
 export type RollContributions =
@@ -62,16 +62,12 @@ export interface RollerV3 {
 /**
  * The rolls of one game: the HMAC keyed once with the game's seed (Node's crypto in Node, noble's in a browser:
  * hash-backend.ts), each block's digest read before the next is made. rollChecked writes block 0's message straight
- * into one reused buffer (utf8-writer.ts): a message string for each of 10,000 rolls, and its flat copy, was most of
+ * into one reused buffer (block-zero.ts): a message string for each of 10,000 rolls, and its flat copy, was most of
  * the garbage left in a verification.
  */
 export function createRollerV3(gameSeed: string, clientSeed: string): RollerV3 {
   const digest = hashes.keyedHmac(gameSeed);
-  const digestBytes = hashes.keyedHmacBytes(gameSeed);
-  const message = new Utf8Writer(256);
-  message.text(clientSeed);
-  message.text(":");
-  const prefix = message.size;
+  const zero = blockZero(gameSeed, clientSeed);
   function* blocks(base: string): Generator<Uint8Array, never, undefined> {
     yield digest(base);
     // A further block is needed only when 31 of block 0's 32 bytes are ≥ 252: practically never, but the rule says how.
@@ -84,15 +80,12 @@ export function createRollerV3(gameSeed: string, clientSeed: string): RollerV3 {
     rollChecked(nonce, first, second) {
       // rollMessage refuses a nonce that is not one.
       if (!Number.isSafeInteger(nonce) || nonce < 0) return diceOf(base(nonce, first, second));
-      // base()'s pieces, each ending or followed by ":" or a digit, so no surrogate pair is split between two; the
-      // client seed and its ":" are written once, for every roll of the game.
-      message.reset(prefix);
-      message.number(nonce);
-      message.text(":");
+      // base()'s pieces, each ending or followed by ":" or a digit, so no surrogate pair is split between two.
+      const message = zero.start(nonce);
       message.text(first);
       message.text(":");
       message.text(second);
-      return diceFromBlock(digestBytes(message.data, message.size)) ?? diceOf(base(nonce, first, second));
+      return diceFromBlock(zero.digest()) ?? diceOf(base(nonce, first, second));
     },
   };
 }

@@ -9,10 +9,10 @@
  *   createSaltedRoller(gameSeed, "w:b").roll(17, { black: salt });     // [die1, die2]
  */
 import type { Dice } from "../engine/types";
+import { blockZero } from "./block-zero";
 import { hashes } from "./hash-backend";
 import { diceFromBlock, diceFromByteStream } from "./roll";
 import { isSalt } from "./salt";
-import { Utf8Writer } from "./utf8-writer";
 import type { RollSalts } from "./types";
 
 export type { RollSalts };
@@ -52,17 +52,12 @@ export interface SaltedRoller {
 /**
  * The rolls of one game: the HMAC keyed once with the game's seed (Node's crypto in Node, noble's in a browser:
  * hash-backend.ts), each block digested into one reused buffer when only the dice are wanted. `roll` writes block
- * 0's message straight into one reused buffer (utf8-writer.ts), as v3's roller does: a message string for each of
+ * 0's message straight into one reused buffer (block-zero.ts), as v3's roller does: a message string for each of
  * 10,000 rolls, and its flat copy, were garbage a verification spent its time collecting.
  */
 export function createSaltedRoller(gameSeed: string, clientSeed: string): SaltedRoller {
   const digest = hashes.keyedHmac(gameSeed);
-  const digestBytes = hashes.keyedHmacBytes(gameSeed);
-  // The client seed and its ":" are written once, for every roll of the game.
-  const message = new Utf8Writer(256);
-  message.text(clientSeed);
-  message.text(":");
-  const prefix = message.size;
+  const zero = blockZero(gameSeed, clientSeed);
   const computeBlock = (nonce: number, salts: RollSalts, block: number): Uint8Array => digest(saltedRollMessage(clientSeed, nonce, salts, block));
   function* blocks(nonce: number, salts: RollSalts): Generator<Uint8Array, never, undefined> {
     // Copies, because the caller may keep a block while pulling the next one.
@@ -75,13 +70,11 @@ export function createSaltedRoller(gameSeed: string, clientSeed: string): Salted
   function rollSalted(nonce: number, salts: RollSalts): Dice {
     // saltedRollMessage refuses a nonce that is not one, before it looks at the salts.
     if (!Number.isSafeInteger(nonce) || nonce < 0) return diceFromByteStream(reusedBlocks(nonce, salts));
-    message.reset(prefix);
-    message.number(nonce);
-    message.text(":");
+    const message = zero.start(nonce);
     if (salts.white !== undefined) message.text(salts.white);
     if (salts.white !== undefined && salts.black !== undefined) message.text(":");
     if (salts.black !== undefined) message.text(salts.black);
-    return diceFromBlock(digestBytes(message.data, message.size)) ?? diceFromByteStream(reusedBlocks(nonce, salts));
+    return diceFromBlock(zero.digest()) ?? diceFromByteStream(reusedBlocks(nonce, salts));
   }
   return {
     blocks,
